@@ -1,0 +1,135 @@
+/**
+ * Core tables shared by several capabilities. Capability-specific tables live in their own
+ * file beside this one (identity.ts, members.ts, ...) and are re-exported from index.ts.
+ * Exact coordinates are never stored: only country / region / city.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per regional domain; `settings` holds every field of spec section 3 (ZSettings). */
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  domain: text('domain').notNull().unique(),
+  isDefault: boolean('is_default').notNull().default(false),
+  settings: jsonb('settings').notNull(),
+  company: jsonb('company').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language').notNull().default('nl'),
+    /** not_confirmed | active | disabled | deleted */
+    status: text('status').notNull().default('not_confirmed'),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tracking: jsonb('tracking').$type<Record<string, string>>(),
+    signupAt: ts('signup_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_site_email_uq').on(t.siteId, sql`lower(${t.email})`),
+    check('users_credits_nonneg', sql`${t.credits} >= 0`),
+  ],
+);
+
+/** 1:1 with users; what other members see. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    name: text('name').notNull(),
+    gender: text('gender').notNull(),
+    sexuality: text('sexuality'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    city: text('city'),
+    reason: text('reason'),
+    about: text('about'),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: boolean('tattoos'),
+    /** active | disabled | deleted */
+    status: text('status').notNull().default('active'),
+    mainPhotoId: integer('main_photo_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // search: site + gender + country (+region) ordered by date of birth / recency
+    index('profiles_search_idx').on(t.siteId, t.gender, t.country, t.dateOfBirth),
+    index('profiles_search_region_idx').on(t.siteId, t.gender, t.country, t.region, t.dateOfBirth),
+  ],
+);
+
+export const interests = pgTable('interests', {
+  slug: text('slug').primaryKey(),
+  /** { nl: '...', en: '...', ... } */
+  labels: jsonb('labels').$type<Record<string, string>>().notNull(),
+  sort: smallint('sort').notNull().default(0),
+});
+
+export const profileInterests = pgTable(
+  'profile_interests',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().references(() => interests.slug),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slug] })],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    matchFilename: text('match_filename').notNull(),
+    /** pending | active | rejected */
+    status: text('status').notNull().default('pending'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('photos_user_idx').on(t.userId, t.status)],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: integer('liker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.likerId, t.likedId] }), index('likes_liked_idx').on(t.likedId, t.isNew, t.createdAt)],
+);
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);

@@ -1,0 +1,2 @@
+// The one database schema. Capabilities add `export * from './<capability>'` lines.
+export * from './core';

@@ -1,0 +1,140 @@
+/**
+ * Core wire types shared by the server and every module. Only zod may be imported here.
+ * Field names follow product-spec.md section 3 and API.md.
+ */
+import { z } from 'zod';
+
+export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export type Language = z.infer<typeof ZLanguage>;
+
+/** The 15 countries of spec section 9, with the languages offered there (first = preferred). */
+export const COUNTRY_LANGUAGES = {
+  US: ['en', 'es'], NL: ['nl'], BE: ['nl', 'fr', 'de'], FR: ['fr'], IT: ['it'], ES: ['es'],
+  DE: ['de'], AT: ['de'], IE: ['en'], GB: ['en'], CA: ['en', 'fr'], PL: ['pl'], AU: ['en'],
+  NZ: ['en'], CH: ['de', 'it', 'fr', 'en'],
+} as const satisfies Record<string, readonly Language[]>;
+export const COUNTRIES = Object.keys(COUNTRY_LANGUAGES) as (keyof typeof COUNTRY_LANGUAGES)[];
+export const ZCountry = z.enum(COUNTRIES as [keyof typeof COUNTRY_LANGUAGES, ...(keyof typeof COUNTRY_LANGUAGES)[]]);
+export type Country = z.infer<typeof ZCountry>;
+
+export const ZGender = z.enum(['male', 'female']);
+export type Gender = z.infer<typeof ZGender>;
+export const ZSexuality = z.enum(['hetero', 'gay', 'lesbian', 'bi']);
+export const ZHairColor = z.enum(['brunette', 'blond', 'brown', 'white', 'bald', 'black', 'dark_blond', 'dark_brown', 'gray', 'red', 'other']);
+export const ZEyeColor = z.enum(['blue', 'green', 'hazel', 'brown']);
+export const ZBodyType = z.enum(['slim', 'normal', 'fat']);
+export const ZRelationshipStatus = z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed']);
+export const ZDeleteReason = z.enum(['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other']);
+export const ZNotificationDisabledReason = z.enum(['fbl', 'bounce', 'listunsubscribe']);
+export const ZSignupsMode = z.enum(['all', 'with_trafficsource', 'invite_only']);
+
+/** Error shape of every 4xx/5xx answer (API.md). */
+export const ZApiError = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    minutes: z.number().int().optional(),
+    authentication_required: z.boolean().optional(),
+  })
+  .passthrough();
+export type ApiError = z.infer<typeof ZApiError>;
+
+export const ZImage = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.enum(['pending', 'active', 'rejected']),
+  /** square crop used by the match modal */
+  match: z.string(),
+});
+export type Image = z.infer<typeof ZImage>;
+
+/** A profile as others see it. Own-profile extras (date_of_birth) are optional. */
+export const ZProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: ZGender,
+  sexuality: ZSexuality.nullable(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  reason: z.string().nullable(),
+  about: z.string().nullable(),
+  interests: z.array(z.string()),
+  hair_color: ZHairColor.nullable(),
+  eye_color: ZEyeColor.nullable(),
+  body_type: ZBodyType.nullable(),
+  relationship_status: ZRelationshipStatus.nullable(),
+  tattoos: z.boolean().nullable(),
+  status: z.enum(['active', 'disabled', 'deleted']),
+  fictional: z.boolean(),
+  main_image: ZImage.nullable(),
+  date_of_birth: z.string().optional(),
+});
+export type Profile = z.infer<typeof ZProfile>;
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  profile: ZProfile,
+  credits: z.number().int().nonnegative(),
+  paid_user: z.boolean(),
+  /** the site's fictional icon URL, shown next to fictional profiles */
+  fictional_icon: z.string(),
+  language: ZLanguage,
+  status: z.enum(['not_confirmed', 'active', 'disabled', 'deleted']),
+  notifications_disabled: z.array(ZNotificationDisabledReason),
+  email_confirmed: z.boolean(),
+  signup_at: z.string(),
+  unread_messages: z.number().int().nonnegative().default(0),
+  new_likes: z.number().int().nonnegative().default(0),
+  is_staff: z.boolean().default(false),
+});
+export type User = z.infer<typeof ZUser>;
+
+export const ZMinimumMessageCosts = z.record(z.string(), z.object({ costs: z.number().int(), currency: z.string() }));
+
+/** Site settings, spec section 3 (every field). */
+export const ZSettings = z.object({
+  name: z.string(),
+  domain: z.string(),
+  domain_language: z.string(),
+  cdn_prefix: z.string(),
+  niche: z.number().int().min(1).max(7),
+  countries: z.array(z.string()),
+  index_title: z.string(),
+  description: z.string(),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  geoip_country: z.string().nullable(),
+  geoip_selected_country: z.string().nullable(),
+  message_credits: z.number().int(),
+  signup_credits: z.number().int(),
+  photo_credits: z.number().int(),
+  gift_credits: z.number().int(),
+  message_length: z.number().int(),
+  minimum_message_costs: ZMinimumMessageCosts,
+  support_email: z.string(),
+  support_phone: z.string(),
+  push_public_key: z.string().nullable(),
+  search_fields: z.array(z.string()),
+  fictional_icon: z.string(),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  refund_days: z.number().int(),
+  signups: ZSignupsMode,
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  enable_site_entry_popup: z.boolean(),
+  member_resell: z.boolean(),
+});
+export type Settings = z.infer<typeof ZSettings>;
+
+export const ZSettingsResponse = z.object({ settings: ZSettings, domain_language: z.string() });
+export type SettingsResponse = z.infer<typeof ZSettingsResponse>;
+
+export const ZOk = z.object({ ok: z.literal(true) });
