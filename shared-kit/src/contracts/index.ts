@@ -1,2 +1,5 @@
-// Every wire schema of the product. Modules add `export * from './<capability>'` lines.
+// Every wire schema of the product, one file per capability.
 export * from './core';
+export * from './events';
+export * from './identity';
+export * from './members';

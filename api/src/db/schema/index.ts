@@ -1,2 +1,5 @@
-// The one database schema. Capabilities add `export * from './<capability>'` lines.
+// The one database schema: shared tables in core.ts, one file per capability beside it.
 export * from './core';
+export * from './sessions';
+export * from './identity';
+export * from './members';

@@ -1,0 +1,2 @@
+// Tables of the identity capability. (Drizzle pg-core)
+export {};

@@ -1,0 +1,2 @@
+// Tables of the members capability. (Drizzle pg-core)
+export {};

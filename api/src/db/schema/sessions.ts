@@ -1,0 +1,2 @@
+// Tables of the sessions capability. (Drizzle pg-core)
+export {};

@@ -1,0 +1,3 @@
+// Wire schemas of the identity capability (zod only).
+import { z } from 'zod';
+export const _identityPlaceholder = z.never().optional();
