@@ -1,0 +1,2 @@
+// Loaded after the test framework: jest-dom matchers for every frontend test.
+require('@testing-library/jest-dom');

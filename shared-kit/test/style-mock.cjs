@@ -1,0 +1,2 @@
+// CSS imports in tests: an empty object (class names are not asserted on).
+module.exports = {};
