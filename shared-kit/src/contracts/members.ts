@@ -1,3 +1,218 @@
-// Wire schemas of the members capability (zod only).
+/**
+ * Wire schemas of the members capability (profiles, photos, search, likes, matches, swipe game,
+ * match finder, blocking, preferences). zod only. Field names follow spec section 3 / API.md.
+ */
 import { z } from 'zod';
-export const _membersPlaceholder = z.never().optional();
+import {
+  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, ZProfile, ZRelationshipStatus, ZSexuality,
+} from './core';
+
+export const MIN_MEMBER_AGE = 18;
+export const MAX_MEMBER_AGE = 99;
+export const FREE_PHOTO_LIMIT = 3;
+export const PREMIUM_PHOTO_LIMIT = 25;
+export const SWIPE_LIKES_PER_DAY = 4;
+export const SEARCH_PAGE_SIZE = 12;
+export const MAX_INTERESTS = 20;
+
+/* ---------- own profile: GET / PUT /api/profile.php ---------- */
+
+export const ZProfileResponse = z.object({ profile: ZProfile });
+export type ProfileResponse = z.infer<typeof ZProfileResponse>;
+
+/** Every editable field of spec section 3; all optional (PUT sends what changed). */
+export const ZProfileUpdate = z.object({
+  name: z.string().trim().min(2).max(40).optional(),
+  gender: ZGender.optional(),
+  sexuality: ZSexuality.nullable().optional(),
+  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  country: ZCountry.optional(),
+  region: z.string().max(10).nullable().optional(),
+  city: z.string().trim().max(80).nullable().optional(),
+  reason: z.string().trim().max(500).nullable().optional(),
+  about: z.string().trim().max(2000).nullable().optional(),
+  interests: z.array(z.string().max(40)).max(MAX_INTERESTS).optional(),
+  hair_color: ZHairColor.nullable().optional(),
+  eye_color: ZEyeColor.nullable().optional(),
+  body_type: ZBodyType.nullable().optional(),
+  relationship_status: ZRelationshipStatus.nullable().optional(),
+  tattoos: z.boolean().nullable().optional(),
+});
+export type ProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/* ---------- own photos: /api/photos.php ---------- */
+
+export const ZOwnPhoto = ZImage.extend({ is_main: z.boolean(), created_at: z.string() });
+export type OwnPhoto = z.infer<typeof ZOwnPhoto>;
+export const ZPhotosResponse = z.object({
+  photos: z.array(ZOwnPhoto),
+  /** 3 for free members, 25 for premium */
+  max_photos: z.number().int(),
+});
+export type PhotosResponse = z.infer<typeof ZPhotosResponse>;
+export const ZPhotoUploadResponse = ZPhotosResponse.extend({ photo: ZOwnPhoto });
+export type PhotoUploadResponse = z.infer<typeof ZPhotoUploadResponse>;
+/** DELETE (delete the photo) and PUT (make it the main image) */
+export const ZPhotoIdRequest = z.object({ id: z.coerce.number().int().positive() });
+export type PhotoIdRequest = z.infer<typeof ZPhotoIdRequest>;
+
+/* ---------- preferences: GET / PUT /api/preferences.php ---------- */
+
+export const ZNotificationPrefs = z.object({
+  messages: z.boolean(),
+  likes: z.boolean(),
+  matches: z.boolean(),
+});
+export const ZPreferences = z.object({
+  email: ZNotificationPrefs.extend({ newsletter: z.boolean() }),
+  push: ZNotificationPrefs,
+  /** invisible mode: gone from search, cannot be liked or messaged */
+  invisible: z.boolean(),
+  location: z.object({
+    /** fill country / region / city from the browser's geolocation (coordinates never stored) */
+    use_geolocation: z.boolean(),
+    /** show the city on the profile (else only region / country) */
+    show_city: z.boolean(),
+  }),
+});
+export type Preferences = z.infer<typeof ZPreferences>;
+export const ZPreferencesUpdate = z.object({
+  email: ZPreferences.shape.email.partial().optional(),
+  push: ZPreferences.shape.push.partial().optional(),
+  invisible: z.boolean().optional(),
+  location: ZPreferences.shape.location.partial().optional(),
+});
+export type PreferencesUpdate = z.infer<typeof ZPreferencesUpdate>;
+export const ZPreferencesResponse = z.object({ preferences: ZPreferences });
+export type PreferencesResponse = z.infer<typeof ZPreferencesResponse>;
+
+/* ---------- geocode: GET /api/geocode.php?lat&lon ---------- */
+
+export const ZGeocodeQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+/** region is the code used by /api/regions.php (null when the country is not one of ours) */
+export const ZGeocodeResult = z.object({
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string(),
+});
+export type GeocodeResult = z.infer<typeof ZGeocodeResult>;
+
+/* ---------- search: GET /api/members.php ---------- */
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+const optionalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v == null ? undefined : v), schema.optional());
+
+export const ZMemberSearchQuery = z.object({
+  gender: optionalText(ZGender),
+  country: optionalText(ZCountry),
+  countryregion: optionalText(z.string().max(10)),
+  min_age: optionalInt(MIN_MEMBER_AGE, MAX_MEMBER_AGE),
+  max_age: optionalInt(MIN_MEMBER_AGE, MAX_MEMBER_AGE),
+  page: optionalInt(1, 10000),
+  /** paging of the similar results */
+  similar_page: optionalInt(1, 10000),
+  /** traffic source of a logged-out visitor (logged_out_search_trafficsource) */
+  network: optionalText(z.string().max(100)),
+});
+export type MemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
+
+export const ZResultPage = z.object({
+  results: z.array(ZProfile),
+  numResults: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const ZMemberSearchResponse = ZResultPage.extend({ similar: ZResultPage });
+export type MemberSearchResponse = z.infer<typeof ZMemberSearchResponse>;
+
+/* ---------- a member's profile: GET /api/member.php?id ---------- */
+
+export const ZMemberIdQuery = z.object({ id: z.coerce.number().int().positive() });
+/** A photo of someone else: locked ones come without URLs (free members, logged-out visitors). */
+export const ZMemberPhoto = z.object({
+  id: z.number().int(),
+  locked: z.boolean(),
+  filename: z.string().optional(),
+  thumb_filename: z.string().optional(),
+  match: z.string().optional(),
+});
+export type MemberPhoto = z.infer<typeof ZMemberPhoto>;
+export const ZMemberResponse = z.object({
+  profile: ZProfile,
+  photos: z.array(ZMemberPhoto),
+  photo_count: z.number().int(),
+  /** I like them */
+  liked: z.boolean(),
+  /** they like me */
+  liked_me: z.boolean(),
+  match: z.boolean(),
+  /** I blocked them (only possible to see in the answer of block.php) */
+  blocked: z.boolean(),
+  related: z.array(ZProfile),
+});
+export type MemberResponse = z.infer<typeof ZMemberResponse>;
+
+/* ---------- likes ---------- */
+
+export const ZMemberIdBody = z.object({ id: z.coerce.number().int().positive() });
+export type MemberIdBody = z.infer<typeof ZMemberIdBody>;
+export const ZLikeResult = z.object({ match: z.boolean(), new_likes: z.number().int().optional() });
+export type LikeResult = z.infer<typeof ZLikeResult>;
+
+/** GET /api/likes.php: the spec's `{profiles, liked_by}` plus who I like and my matches. */
+export const ZLikedByEntry = z.object({ id: z.number().int(), like_new: z.boolean() });
+export const ZMemberLikes = z.object({
+  profiles: z.array(ZProfile),
+  liked_by: z.array(ZLikedByEntry),
+  liked: z.array(z.number().int()),
+  matches: z.array(z.number().int()),
+});
+export type MemberLikes = z.infer<typeof ZMemberLikes>;
+
+export const ZAutoLike = z.object({
+  profile: z
+    .object({ id: z.number().int(), name: z.string(), main_image: ZImage })
+    .nullable(),
+});
+export type AutoLike = z.infer<typeof ZAutoLike>;
+
+/* ---------- blocking: /api/block.php ---------- */
+
+export const ZBlockResult = z.object({ ok: z.literal(true), blocked: z.boolean() });
+export const ZBlockList = z.object({ blocked: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type BlockList = z.infer<typeof ZBlockList>;
+
+/* ---------- swipe game: /api/swipe.php ---------- */
+
+export const ZSwipeResponse = z.object({
+  profiles: z.array(ZProfile),
+  likes_left: z.number().int(),
+  likes_per_day: z.number().int(),
+});
+export type SwipeResponse = z.infer<typeof ZSwipeResponse>;
+export const ZSwipeRequest = z.object({
+  id: z.coerce.number().int().positive(),
+  action: z.enum(['like', 'skip']),
+});
+export type SwipeRequest = z.infer<typeof ZSwipeRequest>;
+export const ZSwipeResult = z.object({ match: z.boolean(), likes_left: z.number().int() });
+export type SwipeResult = z.infer<typeof ZSwipeResult>;
+
+/* ---------- match finder: POST /api/match-finder.php ---------- */
+
+export const ZMatchFinderRequest = z.object({
+  age: z.enum(['18-35', '35+']),
+  appearance: z.enum(['normal', 'sexy']),
+  race: z.enum(['white', 'other']),
+});
+export type MatchFinderRequest = z.infer<typeof ZMatchFinderRequest>;
+export const ZMatchFinderResponse = z.object({ profiles: z.array(ZProfile) });
+export type MatchFinderResponse = z.infer<typeof ZMatchFinderResponse>;
+
+/* ---------- back office ---------- */
+export const ZPhotoModerationResult = z.object({ ok: z.literal(true), status: z.enum(['active', 'rejected']) });
