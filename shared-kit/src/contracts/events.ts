@@ -1,3 +1,42 @@
-// Wire schemas of the events capability (zod only).
+/**
+ * The bus EventMap: every event name with the zod schema of its payload. Remotes are built and
+ * deployed at different times, so the bus checks each payload against this schema on receipt.
+ * Only zod may be imported here.
+ */
 import { z } from 'zod';
-export const _eventsPlaceholder = z.never().optional();
+import { ZUser } from './core';
+import { ZCountdown, ZProfileRef, ZTimeBonus } from './calls';
+
+const count = z.number().int().nonnegative();
+
+export const EVENT_SCHEMAS = {
+  /** a login or signup succeeded */
+  'auth:logged-in': z.object({ user: ZUser }),
+  /** logout, or the server said authentication_required */
+  'auth:logged-out': z.object({}),
+  /** the current user changed (profile edit, language, refresh) */
+  'user:updated': z.object({ user: ZUser }),
+  /** open the signup modal/page, optionally at a step (0-4) */
+  'signup:open': z.object({ step: z.number().int().min(0).max(5).optional() }),
+  'login:open': z.object({}),
+  'credits:changed': z.object({ credits: count }),
+  'chat:unread-changed': z.object({ unread: count }),
+  'likes:changed': z.object({ newLikes: count }),
+  /** a like became mutual: the match modal opens */
+  'match:new': z.object({ profile: ZProfileRef }),
+  /** show the like popup for this profile */
+  'like:open': z.object({ profile: ZProfileRef }),
+  'payment:completed': z.object({ credits: count }),
+  /** the time bonus appeared, ticked, or went away (bonus null) */
+  'timebonus:changed': z.object({
+    bonus: ZTimeBonus.nullable(),
+    visible: z.boolean(),
+    countdown: ZCountdown.nullable(),
+  }),
+  /** a federated remote failed to load or render (shell reports it) */
+  'remote:error': z.object({ remote: z.string(), message: z.string() }),
+} as const;
+
+export type EventName = keyof typeof EVENT_SCHEMAS;
+export type EventMap = { [K in EventName]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];

@@ -1,0 +1,150 @@
+/**
+ * Request/answer schemas of the calls fixed by the spec (API.md, first table) that are not in
+ * core.ts. The server validates with them and the client parses answers with them: one source of
+ * truth for the wire. Only zod may be imported here.
+ */
+import { z } from 'zod';
+import { ZCountry, ZImage, ZProfile } from './core';
+
+// Calls of the first table defined by their capability's file (not repeated here):
+// - POST/GET/PUT /api/user.php, ?push=1: identity.ts (ZLoginRequest, ZUserResponse,
+//   ZMaybeUserResponse, ZLanguageRequest, ZPushSubscriptionRequest)
+// - /api/geocode.php, /api/likes.php, /api/auto-like.php: members.ts (ZGeocodeQuery,
+//   ZGeocodeResult, ZMemberLikes, ZAutoLike)
+
+/** Value of the `X-Request-Type` header every /api/user.php request carries (spec 7). */
+export const USER_REQUEST_TYPE = 'web';
+
+/**
+ * The least a bus event or popup needs of a profile (id, name, photo). A full ZProfile fits;
+ * extra fields are kept (loose object).
+ */
+export const ZProfileRef = z.looseObject({ id: z.number().int(), name: z.string(), main_image: ZImage.nullable() });
+export type ProfileRef = z.infer<typeof ZProfileRef>;
+
+// ---- /api/logout.php, /api/page-hidden.php ---------------------------------------------------
+
+/** GET /api/logout.php -> ZOk (cookie cleared). POST /api/page-hidden.php: empty body -> 204. */
+export const ZPageHiddenRequest = z.object({}).strict();
+
+// ---- /api/discountcode.php ---------------------------------------------------------------------
+
+/** `?code=` or `?welcome=true`, plus any passed-through query (kept, hence loose). */
+export const ZDiscountCodeQuery = z.looseObject({
+  code: z.string().trim().min(1).max(64).optional(),
+  welcome: z.enum(['true', 'false']).optional(),
+});
+export type DiscountCodeQuery = z.infer<typeof ZDiscountCodeQuery>;
+
+/** 404 'Code niet gevonden', 409 'Code reeds gebruikt'. minimum_order_value in euro cents. */
+export const ZDiscountCode = z.object({
+  code: z.string(),
+  percentage: z.number().int().min(0).max(100),
+  minimum_order_value: z.number().int().nonnegative(),
+  country: z.string().nullable().optional(),
+});
+export type DiscountCode = z.infer<typeof ZDiscountCode>;
+
+// ---- /api/settings.php -> ZSettingsResponse (core.ts) -----------------------------------------
+
+export const ZSettingsQuery = z.looseObject({ forced_domain: z.string().trim().max(253).optional() });
+export type SettingsQuery = z.infer<typeof ZSettingsQuery>;
+
+// ---- /api/chats.php, /api/chat.php -------------------------------------------------------------
+
+export const ZMessageType = z.enum(['text', 'image', 'gift']);
+export type MessageType = z.infer<typeof ZMessageType>;
+
+/** Preview of the newest message of a conversation. */
+export const ZLastMessage = z.object({
+  id: z.number().int(),
+  type: ZMessageType,
+  /** text body, or a short label for image/gift */
+  body: z.string(),
+  from_me: z.boolean(),
+  created_at: z.string(),
+});
+export type LastMessage = z.infer<typeof ZLastMessage>;
+
+export const ZChatEntry = z.object({
+  conversation: z.number().int(),
+  profile: ZProfile,
+  num_unread_messages: z.number().int().nonnegative(),
+  last_message: ZLastMessage.nullable().optional(),
+  updated_at: z.string().optional(),
+});
+export type ChatEntry = z.infer<typeof ZChatEntry>;
+
+export const ZChatsResponse = z.object({ chats: z.array(ZChatEntry) });
+export type ChatsResponse = z.infer<typeof ZChatsResponse>;
+
+/** DELETE /api/chat.php -> ZOk */
+export const ZDeleteChatRequest = z.object({ conversation: z.number().int().positive() });
+export type DeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
+
+// ---- /api/interests.php, /api/regions.php, /api/companyinfo.php -----------------------------
+
+export const ZInterest = z.object({ slug: z.string(), label: z.string() });
+export type Interest = z.infer<typeof ZInterest>;
+export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
+export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
+
+export const ZRegionsQuery = z.object({ country: ZCountry });
+export type RegionsQuery = z.infer<typeof ZRegionsQuery>;
+export const ZRegion = z.object({ code: z.string(), name: z.string() });
+export type Region = z.infer<typeof ZRegion>;
+/** `label`: what a region is called in that country, translated (province, state, canton...). */
+export const ZRegionsResponse = z.object({ country: ZCountry, label: z.string(), regions: z.array(ZRegion) });
+export type RegionsResponse = z.infer<typeof ZRegionsResponse>;
+
+/** Company info (spec 3). `added`: ISO date; the terms version date is the later of it and 2023-12-01. */
+export const ZCompanyInfo = z.object({
+  name: z.string(),
+  address: z.string(),
+  registration_number: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  /** percentage offered to members who consider deleting their account; null = none */
+  delete_discount: z.number().int().min(0).max(100).nullable(),
+  added: z.string(),
+});
+export type CompanyInfo = z.infer<typeof ZCompanyInfo>;
+export const ZCompanyInfoResponse = z.object({ company: ZCompanyInfo });
+export type CompanyInfoResponse = z.infer<typeof ZCompanyInfoResponse>;
+
+// ---- payments vocabulary needed by the bus (time bonus) -----------------------------------------
+
+export const PAYMENT_METHODS = [
+  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'nexi',
+  'cartebancaire', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+/** Time bonus (spec 3/4/9): code TIMEBONUS25, 25 %, once per user, 14400 s from signup. */
+export const ZTimeBonus = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().int(),
+  /** ISO timestamp */
+  expires: z.string(),
+  value_percentage: z.number().int().min(0).max(100),
+  currency: z.string(),
+  minimum_order_value: z.number().int().nonnegative(),
+  status: z.string(),
+  validity: z.string(),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()),
+});
+export type TimeBonus = z.infer<typeof ZTimeBonus>;
+
+/** Countdown state shown in the banner/modal: two-digit padded parts ('03', '59', '07'). */
+export const ZCountdown = z.object({
+  hours: z.string().regex(/^\d{2,}$/),
+  minutes: z.string().regex(/^\d{2}$/),
+  seconds: z.string().regex(/^\d{2}$/),
+});
+export type Countdown = z.infer<typeof ZCountdown>;
