@@ -1,2 +1,36 @@
-// Tables of the members capability. (Drizzle pg-core)
-export {};
+/**
+ * Tables of the members capability (Drizzle pg-core). The shared tables (users, profiles,
+ * photos, likes, blocks, interests) are in core.ts.
+ */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface NotificationPrefsRow { messages: boolean; likes: boolean; matches: boolean }
+export interface EmailPrefsRow extends NotificationPrefsRow { newsletter: boolean }
+export interface LocationPrefsRow { use_geolocation: boolean; show_city: boolean }
+
+/** E-mail / push / location preferences (invisible mode is users.invisible). Missing row = defaults. */
+export const memberPreferences = pgTable('member_preferences', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  email: jsonb('email').$type<EmailPrefsRow>().notNull(),
+  push: jsonb('push').$type<NotificationPrefsRow>().notNull(),
+  location: jsonb('location').$type<LocationPrefsRow>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Swipe-game decisions: a like or a skip per (user, target). Likes of the current UTC day are
+ * counted against the daily limit (SWIPE_LIKES_PER_DAY) by the server.
+ */
+export const memberSwipes = pgTable(
+  'member_swipes',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    liked: boolean('liked').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.targetId] }), index('member_swipes_user_day_idx').on(t.userId, t.liked, t.createdAt)],
+);
