@@ -1,0 +1,177 @@
+/**
+ * Webpack config factories for the shell (host) and every remote
+ * (`require('@dating/shared-kit/webpack')`). One config for all modules, no copies:
+ *
+ *   // mf-chat/webpack.config.cjs
+ *   const { createRemoteConfig } = require('@dating/shared-kit/webpack');
+ *   module.exports = createRemoteConfig({
+ *     name: 'mf_chat', dir: __dirname,
+ *     exposes: { './routes': './src/routes.tsx', './manifest': './src/manifest.ts' },
+ *   });
+ *
+ * - TypeScript/TSX (the module's own `src/` and shared-kit's `src/`, consumed as source) is
+ *   compiled by esbuild-loader: automatic JSX runtime from @emotion/react.
+ * - @module-federation/enhanced: remotes emit `remoteEntry.js` + `mf-manifest.json`,
+ *   shareStrategy 'loaded-first', asyncStartup, no dts generation; the host has NO remotes at
+ *   build time (it reads /mf-remotes.json at start).
+ * - Content-hashed chunks, `publicPath: 'auto'`, output in `<dir>/dist`, deterministic ids: the
+ *   same sources give byte-identical output.
+ * - `__BUILD_ID__` = env BUILD_ID, else a hash of the sources that go into the bundle. Every
+ *   remote marks itself in the page once its entry has loaded:
+ *   `<meta name="mf-build:<name>" content="<build id>">` and `data-mf-build-<name>` on <html>.
+ */
+'use strict';
+const path = require('node:path');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { EsbuildPlugin } = require('esbuild-loader');
+const { createShared } = require('./index.cjs');
+
+const SHARED_KIT_DIR = path.resolve(__dirname, '..', '..');
+const SHARED_KIT_SRC = path.join(SHARED_KIT_DIR, 'src');
+const BUILD_MARK_PLUGIN = path.join(__dirname, 'build-mark-plugin.js');
+const TARGET = 'es2020';
+
+function listFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  /** @type {string[]} */
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      out.push(...listFiles(full));
+    } else if (!/\.test\.[cm]?[jt]sx?$/.test(entry.name)) {
+      out.push(full);
+    }
+  }
+  return out.sort();
+}
+
+/** env BUILD_ID, else a short hash of everything that goes into this module's bundle. */
+function computeBuildId(dir) {
+  const fromEnv = process.env.BUILD_ID;
+  if (fromEnv && fromEnv.trim() !== '') return fromEnv.trim();
+  const hash = crypto.createHash('sha256');
+  const files = [path.join(dir, 'package.json'), ...listFiles(path.join(dir, 'src')), ...listFiles(SHARED_KIT_SRC)];
+  for (const file of files) {
+    if (!fs.existsSync(file)) continue;
+    hash.update(path.relative(path.dirname(SHARED_KIT_DIR), file));
+    hash.update('\0');
+    hash.update(fs.readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+function baseConfig({ name, dir, buildId, mode }) {
+  const production = mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    devtool: false,
+    parallelism: 4,
+    target: 'web',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: '[name].[contenthash:12].js',
+      chunkFilename: '[name].[contenthash:12].js',
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      hashFunction: 'xxhash64',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          include: [path.join(dir, 'src'), SHARED_KIT_SRC],
+          loader: 'esbuild-loader',
+          options: { target: TARGET, jsx: 'automatic', jsxImportSource: '@emotion/react' },
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset/resource' },
+        { test: /\.css$/i, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      minimize: production,
+      minimizer: [new EsbuildPlugin({ target: TARGET, legalComments: 'none' })],
+    },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+    plugins: [
+      new webpack.DefinePlugin({
+        __BUILD_ID__: JSON.stringify(buildId),
+        __MF_NAME__: JSON.stringify(name),
+      }),
+    ],
+  };
+}
+
+function federationOptions(name, dir) {
+  return {
+    name,
+    shared: createShared(dir),
+    shareStrategy: 'loaded-first',
+    experiments: { asyncStartup: true },
+    dts: false,
+  };
+}
+
+/**
+ * @param {{ name: string, dir: string, exposes: Record<string, string>, mode?: string }} opts
+ */
+function createRemoteConfig({ name, dir, exposes, mode }) {
+  if (!/^mf_[a-z_]+$/.test(name)) throw new Error(`remote name must look like mf_<area>, got ${name}`);
+  if (!exposes['./routes'] || !exposes['./manifest']) throw new Error(`${name} must expose ./routes and ./manifest`);
+  const buildId = computeBuildId(dir);
+  const config = baseConfig({ name, dir, buildId, mode });
+  config.entry = {};
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      ...federationOptions(name, dir),
+      filename: 'remoteEntry.js',
+      exposes,
+      manifest: true,
+      runtimePlugins: [BUILD_MARK_PLUGIN],
+    }),
+  );
+  return config;
+}
+
+/**
+ * @param {{ name?: string, dir: string, entry?: string, template?: string, mode?: string }} opts
+ */
+function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', template = './src/index.html', mode }) {
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const buildId = computeBuildId(dir);
+  const config = baseConfig({ name, dir, buildId, mode });
+  config.entry = { main: entry };
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      ...federationOptions(name, dir),
+      remotes: {},
+      manifest: false,
+    }),
+    new HtmlWebpackPlugin({
+      template: path.resolve(dir, template),
+      scriptLoading: 'defer',
+      inject: 'head',
+      templateParameters: { buildId, name },
+      minify: false,
+    }),
+  );
+  return config;
+}
+
+module.exports = { createRemoteConfig, createHostConfig, computeBuildId };
