@@ -1,0 +1,66 @@
+/**
+ * Playwright e2e config: the real built site on the real server, in real Chromium.
+ * How a run works and what tests can use: see support/index.ts.
+ */
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable, resolveE2eEnv, REPO_ROOT } from './support/env';
+
+const env = resolveE2eEnv();
+const CI = !!process.env.CI;
+const executablePath = chromiumExecutable();
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 25 * 60_000,
+  workers: 1, // 2 cores: the server, Chromium and the runner already share them
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL: env.baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+  webServer: env.ownServer
+    ? {
+        command: `"${path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx')}" support/start-server.ts`,
+        cwd: __dirname,
+        url: `${env.baseURL}/mf-remotes.json`,
+        timeout: 240_000, // first start migrates and seeds the demo data
+        reuseExistingServer: false,
+        stdout: process.env.E2E_VERBOSE === '1' ? 'pipe' : 'ignore',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      }
+    : undefined,
+});

@@ -1,0 +1,35 @@
+/**
+ * e2e support: import everything from here in a spec file.
+ *
+ *   import { test, expect, uniqueEmail } from '../support';
+ *
+ *   test('a visitor signs up and activates', async ({ page, inbox }) => {
+ *     const email = uniqueEmail('signup');
+ *     await page.goto('/signup');                     // baseURL = the server started for this run
+ *     ...
+ *     const mail = await inbox.waitFor({ to: email, subject: /activ/i });
+ *     await page.goto(mail.links.find((l) => l.includes('/activate'))!);
+ *   });
+ *
+ * What a run is (e2e/playwright.config.ts; `npm test -w @dating/e2e` or `npx playwright test` in e2e/):
+ * - The real server (`tsx api/src/server.ts`, serving the BUILT shell and remotes - build first:
+ *   `npx turbo run build`) starts on a free port with a fresh temporary DATA_DIR (empty embedded
+ *   database -> migrated and seeded with the demo site and demo members at start),
+ *   AUTO_APPROVE_PHOTOS=1 and SMTP_URL pointing at a real test SMTP server (support/mail-sink.ts).
+ *   One server for the whole run: tests share the data, so create your own members with
+ *   `uniqueEmail()` rather than changing the demo ones.
+ * - Chromium: /usr/bin/chromium when installed (else Playwright's own), headless, workers 1.
+ * - Projects: `desktop` (1280x800) runs every test; `phone` (390x844, touch, isMobile) runs only
+ *   tests tagged @phone (`test('...', { tag: '@phone' }, ...)`); tag @phone-only to skip desktop.
+ * - Fixtures: `inbox` (waitFor({to, subject, after, where, timeout}) -> {subject, text, html,
+ *   links, to, from}), `pageErrors` (uncaught errors + console.error lines of the page).
+ * - Helpers: uniqueEmail(tag), setLanguageCookie(context, lng), remoteBuildIds(page), LANGUAGES,
+ *   REPO_ROOT.
+ * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
+ *   E2E_SEED_MEMBERS, E2E_KEEP_DATA=1, E2E_VERBOSE=1 (server log; always in <run dir>/server.log).
+ */
+export { test, expect, uniqueEmail, setLanguageCookie, remoteBuildIds, LANGUAGES } from './fixtures';
+export type { Language } from './fixtures';
+export { inbox, Inbox } from './inbox';
+export type { Mail, MailQuery } from './inbox';
+export { REPO_ROOT, E2E_DIR, resolveE2eEnv } from './env';

@@ -1,0 +1,99 @@
+/**
+ * The e2e web server (Playwright's `webServer.command`): starts the test inbox (SMTP + HTTP) and
+ * the real API server (`tsx api/src/server.ts`, which also serves the built shell and remotes)
+ * on a fresh temporary DATA_DIR, so every run begins with an empty embedded database that the
+ * server migrates and seeds with demo data. Stops both on SIGTERM/SIGINT and removes the folder.
+ *
+ * Reads E2E_PORT, E2E_SMTP_PORT, E2E_MAILBOX_PORT (set by the Playwright config), and optionally
+ * E2E_DATABASE_URL, E2E_SEED_MEMBERS, E2E_KEEP_DATA, E2E_VERBOSE (see ./env.ts).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailSink } from './mail-sink';
+import { REPO_ROOT } from './env';
+
+async function main(): Promise<void> {
+  const port = Number(process.env.E2E_PORT);
+  const smtpPort = Number(process.env.E2E_SMTP_PORT);
+  const mailboxPort = Number(process.env.E2E_MAILBOX_PORT);
+  if (!port || !smtpPort || !mailboxPort) {
+    throw new Error('E2E_PORT, E2E_SMTP_PORT and E2E_MAILBOX_PORT must be set (the Playwright config does it)');
+  }
+
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
+  const dataDir = path.join(runDir, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logPath = path.join(runDir, 'server.log');
+  const log = fs.createWriteStream(logPath);
+  const verbose = process.env.E2E_VERBOSE === '1';
+  console.log(`[e2e] run dir ${runDir} (server log: ${logPath})`);
+
+  const sink = await startMailSink({ smtpPort, httpPort: mailboxPort });
+  console.log(`[e2e] test inbox: smtp://127.0.0.1:${smtpPort}, http://127.0.0.1:${mailboxPort}/messages`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    AUTO_APPROVE_PHOTOS: '1',
+    PUBLIC_URL: `http://localhost:${port}`,
+  };
+  delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  if (process.env.E2E_SEED_MEMBERS) env.SEED_MEMBERS = process.env.E2E_SEED_MEMBERS;
+
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  const server = spawn(tsx, ['src/server.ts'], {
+    cwd: path.join(REPO_ROOT, 'api'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    if (verbose) process.stdout.write(chunk);
+  });
+  server.stderr.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    process.stderr.write(chunk);
+  });
+
+  let stopping = false;
+  const cleanup = async (code: number): Promise<never> => {
+    await sink.close().catch(() => undefined);
+    log.end();
+    if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] kept ${runDir}`);
+    else fs.rmSync(runDir, { recursive: true, force: true });
+    process.exit(code);
+  };
+
+  server.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[e2e] server exited early (code ${code}, signal ${signal}); last log lines:`);
+      const tail = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n') : '';
+      console.error(tail);
+      void cleanup(1);
+    }
+  });
+
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    const killer = setTimeout(() => server.kill('SIGKILL'), 8000);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      void cleanup(0);
+    });
+    if (server.exitCode !== null || server.signalCode !== null) void cleanup(0);
+    else server.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error('[e2e] could not start:', err);
+  process.exit(1);
+});
