@@ -1,3 +1,288 @@
-// Wire schemas of the identity capability (zod only).
+/**
+ * Wire schemas of the identity capability (sign-up, login, activation, password reset, e-mail and
+ * password change, account deletion / reactivation, export, mail events). Only zod is imported.
+ *
+ * Every issue message is an error CODE (e.g. 'invalid_email'), never prose: the server translates
+ * it with its message table (api/src/i18n/messages/identity.ts) and the frontend with its
+ * `auth` namespace (mf-auth-signup/src/locales). One schema, used on both sides, so the client's
+ * checks mirror the server's exactly.
+ */
 import { z } from 'zod';
-export const _identityPlaceholder = z.never().optional();
+import { ZCountry, ZDeleteReason, ZGender, ZLanguage, ZNotificationDisabledReason, ZSexuality, ZUser } from './core';
+
+export const MIN_AGE = 18;
+export const MAX_AGE = 120;
+export const NAME_MAX = 40;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PLACE_MAX = 80;
+export const SIGNUP_MESSAGE_MAX = 500;
+export const REMARKS_MAX = 1000;
+export const TRACKING_MAX = 100;
+/** Grace period of a deleted account (spec section 9). */
+export const DELETE_GRACE_DAYS = 14;
+
+/** Error codes of this capability (the server's and the frontend's translation keys). */
+export const IDENTITY_ERROR_CODES = [
+  'field_required', 'invalid_type', 'text_invalid',
+  'invalid_email', 'email_too_long', 'email_in_use',
+  'name_required', 'name_too_long', 'name_equals_email', 'name_starts_with_at', 'name_invalid',
+  'password_required', 'password_too_short', 'password_too_long', 'passwords_differ', 'old_password_wrong',
+  'invalid_date_of_birth', 'min_age', 'gender_required', 'sexuality_invalid', 'country_invalid',
+  'place_too_long', 'message_too_long', 'remarks_too_long', 'delete_reason_invalid', 'language_invalid',
+  'tracking_invalid', 'signups_closed', 'signups_trafficsource_required', 'signups_invite_only',
+  'login_failed', 'login_locked', 'account_deleted',
+  'email_not_found', 'reset_link_invalid', 'reset_too_many',
+  'activation_failed', 'activation_too_many', 'already_confirmed',
+  'mail_change_invalid', 'reactivation_invalid', 'mail_events_forbidden', 'subscription_invalid',
+] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+// Characters used for spoofing or to break layouts: C0/C1 controls, zero-width characters,
+// bidirectional overrides/isolates, BOM, the replacement character and unpaired surrogates.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const HTML_TAG = /<\s*\/?\s*[a-z!?]|javascript:|on\w+\s*=/i;
+const NAME_UNSAFE = /[\n\r\t]/;
+
+/** True when the text holds markup or characters used for spoofing (see above). */
+export function isUnsafeText(value: string): boolean {
+  return UNSAFE_CHARS.test(value) || HTML_TAG.test(value);
+}
+
+/** A string field: wrong type and missing map to codes; NFC-normalised and trimmed. */
+const str = (required: string = 'field_required') =>
+  z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? required : 'invalid_type') });
+
+const text = (max: number, tooLong: string) =>
+  str()
+    .transform((v) => v.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .max(max, { error: tooLong })
+        .refine((v) => !isUnsafeText(v), { error: 'text_invalid' }),
+    );
+
+export const ZEmail = str()
+  .transform((v) => v.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'field_required' })
+      .max(EMAIL_MAX, { error: 'email_too_long' })
+      .pipe(z.email({ error: 'invalid_email' })),
+  );
+
+export const ZName = str('name_required')
+  .transform((v) => v.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'name_required' })
+      .max(NAME_MAX, { error: 'name_too_long' })
+      .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
+      .refine((v) => !isUnsafeText(v) && !NAME_UNSAFE.test(v) && /\p{L}/u.test(v), { error: 'name_invalid' }),
+  );
+
+/** New passwords; never trimmed or normalised (what the member typed is the password). */
+export const ZNewPassword = str('password_required')
+  .min(1, { error: 'password_required' })
+  .min(PASSWORD_MIN, { error: 'password_too_short' })
+  .max(PASSWORD_MAX, { error: 'password_too_long' });
+
+/** A password given to log in / confirm: only bounded, so old short passwords still work. */
+export const ZGivenPassword = str('password_required')
+  .min(1, { error: 'password_required' })
+  .max(PASSWORD_MAX, { error: 'password_too_long' });
+
+/** Age in whole years on `today` for an ISO date (YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** A real calendar date in YYYY-MM-DD, not in the future, not absurdly old. */
+export function isValidBirthDate(value: string, today: Date = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  if (date.getTime() > today.getTime()) return false;
+  return ageOn(value, today) <= MAX_AGE;
+}
+
+export const ZDateOfBirth = str()
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'field_required' })
+      .refine((v) => isValidBirthDate(v), { error: 'invalid_date_of_birth', abort: true })
+      .refine((v) => ageOn(v) >= MIN_AGE, { error: 'min_age' }),
+  );
+
+const trackingValue = z
+  .string({ error: 'tracking_invalid' })
+  .max(TRACKING_MAX, { error: 'tracking_invalid' })
+  .regex(/^[\w.\-~:@ ]*$/, { error: 'tracking_invalid' });
+
+/** Tracking data from the landing URL (spec section 3). */
+export const ZTracking = z
+  .object({
+    network: trackingValue.optional(),
+    ref: trackingValue.optional(),
+    sub1: trackingValue.optional(),
+    sub2: trackingValue.optional(),
+    sub3: trackingValue.optional(),
+  }, { error: 'tracking_invalid' })
+  .strip();
+export type Tracking = z.infer<typeof ZTracking>;
+export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+
+const optionalPlace = z.preprocess(
+  (v) => (v === '' ? null : v),
+  text(PLACE_MAX, 'place_too_long').nullable().optional(),
+);
+
+/** The sign-up form fields without cross-field rules (the frontend validates steps with .pick). */
+export const ZSignupFields = z.object({
+  email: ZEmail,
+  name: ZName,
+  password: ZNewPassword,
+  date_of_birth: ZDateOfBirth,
+  gender: z.enum(ZGender.options, { error: 'gender_required' }),
+  sexuality: z.preprocess((v) => (v === '' ? null : v), z.enum(ZSexuality.options, { error: 'sexuality_invalid' }).nullable().optional()),
+  country: z.enum(ZCountry.options, { error: 'country_invalid' }),
+  region: optionalPlace,
+  city: optionalPlace,
+  signup_message: z.preprocess((v) => (v === '' ? null : v), text(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
+  tracking: ZTracking.optional(),
+  /** invite code, needed when the site's `signups` setting is invite_only */
+  invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).optional(),
+  language: ZLanguage.optional(),
+});
+
+export const ZSignupRequest = ZSignupFields.superRefine((v, ctx) => {
+  if (v.name && v.email && v.name.toLowerCase() === v.email.toLowerCase()) {
+    ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
+  }
+});
+export type SignupRequest = z.input<typeof ZSignupRequest>;
+export type SignupData = z.output<typeof ZSignupRequest>;
+
+export const ZUserResponse = z.object({ user: ZUser });
+export type UserResponse = z.infer<typeof ZUserResponse>;
+export const ZMaybeUserResponse = z.object({ user: ZUser.nullable() });
+export type MaybeUserResponse = z.infer<typeof ZMaybeUserResponse>;
+
+export const ZLoginRequest = z.object({ email: ZEmail, password: ZGivenPassword });
+export type LoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZLanguageRequest = z.object({ language: z.enum(ZLanguage.options, { error: 'language_invalid' }) });
+export type LanguageRequest = z.infer<typeof ZLanguageRequest>;
+
+/** Web Push subscription (PushSubscription.toJSON()). */
+export const ZPushSubscriptionRequest = z.object({
+  subscription: z.object(
+    {
+      endpoint: z.url({ protocol: /^https?$/, error: 'subscription_invalid' }).max(1000, { error: 'subscription_invalid' }),
+      expirationTime: z.number().nullable().optional(),
+      keys: z.object({
+        p256dh: z.string({ error: 'subscription_invalid' }).min(1).max(200, { error: 'subscription_invalid' }),
+        auth: z.string({ error: 'subscription_invalid' }).min(1).max(100, { error: 'subscription_invalid' }),
+      }, { error: 'subscription_invalid' }),
+    },
+    { error: 'subscription_invalid' },
+  ),
+});
+export type PushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
+
+export const ZResetPasswordRequest = z.object({ email: ZEmail });
+export type ResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+const ZToken = z
+  .string({ error: 'reset_link_invalid' })
+  .min(10, { error: 'reset_link_invalid' })
+  .max(200, { error: 'reset_link_invalid' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'reset_link_invalid' });
+
+export const ZResetPasswordDo = z
+  .object({ token: ZToken, password: ZNewPassword, password_repeat: str('password_required') })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_repeat) ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
+  });
+export type ResetPasswordDo = z.input<typeof ZResetPasswordDo>;
+
+export const ZChangeEmailRequest = z.object({ email: ZEmail, password: ZGivenPassword });
+export type ChangeEmailRequest = z.input<typeof ZChangeEmailRequest>;
+
+export const ZChangePasswordRequest = z
+  .object({ old_password: ZGivenPassword, password: ZNewPassword, password_repeat: str('password_required') })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_repeat) ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
+  });
+export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+export const ZMailChangeConfirm = z.object({ mail_change_token: ZToken });
+export type MailChangeConfirm = z.infer<typeof ZMailChangeConfirm>;
+
+/** PUT /api/account.php: which form is it (decided by the fields present). */
+export type AccountUpdateRequest = ChangeEmailRequest | ChangePasswordRequest | MailChangeConfirm;
+
+export const ZAccountUpdateResponse = z.object({
+  user: ZUser,
+  /** set when a confirmation link was mailed to the new address */
+  mail_change_pending: z.string().optional(),
+});
+export type AccountUpdateResponse = z.infer<typeof ZAccountUpdateResponse>;
+
+export const ZDeleteAccountRequest = z.object({
+  reason: z.enum(ZDeleteReason.options, { error: 'delete_reason_invalid' }),
+  remarks: z.preprocess((v) => (v === undefined || v === null ? '' : v), text(REMARKS_MAX, 'remarks_too_long')),
+});
+export type DeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
+
+export const ZDeleteAccountResponse = z.object({ ok: z.literal(true), purge_after: z.string() });
+export type DeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;
+
+export const ZReactivateRequest = z.object({
+  token: z.string({ error: 'reactivation_invalid' }).min(10, { error: 'reactivation_invalid' }).max(200, { error: 'reactivation_invalid' }).regex(/^[A-Za-z0-9_-]+$/, { error: 'reactivation_invalid' }),
+});
+export type ReactivateRequest = z.infer<typeof ZReactivateRequest>;
+
+export const ZMailEventRequest = z.object({
+  type: z.enum(ZNotificationDisabledReason.options, { error: 'invalid_type' }),
+  email: ZEmail,
+});
+export type MailEventRequest = z.input<typeof ZMailEventRequest>;
+
+export const ZMailEventResponse = z.object({ ok: z.literal(true), affected: z.number().int() });
+
+export const ZOutboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  kind: z.string(),
+  created_at: z.string(),
+});
+export const ZMailboxResponse = z.object({ mails: z.array(ZOutboxMail) });
+export type OutboxMail = z.infer<typeof ZOutboxMail>;
+
+export const ZActivationResendResponse = z.object({ ok: z.literal(true) });
+
+/** The error of a failed check: the first issue's code and field. */
+export function firstIssue(error: z.ZodError): { code: string; field: string | undefined; params?: Record<string, string | number> } {
+  const issue = error.issues[0];
+  if (!issue) return { code: 'invalid_type', field: undefined };
+  const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
+  const code = (IDENTITY_ERROR_CODES as readonly string[]).includes(issue.message) ? issue.message : 'invalid_type';
+  return code === 'min_age' ? { code, field, params: { min_age: MIN_AGE } } : { code, field };
+}
