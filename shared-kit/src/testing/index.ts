@@ -1,0 +1,2 @@
+// Test helpers for every workspace: `import { makeUser } from '@dating/shared-kit/testing'`.
+export { makeProfile, makeSettings, makeUser } from './fixtures';
