@@ -11,10 +11,11 @@
  *   E2E_MAILBOX_PORT  port of the inbox's HTTP endpoint (default: a free port)
  *   E2E_DATABASE_URL  run the e2e server on PostgreSQL instead of a fresh embedded database
  *   E2E_SEED_MEMBERS  number of demo members to seed (default: the server's default)
- *   E2E_KEEP_DATA=1   keep the run's temporary data folder (its path is printed)
+ *   E2E_KEEP_DATA=1   keep the run's temporary folder (its path is printed)
  *   E2E_VERBOSE=1     show the server's log while the tests run (always written to <run dir>/server.log)
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { findFreePortsSync } from './ports';
 
@@ -31,7 +32,15 @@ export interface E2eEnv {
   mailboxPort: number;
   /** HTTP endpoint of the test inbox (GET /messages, DELETE /messages), if any. */
   mailboxURL: string | null;
+  /**
+   * The run's temporary folder (own server only): `data/` = DATA_DIR, `static/` = STATIC_ROOT
+   * (copies of every workspace dist folder made at server start, so a test can rebuild a remote into
+   * `static/<folder>/dist` without touching the checkout's builds), `server.log`.
+   */
+  runDir: string | null;
 }
+
+export const WORKSPACES_WITH_DIST = ['shell', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
 
 export function resolveE2eEnv(): E2eEnv {
   const external = process.env.E2E_BASE_URL;
@@ -43,8 +52,11 @@ export function resolveE2eEnv(): E2eEnv {
       smtpPort: 0,
       mailboxPort: 0,
       mailboxURL: process.env.E2E_MAILBOX_URL ?? null,
+      runDir: null,
     };
   }
+  // Only the name is chosen here; support/start-server.ts creates (and later removes) the folder.
+  process.env.E2E_RUN_DIR ??= path.join(os.tmpdir(), `dating-e2e-${process.pid}-${Date.now().toString(36)}`);
   if (!process.env.E2E_PORT || !process.env.E2E_SMTP_PORT || !process.env.E2E_MAILBOX_PORT) {
     const [port, smtp, mailbox] = findFreePortsSync(3);
     process.env.E2E_PORT ??= String(port);
@@ -60,6 +72,7 @@ export function resolveE2eEnv(): E2eEnv {
     smtpPort: Number(process.env.E2E_SMTP_PORT),
     mailboxPort,
     mailboxURL: process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${mailboxPort}`,
+    runDir: process.env.E2E_RUN_DIR,
   };
 }
 

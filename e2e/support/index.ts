@@ -16,6 +16,7 @@
  *   `npx turbo run build`) starts on a free port with a fresh temporary DATA_DIR (empty embedded
  *   database -> migrated and seeded with the demo site and demo members at start),
  *   AUTO_APPROVE_PHOTOS=1 and SMTP_URL pointing at a real test SMTP server (support/mail-sink.ts).
+ *   It serves copies of the built dist folders (STATIC_ROOT = <run dir>/static), taken at start.
  *   One server for the whole run: tests share the data, so create your own members with
  *   `uniqueEmail()` rather than changing the demo ones.
  * - Chromium: /usr/bin/chromium when installed (else Playwright's own), headless, workers 1.

@@ -1,7 +1,7 @@
 /**
  * The e2e web server (Playwright's `webServer.command`): starts the test inbox (SMTP + HTTP) and
  * the real API server (`tsx api/src/server.ts`, which also serves the built shell and remotes)
- * on a fresh temporary DATA_DIR, so every run begins with an empty embedded database that the
+ * on a fresh temporary DATA_DIR (and STATIC_ROOT = copies of the built frontends), so every run begins with an empty embedded database that the
  * server migrates and seeds with demo data. Stops both on SIGTERM/SIGINT and removes the folder.
  *
  * Reads E2E_PORT, E2E_SMTP_PORT, E2E_MAILBOX_PORT (set by the Playwright config), and optionally
@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailSink } from './mail-sink';
-import { REPO_ROOT } from './env';
+import { REPO_ROOT, WORKSPACES_WITH_DIST } from './env';
 
 async function main(): Promise<void> {
   const port = Number(process.env.E2E_PORT);
@@ -22,9 +22,18 @@ async function main(): Promise<void> {
     throw new Error('E2E_PORT, E2E_SMTP_PORT and E2E_MAILBOX_PORT must be set (the Playwright config does it)');
   }
 
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
+  const runDir = process.env.E2E_RUN_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
   const dataDir = path.join(runDir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
+
+  // The server serves copies of the built frontends (STATIC_ROOT), so that a test may rebuild a
+  // remote into the served copy (a deployment) while the checkout's own builds stay untouched.
+  const staticRoot = path.join(runDir, 'static');
+  for (const ws of WORKSPACES_WITH_DIST) {
+    const dist = path.join(REPO_ROOT, ws, 'dist');
+    if (fs.existsSync(dist)) fs.cpSync(dist, path.join(staticRoot, ws, 'dist'), { recursive: true });
+    else console.warn(`[e2e] ${ws}/dist is missing: build first (npx turbo run build)`);
+  }
   const logPath = path.join(runDir, 'server.log');
   const log = fs.createWriteStream(logPath);
   const verbose = process.env.E2E_VERBOSE === '1';
@@ -39,6 +48,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     AUTO_APPROVE_PHOTOS: '1',
+    STATIC_ROOT: staticRoot,
     PUBLIC_URL: `http://localhost:${port}`,
   };
   delete env.DATABASE_URL;
