@@ -36,13 +36,16 @@ export default tseslint.config(
     },
   },
   {
-    // plain JS/CJS config files (webpack, jest, scripts): Node globals, require allowed
+    // plain JS/CJS files (webpack/jest configs, scripts, runtime plugins): Node and browser globals
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
       globals: {
         require: 'readonly', module: 'writable', __dirname: 'readonly', __filename: 'readonly',
         process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly',
         setTimeout: 'readonly', clearTimeout: 'readonly', globalThis: 'readonly',
+        // browser code shipped as plain JS (runtime plugins, service worker)
+        window: 'readonly', document: 'readonly', navigator: 'readonly', location: 'readonly',
+        fetch: 'readonly', self: 'readonly', sessionStorage: 'readonly', localStorage: 'readonly',
       },
     },
     rules: {

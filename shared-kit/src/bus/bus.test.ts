@@ -1,4 +1,5 @@
 import { bus, resetBusForTests } from './index';
+import type * as SecondCopy from './index';
 import { makeUser } from '../testing';
 
 afterEach(() => resetBusForTests());
@@ -70,9 +71,9 @@ describe('bus', () => {
   });
 
   it('is one bus even when a second copy of shared-kit is loaded', () => {
-    let otherCopy: typeof import('./index') | undefined;
+    let otherCopy: typeof SecondCopy | undefined;
     jest.isolateModules(() => {
-      otherCopy = jest.requireActual<typeof import('./index')>('./index');
+      otherCopy = jest.requireActual<typeof SecondCopy>('./index');
     });
     if (!otherCopy) throw new Error('second copy not loaded');
     expect(otherCopy.bus).not.toBe(bus); // really another module instance

@@ -96,9 +96,15 @@ export const bus: EventBus = {
   },
 };
 
-/** Test helper: forget every subscriber and remembered payload. */
+/**
+ * Test helper: start over with an empty bus (no subscribers, nothing remembered). Wiring made
+ * at import time (the state atoms' bus listeners) is gone too: call `connectStateToBus()` again.
+ */
 export function resetBusForTests(): void {
-  const reg = registry();
-  reg.listeners.clear();
-  reg.last.clear();
+  globalThis.__datingBus__ = undefined;
+}
+
+/** The current registry object (identity changes on reset); used to connect listeners once. */
+export function busIdentity(): object {
+  return registry();
 }

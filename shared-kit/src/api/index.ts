@@ -1,0 +1,3 @@
+export { api, createApiClient, GENERIC_ERROR_NL, setGenericMessageProvider } from './client';
+export type { ApiClient, ApiClientOptions, Query, QueryValue, RequestOptions } from './client';
+export { ApiRequestError, SwallowedError, isApiRequestError, isSwallowed } from './errors';

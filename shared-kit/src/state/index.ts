@@ -1,0 +1,12 @@
+/**
+ * `@dating/shared-kit/state`: the session, settings, badges and language atoms, the one jotai
+ * store, and helpers. The atoms follow the bus (login, logout, user updates, credits, unread
+ * messages, new likes): see connectStateToBus in atoms.ts.
+ */
+export {
+  badgesAtom, connectStateToBus, getSession, languageAtom, sessionAtom, sessionStatusAtom, setSession, settingsAtom, store,
+} from './atoms';
+export type { Badges, SessionStatus } from './atoms';
+export { refreshSession } from './session';
+export { useBadges, useLanguage, useSession, useSettings } from './hooks';
+export { creditTone, formatBadge, titlePrefix } from './badges';
