@@ -1,0 +1,21 @@
+// Server tests: node environment, TypeScript through @swc/jest, real in-memory PGlite (or a fresh
+// PostgreSQL database per test file when DATABASE_URL is set). Run: `npm test -w @dating/api`.
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      require.resolve('@swc/jest'),
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' }, sourceMaps: 'inline' },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  // ESM-only dependencies (light-my-request requires `cookie`, whose build is ESM) are compiled
+  // to CommonJS by @swc/jest like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  testTimeout: 30000,
+  // PGlite's WASM start-up is the slow part; one worker per core at most on a shared machine.
+  maxWorkers: 1,
+};

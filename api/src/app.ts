@@ -1,0 +1,240 @@
+/**
+ * `buildApp(opts)` builds the whole server as one Fastify instance (STYLE.md: app.ts builds,
+ * server.ts only listens). Tests call it through `buildTestApp()` (src/test/helpers.ts).
+ *
+ * Request context set for every request by an onRequest hook:
+ *   req.site   the site (row + settings) from the Host header or `?forced_domain=`; unknown -> default
+ *   req.user   the logged-in users row or null (only for /api/* and /dev/*)
+ *   req.lang   user language -> cookie `lang` -> site domain_language -> nl
+ * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
+ * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts).
+ */
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createDb } from './db/client';
+import type { Db, DbHandle, Tx } from './db/client';
+import { readEnv, REPO_ROOT } from './env';
+import type { Env } from './env';
+import { AppError, isAppError } from './errors';
+import { DEFAULT_LANG, t, toLang } from './i18n';
+import type { Lang } from './i18n';
+import { registerModules } from './modules';
+import { SiteRegistry } from './modules/sites/service';
+import type { SiteContext } from './modules/sites/service';
+import { createJobQueue } from './platform/jobs';
+import type { JobQueue } from './platform/jobs';
+import { loadSession } from './platform/session';
+import type { UserRow } from './platform/session';
+import staticPlugin from './platform/static';
+import { createStorage } from './platform/storage';
+import type { Storage } from './platform/storage';
+import { ensureSites } from './db/seed-sites';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbHandle: DbHandle;
+    withTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+    config: Env;
+    sites: SiteRegistry;
+    jobs: JobQueue;
+    storage: Storage;
+  }
+  interface FastifyRequest {
+    site: SiteContext;
+    user: UserRow | null;
+    sessionId: number | null;
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    /** false: this state-changing route is exempt from the Origin / JSON-or-header check (webhooks) */
+    csrf?: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  /** overrides env DATABASE_URL; `memory://` for tests */
+  databaseUrl?: string;
+  /** overrides env DATA_DIR (absolute or relative to the repo root) */
+  dataDir?: string;
+  /** any other env overrides (tests) */
+  env?: Partial<Env>;
+  /** pino logger options or false (default: level from LOG_LEVEL) */
+  logger?: boolean | { level: string };
+  /** apply migrations at build (default true) */
+  migrate?: boolean;
+  /** make sure the demo sites exist (default true; members are seeded by server.ts / seed-cli) */
+  ensureSites?: boolean;
+  /** start job workers (default false in tests; server.ts turns it on) */
+  startJobs?: boolean;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Errors Fastify raises itself, by status -> our code. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const lang = req.lang ?? DEFAULT_LANG;
+  const params = { ...err.params, ...(err.field && err.params.field === undefined ? { field: err.field } : {}) };
+  const body: Record<string, unknown> = { error: err.code, message: t(err.messageCode, lang, params), ...err.extra };
+  if (err.field) body.field = err.field;
+  return reply.status(err.status).type('application/json; charset=utf-8').send(body);
+}
+
+function validationError(err: { validation: { keyword: string; instancePath: string; message?: string }[]; validationContext?: string }): AppError {
+  const first = err.validation[0];
+  const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
+  let messageCode = 'validation';
+  if (first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) messageCode = 'validation_required';
+  else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';
+  else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
+  return new AppError('validation', { status: 400, field, params: { field }, messageCode });
+}
+
+/** Turn anything thrown into an AppError (one place, no instanceof chain). */
+export function toAppError(error: unknown): { appError: AppError; log: boolean } {
+  if (isAppError(error)) return { appError: error, log: error.status >= 500 };
+  if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error), log: false };
+  if (isResponseSerializationError(error)) return { appError: new AppError('internal', { status: 500 }), log: true };
+  const fe = error as Partial<FastifyError>;
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const isJson = typeof fe.code === 'string' && (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError);
+    return { appError: new AppError(isJson ? 'invalid_json' : (CODE_BY_STATUS[status] ?? 'bad_request'), { status }), log: false };
+  }
+  return { appError: new AppError(status === 503 ? 'service_unavailable' : 'internal', { status: status >= 500 ? status : 500 }), log: true };
+}
+
+function langOf(req: FastifyRequest): Lang {
+  return (
+    toLang(req.user?.language) ??
+    toLang(req.cookies?.lang) ??
+    toLang(req.site?.settings.domain_language) ??
+    DEFAULT_LANG
+  );
+}
+
+/** The request's own host (Host header, or X-Forwarded-Host behind a trusted proxy). */
+function requestHost(req: FastifyRequest): string {
+  return (req.host || req.headers.host || '').toLowerCase();
+}
+
+function checkOrigin(req: FastifyRequest): void {
+  if (!UNSAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+  if (req.routeOptions.config?.csrf === false) return;
+  const origin = req.headers.origin;
+  if (origin && origin !== 'null') {
+    let originHost = '';
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      throw new AppError('origin_mismatch');
+    }
+    if (originHost !== requestHost(req)) throw new AppError('origin_mismatch');
+  } else if (origin === 'null') {
+    throw new AppError('origin_mismatch');
+  }
+  const type = req.headers['content-type'] ?? '';
+  const hasJson = /^application\/([\w.+-]+\+)?json\b/i.test(type);
+  const hasHeader = Boolean(req.headers['x-request-type'] || req.headers['x-requested-with']);
+  if (!hasJson && !hasHeader) throw new AppError('csrf_header_required');
+}
+
+export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const base = readEnv();
+  const config: Env = { ...base, ...opts.env };
+  if (opts.dataDir) {
+    config.DATA_DIR = opts.dataDir;
+    config.DATA_DIR_ABS = path.resolve(REPO_ROOT, opts.dataDir);
+  }
+  if (opts.databaseUrl !== undefined) config.DATABASE_URL = opts.databaseUrl;
+
+  const app = Fastify({
+    logger: opts.logger === undefined ? { level: config.LOG_LEVEL } : opts.logger,
+    bodyLimit: config.MAX_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS });
+  app.addHook('onClose', async () => {
+    await app.jobs?.stop();
+    await handle.close();
+  });
+  if (opts.migrate !== false) await handle.migrate();
+
+  app.decorate('config', config);
+  app.decorate('dbHandle', handle);
+  app.decorate('db', handle.db);
+  app.decorate('withTx', <T>(fn: (tx: Tx) => Promise<T>) => handle.db.transaction(fn));
+  app.decorate('sites', new SiteRegistry(handle.db));
+  app.decorate('storage', createStorage(config.DATA_DIR_ABS));
+  app.decorate('jobs', createJobQueue(handle, app.log));
+
+  if (opts.ensureSites !== false) {
+    if (await ensureSites(handle.db)) app.sites.invalidate();
+  }
+
+  app.decorateRequest('site', null as unknown as SiteContext);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('lang', DEFAULT_LANG);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Flirtlokaal API', description: 'Dating and chat site: every call of API.md.', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const query = req.query as Record<string, unknown> | undefined;
+    const forced = typeof query?.forced_domain === 'string' ? query.forced_domain : undefined;
+    const site = await app.sites.resolve(forced || requestHost(req));
+    if (site) req.site = site;
+    if (req.url.startsWith('/api/') || req.url.startsWith('/dev/')) await loadSession(req);
+    req.lang = langOf(req);
+    checkOrigin(req);
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const { appError, log } = toAppError(error);
+    if (log) req.log.error({ err: error }, 'request failed');
+    return sendError(req, reply, appError);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const code = req.url.startsWith('/api/') ? 'route_not_found' : 'not_found';
+    return sendError(req, reply, new AppError(code, { status: 404 }));
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(registerModules);
+  await app.register(staticPlugin);
+
+  if (opts.startJobs) await app.jobs.start();
+  return app;
+}

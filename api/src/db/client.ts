@@ -1,0 +1,88 @@
+/**
+ * `createDb(url)` returns one typed Drizzle database for either driver (STYLE.md):
+ *   - no url or `file://<dir>` -> embedded PGlite persisted under `<dataDir>/db` (or `<dir>`),
+ *   - `memory://`              -> in-memory PGlite (tests),
+ *   - `postgres://...`         -> node-postgres `pg.Pool`.
+ * Migrations are applied only by an explicit `migrate()` call (never on import).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every module uses, whatever the driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction: what services take as their first argument. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** where the data lives (directory, "memory" or the url without password) */
+  location: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** run raw SQL text with positional parameters ($1...) and return the rows */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+}
+
+export interface CreateDbOptions {
+  /** DATA_DIR; the embedded database lives in `<dataDir>/db` */
+  dataDir?: string;
+}
+
+export async function createDb(url: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new Pool({ connectionString: url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      driver: 'postgres',
+      location: url.replace(/:\/\/([^:@/]+):[^@]*@/, '://$1:***@'),
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+      query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
+    };
+  }
+
+  let dir: string | undefined;
+  if (!url || url.startsWith('file://')) {
+    dir = url ? url.slice('file://'.length) : path.join(options.dataDir ?? './data', 'db');
+    fs.mkdirSync(dir, { recursive: true });
+  } else if (!url.startsWith('memory://')) {
+    throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url.split(':')[0]}:")`);
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    driver: 'pglite',
+    location: dir ?? 'memory',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    query: async <T>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
+  };
+}
+
+/** Rows of a raw drizzle `sql` query, for either driver. */
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { sql };

@@ -1,0 +1,78 @@
+/**
+ * The only reader of `process.env` in the server. Every variable, its default and meaning:
+ *
+ *   PORT                 HTTP port (default 3000). The server listens on 0.0.0.0.
+ *   HOST                 Interface to listen on (default 0.0.0.0).
+ *   DATA_DIR             Folder for the embedded database and uploads (default ./data, resolved
+ *                        from the repository root, not from the api workspace).
+ *   DATABASE_URL         Unset or file://<dir>: embedded PGlite under DATA_DIR/db (or <dir>).
+ *                        memory://: in-memory PGlite (nothing kept). postgres://...: PostgreSQL.
+ *   SMTP_URL             smtp(s)://user:pass@host:port for real mail. Unset: mails go to an outbox
+ *                        table, readable at /dev/mailbox outside production.
+ *   MAIL_FROM            Sender address of every mail (default "Flirtlokaal <no-reply@localhost>").
+ *   PUBLIC_URL           Base URL used in mailed links when the request host cannot be used
+ *                        (default http://localhost:PORT).
+ *   MF_REMOTES           JSON that replaces the served /mf-remotes.json, e.g.
+ *                        {"remotes":[{"name":"mf_chat","entry":"https://cdn.example/mf-chat/mf-manifest.json"}]}
+ *   AUTO_APPROVE_PHOTOS  "true": uploaded photos are active at once, without moderation (default false).
+ *   SEED_MEMBERS         Number of demo members the first start creates (default 320; 0 = none).
+ *   NODE_ENV             "production" hides developer pages (/dev/mailbox) and sets Secure cookies.
+ *   LOG_LEVEL            pino level: fatal, error, warn, info, debug, trace, silent (default info).
+ *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
+ *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
+ *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: api/src/env.ts -> ../.. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Flirtlokaal <no-reply@localhost>'),
+  PUBLIC_URL: z.string().optional(),
+  MF_REMOTES: z.string().optional(),
+  AUTO_APPROVE_PHOTOS: bool,
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(100000).default(320),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  STATIC_ROOT: z.string().optional(),
+});
+
+export type Env = z.infer<typeof ZEnv> & { DATA_DIR_ABS: string; STATIC_ROOT_ABS: string };
+
+/** Parse an environment (default: process.env). Empty strings count as unset. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR_ABS: path.resolve(REPO_ROOT, env.DATA_DIR),
+    STATIC_ROOT_ABS: path.resolve(REPO_ROOT, env.STATIC_ROOT ?? '.'),
+  };
+}
+
+let cached: Env | undefined;
+/** The process environment, parsed once. */
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}

@@ -1,0 +1,32 @@
+/**
+ * Server-side translation. `t(code, lang, params)` looks the code up in messages/index.ts and
+ * fills `{name}` placeholders. Unknown codes fall back to the generic error text (and are found
+ * by i18n.test.ts, which checks every table is complete for all 7 languages).
+ */
+import { messages } from './messages';
+import type { Lang } from './messages';
+
+export type { Lang } from './messages';
+export const LANGS: readonly Lang[] = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'];
+export const DEFAULT_LANG: Lang = 'nl';
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** First two letters of a language tag ("de-CH" -> "de") if supported. */
+export function toLang(value: string | null | undefined): Lang | undefined {
+  if (!value) return undefined;
+  const short = value.slice(0, 2).toLowerCase();
+  return isLang(short) ? short : undefined;
+}
+
+export function hasMessage(code: string): boolean {
+  return Object.prototype.hasOwnProperty.call(messages, code);
+}
+
+export function t(code: string, lang: Lang = DEFAULT_LANG, params: Record<string, string | number> = {}): string {
+  const entry = messages[code] ?? messages.internal;
+  const text = entry?.[lang] ?? entry?.[DEFAULT_LANG] ?? code;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

@@ -1,0 +1,13 @@
+// All server texts: the common table plus one table per capability, merged into one lookup.
+import { commonMessages } from './common';
+import { identityMessages } from './identity';
+import { membersMessages } from './members';
+import type { MessageTable } from './types';
+
+export type { Lang, MessageTable } from './types';
+
+export const messages: MessageTable = {
+  ...commonMessages,
+  ...identityMessages,
+  ...membersMessages,
+};

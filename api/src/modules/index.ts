@@ -1,0 +1,9 @@
+// Every capability's routes, one line each (each routes.ts default-exports a FastifyPluginAsyncZod).
+import type { FastifyInstance } from 'fastify';
+import sitesRoutes from './sites/routes';
+import identityRoutes from './identity/routes';
+
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(sitesRoutes);
+  await app.register(identityRoutes);
+}

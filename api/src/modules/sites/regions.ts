@@ -1,0 +1,55 @@
+/**
+ * Regions of the 15 countries of spec section 9 from the maintained `country-region-data`
+ * package, with the name of a region in each country (province, state, canton, ...) translated.
+ */
+import { COUNTRIES } from '@dating/shared-kit/contracts';
+import type { Lang } from '../../i18n';
+
+interface CountryData {
+  countryName: string;
+  countryShortCode: string;
+  regions: { name: string; shortCode?: string }[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const DATA = require('country-region-data/data.json') as CountryData[];
+
+export type RegionKind = 'state' | 'province' | 'region' | 'county' | 'voivodeship' | 'canton';
+
+export const REGION_KIND: Record<string, RegionKind> = {
+  US: 'state', NL: 'province', BE: 'region', FR: 'region', IT: 'region', ES: 'province', DE: 'state',
+  AT: 'state', IE: 'county', GB: 'county', CA: 'province', PL: 'voivodeship', AU: 'state', NZ: 'region',
+  CH: 'canton',
+};
+
+export const REGION_LABELS: Record<RegionKind, Record<Lang, string>> = {
+  state: { nl: 'Staat', en: 'State', de: 'Bundesland', es: 'Estado', fr: 'État', it: 'Stato', pl: 'Stan' },
+  province: { nl: 'Provincie', en: 'Province', de: 'Provinz', es: 'Provincia', fr: 'Province', it: 'Provincia', pl: 'Prowincja' },
+  region: { nl: 'Regio', en: 'Region', de: 'Region', es: 'Región', fr: 'Région', it: 'Regione', pl: 'Region' },
+  county: { nl: 'Graafschap', en: 'County', de: 'Grafschaft', es: 'Condado', fr: 'Comté', it: 'Contea', pl: 'Hrabstwo' },
+  voivodeship: { nl: 'Woiwodschap', en: 'Voivodeship', de: 'Woiwodschaft', es: 'Voivodato', fr: 'Voïvodie', it: 'Voivodato', pl: 'Województwo' },
+  canton: { nl: 'Kanton', en: 'Canton', de: 'Kanton', es: 'Cantón', fr: 'Canton', it: 'Cantone', pl: 'Kanton' },
+};
+
+export interface Region {
+  code: string;
+  name: string;
+}
+
+const BY_COUNTRY = new Map<string, Region[]>();
+for (const c of DATA) {
+  if (!(COUNTRIES as readonly string[]).includes(c.countryShortCode)) continue;
+  BY_COUNTRY.set(
+    c.countryShortCode,
+    c.regions.map((r) => ({ code: r.shortCode ?? r.name, name: r.name })),
+  );
+}
+
+export function regionsOf(country: string): Region[] | undefined {
+  return BY_COUNTRY.get(country.toUpperCase());
+}
+
+export function regionLabel(country: string, lang: Lang): { kind: RegionKind; label: string } {
+  const kind = REGION_KIND[country.toUpperCase()] ?? 'region';
+  return { kind, label: REGION_LABELS[kind][lang] };
+}

@@ -1,0 +1,49 @@
+// Site settings and reference lists: /api/settings.php, interests.php, regions.php, companyinfo.php.
+import { asc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZSettingsResponse } from '@dating/shared-kit/contracts';
+import { interests } from '../../db/schema';
+import { AppError } from '../../errors';
+import { regionLabel, regionsOf } from './regions';
+import { ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery } from './schemas';
+
+const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/settings.php',
+    { schema: { tags: ['sites'], querystring: ZSettingsQuery, response: { 200: ZSettingsResponse } } },
+    async (req) => ({ settings: req.site.settings, domain_language: req.site.settings.domain_language }),
+  );
+
+  app.get(
+    '/api/interests.php',
+    { schema: { tags: ['sites'], response: { 200: ZInterestsResponse } } },
+    async (req, reply) => {
+      const rows = await app.db.select().from(interests).orderBy(asc(interests.sort), asc(interests.slug));
+      reply.header('cache-control', 'public, max-age=3600');
+      return {
+        interests: rows.map((r) => ({ slug: r.slug, label: r.labels[req.lang] ?? r.labels.nl ?? r.slug, labels: r.labels })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/regions.php',
+    { schema: { tags: ['sites'], querystring: ZRegionsQuery, response: { 200: ZRegionsResponse } } },
+    async (req, reply) => {
+      const country = req.query.country.toUpperCase();
+      const regions = regionsOf(country);
+      if (!regions) throw new AppError('unknown_country', { field: 'country' });
+      const { kind, label } = regionLabel(country, req.lang);
+      reply.header('cache-control', 'public, max-age=86400');
+      return { country, kind, label, regions };
+    },
+  );
+
+  app.get(
+    '/api/companyinfo.php',
+    { schema: { tags: ['sites'], response: { 200: ZCompanyInfoResponse } } },
+    async (req) => ({ companyinfo: req.site.company }),
+  );
+};
+
+export default sitesRoutes;

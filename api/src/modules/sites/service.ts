@@ -1,0 +1,97 @@
+/**
+ * Sites: one row per regional domain with the settings of spec section 3. The request's host
+ * (or `forced_domain`) picks the site; an unknown domain gets the default site. Rows are cached
+ * in memory for a few seconds (the table is tiny and read on every request).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { ZSettings } from '@dating/shared-kit/contracts';
+import type { Settings } from '@dating/shared-kit/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { sites } from '../../db/schema';
+
+export interface CompanyInfo {
+  name: string;
+  address: string;
+  registration_number: string;
+  city: string;
+  country: string;
+  tradenames: string[];
+  vat_numbers: string[];
+  support_phone: string;
+  delete_discount: number;
+  /** ISO date the company info was added (terms version date uses it when later) */
+  added: string;
+}
+
+export interface SiteContext {
+  id: number;
+  domain: string;
+  isDefault: boolean;
+  settings: Settings;
+  company: CompanyInfo;
+}
+
+type SiteRow = typeof sites.$inferSelect;
+
+function toContext(row: SiteRow): SiteContext {
+  return {
+    id: row.id,
+    domain: row.domain,
+    isDefault: row.isDefault,
+    settings: ZSettings.parse(row.settings),
+    company: row.company as CompanyInfo,
+  };
+}
+
+/** "WWW.Example.de:3000" -> "example.de" */
+export function normalizeHost(host: string | undefined | null): string {
+  if (!host) return '';
+  let h = host.trim().toLowerCase();
+  if (h.startsWith('[')) h = h.slice(0, h.indexOf(']') + 1);
+  else h = h.replace(/:\d+$/, '');
+  return h.replace(/^www\./, '').replace(/\.$/, '');
+}
+
+export class SiteRegistry {
+  private cache: { at: number; byDomain: Map<string, SiteContext>; fallback: SiteContext | null } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  /** Forget the cache (after the backoffice or the seed changed sites). */
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  private async load() {
+    if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache;
+    const rows = await this.db.select().from(sites).orderBy(asc(sites.id));
+    const byDomain = new Map<string, SiteContext>();
+    let fallback: SiteContext | null = null;
+    for (const row of rows) {
+      const ctx = toContext(row);
+      byDomain.set(ctx.domain, ctx);
+      if (ctx.isDefault && !fallback) fallback = ctx;
+    }
+    fallback ??= byDomain.values().next().value ?? null;
+    this.cache = { at: Date.now(), byDomain, fallback };
+    return this.cache;
+  }
+
+  /** The site for a host name (any case, with port or www.); unknown -> the default site. */
+  async resolve(host: string | undefined | null): Promise<SiteContext | null> {
+    const { byDomain, fallback } = await this.load();
+    return byDomain.get(normalizeHost(host)) ?? fallback;
+  }
+
+  async all(): Promise<SiteContext[]> {
+    return [...(await this.load()).byDomain.values()];
+  }
+}
+
+export async function getSiteById(db: DbOrTx, id: number): Promise<SiteContext | null> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+  return row ? toContext(row) : null;
+}

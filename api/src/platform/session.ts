@@ -1,0 +1,110 @@
+/**
+ * Login sessions. The cookie `sid` carries a random 32-byte token (base64url); the database keeps
+ * only its sha256 hash, so a leaked table cannot be replayed. HttpOnly, SameSite=Lax, Secure when
+ * the request came over HTTPS (or in production), 30 days. A preHandler-style hook (`loadSession`)
+ * sets `req.user` to the users row or null.
+ */
+import crypto from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { AppError } from '../errors';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** refresh last_seen_at at most this often per session */
+const TOUCH_MS = 5 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+function isSecure(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || req.server.config.NODE_ENV === 'production';
+}
+
+export function sessionCookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecure(req),
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/**
+ * Create a session for `userId`, set the cookie on `reply`. Any session the request already had
+ * is revoked first (a new token at every login: no session fixation).
+ */
+export async function createSession(reply: FastifyReply, userId: number): Promise<{ id: number; token: string }> {
+  const req = reply.request;
+  const db = req.server.db;
+  if (req.sessionId) await db.delete(sessions).where(eq(sessions.id, req.sessionId));
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MS),
+      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new AppError('internal');
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MS / 1000));
+  req.sessionId = row.id;
+  return { id: row.id, token };
+}
+
+/** Revoke the request's session (logout) and clear the cookie. */
+export async function revokeSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.sessionId) await req.server.db.delete(sessions).where(eq(sessions.id, req.sessionId));
+  req.sessionId = null;
+  req.user = null;
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Revoke every session of a user (password change, deletion), optionally keeping one. */
+export async function revokeAllSessions(db: DbOrTx, userId: number, exceptSessionId?: number | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Sets req.user / req.sessionId from the `sid` cookie. Expired or unknown tokens -> null. */
+export async function loadSession(req: FastifyRequest): Promise<void> {
+  req.user = null;
+  req.sessionId = null;
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return;
+  const db = req.server.db;
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return;
+  if (row.user.status === 'disabled') return;
+  req.user = row.user;
+  req.sessionId = row.session.id;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+}
+
+/** The logged-in user, or a 403 `{error:'authentication_required', authentication_required:true}`. */
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw new AppError('authentication_required', { status: 403, extra: { authentication_required: true } });
+  return req.user;
+}
