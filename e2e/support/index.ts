@@ -25,7 +25,9 @@
  * - Fixtures: `inbox` (waitFor({to, subject, after, where, timeout}) -> {subject, text, html,
  *   links, to, from}), `pageErrors` (uncaught errors + console.error lines of the page).
  * - Helpers: uniqueEmail(tag), setLanguageCookie(context, lng), remoteBuildIds(page), LANGUAGES,
- *   REPO_ROOT.
+ *   REPO_ROOT; commonText(key, lng?) / localeText(dir, key, lng?) read the site's own locale files
+ *   so tests assert the exact translated text (support/texts.ts); federation helpers (hashing
+ *   build folders, sabotaging a remote's chunks, the page's share scope) in support/federation.ts.
  * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
  *   E2E_SEED_MEMBERS, E2E_KEEP_DATA=1, E2E_VERBOSE=1 (server log; always in <run dir>/server.log).
  */
@@ -34,3 +36,4 @@ export type { Language } from './fixtures';
 export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';
 export { REPO_ROOT, E2E_DIR, resolveE2eEnv } from './env';
+export { commonText, localeText } from './texts';
