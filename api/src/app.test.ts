@@ -1,13 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from './test/helpers';
+import { z } from 'zod';
+import { AppError } from './errors';
+import { createSession, requireUser, revokeAllSessions, revokeSession } from './platform/session';
+import { buildTestApp, createMember, loginCookie } from './test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ env: { MAX_BODY_BYTES: 2048 } });
+  // routes only this test file needs, registered before the app is ready
+  app.post('/api/echo.php', { schema: { body: z.object({ email: z.string().email(), age: z.number().int().min(18) }) } }, async (req) => ({
+    ok: true,
+    body: req.body,
+  }));
+  app.get('/api/boom.php', async () => {
+    throw new Error('secret database detail');
+  });
+  app.get('/api/locked.php', async () => {
+    throw new AppError('too_many_requests', { status: 429, minutes: 5 });
+  });
+  app.get('/api/me.php', async (req) => ({ id: requireUser(req).id }));
+  app.post('/api/login-as.php', async (req, reply) => {
+    const { id } = req.body as { id: number };
+    await createSession(reply, id);
+    return { ok: true };
+  });
+  app.get('/api/logout-test.php', async (req, reply) => {
+    await revokeSession(req, reply);
+    return { ok: true };
+  });
 });
 afterAll(async () => {
   await app.close();
 });
+
+const json = { 'content-type': 'application/json' };
 
 describe('error shape', () => {
   it('answers an unknown /api route with a translated JSON 404', async () => {
@@ -20,34 +46,134 @@ describe('error shape', () => {
     expect(post.json().error).toBe('route_not_found');
   });
 
-  it('translates messages into the language cookie', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope.php', cookies: { lang: 'de' } });
-    expect(res.json().message).toBe('Diese Seite konnte nicht gefunden werden.');
+  it('translates messages into the language cookie, else the site language', async () => {
+    const de = await app.inject({ method: 'GET', url: '/api/nope.php', cookies: { lang: 'de' } });
+    expect(de.json().message).toBe('Diese Seite konnte nicht gefunden werden.');
+    const fr = await app.inject({ method: 'GET', url: '/api/nope.php', headers: { host: 'example.fr' } });
+    expect(fr.json().message).toBe('Cette page est introuvable.');
+    const unknownLang = await app.inject({ method: 'GET', url: '/api/nope.php', cookies: { lang: 'xx' } });
+    expect(unknownLang.json().message).toBe('Deze pagina kon niet worden gevonden.');
   });
 
-  it('answers the site language when there is no cookie', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope.php', headers: { host: 'example.fr' } });
-    expect(res.json().message).toBe('Cette page est introuvable.');
+  it('rejects malformed JSON with a translated 400, and keeps serving', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/api/echo.php', headers: json, payload: '{"email": ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'invalid_json', message: 'De aanvraag bevat geen geldige JSON.' });
+    const empty = await app.inject({ method: 'POST', url: '/api/echo.php', headers: json, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    const ok = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: 'a@b.nl', age: 30 } });
+    expect(ok.statusCode).toBe(200);
   });
 
-  it('rejects malformed JSON with a 400', async () => {
+  it('names the field that failed validation', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { age: 30 } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'validation', field: 'email', message: 'email is verplicht.' });
+    const young = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: 'a@b.nl', age: 12 }, cookies: { lang: 'en' } });
+    expect(young.json()).toEqual({ error: 'validation', field: 'age', message: 'age is too short or too small.' });
+    const wrongType = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: ['x'], age: 'old' } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error).toBe('validation');
+    const query = await app.inject({ method: 'GET', url: '/api/regions.php' });
+    expect(query.json()).toEqual({ error: 'validation', field: 'country', message: 'country is verplicht.' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/echo.php', headers: json, payload: JSON.stringify({ email: 'x'.repeat(5000) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'De aanvraag is te groot.' });
+  });
+
+  it('never leaks a 500 message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/boom.php' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal', message: 'Er is een fout opgetreden, probeer het later opnieuw.' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('fills placeholders and echoes minutes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/locked.php' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ error: 'too_many_requests', minutes: 5 });
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a state-changing request without JSON body or custom header', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/echo.php', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('csrf_header_required');
+  });
+
+  it('refuses a request from another origin', async () => {
     const res = await app.inject({
-      method: 'GET',
-      url: '/api/regions.php?country=NL',
+      method: 'POST',
+      url: '/api/echo.php',
+      headers: { ...json, host: 'localhost:3000', origin: 'https://evil.example' },
+      payload: { email: 'a@b.nl', age: 30 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('origin_mismatch');
+  });
+
+  it('accepts the same origin', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/echo.php',
+      headers: { ...json, host: 'localhost:3000', origin: 'http://localhost:3000' },
+      payload: { email: 'a@b.nl', age: 30 },
     });
     expect(res.statusCode).toBe(200);
-    const bad = await app.inject({
-      method: 'POST',
-      url: '/api/settings.php',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
-    expect([400, 404]).toContain(bad.statusCode);
+  });
+});
+
+describe('sessions', () => {
+  it('logs in with an HttpOnly SameSite=Lax cookie and knows the user', async () => {
+    const { user } = await createMember(app);
+    const anon = await app.inject({ method: 'GET', url: '/api/me.php' });
+    expect(anon.statusCode).toBe(403);
+    expect(anon.json()).toMatchObject({ error: 'authentication_required', authentication_required: true });
+
+    const login = await app.inject({ method: 'POST', url: '/api/login-as.php', payload: { id: user.id } });
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/^sid=[\w-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+    const cookie = setCookie.split(';')[0] as string;
+
+    const me = await app.inject({ method: 'GET', url: '/api/me.php', headers: { cookie } });
+    expect(me.json()).toEqual({ id: user.id });
+
+    const out = await app.inject({ method: 'GET', url: '/api/logout-test.php', headers: { cookie } });
+    expect(String(out.headers['set-cookie'])).toMatch(/sid=;/);
+    const after = await app.inject({ method: 'GET', url: '/api/me.php', headers: { cookie } });
+    expect(after.statusCode).toBe(403);
   });
 
-  it('rejects a query that fails validation with the failing field', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/regions.php' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'validation', field: 'country', message: 'country is verplicht.' });
+  it('revokes all other sessions of a user', async () => {
+    const { user } = await createMember(app);
+    const a = await loginCookie(app, user.id);
+    const b = await loginCookie(app, user.id);
+    await revokeAllSessions(app.db, user.id);
+    for (const cookie of [a, b]) {
+      const res = await app.inject({ method: 'GET', url: '/api/me.php', headers: { cookie } });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('ignores a forged cookie', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/me.php', headers: { cookie: 'sid=forged-token' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('openapi', () => {
+  it('documents the calls', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/settings.php', '/api/regions.php', '/api/interests.php', '/api/companyinfo.php']));
   });
 });

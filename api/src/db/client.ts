@@ -46,13 +46,16 @@ export interface CreateDbOptions {
 export async function createDb(url: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new Pool({ connectionString: url, max: 10 });
+    // an idle client losing its connection (server restart) must not crash the process
+    pool.on('error', (err) => console.error('postgres pool error:', err.message));
     const db = drizzlePg(pool, { schema });
+    let closed: Promise<void> | null = null;
     return {
       db,
       driver: 'postgres',
       location: url.replace(/:\/\/([^:@/]+):[^@]*@/, '://$1:***@'),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: () => (closed ??= pool.end()),
       query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
     };
   }

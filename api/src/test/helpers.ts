@@ -79,7 +79,10 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<Fasti
     databaseUrl,
   });
   app.addHook('onClose', async () => {
-    if (drop) await drop();
+    if (drop) {
+      await app.dbHandle.close();
+      await drop();
+    }
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return app;
