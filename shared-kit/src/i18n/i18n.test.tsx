@@ -1,0 +1,98 @@
+import { render, screen } from '@testing-library/react';
+import { act } from 'react';
+import {
+  assertCompleteLocales, commonLocales, detectLanguage, i18n, initLanguage, languagesForCountry, readCookie,
+  registerNamespace, setLanguage, useTranslation,
+} from './index';
+import { languageAtom, store } from '../state';
+
+function clearLangCookie() {
+  document.cookie = 'lang=; Max-Age=0; Path=/';
+}
+
+afterEach(async () => {
+  clearLangCookie();
+  await i18n.changeLanguage('en');
+});
+
+describe('common namespace', () => {
+  it('is complete in all 7 languages', () => {
+    expect(assertCompleteLocales(commonLocales)).toEqual({});
+  });
+
+  it('uses the exact spec wording in Dutch', async () => {
+    await i18n.changeLanguage('nl');
+    expect(i18n.t('errors.generic')).toBe('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(i18n.t('errors.notFound')).toBe('Deze pagina kon niet worden gevonden');
+    expect(i18n.t('errors.moduleUnavailable')).toBe('Dit deel van de site is tijdelijk niet beschikbaar.');
+    expect(i18n.t('errors.retry')).toBe('Opnieuw proberen');
+    expect(i18n.t('errors.insufficientCredits')).toBe('Je hebt onvoldoende credits');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('errors.notFound')).toBe('This page could not be found');
+  });
+});
+
+describe('assertCompleteLocales', () => {
+  it('reports keys missing or empty per language, and changed placeholders', () => {
+    const ok = { a: 'x', b: { c: 'y {{n}}' } };
+    const problems = assertCompleteLocales({
+      nl: ok, en: ok, de: { a: 'x' }, es: { a: '', b: { c: 'y {{n}}' } }, fr: ok, it: { a: 'x', b: { c: 'y' } }, pl: ok,
+    });
+    expect(problems).toEqual({ de: ['b.c'], es: ['a'], it: ['b.c (placeholders {{n}})'] });
+  });
+
+  it('reports a language that is missing entirely', () => {
+    const ok = { a: 'x' };
+    expect(assertCompleteLocales({ nl: ok, en: ok, de: ok, es: ok, fr: ok, it: ok })).toEqual({ pl: ['a'] });
+  });
+});
+
+describe('language rules', () => {
+  it('cookie first, then domain_language (first two letters), then browser, then en', () => {
+    expect(detectLanguage({ cookie: 'pl', domainLanguage: 'de-DE', browser: ['fr-FR'] })).toBe('pl');
+    expect(detectLanguage({ cookie: 'xx', domainLanguage: 'de-AT', browser: ['fr-FR'] })).toBe('de');
+    expect(detectLanguage({ domainLanguage: 'pt-BR', browser: ['sv-SE', 'it-IT'] })).toBe('it');
+    expect(detectLanguage({ domainLanguage: null, browser: ['ja'] })).toBe('en');
+    expect(detectLanguage({})).toBe('en');
+  });
+
+  it('offers the languages of spec 9 per country', () => {
+    expect(languagesForCountry('BE')).toEqual(['nl', 'fr', 'de']);
+    expect(languagesForCountry('ch')).toEqual(['de', 'it', 'fr', 'en']);
+    expect(languagesForCountry('US')).toEqual(['en', 'es']);
+    expect(languagesForCountry('JP')).toHaveLength(7);
+  });
+
+  it('initLanguage applies the site language when there is no cookie, the cookie when there is', () => {
+    expect(initLanguage('nl-NL')).toBe('nl');
+    expect(i18n.language).toBe('nl');
+    expect(store.get(languageAtom)).toBe('nl');
+    expect(document.documentElement.lang).toBe('nl');
+
+    document.cookie = 'lang=fr; Path=/';
+    expect(initLanguage('nl-NL')).toBe('fr');
+    expect(i18n.t('errors.retry')).toBe('Réessayer');
+  });
+
+  it('setLanguage writes the lang cookie and switches the rendered text', async () => {
+    registerNamespace('demo', {
+      nl: { hello: 'Hallo' }, en: { hello: 'Hello' }, de: { hello: 'Hallo' }, es: { hello: 'Hola' },
+      fr: { hello: 'Bonjour' }, it: { hello: 'Ciao' }, pl: { hello: 'Cześć' },
+    });
+    function Greeting() {
+      const { t } = useTranslation('demo');
+      return <h1>{t('hello')}</h1>;
+    }
+    render(<Greeting />);
+    expect(screen.getByRole('heading')).toHaveTextContent('Hello');
+    await act(() => setLanguage('pl'));
+    expect(screen.getByRole('heading')).toHaveTextContent('Cześć');
+    expect(readCookie('lang')).toBe('pl');
+  });
+
+  it('falls back to Dutch for a key missing in the current language', async () => {
+    registerNamespace('partial', { nl: { only: 'Alleen Nederlands' } } as never);
+    await i18n.changeLanguage('de');
+    expect(i18n.t('partial:only')).toBe('Alleen Nederlands');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Language rules (spec 7 and 9, ARCHITECTURE.md "i18n"):
+ *   cookie `lang` (kept 365 days) -> the site's domain_language (its first two letters, when
+ *   supported) -> the browser's languages -> 'en'; missing keys fall back to 'nl'.
+ */
+import { COUNTRY_LANGUAGES, LANGUAGES } from '../contracts/core';
+import type { Country, Language } from '../contracts/core';
+
+export { COUNTRY_LANGUAGES, LANGUAGES };
+export type { Country, Language };
+
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_DAYS = 365;
+/** Last resort when nothing else decides (spec 9: default locale en ...). */
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** ... with fallback nl: the reference wording, used for any key missing in a language. */
+export const FALLBACK_LANGUAGE: Language = 'nl';
+
+/** Native names for the language switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', pl: 'Polski',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** 'nl-BE', 'NL', 'de_AT' -> 'nl' / 'de' when supported, else undefined. */
+export function toLanguage(tag: string | null | undefined): Language | undefined {
+  if (!tag) return undefined;
+  const two = tag.trim().slice(0, 2).toLowerCase();
+  return isLanguage(two) ? two : undefined;
+}
+
+export interface LanguageInputs {
+  /** the `lang` cookie value */
+  cookie?: string | null;
+  /** settings.domain_language of the site */
+  domainLanguage?: string | null;
+  /** navigator.languages */
+  browser?: readonly string[];
+}
+
+export function detectLanguage({ cookie, domainLanguage, browser = [] }: LanguageInputs): Language {
+  // the cookie must name a supported language exactly (it is what we wrote)
+  if (isLanguage(cookie)) return cookie;
+  const fromDomain = toLanguage(domainLanguage);
+  if (fromDomain) return fromDomain;
+  for (const tag of browser) {
+    const lng = toLanguage(tag);
+    if (lng) return lng;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Languages offered for a country (switcher); all seven when the country is not one of ours. */
+export function languagesForCountry(country: string | null | undefined): readonly Language[] {
+  const key = (country ?? '').toUpperCase();
+  return key in COUNTRY_LANGUAGES ? COUNTRY_LANGUAGES[key as Country] : LANGUAGES;
+}
+
+// ---- cookie helpers (no dependency: document.cookie is all we need) -----------------------
+
+export function readCookie(name: string, cookieString = globalThis.document?.cookie ?? ''): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function writeLanguageCookie(lng: Language): void {
+  if (!globalThis.document) return;
+  const maxAge = LANGUAGE_COOKIE_DAYS * 24 * 60 * 60;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
