@@ -28,6 +28,9 @@
  *   REPO_ROOT; commonText(key, lng?) / localeText(dir, key, lng?) read the site's own locale files
  *   so tests assert the exact translated text (support/texts.ts); federation helpers (hashing
  *   build folders, sabotaging a remote's chunks, the page's share scope) in support/federation.ts.
+ * - Sessions without UI (support/session.ts): `await loginAsNewMember(page, { gender, country })`
+ *   signs up a fresh member through /api/signup.php (page and page.request share cookies);
+ *   `login(page, email, password)`, `logout(page)`.
  * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
  *   E2E_SEED_MEMBERS, E2E_KEEP_DATA=1, E2E_VERBOSE=1 (server log; always in <run dir>/server.log).
  */
@@ -37,3 +40,5 @@ export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';
 export { REPO_ROOT, E2E_DIR, resolveE2eEnv } from './env';
 export { commonText, localeText } from './texts';
+export { loginAsNewMember, login, logout, DEFAULT_PASSWORD } from './session';
+export type { NewMember, NewMemberOptions } from './session';

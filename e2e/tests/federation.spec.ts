@@ -29,10 +29,10 @@ const run = promisify(execFile);
 
 /** The "this part of the site is unavailable" block of the shell, with its retry button. */
 function unavailable(page: Page) {
-  return page.getByRole('alert').filter({ hasText: commonText('moduleUnavailable') });
+  return page.getByRole('alert').filter({ hasText: commonText('errors.moduleUnavailable') });
 }
 function retryButton(page: Page) {
-  return unavailable(page).getByRole('button', { name: commonText('retry') });
+  return unavailable(page).getByRole('button', { name: commonText('errors.retry') });
 }
 
 /** A page rendered by the remote: its main heading, and no "unavailable" block. */

@@ -1,0 +1,146 @@
+/**
+ * The shell (issue 2, spec section 2): index.html with the site's settings, layouts with top
+ * navigation and footer, language switcher, 404 page, page-title prefix and badges, phone layout.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, LANGUAGES, commonText, localeText, loginAsNewMember, setLanguageCookie } from '../support';
+import type { Language } from '../support';
+
+
+const shellText = (key: string, lng: Language = 'nl') => localeText('shell/src/locales', key, lng);
+
+function mainNav(page: Page, lng: Language = 'nl') {
+  return page.getByRole('navigation', { name: shellText('mainNavigation', lng) });
+}
+function languageSwitcher(page: Page, lng: Language = 'nl') {
+  return page.getByRole('combobox', { name: shellText('language', lng) });
+}
+
+test.describe('shell', () => {
+  test("index.html is served with the site's settings inlined and the site's title", async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/text\/html/);
+    expect(res.headers()['cache-control']).toMatch(/no-cache/);
+    const html = await res.text();
+    expect(html).toContain('window.__BOOT__');
+    const settings = (await (await request.get('/api/settings.php')).json()) as { settings: { index_title?: string } };
+    if (settings.settings.index_title) expect(html).toContain(`<title>${settings.settings.index_title}`);
+  });
+
+  test('a visitor sees the default layout: navigation with a login button, footer links, disclaimer in the site language', async ({ page }) => {
+    await page.goto('/pages/terms');
+    const nav = mainNav(page);
+    await expect(nav).toBeVisible();
+    const login = nav.getByRole('link', { name: commonText('nav.login') }).or(nav.getByRole('button', { name: commonText('nav.login') }));
+    await expect(login).toBeVisible();
+
+    const footer = page.getByRole('contentinfo');
+    const footerNav = footer.getByRole('navigation', { name: shellText('footerNavigation') });
+    for (const key of ['terms', 'privacy', 'cookies', 'ban', 'pricing', 'complaints', 'returnPolicy', 'faq', 'support']) {
+      await expect(footerNav.getByRole('link', { name: commonText(`footer.${key}`) })).toBeVisible();
+    }
+    await expect(footer).toContainText(commonText('disclaimer').slice(0, 40));
+    await expect(footer).toContainText('2025');
+
+    await login.click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('unknown page: "This page could not be found" with a link home', async ({ page, context }) => {
+    await page.goto('/no-such-page-e2e');
+    await expect(page.getByText(commonText('errors.notFound'))).toBeVisible();
+    await page.getByRole('link', { name: commonText('errors.backHome') }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await setLanguageCookie(context, 'en');
+    await page.goto('/members/123/unknown/deeper');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await expect(page.getByRole('link', { name: commonText('errors.backHome', 'en') })).toBeVisible();
+  });
+
+  test('language switcher: 7 languages, the page changes at once, kept in a 365-day cookie', async ({ page, context }) => {
+    await page.goto('/pages/terms');
+    const switcher = languageSwitcher(page);
+    await expect(switcher).toBeVisible();
+    await expect(switcher.getByRole('option')).toHaveCount(LANGUAGES.length);
+    const values = await switcher.getByRole('option').evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
+    expect(values.sort()).toEqual([...LANGUAGES].sort());
+
+    await switcher.selectOption('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(mainNav(page, 'de')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: commonText('footer.terms', 'de') })).toBeVisible();
+    // the disclaimer stays in the site's language (nl for the localhost demo site)
+    await expect(page.getByRole('contentinfo')).toContainText(commonText('disclaimer').slice(0, 40));
+
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('de');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(360);
+    expect(days).toBeLessThan(370);
+
+    await page.reload();
+    await expect(languageSwitcher(page, 'de')).toHaveValue('de');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: commonText('footer.privacy', 'de') })).toBeVisible();
+
+    // English pages carry the US footer; back to Dutch
+    await languageSwitcher(page, 'de').selectOption('en');
+    await expect(page.getByRole('contentinfo')).toContainText(shellText('usFooter', 'en').slice(0, 30));
+    await languageSwitcher(page, 'en').selectOption('nl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  });
+
+  test('logged in: navigation with badges (99+ cap) and the title prefix with unread + new likes', async ({ page }) => {
+    await loginAsNewMember(page);
+    await page.goto('/pages/faq');
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link', { name: new RegExp(commonText('nav.searchMembers')) })).toBeVisible();
+    await expect(nav.getByRole('link', { name: new RegExp(commonText('nav.messages')) })).toBeVisible();
+    await expect(nav.getByRole('link', { name: new RegExp(commonText('nav.likes')) })).toBeVisible();
+    await expect(nav.getByRole('link', { name: commonText('nav.login') })).toHaveCount(0);
+
+    const title = await page.title();
+    expect(title).not.toMatch(/^\(\d/);
+
+    // the badges come from the session atom, which follows the bus (as the chat and likes
+    // modules report changes): emit like they do
+    await emit(page, 'chat:unread-changed', { unread: 3 });
+    await emit(page, 'likes:changed', { newLikes: 2 });
+    await expect(page).toHaveTitle(/^\(5\) /);
+    await expect(nav.getByText(/^3$/)).toBeVisible();
+    await expect(nav.getByText(/^2$/)).toBeVisible();
+
+    await emit(page, 'chat:unread-changed', { unread: 120 });
+    await expect(nav.getByText('99+')).toBeVisible();
+    await expect(page).toHaveTitle(/^\(\d+\+?\) /);
+
+    await emit(page, 'chat:unread-changed', { unread: 0 });
+    await emit(page, 'likes:changed', { newLikes: 0 });
+    await expect(page).not.toHaveTitle(/^\(/);
+  });
+
+  test('the site works on a phone: no sideways scrolling, navigation and footer reachable', { tag: '@phone' }, async ({ page }) => {
+    for (const url of ['/', '/pages/terms', '/login', '/no-such-page-e2e']) {
+      await page.goto(url);
+      await expect(mainNav(page)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(1);
+      await expect(page.getByRole('contentinfo')).toBeAttached();
+    }
+  });
+});
+
+/** Emits a bus event in the page the way a module does (through the page's one bus). */
+async function emit(page: Page, name: string, payload: unknown): Promise<void> {
+  await page.evaluate(
+    ([n, p]) => {
+      const registry = (globalThis as unknown as { __datingBus__?: { listeners: Map<string, Set<(x: unknown) => void>>; last: Map<string, unknown> } }).__datingBus__;
+      if (!registry) throw new Error('no bus in the page');
+      registry.last.set(n as string, p);
+      for (const listener of registry.listeners.get(n as string) ?? []) listener(p);
+    },
+    [name, payload] as const,
+  );
+}
