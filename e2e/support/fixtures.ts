@@ -3,7 +3,8 @@
  */
 import { test as base, expect } from '@playwright/test';
 import type { BrowserContext, Page } from '@playwright/test';
-import { inbox, Inbox } from './inbox';
+import { inbox } from './inbox';
+import type { Inbox } from './inbox';
 import { resolveE2eEnv } from './env';
 
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
@@ -21,16 +22,16 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
-  inbox: async ({}, use) => {
-    await use(inbox);
+  inbox: async ({}, provide) => {
+    await provide(inbox);
   },
-  pageErrors: async ({ page }, use) => {
+  pageErrors: async ({ page }, provide) => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
     });
-    await use(errors);
+    await provide(errors);
   },
 });
 
