@@ -1,0 +1,279 @@
+/**
+ * Likes, matches, the member page, auto-like, swipe game and match finder.
+ * A match is a mutual like. Liking needs a visible member (not oneself, not blocked either way,
+ * not deleted/disabled/invisible). The swipe game allows SWIPE_LIKES_PER_DAY likes per UTC day,
+ * counted in member_swipes (unliking does not give a like back).
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import { SWIPE_LIKES_PER_DAY } from '@dating/shared-kit/contracts';
+import type {
+  AutoLike, MatchFinderRequest, MemberLikes, MemberPhoto, MemberResponse, Profile, SwipeResponse, SwipeResult,
+} from '@dating/shared-kit/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { likes, memberSwipes, photos, profiles, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { UserRow } from '../../platform/session';
+import { toImage } from './serialize-profile';
+import {
+  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, seekingGenders, serializeRows,
+} from './service';
+
+/** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
+async function assertLikeable(db: DbOrTx, viewerId: number, targetId: number) {
+  if (viewerId === targetId) throw new AppError('like_self', { status: 400, field: 'id' });
+  const target = await findMember(db, targetId);
+  if (!target || target.user.invisible) throw new AppError('member_not_found', { status: 404, field: 'id' });
+  if (await isBlockedBetween(db, viewerId, targetId)) throw new AppError('member_blocked', { status: 403, field: 'id' });
+  return target;
+}
+
+async function likesEachOther(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ liker: likes.likerId })
+    .from(likes)
+    .where(or(and(eq(likes.likerId, a), eq(likes.likedId, b)), and(eq(likes.likerId, b), eq(likes.likedId, a))));
+  return rows.length === 2;
+}
+
+export async function likeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
+  await assertLikeable(db, viewerId, targetId);
+  await db.insert(likes).values({ likerId: viewerId, likedId: targetId }).onConflictDoNothing();
+  return { match: await likesEachOther(db, viewerId, targetId) };
+}
+
+export async function unlikeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
+  if (viewerId === targetId) throw new AppError('like_self', { status: 400, field: 'id' });
+  const target = await findMember(db, targetId);
+  if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
+  await db.delete(likes).where(and(eq(likes.likerId, viewerId), eq(likes.likedId, targetId)));
+  return { match: false };
+}
+
+/** GET /api/likes.php: profiles of people I like and who like me; liked_by new first. */
+export async function listLikes(db: DbOrTx, viewerId: number, cdnPrefix: string): Promise<MemberLikes> {
+  const liked = await db
+    .select({ id: likes.likedId })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likedId))
+    .innerJoin(users, eq(users.id, likes.likedId))
+    .where(and(eq(likes.likerId, viewerId), isVisibleMember(viewerId)))
+    .orderBy(desc(likes.createdAt));
+  const likedBy = await db
+    .select({ id: likes.likerId, like_new: likes.isNew })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+    .innerJoin(users, eq(users.id, likes.likerId))
+    .where(and(eq(likes.likedId, viewerId), isVisibleMember(viewerId)))
+    .orderBy(desc(likes.isNew), desc(likes.createdAt));
+  const likedIds = liked.map((r) => r.id);
+  const likedSet = new Set(likedIds);
+  const matches = likedBy.map((r) => r.id).filter((id) => likedSet.has(id));
+  const profilesList = await loadProfiles(db, [...likedBy.map((r) => r.id), ...likedIds], { viewerId, cdnPrefix });
+  return { profiles: profilesList, liked_by: likedBy, liked: likedIds, matches };
+}
+
+/** GET /api/member.php?id — profile, photos (locked for free members), like state, related. */
+export async function viewMember(db: Db, viewer: UserRow | null, targetId: number, cdnPrefix: string): Promise<MemberResponse> {
+  const viewerId = viewer?.id ?? null;
+  const target = await findMember(db, targetId);
+  if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
+  const isOwner = viewerId === targetId;
+  if (viewerId != null && !isOwner && (await isBlockedBetween(db, viewerId, targetId))) {
+    throw new AppError('member_not_found', { status: 404, field: 'id' });
+  }
+  if (viewerId != null && !isOwner) {
+    // opening a liked-by profile clears its new flag
+    await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId), eq(likes.isNew, true)));
+  }
+  const [profile] = await loadProfiles(db, [targetId], { viewerId, cdnPrefix });
+  if (!profile) throw new AppError('member_not_found', { status: 404, field: 'id' });
+
+  const photoRows = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.userId, targetId), eq(photos.status, 'active')))
+    .orderBy(sql`${photos.id} = ${target.profile.mainPhotoId ?? 0} desc`, asc(photos.createdAt), asc(photos.id));
+  const seesAll = isOwner || viewer?.paidUser === true;
+  const FREE_VISIBLE = 1;
+  const memberPhotos: MemberPhoto[] = photoRows.map((p, i) => {
+    if (seesAll || i < FREE_VISIBLE) {
+      const img = toImage(p, cdnPrefix);
+      return { id: p.id, locked: false, filename: img.filename, thumb_filename: img.thumb_filename, match: img.match };
+    }
+    return { id: p.id, locked: true };
+  });
+
+  let liked = false;
+  let likedMe = false;
+  if (viewerId != null && !isOwner) {
+    const rows = await db
+      .select({ liker: likes.likerId })
+      .from(likes)
+      .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, targetId)), and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId))));
+    liked = rows.some((r) => r.liker === viewerId);
+    likedMe = rows.some((r) => r.liker === targetId);
+  }
+
+  // related: same gender and country, nearest in age
+  const relatedRows = await db
+    .select({ profile: profiles, fictional: users.fictional })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        isVisibleMember(viewerId),
+        eq(profiles.gender, target.profile.gender),
+        eq(profiles.country, target.profile.country),
+        sql`${profiles.userId} <> ${targetId}`,
+      ),
+    )
+    .orderBy(sql`abs(${profiles.dateOfBirth} - ${target.profile.dateOfBirth}::date)`, desc(profiles.userId))
+    .limit(6);
+  const related = await serializeRows(db, relatedRows, { viewerId, cdnPrefix });
+
+  return {
+    profile,
+    photos: memberPhotos,
+    photo_count: photoRows.length,
+    liked,
+    liked_me: likedMe,
+    match: liked && likedMe,
+    blocked: false,
+    related,
+  };
+}
+
+/**
+ * GET /api/auto-like.php — a recent liker not seen yet, or else a suggestion: a fictional member
+ * with an active photo who has not liked me yet likes me now (so the likes list changes; the
+ * client reloads it after 500 ms). Null when there is nobody.
+ */
+export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): Promise<AutoLike> {
+  const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
+  const base = and(isVisibleMember(viewer.id), isNotNull(profiles.mainPhotoId));
+  const recent = await db
+    .select({ id: likes.likerId })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+    .innerJoin(users, eq(users.id, likes.likerId))
+    .where(and(eq(likes.likedId, viewer.id), eq(likes.isNew, true), base))
+    .orderBy(desc(likes.createdAt))
+    .limit(1);
+  let id = recent[0]?.id;
+  if (id == null) {
+    const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
+    const [suggestion] = await db
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(
+        and(
+          base,
+          eq(users.fictional, true),
+          inArray(profiles.gender, genders),
+          notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, profiles.userId), eq(likes.likedId, viewer.id)))),
+        ),
+      )
+      .orderBy(sql`random()`)
+      .limit(1);
+    if (!suggestion) return { profile: null };
+    id = suggestion.id;
+    await db.insert(likes).values({ likerId: id, likedId: viewer.id }).onConflictDoNothing();
+  }
+  const [profile] = await loadProfiles(db, [id], { viewerId: viewer.id, cdnPrefix });
+  if (!profile?.main_image) return { profile: null };
+  return { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } };
+}
+
+/* ---------------- swipe game ---------------- */
+
+function startOfUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export async function swipeLikesLeft(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberSwipes)
+    .where(and(eq(memberSwipes.userId, userId), eq(memberSwipes.liked, true), gte(memberSwipes.createdAt, startOfUtcDay(now))));
+  return Math.max(0, SWIPE_LIKES_PER_DAY - Number(row?.n ?? 0));
+}
+
+/** Members for the swipe game: the genders I look for, with a photo, not swiped or liked before. */
+export async function swipeCandidates(db: DbOrTx, viewer: UserRow, cdnPrefix: string): Promise<SwipeResponse> {
+  const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
+  const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
+  const rows = await db
+    .select({ profile: profiles, fictional: users.fictional })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        isVisibleMember(viewer.id),
+        isNotNull(profiles.mainPhotoId),
+        inArray(profiles.gender, genders),
+        notExists(db.select({ one: sql`1` }).from(memberSwipes).where(and(eq(memberSwipes.userId, viewer.id), eq(memberSwipes.targetId, profiles.userId)))),
+        notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, viewer.id), eq(likes.likedId, profiles.userId)))),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(10);
+  const list = await serializeRows(db, rows, { viewerId: viewer.id, cdnPrefix });
+  return {
+    profiles: list.filter((p) => p.main_image != null),
+    likes_left: await swipeLikesLeft(db, viewer.id),
+    likes_per_day: SWIPE_LIKES_PER_DAY,
+  };
+}
+
+/** POST /api/swipe.php {id, action}: a like counts against today's limit (429 when used up). */
+export async function swipe(db: Db, viewer: UserRow, targetId: number, action: 'like' | 'skip'): Promise<SwipeResult> {
+  return db.transaction(async (tx) => {
+    // serialise one member's swipes so two quick requests cannot both take the last like
+    await tx.execute(sql`select id from ${users} where id = ${viewer.id} for update`);
+    if (action === 'skip') {
+      if (viewer.id === targetId) throw new AppError('like_self', { status: 400, field: 'id' });
+      const target = await findMember(tx, targetId);
+      if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
+      await tx.insert(memberSwipes).values({ userId: viewer.id, targetId, liked: false }).onConflictDoNothing();
+      return { match: false, likes_left: await swipeLikesLeft(tx, viewer.id) };
+    }
+    const left = await swipeLikesLeft(tx, viewer.id);
+    if (left <= 0) throw new AppError('swipe_limit', { status: 429, params: { limit: SWIPE_LIKES_PER_DAY }, extra: { likes_left: 0 } });
+    const { match } = await likeMember(tx, viewer.id, targetId);
+    await tx
+      .insert(memberSwipes)
+      .values({ userId: viewer.id, targetId, liked: true })
+      .onConflictDoUpdate({ target: [memberSwipes.userId, memberSwipes.targetId], set: { liked: true, createdAt: new Date() } });
+    return { match, likes_left: await swipeLikesLeft(tx, viewer.id) };
+  });
+}
+
+/* ---------------- match finder ---------------- */
+
+/**
+ * POST /api/match-finder.php. Age maps to an age range; 'sexy' asks for members with a photo and a
+ * slim or normal build. We store no ethnicity (and will not), so `race` is accepted as the spec's
+ * choice but does not filter.
+ */
+export async function matchFinder(db: DbOrTx, viewer: UserRow | null, choice: MatchFinderRequest, cdnPrefix: string): Promise<Profile[]> {
+  const me = viewer ? (await db.select().from(profiles).where(eq(profiles.userId, viewer.id)))[0] : undefined;
+  const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
+  const { latest, earliestExclusive } = choice.age === '18-35' ? dobBounds(18, 35) : dobBounds(35, undefined);
+  const rows = await db
+    .select({ profile: profiles, fictional: users.fictional })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        isVisibleMember(viewer?.id ?? null),
+        inArray(profiles.gender, genders),
+        latest ? sql`${profiles.dateOfBirth} <= ${latest}` : undefined,
+        earliestExclusive ? sql`${profiles.dateOfBirth} > ${earliestExclusive}` : undefined,
+        choice.appearance === 'sexy' ? and(isNotNull(profiles.mainPhotoId), sql`coalesce(${profiles.bodyType}, 'slim') in ('slim', 'normal')`) : undefined,
+      ),
+    )
+    .orderBy(sql`(${profiles.mainPhotoId} is null)`, sql`random()`)
+    .limit(12);
+  return serializeRows(db, rows, { viewerId: viewer?.id ?? null, cdnPrefix });
+}

@@ -1,0 +1,145 @@
+/**
+ * Own photos (/api/photos.php) and their moderation (/api/backoffice/photos/:id/approve|reject).
+ * An upload is checked by content (sharp decodes it; the file name and declared type are
+ * ignored), re-encoded (EXIF and GPS gone), stored with a thumbnail and a square match crop, and
+ * is `pending` until a staff member approves it (AUTO_APPROVE_PHOTOS=true: active at once).
+ * Free members may have 3 photos, premium (paid_user) members 25; rejected photos don't count.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared-kit/contracts';
+import type { OwnPhoto, PhotosResponse } from '@dating/shared-kit/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { photos, profiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { processImage } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
+import type { UserRow } from '../../platform/session';
+import { toImage } from './serialize-profile';
+import type { PhotoRow } from './serialize-profile';
+
+export const maxPhotos = (user: Pick<UserRow, 'paidUser'>) => (user.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT);
+
+function toOwnPhoto(p: PhotoRow, mainId: number | null, cdnPrefix: string): OwnPhoto {
+  return { ...toImage(p, cdnPrefix), is_main: p.id === mainId, created_at: p.createdAt.toISOString() };
+}
+
+export async function listPhotos(db: DbOrTx, user: UserRow, cdnPrefix: string): Promise<PhotosResponse> {
+  const [profile] = await db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, user.id));
+  const rows = await db.select().from(photos).where(eq(photos.userId, user.id)).orderBy(asc(photos.createdAt), asc(photos.id));
+  const mainId = profile?.mainPhotoId ?? null;
+  return { photos: rows.map((p) => toOwnPhoto(p, mainId, cdnPrefix)), max_photos: maxPhotos(user) };
+}
+
+async function countedPhotos(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), ne(photos.status, 'rejected')));
+  return Number(row?.n ?? 0);
+}
+
+/** Throws photo_limit (403) when the member has no room for another photo. */
+export async function assertPhotoRoom(db: DbOrTx, user: UserRow): Promise<void> {
+  const max = maxPhotos(user);
+  if ((await countedPhotos(db, user.id)) >= max) {
+    throw new AppError('photo_limit', { status: 403, field: 'photo', params: { max }, extra: { max_photos: max, premium_only: !user.paidUser } });
+  }
+}
+
+export async function addPhoto(
+  db: Db,
+  storage: Storage,
+  user: UserRow,
+  data: Buffer,
+  opts: { autoApprove: boolean; cdnPrefix: string },
+): Promise<OwnPhoto> {
+  if (data.length === 0) throw new AppError('image_invalid', { status: 400, field: 'photo' });
+  await assertPhotoRoom(db, user);
+  const image = await processImage(data);
+  const [filename, thumbFilename, matchFilename] = await Promise.all([
+    storage.put(image.full, 'jpg'),
+    storage.put(image.thumb, 'jpg'),
+    storage.put(image.match, 'jpg'),
+  ]);
+  try {
+    return await db.transaction(async (tx) => {
+      // serialise uploads of one member so the limit holds under concurrency
+      await tx.execute(sql`select user_id from ${profiles} where user_id = ${user.id} for update`);
+      await assertPhotoRoom(tx, user);
+      const [row] = await tx
+        .insert(photos)
+        .values({
+          userId: user.id,
+          filename,
+          thumbFilename,
+          matchFilename,
+          status: opts.autoApprove ? 'active' : 'pending',
+          width: image.width,
+          height: image.height,
+        })
+        .returning();
+      if (!row) throw new AppError('internal', { status: 500 });
+      const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, user.id));
+      let mainId = profile?.mainPhotoId ?? null;
+      if (mainId == null) {
+        mainId = row.id;
+        await tx.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+      }
+      return toOwnPhoto(row, mainId, opts.cdnPrefix);
+    });
+  } catch (error) {
+    await Promise.all([storage.remove(filename), storage.remove(thumbFilename), storage.remove(matchFilename)]);
+    throw error;
+  }
+}
+
+async function ownPhoto(db: DbOrTx, userId: number, photoId: number): Promise<PhotoRow> {
+  const [row] = await db.select().from(photos).where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+  // someone else's photo id looks exactly like one that does not exist
+  if (!row) throw new AppError('photo_not_found', { status: 404, field: 'id' });
+  return row;
+}
+
+/** The member's best remaining main photo: the oldest active one, else the oldest pending one. */
+async function pickMain(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), ne(photos.status, 'rejected')))
+    .orderBy(sql`${photos.status} = 'active' desc`, asc(photos.createdAt), asc(photos.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function deletePhoto(db: Db, storage: Storage, user: UserRow, photoId: number): Promise<void> {
+  const row = await ownPhoto(db, user.id, photoId);
+  await db.transaction(async (tx) => {
+    await tx.delete(photos).where(eq(photos.id, row.id));
+    const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, user.id));
+    if (profile?.mainPhotoId === row.id) {
+      await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, user.id), updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+    }
+  });
+  await Promise.all([storage.remove(row.filename), storage.remove(row.thumbFilename), storage.remove(row.matchFilename)]);
+}
+
+export async function setMainPhoto(db: Db, user: UserRow, photoId: number): Promise<void> {
+  const row = await ownPhoto(db, user.id, photoId);
+  if (row.status === 'rejected') throw new AppError('photo_not_found', { status: 404, field: 'id' });
+  await db.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+}
+
+/** Staff: approve or reject. A rejected main photo gives way to the next best one. */
+export async function moderatePhoto(db: Db, photoId: number, status: 'active' | 'rejected'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(photos).set({ status }).where(eq(photos.id, photoId)).returning();
+    if (!row) throw new AppError('photo_not_found', { status: 404, field: 'id' });
+    const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, row.userId));
+    if (status === 'rejected' && profile?.mainPhotoId === row.id) {
+      await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, row.userId) }).where(eq(profiles.userId, row.userId));
+    }
+    if (status === 'active' && profile && profile.mainPhotoId == null) {
+      await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.userId, row.userId));
+    }
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * Routes of the members capability (API.md): profile.php, photos.php, preferences.php,
+ * geocode.php, members.php, member.php, like.php, likes.php, auto-like.php, block.php, swipe.php,
+ * match-finder.php and /api/backoffice/photos/:id/approve|reject (staff only).
+ * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in the services.
+ */
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeQuery, ZGeocodeResult, ZLikeResult, ZMatchFinderRequest,
+  ZMatchFinderResponse, ZMemberIdBody, ZMemberIdQuery, ZMemberLikes, ZMemberResponse, ZMemberSearchQuery,
+  ZMemberSearchResponse, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
+  ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
+} from '@dating/shared-kit/contracts';
+import { AppError } from '../../errors';
+import { reverseGeocode } from '../../platform/geo';
+import { requireUser } from '../../platform/session';
+import type { UserRow } from '../../platform/session';
+import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
+import { addPhoto, deletePhoto, listPhotos, moderatePhoto, setMainPhoto } from './photos';
+import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
+import { regionsOf } from '../sites/regions';
+import { searchMembers } from './search';
+import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
+
+/** Largest accepted upload; bigger files get 413 image_too_large before they are decoded. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const cdn = (req: FastifyRequest) => req.site.settings.cdn_prefix;
+
+/** `{id}` from the JSON body or the query string (DELETE bodies are optional for some clients). */
+function idFrom(req: FastifyRequest): number {
+  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const parsed = ZMemberIdBody.safeParse({ id: body.id ?? query.id });
+  if (!parsed.success) throw new AppError('validation', { status: 400, field: 'id', params: { field: 'id' } });
+  return parsed.data.id;
+}
+
+function requireStaff(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!user.isStaff) throw new AppError('staff_only', { status: 403 });
+  return user;
+}
+
+/** Logged-out search as the site allows: logged_out_search, or with a traffic source when logged_out_search_trafficsource. */
+function assertMaySearch(req: FastifyRequest, network: string | undefined): void {
+  if (req.user) return;
+  const s = req.site.settings;
+  if (s.logged_out_search) return;
+  const cookies = req.cookies ?? {};
+  const hasSource = Boolean(network || cookies.network || cookies.tracking);
+  if (s.logged_out_search_trafficsource && hasSource) return;
+  throw new AppError('search_login_required', { status: 403, extra: { authentication_required: true } });
+}
+
+const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().optional();
+const ZIdQueryOptional = z.object({ id: z.unknown().optional() }).passthrough();
+
+const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  /* ---------- own profile ---------- */
+  app.get('/api/profile.php', { schema: { tags: ['members'], response: { 200: ZProfileResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return { profile: await ownProfile(app.db, user.id, cdn(req)) };
+  });
+  app.put('/api/profile.php', { schema: { tags: ['members'], body: ZProfileUpdate, response: { 200: ZProfileResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return { profile: await updateProfile(app.db, user.id, req.body, cdn(req)) };
+  });
+
+  /* ---------- photos ---------- */
+  app.get('/api/photos.php', { schema: { tags: ['members'], response: { 200: ZPhotosResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return listPhotos(app.db, user, cdn(req));
+  });
+  app.post('/api/photos.php', { schema: { tags: ['members'], response: { 200: ZPhotoUploadResponse } } }, async (req) => {
+    const user = requireUser(req);
+    if (!req.isMultipart()) throw new AppError('photo_missing', { status: 400, field: 'photo' });
+    let data: Buffer;
+    try {
+      const file = await req.file();
+      if (!file) throw new AppError('photo_missing', { status: 400, field: 'photo' });
+      data = await file.toBuffer();
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 413) throw new AppError('image_too_large', { status: 413, field: 'photo' });
+      throw error;
+    }
+    const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req) });
+    return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
+  });
+  app.delete('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
+    const user = requireUser(req);
+    await deletePhoto(app.db, app.storage, user, idFrom(req));
+    return listPhotos(app.db, user, cdn(req));
+  });
+  app.put('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
+    const user = requireUser(req);
+    await setMainPhoto(app.db, user, idFrom(req));
+    return listPhotos(app.db, user, cdn(req));
+  });
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/api/backoffice/photos/:id/${action}`,
+      { schema: { tags: ['backoffice'], params: ZMemberIdQuery, response: { 200: ZPhotoModerationResult } } },
+      async (req) => {
+        requireStaff(req);
+        const status: 'active' | 'rejected' = action === 'approve' ? 'active' : 'rejected';
+        await moderatePhoto(app.db, req.params.id, status);
+        return { ok: true as const, status };
+      },
+    );
+  }
+
+  /* ---------- preferences and location ---------- */
+  app.get('/api/preferences.php', { schema: { tags: ['members'], response: { 200: ZPreferencesResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return { preferences: await getPreferences(app.db, user.id) };
+  });
+  app.put('/api/preferences.php', { schema: { tags: ['members'], body: ZPreferencesUpdate, response: { 200: ZPreferencesResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return { preferences: await updatePreferences(app.db, user.id, req.body) };
+  });
+  app.get('/api/geocode.php', { schema: { tags: ['members'], querystring: ZGeocodeQuery, response: { 200: ZGeocodeResult } } }, async (req, reply) => {
+    const hit = reverseGeocode(req.query.lat, req.query.lon);
+    if (!hit) throw new AppError('location_not_found', { status: 404 });
+    reply.header('cache-control', 'private, max-age=3600');
+    return hit;
+  });
+
+  /* ---------- search and member page ---------- */
+  app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req) => {
+    assertMaySearch(req, req.query.network);
+    const q = req.query;
+    if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
+    if (q.countryregion && q.country) {
+      if (!(regionsOf(q.country) ?? []).some((r) => r.code === q.countryregion)) throw new AppError('unknown_region', { status: 400, field: 'countryregion' });
+    }
+    return searchMembers(app.db, q, { viewerId: req.user?.id ?? null, cdnPrefix: cdn(req) });
+  });
+  app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) =>
+    viewMember(app.db, req.user, req.query.id, cdn(req)),
+  );
+
+  /* ---------- likes ---------- */
+  app.post('/api/like.php', { schema: { tags: ['members'], body: ZMemberIdBody, response: { 200: ZLikeResult } } }, async (req) => {
+    const user = requireUser(req);
+    const result = await likeMember(app.db, user.id, req.body.id);
+    return { ...result, new_likes: await countNewLikes(app.db, user.id) };
+  });
+  app.delete('/api/like.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZLikeResult } } }, async (req) => {
+    const user = requireUser(req);
+    const result = await unlikeMember(app.db, user.id, idFrom(req));
+    return { ...result, new_likes: await countNewLikes(app.db, user.id) };
+  });
+  app.get('/api/likes.php', { schema: { tags: ['members'], response: { 200: ZMemberLikes } } }, async (req) => {
+    const user = requireUser(req);
+    return listLikes(app.db, user.id, cdn(req));
+  });
+  app.get('/api/auto-like.php', { schema: { tags: ['members'], response: { 200: ZAutoLike } } }, async (req) => {
+    const user = requireUser(req);
+    return autoLike(app.db, user, cdn(req));
+  });
+
+  /* ---------- blocking ---------- */
+  app.get('/api/block.php', { schema: { tags: ['members'], response: { 200: ZBlockList } } }, async (req) => {
+    const user = requireUser(req);
+    return { blocked: await listBlocked(app.db, user.id) };
+  });
+  app.post('/api/block.php', { schema: { tags: ['members'], body: ZMemberIdBody, response: { 200: ZBlockResult } } }, async (req) => {
+    const user = requireUser(req);
+    const id = req.body.id;
+    if (id === user.id) throw new AppError('block_self', { status: 400, field: 'id' });
+    if (!(await findMember(app.db, id))) throw new AppError('member_not_found', { status: 404, field: 'id' });
+    await app.withTx((tx) => blockMember(tx, user.id, id));
+    return { ok: true as const, blocked: true };
+  });
+  app.delete('/api/block.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZBlockResult } } }, async (req) => {
+    const user = requireUser(req);
+    await unblockMember(app.db, user.id, idFrom(req));
+    return { ok: true as const, blocked: false };
+  });
+
+  /* ---------- swipe game and match finder ---------- */
+  app.get('/api/swipe.php', { schema: { tags: ['members'], response: { 200: ZSwipeResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return swipeCandidates(app.db, user, cdn(req));
+  });
+  app.post('/api/swipe.php', { schema: { tags: ['members'], body: ZSwipeRequest, response: { 200: ZSwipeResult } } }, async (req) => {
+    const user = requireUser(req);
+    return swipe(app.db, user, req.body.id, req.body.action);
+  });
+  app.post('/api/match-finder.php', { schema: { tags: ['members'], body: ZMatchFinderRequest, response: { 200: ZMatchFinderResponse } } }, async (req) => {
+    const user = requireUser(req);
+    return { profiles: await matchFinder(app.db, user, req.body, cdn(req)) };
+  });
+};
+
+export default membersRoutes;
