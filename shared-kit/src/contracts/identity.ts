@@ -163,6 +163,8 @@ export const ZSignupFields = z.object({
   city: optionalPlace,
   signup_message: z.preprocess((v) => (v === '' ? null : v), text(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
   tracking: ZTracking.optional(),
+  /** the member the optional first message is for (sign-up from /members/{id}/signup) */
+  message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).optional(),
   /** invite code, needed when the site's `signups` setting is invite_only */
   invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).optional(),
   language: ZLanguage.optional(),
@@ -236,9 +238,12 @@ export type MailChangeConfirm = z.infer<typeof ZMailChangeConfirm>;
 export type AccountUpdateRequest = ChangeEmailRequest | ChangePasswordRequest | MailChangeConfirm;
 
 export const ZAccountUpdateResponse = z.object({
-  user: ZUser,
+  /** the logged-in member after the change (null when a mail-change link was opened logged out) */
+  user: ZUser.nullable(),
   /** set when a confirmation link was mailed to the new address */
   mail_change_pending: z.string().optional(),
+  /** set when a mail-change link was confirmed: the account's address now */
+  email_changed: z.string().optional(),
 });
 export type AccountUpdateResponse = z.infer<typeof ZAccountUpdateResponse>;
 

@@ -107,3 +107,17 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * The optional first message written during sign-up (spec: signup form draft `signup_message`),
+ * kept until the chat capability delivers it (only once the e-mail is confirmed).
+ */
+export const signupMessages = pgTable('signup_messages', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** profile id of the addressee, when signing up from /members/{id}/signup */
+  toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  deliveredAt: ts('delivered_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

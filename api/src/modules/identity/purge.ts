@@ -1,0 +1,96 @@
+/**
+ * Purge of accounts deleted more than 14 days ago (scheduled job `identity.purge`, hourly).
+ *
+ * What goes: photo files and rows, the profile, interests, likes, blocks, messages and every other
+ * row that points at the user, sessions, tokens, push subscriptions, login attempts, the mails
+ * sent to them, the deletion remarks. What stays: the `users` row, anonymised (no e-mail, no
+ * password, no tracking), because payment records must be kept for the law (bookkeeping) and
+ * reference it; payment tables are recognised by name (payment/transaction/ledger/invoice/order/credit)
+ * and left untouched.
+ *
+ * Tables are found through the foreign keys that reference users(id) in the database itself, so a
+ * capability that adds a table (chat messages, ...) is covered without editing this file.
+ */
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { selectRows } from '../../db/client';
+import { accountDeletions, loginAttempts, mailOutbox, photos, users } from '../../db/schema';
+
+export const PURGE_JOB = 'identity.purge';
+/** tables kept by law (payment records), recognised by name */
+const KEEP_TABLE = /payment|transaction|ledger|invoice|order|credit|mandate|directdebit/i;
+/** our own bookkeeping of the deletion itself (its remarks are blanked instead) */
+const SKIP_TABLE = new Set(['users', 'account_deletions', 'mail_outbox', 'login_attempts']);
+
+interface FkRef {
+  table_name: string;
+  column_name: string;
+}
+
+async function referencingColumns(app: FastifyInstance): Promise<FkRef[]> {
+  return selectRows<FkRef>(
+    app.db,
+    sql`select kcu.table_name::text as table_name, kcu.column_name::text as column_name
+        from information_schema.table_constraints tc
+        join information_schema.key_column_usage kcu
+          on tc.constraint_name = kcu.constraint_name and tc.table_schema = kcu.table_schema
+        join information_schema.constraint_column_usage ccu
+          on tc.constraint_name = ccu.constraint_name and tc.table_schema = ccu.table_schema
+       where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users' and ccu.column_name = 'id'
+         and tc.table_schema = current_schema()`,
+  );
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Purge every account whose grace period ended before `now`. Returns the purged user ids. */
+export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new Date()): Promise<number[]> {
+  const due = await app.db
+    .select({ id: accountDeletions.id, userId: accountDeletions.userId })
+    .from(accountDeletions)
+    .innerJoin(users, eq(users.id, accountDeletions.userId))
+    .where(and(lte(accountDeletions.purgeAfter, now), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), eq(users.status, 'deleted')));
+  if (due.length === 0) return [];
+  const refs = (await referencingColumns(app)).filter((r) => !SKIP_TABLE.has(r.table_name) && !KEEP_TABLE.test(r.table_name));
+  const purged: number[] = [];
+  for (const d of due) {
+    const files = await app.db.select().from(photos).where(eq(photos.userId, d.userId));
+    await app.withTx(async (tx) => {
+      const [u] = await tx.select().from(users).where(eq(users.id, d.userId)).for('update');
+      if (!u || u.status !== 'deleted') return;
+      // profiles first would cascade its children; delete every referencing row explicitly
+      for (const ref of refs.filter((r) => r.table_name !== 'profiles')) {
+        await tx.execute(sql.raw(`delete from ${ident(ref.table_name)} where ${ident(ref.column_name)} = ${Number(d.userId)}`));
+      }
+      await tx.execute(sql.raw(`delete from "profiles" where "user_id" = ${Number(d.userId)}`));
+      await tx.delete(mailOutbox).where(eq(mailOutbox.userId, d.userId));
+      await tx.delete(loginAttempts).where(and(eq(loginAttempts.siteId, u.siteId), eq(loginAttempts.email, u.email.toLowerCase())));
+      await tx
+        .update(users)
+        .set({
+          email: `purged-${u.id}@invalid.invalid`,
+          passwordHash: '',
+          tracking: null,
+          notificationsDisabled: [],
+          lastSeenAt: null,
+          invisible: true,
+        })
+        .where(eq(users.id, u.id));
+      await tx.update(accountDeletions).set({ purgedAt: now, remarks: '' }).where(eq(accountDeletions.userId, u.id));
+    });
+    for (const f of files) {
+      for (const name of [f.filename, f.thumbFilename, f.matchFilename]) await app.storage.remove(name).catch(() => undefined);
+    }
+    purged.push(d.userId);
+  }
+  return purged;
+}
+
+/** Register the hourly job (called once from the routes plugin). */
+export async function schedulePurge(app: FastifyInstance): Promise<void> {
+  app.jobs.work(PURGE_JOB, async () => {
+    const ids = await purgeDeletedAccounts(app);
+    if (ids.length) app.log.info({ purged: ids.length }, 'purged deleted accounts');
+  });
+  await app.jobs.schedule(PURGE_JOB, '17 * * * *');
+}

@@ -1,0 +1,214 @@
+/**
+ * Identity routes (API.md): login / current user / language / push (user.php), logout, signup,
+ * activation, password reset, account changes, deletion and reactivation, export, mail events,
+ * and the developer mailbox (/dev/mailbox).
+ *
+ * Bodies are checked in the handler with the shared contracts (shared-kit/contracts/identity.ts)
+ * so every failed rule answers the spec's own text in the member's language (a 4xx with `field`),
+ * exactly as the frontend shows it. The schemas are still declared on the routes for OpenAPI.
+ */
+import crypto from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  firstIssue,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZDeleteAccountRequest,
+  ZLanguageRequest,
+  ZLoginRequest,
+  ZMailChangeConfirm,
+  ZMailEventRequest,
+  ZPushSubscriptionRequest,
+  ZReactivateRequest,
+  ZResetPasswordDo,
+  ZResetPasswordRequest,
+  ZSignupRequest,
+} from '@dating/shared-kit/contracts';
+import { mailOutbox, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { createMailer } from '../../platform/mail';
+import { requireUser, revokeSession } from '../../platform/session';
+import { exportAccount } from './export';
+import { schedulePurge } from './purge';
+import { loadUser } from './serialize-user';
+import * as service from './service';
+
+/** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const { code, field, params } = firstIssue(result.error);
+  throw new AppError('validation', { status: 400, field, messageCode: code, params, extra: { code } });
+}
+
+/** Route-level validator that lets the body through: the handler validates (see header). */
+const passThrough = () => (data: unknown) => ({ value: data });
+
+const docs = (summary: string, body?: z.ZodType) => ({
+  schema: { tags: ['identity'], summary, ...(body ? { body } : {}) },
+  validatorCompiler: passThrough,
+});
+
+function mailEventsAllowed(req: FastifyRequest, secret: string | undefined): boolean {
+  if (!secret) return false;
+  const given = req.headers['x-mail-events-secret'];
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+  const mailer = createMailer(app.config.SMTP_URL);
+  app.addHook('onClose', async () => mailer.close());
+  await schedulePurge(app);
+  const ctx = (req: FastifyRequest, reply: FastifyReply): service.Ctx => ({ app, req, reply, mailer });
+
+  // ---- user.php ------------------------------------------------------------------------------
+  app.get('/api/user.php', docs('Current user ({user: null} when logged out)'), async (req) => {
+    if (!req.user || req.user.status === 'deleted') return { user: null };
+    return { user: await loadUser(app.db, req.user.id, req.site) };
+  });
+
+  app.post('/api/user.php', docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    if (query.push !== undefined) {
+      const me = requireUser(req);
+      const { subscription } = parseBody(ZPushSubscriptionRequest, req.body);
+      await service.savePushSubscription(ctx(req, reply), me.id, subscription.endpoint, subscription.keys);
+      return { ok: true as const };
+    }
+    const { email, password } = parseBody(ZLoginRequest, req.body);
+    return { user: await service.login(ctx(req, reply), email, password) };
+  });
+
+  app.put('/api/user.php', docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest), async (req, reply) => {
+    const { language } = parseBody(ZLanguageRequest, req.body);
+    return { user: await service.setLanguage(ctx(req, reply), language) };
+  });
+
+  app.get('/api/logout.php', docs('Log out: the session is revoked and the cookie cleared'), async (req, reply) => {
+    await revokeSession(req, reply);
+    return { ok: true as const };
+  });
+
+  // ---- signup / activation ---------------------------------------------------------------------
+  app.post('/api/signup.php', docs('Create an account; logged in; activation mail sent', ZSignupRequest), async (req, reply) => {
+    const data = parseBody(ZSignupRequest, req.body);
+    const user = await service.signup(ctx(req, reply), data);
+    return reply.status(201).send({ user });
+  });
+
+  app.get('/api/activate.php', docs('Confirm the e-mail address from the mailed link; redirects'), async (req, reply) => {
+    const token = (req.query as Record<string, unknown>).token;
+    const ok = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) && (await service.activate(ctx(req, reply), token));
+    return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+  });
+
+  app.post('/api/activate.php', docs('Send a new activation mail (rate-limited)'), async (req, reply) => {
+    const me = requireUser(req);
+    await service.resendActivation(ctx(req, reply), me);
+    return { ok: true as const };
+  });
+
+  // ---- reset password --------------------------------------------------------------------------
+  app.post('/api/reset-password.php', docs('Mail a password-reset link', ZResetPasswordRequest), async (req, reply) => {
+    const { email } = parseBody(ZResetPasswordRequest, req.body);
+    await service.requestReset(ctx(req, reply), email);
+    return { ok: true as const };
+  });
+
+  app.put('/api/reset-password.php', docs('Set a new password with the mailed token', ZResetPasswordDo), async (req, reply) => {
+    const { token, password } = parseBody(ZResetPasswordDo, req.body);
+    await service.doReset(ctx(req, reply), token, password);
+    return { ok: true as const };
+  });
+
+  // ---- account ---------------------------------------------------------------------------------
+  app.put('/api/account.php', docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})'), async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const c = ctx(req, reply);
+    if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
+    if ('mail_change_token' in body) {
+      const { mail_change_token } = parseBody(ZMailChangeConfirm, body);
+      const result = await service.confirmMailChange(c, mail_change_token).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'validation') throw new AppError('mail_change_invalid', { status: 400 });
+        throw err;
+      });
+      const user = req.user && req.user.id === result.userId ? await loadUser(app.db, result.userId, req.site) : null;
+      return { user, email_changed: result.email };
+    }
+    const me = requireUser(req);
+    if ('old_password' in body) {
+      const data = parseBody(ZChangePasswordRequest, body);
+      return { user: await service.changePassword(c, me, data.old_password, data.password) };
+    }
+    const data = parseBody(ZChangeEmailRequest, body);
+    return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
+  });
+
+  app.delete('/api/account.php', docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest), async (req, reply) => {
+    const me = requireUser(req);
+    const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
+    const purgeAfter = await service.deleteAccount(ctx(req, reply), me, reason, remarks);
+    return { ok: true as const, purge_after: purgeAfter.toISOString() };
+  });
+
+  app.post('/api/account.php', docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest), async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
+    const { token } = parseBody(ZReactivateRequest, req.body);
+    return { user: await service.reactivate(ctx(req, reply), token) };
+  });
+
+  app.get('/api/account-export.php', docs('Download everything stored about me (JSON)'), async (req, reply) => {
+    const me = requireUser(req);
+    const data = await exportAccount(app, me.id);
+    return reply
+      .header('content-disposition', `attachment; filename="account-export-${me.id}.json"`)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  // ---- mail events (bounce / spam complaint / list-unsubscribe) --------------------------------
+  app.post(
+    '/api/mail-events.php',
+    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret)', ZMailEventRequest), config: { csrf: false } },
+    async (req) => {
+      const secret = (app.config as { MAIL_EVENTS_SECRET?: string }).MAIL_EVENTS_SECRET;
+      if (!mailEventsAllowed(req, secret)) throw new AppError('mail_events_forbidden', { status: 403 });
+      const { type, email } = parseBody(ZMailEventRequest, req.body);
+      const updated = await app.db
+        .update(users)
+        .set({
+          notificationsDisabled: sql`case when ${users.notificationsDisabled} @> ${JSON.stringify([type])}::jsonb
+            then ${users.notificationsDisabled} else ${users.notificationsDisabled} || ${JSON.stringify([type])}::jsonb end`,
+        })
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .returning({ id: users.id });
+      return { ok: true as const, affected: updated.length };
+    },
+  );
+
+  // ---- developer mailbox -----------------------------------------------------------------------
+  if (app.config.NODE_ENV !== 'production' && !app.config.SMTP_URL) {
+    app.get('/dev/mailbox', { schema: { hide: true } }, async (req) => {
+      const to = (req.query as Record<string, unknown>).to;
+      const rows = await app.db
+        .select()
+        .from(mailOutbox)
+        .where(typeof to === 'string' && to ? sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}` : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(100);
+      return {
+        mails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, kind: r.kind, created_at: r.createdAt.toISOString() })),
+      };
+    });
+  }
+};
+
+export default identityRoutes;

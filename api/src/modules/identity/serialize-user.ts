@@ -1,0 +1,82 @@
+/**
+ * The one place where a users row (+ its profile) becomes the wire shape `ZUser`.
+ *
+ *   toUser(userRow, profileRow, { site, mainPhoto, interests, unreadMessages, newLikes })
+ *   loadUser(db, userId, site)  -> the User of a member (own view), or null
+ *
+ * The profile part comes from members' `toProfile` (own view: date_of_birth and a pending main
+ * photo are included).
+ */
+import { and, count, eq } from 'drizzle-orm';
+import type { Language, User } from '@dating/shared-kit/contracts';
+import type { DbOrTx } from '../../db/client';
+import { likes, photos, profileInterests, profiles, users } from '../../db/schema';
+import { toProfile, type PhotoRow, type ProfileRow } from '../members/serialize-profile';
+import type { SiteContext } from '../sites/service';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface ToUserOptions {
+  site: Pick<SiteContext, 'settings'>;
+  mainPhoto?: PhotoRow | null;
+  interests?: readonly string[];
+  unreadMessages?: number;
+  newLikes?: number;
+}
+
+const USER_STATUSES = ['not_confirmed', 'active', 'disabled', 'deleted'] as const;
+const REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOptions): User {
+  const status = (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as User['status']) : 'deleted';
+  return {
+    id: row.id,
+    email: row.email,
+    profile: toProfile(profileRow, {
+      isOwner: true,
+      fictional: row.fictional,
+      mainPhoto: options.mainPhoto ?? null,
+      interests: options.interests ?? [],
+      cdnPrefix: options.site.settings.cdn_prefix,
+    }),
+    credits: row.credits,
+    paid_user: row.paidUser,
+    fictional_icon: options.site.settings.fictional_icon,
+    language: row.language as Language,
+    status,
+    notifications_disabled: row.notificationsDisabled.filter((r): r is User['notifications_disabled'][number] =>
+      (REASONS as readonly string[]).includes(r),
+    ),
+    email_confirmed: row.emailConfirmed,
+    signup_at: row.signupAt.toISOString(),
+    unread_messages: options.unreadMessages ?? 0,
+    new_likes: options.newLikes ?? 0,
+    is_staff: row.isStaff,
+  };
+}
+
+/** Load everything `toUser` needs for one member. Null when the user or profile is missing. */
+export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const mainPhoto =
+    row.profile.mainPhotoId != null
+      ? ((await db.select().from(photos).where(eq(photos.id, row.profile.mainPhotoId)).limit(1))[0] ?? null)
+      : null;
+  const interestRows = await db.select({ slug: profileInterests.slug }).from(profileInterests).where(eq(profileInterests.userId, userId));
+  const [likeCount] = await db
+    .select({ n: count() })
+    .from(likes)
+    .where(and(eq(likes.likedId, userId), eq(likes.isNew, true)));
+  return toUser(row.user, row.profile, {
+    site,
+    mainPhoto,
+    interests: interestRows.map((r) => r.slug),
+    newLikes: Number(likeCount?.n ?? 0),
+  });
+}

@@ -1,0 +1,426 @@
+/**
+ * Identity: sign-up, login, activation, password reset, e-mail and password change, deletion and
+ * reactivation. Routes (routes.ts) parse the input with the shared contracts and call these.
+ *
+ * Every change that also mails is one transaction that writes the rows AND queues the mail in
+ * the outbox; the mail is delivered only after commit (platform/mail.ts), so a failed request
+ * leaves no half-created account and no mail, and a mail is never delivered twice.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DELETE_GRACE_DAYS, MIN_AGE } from '@dating/shared-kit/contracts';
+import type { SignupData, Tracking, User } from '@dating/shared-kit/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { accountDeletions, pushSubscriptions, profiles, signupInvites, signupMessages, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isLang } from '../../i18n';
+import type { Lang } from '../../i18n';
+import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
+import type { MailKind } from '../../platform/mail-templates';
+import { createSession, revokeAllSessions } from '../../platform/session';
+import type { SiteContext } from '../sites/service';
+import { clearFailures, lockedMinutes, recordAttempt } from './login-guard';
+import { loadUser, type UserRow } from './serialize-user';
+import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
+
+export const LANG_COOKIE = 'lang';
+export const LANG_COOKIE_DAYS = 365;
+/** password reset mails per account per 24 h */
+export const RESET_MAILS_PER_DAY = 3;
+/** activation mails: at most one per this many minutes, and ACTIVATION_MAILS_PER_DAY per 24 h */
+export const ACTIVATION_INTERVAL_MIN = 2;
+export const ACTIVATION_MAILS_PER_DAY = 5;
+
+/** A valid argon2id hash of a random password: verified against when the e-mail is unknown, so
+ *  the answer takes as long as for a known address (no timing oracle). */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash(`dummy-${Math.random()}`));
+
+export const hashPassword = (password: string) => hash(password);
+export async function checkPassword(hashed: string, password: string): Promise<boolean> {
+  if (!hashed) return false;
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+export interface Ctx {
+  app: FastifyInstance;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  mailer: Mailer;
+}
+
+const site = (ctx: Ctx): SiteContext => ctx.req.site;
+const db = (ctx: Ctx): Db => ctx.app.db;
+
+/** The base URL for mailed links: the request's own origin (each site is its own domain). */
+export function baseUrl(req: FastifyRequest): string {
+  const host = req.host || req.headers.host;
+  if (host) return `${req.protocol}://${host}`;
+  return req.server.config.PUBLIC_URL ?? `http://localhost:${req.server.config.PORT}`;
+}
+
+function siteDomain(s: SiteContext): string {
+  return s.settings.domain || s.domain;
+}
+
+async function queueFor(
+  tx: DbOrTx,
+  ctx: Ctx,
+  kind: MailKind,
+  to: string,
+  user: { id: number; language: string },
+  name: string,
+  link?: string,
+  validFor?: number,
+): Promise<number> {
+  const s = site(ctx);
+  return queueMail(tx, {
+    kind,
+    lang: isLang(user.language) ? user.language : ctx.req.lang,
+    to,
+    siteId: s.id,
+    userId: user.id,
+    vars: { name, siteName: s.settings.name, domain: siteDomain(s), link, validFor },
+  });
+}
+
+async function deliver(ctx: Ctx, ids: number[]): Promise<void> {
+  const from = senderFor(ctx.app.config.MAIL_FROM, site(ctx).settings.name);
+  const result = await deliverMails(db(ctx), ctx.mailer, ids, () => from);
+  if (result.failed) ctx.req.log.warn({ failed: result.failed }, 'mail delivery failed');
+}
+
+export function setLangCookie(ctx: Ctx, lang: Lang): void {
+  ctx.reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', maxAge: LANG_COOKIE_DAYS * 86_400, secure: ctx.req.protocol === 'https' });
+}
+
+async function currentUser(ctx: Ctx, userId: number): Promise<User> {
+  const user = await loadUser(db(ctx), userId, site(ctx));
+  if (!user) throw new AppError('internal', { status: 500 });
+  return user;
+}
+
+async function findByEmail(tx: DbOrTx, siteId: number, email: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return row ?? null;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+// ---------------------------------------------------------------------------------------------
+// sign-up
+
+function hasTrafficSource(tracking: Tracking | undefined): boolean {
+  return Boolean(tracking && (tracking.network || tracking.ref));
+}
+
+export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
+  const s = site(ctx);
+  const mode = s.settings.signups;
+  if (mode === 'with_trafficsource' && !hasTrafficSource(data.tracking)) {
+    throw new AppError('signups_trafficsource_required', { status: 403 });
+  }
+  if (mode === 'invite_only' && !data.invite) throw new AppError('signups_invite_only', { status: 403, field: 'invite' });
+  if (await findByEmail(db(ctx), s.id, data.email)) throw new AppError('email_in_use', { status: 409, field: 'email' });
+
+  const passwordHash = await hashPassword(data.password);
+  const language: Lang = data.language ?? ctx.req.lang;
+  const tracking = data.tracking ? Object.fromEntries(Object.entries(data.tracking).filter(([, v]) => v)) : null;
+
+  let mailIds: number[] = [];
+  let userId: number;
+  try {
+    ({ userId, mailIds } = await ctx.app.withTx(async (tx) => {
+      if (mode === 'invite_only') {
+        const [invite] = await tx
+          .update(signupInvites)
+          .set({ usedAt: new Date() })
+          .where(and(eq(signupInvites.code, data.invite ?? ''), eq(signupInvites.siteId, s.id), isNull(signupInvites.usedAt)))
+          .returning();
+        if (!invite) throw new AppError('signups_invite_only', { status: 403, field: 'invite' });
+      }
+      const [u] = await tx
+        .insert(users)
+        .values({
+          siteId: s.id,
+          email: data.email,
+          passwordHash,
+          language,
+          status: 'not_confirmed',
+          emailConfirmed: false,
+          tracking: tracking && Object.keys(tracking).length ? tracking : null,
+        })
+        .returning();
+      if (!u) throw new AppError('internal', { status: 500 });
+      await tx.insert(profiles).values({
+        userId: u.id,
+        siteId: s.id,
+        name: data.name,
+        gender: data.gender,
+        sexuality: data.sexuality ?? null,
+        dateOfBirth: data.date_of_birth,
+        country: data.country,
+        region: data.region ?? null,
+        city: data.city ?? null,
+      });
+      if (mode === 'invite_only') {
+        await tx.update(signupInvites).set({ usedBy: u.id }).where(eq(signupInvites.code, data.invite ?? ''));
+      }
+      if (data.signup_message) {
+        let toUserId: number | null = null;
+        if (data.message_to) {
+          const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, data.message_to), eq(users.siteId, s.id))).limit(1);
+          toUserId = target?.id ?? null;
+        }
+        await tx.insert(signupMessages).values({ userId: u.id, toUserId, body: data.signup_message });
+      }
+      const { token } = await issueToken(tx, u.id, 'activation');
+      const id = await queueFor(tx, ctx, 'activation', u.email, u, data.name, activationLink(ctx, token), TOKEN_TTL_MS.activation / 3600_000);
+      return { userId: u.id, mailIds: [id] };
+    }));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('email_in_use', { status: 409, field: 'email' });
+    throw err;
+  }
+  await createSession(ctx.reply, userId);
+  setLangCookie(ctx, language);
+  await deliver(ctx, mailIds);
+  return currentUser(ctx, userId);
+}
+
+function activationLink(ctx: Ctx, token: string): string {
+  return `${baseUrl(ctx.req)}/api/activate.php?token=${token}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// login
+
+export async function login(ctx: Ctx, email: string, password: string): Promise<User> {
+  const s = site(ctx);
+  const key = { siteId: s.id, email, ip: ctx.req.ip };
+  const locked = await lockedMinutes(db(ctx), key);
+  if (locked > 0) throw new AppError('login_locked', { status: 429, minutes: locked });
+
+  const user = await findByEmail(db(ctx), s.id, email);
+  const ok = user ? await checkPassword(user.passwordHash, password) : (await verify(await getDummyHash(), password).catch(() => false), false);
+  if (!user || !ok || user.status === 'disabled') {
+    await recordAttempt(db(ctx), key, false);
+    const nowLocked = await lockedMinutes(db(ctx), key);
+    if (nowLocked > 0) throw new AppError('login_locked', { status: 429, minutes: nowLocked });
+    throw new AppError('login_failed', { status: 401 });
+  }
+  if (user.status === 'deleted') throw new AppError('account_deleted', { status: 403 });
+  await recordAttempt(db(ctx), key, true);
+  await createSession(ctx.reply, user.id);
+  if (isLang(user.language)) setLangCookie(ctx, user.language);
+  return currentUser(ctx, user.id);
+}
+
+export async function setLanguage(ctx: Ctx, language: Lang): Promise<User | null> {
+  setLangCookie(ctx, language);
+  const me = ctx.req.user;
+  if (!me) return null;
+  await db(ctx).update(users).set({ language }).where(eq(users.id, me.id));
+  return currentUser(ctx, me.id);
+}
+
+export async function savePushSubscription(ctx: Ctx, userId: number, endpoint: string, keys: { p256dh: string; auth: string }): Promise<void> {
+  await db(ctx)
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint, keys })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, keys, createdAt: new Date() } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// activation
+
+/** GET /api/activate.php?token: true when the token confirmed an address. */
+export async function activate(ctx: Ctx, token: string): Promise<boolean> {
+  return ctx.app.withTx(async (tx) => {
+    const row = await consumeToken(tx, token, 'activation');
+    if (!row) return false;
+    const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!u || u.status === 'deleted' || u.status === 'disabled') return false;
+    await tx
+      .update(users)
+      .set({ emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status })
+      .where(eq(users.id, u.id));
+    await revokeTokens(tx, u.id, 'activation');
+    return true;
+  });
+}
+
+export async function resendActivation(ctx: Ctx, me: UserRow): Promise<void> {
+  if (me.emailConfirmed) throw new AppError('already_confirmed', { status: 409 });
+  const now = new Date();
+  const ids = await ctx.app.withTx(async (tx) => {
+    // serialise concurrent requests of one member (no mail sent twice)
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+    const { n, last } = await tokensSince(tx, me.id, 'activation', new Date(now.getTime() - 86_400_000));
+    if (last && now.getTime() - last.getTime() < ACTIVATION_INTERVAL_MIN * 60_000) {
+      const minutes = Math.max(1, Math.ceil((last.getTime() + ACTIVATION_INTERVAL_MIN * 60_000 - now.getTime()) / 60_000));
+      throw new AppError('activation_too_many', { status: 429, minutes });
+    }
+    if (n >= ACTIVATION_MAILS_PER_DAY) {
+      const minutes = Math.max(1, Math.ceil(((last?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 60_000));
+      throw new AppError('activation_too_many', { status: 429, minutes });
+    }
+    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    const { token } = await issueToken(tx, me.id, 'activation', { now });
+    return [await queueFor(tx, ctx, 'activation', me.email, me, profile?.name ?? '', activationLink(ctx, token), TOKEN_TTL_MS.activation / 3600_000)];
+  });
+  await deliver(ctx, ids);
+}
+
+// ---------------------------------------------------------------------------------------------
+// password reset
+
+export async function requestReset(ctx: Ctx, email: string): Promise<void> {
+  const s = site(ctx);
+  const now = new Date();
+  const ids = await ctx.app.withTx(async (tx) => {
+    const user = await findByEmail(tx, s.id, email);
+    if (!user || user.status === 'deleted' || user.status === 'disabled') throw new AppError('email_not_found', { status: 404, field: 'email' });
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const { n } = await tokensSince(tx, user.id, 'reset', new Date(now.getTime() - 86_400_000));
+    if (n >= RESET_MAILS_PER_DAY) throw new AppError('reset_too_many', { status: 429 });
+    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+    const { token } = await issueToken(tx, user.id, 'reset', { now });
+    const link = `${baseUrl(ctx.req)}/reset-password/do?token=${token}`;
+    return [await queueFor(tx, ctx, 'reset', user.email, user, profile?.name ?? '', link, TOKEN_TTL_MS.reset / 3600_000)];
+  });
+  await deliver(ctx, ids);
+}
+
+export async function doReset(ctx: Ctx, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.app.withTx(async (tx) => {
+    const row = await consumeToken(tx, token, 'reset');
+    if (!row) throw new AppError('reset_link_invalid', { status: 400, field: 'token' });
+    const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!u || u.status === 'deleted' || u.status === 'disabled') throw new AppError('reset_link_invalid', { status: 400, field: 'token' });
+    // the link proved control of the mailbox: the address is confirmed too
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status })
+      .where(eq(users.id, u.id));
+    await revokeTokens(tx, u.id, 'reset');
+    await revokeAllSessions(tx, u.id);
+    await clearFailures(tx, u.siteId, u.email);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// account: change password / e-mail
+
+export async function changePassword(ctx: Ctx, me: UserRow, oldPassword: string, password: string): Promise<User> {
+  if (!(await checkPassword(me.passwordHash, oldPassword))) throw new AppError('old_password_wrong', { status: 400, field: 'old_password' });
+  const passwordHash = await hashPassword(password);
+  const ids = await ctx.app.withTx(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
+    await revokeAllSessions(tx, me.id, ctx.req.sessionId);
+    await revokeTokens(tx, me.id, 'reset');
+    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    return [await queueFor(tx, ctx, 'password_changed', me.email, me, profile?.name ?? '')];
+  });
+  await deliver(ctx, ids);
+  return currentUser(ctx, me.id);
+}
+
+export async function requestMailChange(ctx: Ctx, me: UserRow, email: string, password: string): Promise<User> {
+  if (!(await checkPassword(me.passwordHash, password))) throw new AppError('old_password_wrong', { status: 400, field: 'password' });
+  if (email.toLowerCase() === me.email.toLowerCase()) throw new AppError('email_in_use', { status: 409, field: 'email' });
+  const ids = await ctx.app.withTx(async (tx) => {
+    if (await findByEmail(tx, me.siteId, email)) throw new AppError('email_in_use', { status: 409, field: 'email' });
+    await revokeTokens(tx, me.id, 'mail_change');
+    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    const { token } = await issueToken(tx, me.id, 'mail_change', { newEmail: email });
+    const link = `${baseUrl(ctx.req)}/mail-change/do?token=${token}`;
+    return [await queueFor(tx, ctx, 'mail_change', email, me, profile?.name ?? '', link, TOKEN_TTL_MS.mail_change / 3600_000)];
+  });
+  await deliver(ctx, ids);
+  return currentUser(ctx, me.id);
+}
+
+/** Confirm a mail change; returns the new address and the account id. */
+export async function confirmMailChange(ctx: Ctx, token: string): Promise<{ userId: number; email: string }> {
+  try {
+    return await ctx.app.withTx(async (tx) => {
+      const row = await consumeToken(tx, token, 'mail_change');
+      if (!row || !row.newEmail) throw new AppError('mail_change_invalid', { status: 400, field: 'mail_change_token' });
+      const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!u || u.status === 'deleted' || u.status === 'disabled') throw new AppError('mail_change_invalid', { status: 400, field: 'mail_change_token' });
+      const other = await findByEmail(tx, u.siteId, row.newEmail);
+      if (other && other.id !== u.id) throw new AppError('email_in_use', { status: 409, field: 'email' });
+      await tx
+        .update(users)
+        .set({ email: row.newEmail, emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status, notificationsDisabled: [] })
+        .where(eq(users.id, u.id));
+      return { userId: u.id, email: row.newEmail };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('email_in_use', { status: 409, field: 'email' });
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// deletion and reactivation
+
+export async function deleteAccount(ctx: Ctx, me: UserRow, reason: string, remarks: string): Promise<Date> {
+  const now = new Date();
+  const purgeAfter = new Date(now.getTime() + DELETE_GRACE_DAYS * 86_400_000);
+  const ids = await ctx.app.withTx(async (tx) => {
+    await tx.update(users).set({ status: 'deleted', deletedAt: now }).where(eq(users.id, me.id));
+    await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, me.id));
+    await tx.insert(accountDeletions).values({ userId: me.id, reason, remarks, deletedAt: now, purgeAfter });
+    await revokeTokens(tx, me.id, 'reactivation');
+    await revokeAllSessions(tx, me.id);
+    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    const { token } = await issueToken(tx, me.id, 'reactivation', { now, ttlMs: purgeAfter.getTime() - now.getTime() });
+    const link = `${baseUrl(ctx.req)}/account-deleted?token=${token}`;
+    return [await queueFor(tx, ctx, 'reactivation', me.email, me, profile?.name ?? '', link, DELETE_GRACE_DAYS)];
+  });
+  ctx.req.sessionId = null;
+  ctx.req.user = null;
+  ctx.reply.clearCookie('sid', { path: '/' });
+  await deliver(ctx, ids);
+  return purgeAfter;
+}
+
+export async function reactivate(ctx: Ctx, token: string): Promise<User> {
+  const userId = await ctx.app.withTx(async (tx) => {
+    const row = await consumeToken(tx, token, 'reactivation');
+    if (!row) throw new AppError('reactivation_invalid', { status: 400, field: 'token' });
+    const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    const [deletion] = await tx
+      .select()
+      .from(accountDeletions)
+      .where(and(eq(accountDeletions.userId, row.userId), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), gte(accountDeletions.purgeAfter, new Date())))
+      .limit(1);
+    if (!u || u.status !== 'deleted' || !deletion) throw new AppError('reactivation_invalid', { status: 400, field: 'token' });
+    await tx
+      .update(users)
+      .set({ status: u.emailConfirmed ? 'active' : 'not_confirmed', deletedAt: null })
+      .where(eq(users.id, u.id));
+    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, u.id));
+    await tx.update(accountDeletions).set({ reactivatedAt: new Date() }).where(eq(accountDeletions.id, deletion.id));
+    return u.id;
+  });
+  await createSession(ctx.reply, userId);
+  return currentUser(ctx, userId);
+}
+
+export { MIN_AGE };
