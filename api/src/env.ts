@@ -21,6 +21,8 @@
  *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
+ *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
+ *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -49,6 +51,7 @@ const ZEnv = z.object({
   TRUST_PROXY: bool,
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
+  MAIL_EVENTS_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { DATA_DIR_ABS: string; STATIC_ROOT_ABS: string };

@@ -15,7 +15,7 @@ const SECRET = 'mail-events-test-secret';
 
 beforeAll(async () => {
   smtp = await startSmtpInbox();
-  app = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Test <no-reply@flirtlokaal.test>', MAIL_EVENTS_SECRET: SECRET } as never });
+  app = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Test <no-reply@flirtlokaal.test>', MAIL_EVENTS_SECRET: SECRET } });
 });
 afterAll(async () => {
   await app.close();

@@ -179,7 +179,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     '/api/mail-events.php',
     { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret)', ZMailEventRequest), config: { csrf: false } },
     async (req) => {
-      const secret = (app.config as { MAIL_EVENTS_SECRET?: string }).MAIL_EVENTS_SECRET;
+      const secret = app.config.MAIL_EVENTS_SECRET;
       if (!mailEventsAllowed(req, secret)) throw new AppError('mail_events_forbidden', { status: 403 });
       const { type, email } = parseBody(ZMailEventRequest, req.body);
       const updated = await app.db
