@@ -79,11 +79,11 @@ export const profiles = pgTable(
     index('profiles_search_region_idx').on(t.siteId, t.gender, t.country, t.region, t.dateOfBirth),
     // members search (api/src/modules/members/search.ts): the member pool is shared by the regional
     // sites, so these start at the filters, carry the `status = 'active'` predicate of every search and
-    // end in the sort key (date_of_birth DESC = youngest first), so a page is an index range walk.
-    index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth).where(sql`${t.status} = 'active'`),
-    index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth).where(sql`${t.status} = 'active'`),
-    index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth).where(sql`${t.status} = 'active'`),
-    index('profiles_members_d_idx').on(t.dateOfBirth).where(sql`${t.status} = 'active'`),
+    // end in the sort key (date_of_birth DESC, user_id DESC = youngest first), so a page is an index range walk.
+    index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
+    index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
+    index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
+    index('profiles_members_d_idx').on(t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
   ],
 );
 
