@@ -6,4 +6,5 @@ import identityRoutes from './identity/routes';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sitesRoutes);
   await app.register(identityRoutes);
+  await app.register(import('./members/routes'));
 }

@@ -10,7 +10,7 @@ import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared-kit/contra
 import type { OwnPhoto, PhotosResponse } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { photos, profiles } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, isAppError } from '../../errors';
 import { processImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import type { UserRow } from '../../platform/session';
@@ -55,7 +55,11 @@ export async function addPhoto(
 ): Promise<OwnPhoto> {
   if (data.length === 0) throw new AppError('image_invalid', { status: 400, field: 'photo' });
   await assertPhotoRoom(db, user);
-  const image = await processImage(data);
+  const image = await processImage(data).catch((error: unknown) => {
+    // name the form field in the answer (the image errors of platform/images carry none)
+    if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params });
+    throw error;
+  });
   const [filename, thumbFilename, matchFilename] = await Promise.all([
     storage.put(image.full, 'jpg'),
     storage.put(image.thumb, 'jpg'),
