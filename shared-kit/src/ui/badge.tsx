@@ -1,0 +1,59 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { colors, radii } from '../theme/theme';
+import { creditTone, formatBadge } from '../state/badges';
+
+export type BadgeTone = 'primary' | 'unread' | 'warning' | 'danger' | 'success' | 'neutral' | 'dark';
+
+const tones: Record<BadgeTone, { bg: string; fg: string }> = {
+  primary: { bg: colors.primary, fg: colors.onPrimary },
+  unread: { bg: colors.unread, fg: colors.onUnread },
+  warning: { bg: colors.warning, fg: '#fff' },
+  danger: { bg: colors.danger, fg: '#fff' },
+  success: { bg: colors.success, fg: '#fff' },
+  neutral: { bg: colors.border, fg: colors.dark },
+  dark: { bg: colors.dark, fg: '#fff' },
+};
+
+export interface BadgeProps {
+  /** a count: shown as 99+ above 99; nothing is rendered for 0 unless showZero */
+  count?: number;
+  /** free content instead of a count */
+  children?: ReactNode;
+  tone?: BadgeTone;
+  showZero?: boolean;
+  /** accessible text, e.g. "Unread messages: 5" (the visible text may be "5") */
+  label?: string;
+  className?: string;
+}
+
+export function Badge({ count, children, tone = 'primary', showZero = false, label, className }: BadgeProps) {
+  let content: ReactNode = children;
+  if (count !== undefined) {
+    if (count <= 0 && !showZero) return null;
+    content = count <= 0 ? '0' : formatBadge(count);
+  }
+  const t = tones[tone];
+  return (
+    <span
+      className={className}
+      aria-label={label}
+      role={label ? 'status' : undefined}
+      data-tone={tone}
+      css={css`
+        display: inline-flex; align-items: center; justify-content: center;
+        min-width: 22px; height: 22px; padding: 0 7px;
+        border-radius: ${radii.pill}; background: ${t.bg}; color: ${t.fg};
+        font-size: 0.75rem; font-weight: 700; line-height: 1; white-space: nowrap;
+      `}
+    >
+      {content}
+    </span>
+  );
+}
+
+/** Credits with the low-credit colours of spec 9: warning at 1-10, danger at 0. */
+export function CreditBadge({ credits, label }: { credits: number; label?: string }) {
+  const tone = creditTone(credits);
+  return <Badge tone={tone === 'normal' ? 'success' : tone} showZero count={credits} label={label} />;
+}

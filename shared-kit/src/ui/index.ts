@@ -1,0 +1,27 @@
+/** `@dating/shared-kit/ui`: accessible, themed UI primitives. */
+export { Alert } from './alert';
+export type { AlertProps, AlertVariant } from './alert';
+export { Badge, CreditBadge } from './badge';
+export type { BadgeProps, BadgeTone } from './badge';
+export { Button, buttonStyles } from './button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './button';
+export { Card, cardStyle } from './card';
+export type { CardProps } from './card';
+export { ErrorMessage } from './error-message';
+export type { ErrorMessageProps } from './error-message';
+export { FictionalBadge, FictionalNotice } from './fictional-badge';
+export type { FictionalBadgeProps } from './fictional-badge';
+export { Checkbox, DateField, Select, TextArea, TextField, controlStyle } from './field';
+export type { CheckboxProps, DateFieldProps, SelectOption, SelectProps, TextAreaProps, TextFieldProps } from './field';
+export { Container, Stack } from './layout';
+export type { StackProps } from './layout';
+export { Modal } from './modal';
+export type { ModalProps } from './modal';
+export { PlaceholderPage } from './placeholder-page';
+export type { PlaceholderPageProps } from './placeholder-page';
+export { ProgressBar } from './progress-bar';
+export type { ProgressBarProps } from './progress-bar';
+export { Spinner } from './spinner';
+export type { SpinnerProps } from './spinner';
+export { VisuallyHidden, visuallyHiddenStyle } from './visually-hidden';
+export { useCommonT } from './use-common-translation';

@@ -1,0 +1,45 @@
+import { css } from '@emotion/react';
+import type { ComponentPropsWithoutRef, CSSProperties } from 'react';
+import { containerWidths, mq } from '../theme/theme';
+
+/** Centered page column with the responsive widths of spec 9 (540/720/960/1140). */
+export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'div'> & { fluid?: boolean }) {
+  return (
+    <div
+      css={[
+        css`width: 100%; margin: 0 auto; padding: 0 16px;`,
+        !fluid &&
+          css`
+            ${mq.sm} { max-width: ${containerWidths.sm}px; }
+            ${mq.md} { max-width: ${containerWidths.md}px; }
+            ${mq.lg} { max-width: ${containerWidths.lg}px; }
+            ${mq.xl} { max-width: ${containerWidths.xl}px; }
+          `,
+      ]}
+      {...rest}
+    />
+  );
+}
+
+export interface StackProps extends ComponentPropsWithoutRef<'div'> {
+  direction?: 'row' | 'column';
+  /** gap in px */
+  gap?: number;
+  align?: CSSProperties['alignItems'];
+  justify?: CSSProperties['justifyContent'];
+  wrap?: boolean;
+}
+
+/** Flex row/column with a gap. */
+export function Stack({ direction = 'column', gap = 12, align, justify, wrap = false, ...rest }: StackProps) {
+  return (
+    <div
+      css={css`
+        display: flex; flex-direction: ${direction}; gap: ${gap}px;
+        align-items: ${align ?? 'stretch'}; justify-content: ${justify ?? 'flex-start'};
+        flex-wrap: ${wrap ? 'wrap' : 'nowrap'};
+      `}
+      {...rest}
+    />
+  );
+}
