@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { buildTestApp } from '../test/helpers';
+import { photos, profileInterests, profiles, users } from './schema';
+import { DEMO_LOGIN, seedDemo } from './seed';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('seedDemo', () => {
+  it('creates realistic members with photos, chatpals and a demo login, and only once', async () => {
+    const lines: string[] = [];
+    const first = await seedDemo(app, { members: 20, log: (l) => lines.push(l) });
+    expect(first.seeded).toBe(true);
+    expect(lines).toContain('seeding members 20/20');
+    expect(lines.join('\n')).toContain(DEMO_LOGIN.email);
+
+    const all = await app.db.select().from(users);
+    expect(all).toHaveLength(22); // 20 members + demo + staff
+    const members = await app.db.select().from(profiles);
+    expect(new Set(members.map((p) => p.gender))).toEqual(new Set(['male', 'female']));
+    expect(new Set(members.map((p) => p.country)).size).toBeGreaterThanOrEqual(10);
+    for (const p of members) {
+      expect(p.city).toBeTruthy();
+      expect(p.region).toBeTruthy();
+      expect(p.about).toBeTruthy();
+      expect(p.hairColor && p.eyeColor && p.bodyType && p.relationshipStatus).toBeTruthy();
+    }
+    expect(all.filter((u) => u.fictional)).toHaveLength(2);
+
+    const seededMembers = members.filter((p) => p.name !== 'Demo' && p.name !== 'Staff');
+    for (const p of seededMembers) {
+      expect(p.mainPhotoId).not.toBeNull();
+      const n = await app.db.select({ n: sql<number>`count(*)::int` }).from(profileInterests).where(eq(profileInterests.userId, p.userId));
+      expect(n[0]?.n).toBeGreaterThanOrEqual(2);
+      expect(n[0]?.n).toBeLessThanOrEqual(6);
+    }
+    const photoRows = await app.db.select().from(photos);
+    expect(photoRows.length).toBeGreaterThanOrEqual(20);
+    const file = path.join(app.storage.dir, photoRows[0]?.matchFilename ?? 'x');
+    const meta = await sharp(fs.readFileSync(file)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 400]);
+
+    const again = await seedDemo(app, { members: 20 });
+    expect(again.seeded).toBe(false);
+    expect(await app.db.select().from(users)).toHaveLength(22);
+  });
+
+  it('lets the demo member log in (password hash is argon2id)', async () => {
+    const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_LOGIN.email));
+    expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(demo?.emailConfirmed).toBe(true);
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * Demo data for an empty database (first `npm start`, or `npm run seed -w @dating/api`):
+ * the demo sites and interests (seed-sites.ts), then `members` realistic members spread over the
+ * 15 countries of spec section 9 (both genders, every profile field, 2-6 interests, real cities
+ * and regions), about 10% of them fictional chatpals (users.fictional = true), each with 1-3
+ * portraits drawn locally (SVG -> sharp -> processImage, so they go through the same pipeline as
+ * uploads), plus one demo member and one staff account whose logins are printed.
+ * Idempotent: does nothing when the database already has users. Deterministic (seeded PRNG).
+ */
+import { hash } from '@node-rs/argon2';
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
+import type { Lang } from '../i18n';
+import { INTERESTS } from '../modules/sites/interests';
+import { processImage } from '../platform/images';
+import type { Storage } from '../platform/storage';
+import type { Db } from './client';
+import { photos, profileInterests, profiles, sites, users } from './schema';
+import { ensureSites } from './seed-sites';
+import { ABOUT, NAMES, REASONS } from './seed-data/people';
+import { PLACES } from './seed-data/places';
+
+export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo-demo-123' } as const;
+export const STAFF_LOGIN = { email: 'staff@example.com', password: 'staff-staff-123' } as const;
+
+/** Which demo site a member of a country signs up on. */
+const SITE_OF_COUNTRY: Record<string, string> = {
+  NL: 'localhost', BE: 'localhost', DE: 'example.de', AT: 'example.de', CH: 'example.de', FR: 'example.fr',
+  ES: 'example.es', IT: 'example.it', PL: 'example.pl', GB: 'example.co.uk', IE: 'example.co.uk',
+  US: 'example.co.uk', CA: 'example.co.uk', AU: 'example.co.uk', NZ: 'example.co.uk',
+};
+/** Relative share of members per country (the Dutch-speaking default site gets the most). */
+const COUNTRY_WEIGHT: Record<string, number> = { NL: 5, BE: 2, DE: 3, GB: 2, US: 2, FR: 2, ES: 1, IT: 1, PL: 1, AT: 1, CH: 1, IE: 1, CA: 1, AU: 1, NZ: 1 };
+
+export interface SeedTarget {
+  db: Db;
+  storage: Storage;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  members: number;
+  photos: number;
+  ms: number;
+}
+
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+const SKIN = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#f5cfa0'];
+const HAIR_FILL: Record<string, string> = {
+  brunette: '#4a2c17', blond: '#e6c36a', brown: '#6b4226', white: '#eeeeee', bald: 'none', black: '#1b1b1b',
+  dark_blond: '#b8934a', dark_brown: '#3b2414', gray: '#9e9e9e', red: '#a83c1a', other: '#7b3fa0',
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+}
+
+/** A simple portrait: gradient background, head, hair, shoulders and the initials. */
+export function portraitSvg(opts: { name: string; gender: 'male' | 'female'; hair: string; rng: Rng; variant: number }): string {
+  const { rng, variant } = opts;
+  const hue = (rng.int(0, 359) + variant * 47) % 360;
+  const c1 = `hsl(${hue},70%,${55 + variant * 5}%)`;
+  const c2 = `hsl(${(hue + 60) % 360},65%,35%)`;
+  const skin = rng.pick(SKIN);
+  const shirt = `hsl(${(hue + 180) % 360},45%,${30 + rng.int(0, 30)}%)`;
+  const hair = HAIR_FILL[opts.hair] ?? '#4a2c17';
+  const dx = (variant - 1) * 18;
+  const longHair =
+    opts.gender === 'female' && hair !== 'none'
+      ? `<path d="M${95 + dx} 175 C${90 + dx} 80 ${270 + dx} 80 ${265 + dx} 175 L${275 + dx} 300 L${85 + dx} 300 Z" fill="${hair}"/>`
+      : '';
+  const shortHair =
+    hair !== 'none'
+      ? `<path d="M${102 + dx} 160 C${105 + dx} 85 ${255 + dx} 85 ${258 + dx} 160 C${235 + dx} 125 ${125 + dx} 125 ${102 + dx} 160 Z" fill="${hair}"/>`
+      : '';
+  const initials = escapeXml(opts.name.slice(0, 1).toUpperCase());
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="450" viewBox="0 0 360 450">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>
+<rect width="360" height="450" fill="url(#g)"/>
+<circle cx="${300 - variant * 40}" cy="${70 + variant * 20}" r="${30 + variant * 8}" fill="#ffffff" opacity="0.15"/>
+${longHair}
+<path d="M${40 + dx} 450 C${40 + dx} 330 ${110 + dx} 290 ${180 + dx} 290 C${250 + dx} 290 ${320 + dx} 330 ${320 + dx} 450 Z" fill="${shirt}"/>
+<rect x="${160 + dx}" y="235" width="40" height="60" fill="${skin}"/>
+<ellipse cx="${180 + dx}" cy="175" rx="75" ry="88" fill="${skin}"/>
+${shortHair}
+<circle cx="${155 + dx}" cy="175" r="7" fill="#2b2b2b"/><circle cx="${205 + dx}" cy="175" r="7" fill="#2b2b2b"/>
+<path d="M${155 + dx} 215 Q${180 + dx} ${235 + rng.int(0, 8)} ${205 + dx} 215" stroke="#7a3b3b" stroke-width="5" fill="none" stroke-linecap="round"/>
+<text x="330" y="430" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" font-weight="bold" text-anchor="end" fill="#ffffff" opacity="0.85">${initials}</text>
+</svg>`;
+}
+
+function dateOfBirth(rng: Rng): string {
+  const now = new Date();
+  const age = rng.chance(0.7) ? rng.int(20, 45) : rng.int(46, 68);
+  const y = now.getUTCFullYear() - age - 1;
+  const m = rng.int(1, 12);
+  const d = rng.int(1, 28);
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+function weightedCountries(): string[] {
+  const out: string[] = [];
+  for (const c of COUNTRIES) for (let i = 0; i < (COUNTRY_WEIGHT[c] ?? 1); i += 1) out.push(c);
+  return out;
+}
+
+async function runPool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      await fn(items[i] as T, i);
+    }
+  });
+  await Promise.all(workers);
+}
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Seed an empty database; returns { seeded: false } when there are users already. */
+export async function seedDemo(target: SeedTarget, options: { members: number; log?: (line: string) => void; seed?: number }): Promise<SeedResult> {
+  const started = Date.now();
+  const log = options.log ?? (() => undefined);
+  const { db, storage } = target;
+  await ensureSites(db);
+  if (await hasUsers(db)) return { seeded: false, members: 0, photos: 0, ms: Date.now() - started };
+
+  const rng = prng(options.seed ?? 20250101);
+  const siteRows = await db.select({ id: sites.id, domain: sites.domain }).from(sites);
+  const siteId = (domain: string) => siteRows.find((s) => s.domain === domain)?.id ?? siteRows[0]?.id ?? 1;
+
+  // Seeded members cannot log in: their hash is of a random secret nobody knows.
+  const [memberHash, demoHash, staffHash] = await Promise.all([
+    hash(crypto.randomBytes(24).toString('base64url')),
+    hash(DEMO_LOGIN.password),
+    hash(STAFF_LOGIN.password),
+  ]);
+
+  const countries = weightedCountries();
+  const total = options.members;
+  let photoCount = 0;
+  let done = 0;
+  const slugs = INTERESTS.map((i) => i.slug);
+  const plans = Array.from({ length: total }, (_, i) => {
+    const country = countries[i % countries.length] as keyof typeof COUNTRY_LANGUAGES;
+    const lang = (COUNTRY_LANGUAGES[country][country === 'BE' && rng.chance(0.4) ? 1 : 0] ?? 'en') as Lang;
+    const gender: 'male' | 'female' = rng.chance(0.5) ? 'female' : 'male';
+    const name = rng.pick(NAMES[lang][gender]);
+    const [city, region] = rng.pick(PLACES[country] ?? [['', '']]);
+    const fictional = i % 10 === 7;
+    const hair = gender === 'male' && rng.chance(0.08) ? 'bald' : rng.pick(ZHairColor.options.filter((h) => h !== 'bald'));
+    return { i, country, lang, gender, name, city, region, fictional, hair, photoCount: rng.int(1, 3), seed: rng.int(1, 1e9) };
+  });
+
+  log(`seeding ${total} demo members (with generated photos)...`);
+  await runPool(plans, 2, async (plan) => {
+    const r = prng(plan.seed);
+    const images: { full: string; thumb: string; match: string; width: number; height: number }[] = [];
+    for (let v = 0; v < plan.photoCount; v += 1) {
+      const svg = portraitSvg({ name: plan.name, gender: plan.gender, hair: plan.hair, rng: r, variant: v });
+      const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+      const img = await processImage(jpeg);
+      const [full, thumb, match] = await Promise.all([storage.put(img.full, 'jpg'), storage.put(img.thumb, 'jpg'), storage.put(img.match, 'jpg')]);
+      images.push({ full, thumb, match, width: img.width, height: img.height });
+    }
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          siteId: siteId(SITE_OF_COUNTRY[plan.country] ?? 'localhost'),
+          email: `${plan.name.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase() || 'member'}.${plan.i + 1}@members.example`,
+          passwordHash: memberHash,
+          language: plan.lang,
+          status: 'active',
+          emailConfirmed: true,
+          fictional: plan.fictional,
+          credits: plan.fictional ? 0 : r.int(0, 3) * 25,
+          paidUser: !plan.fictional && r.chance(0.3),
+          signupAt: new Date(Date.now() - r.int(1, 400) * 86400000),
+          lastSeenAt: new Date(Date.now() - r.int(0, 7 * 24 * 60) * 60000),
+        })
+        .returning({ id: users.id, siteId: users.siteId });
+      if (!user) throw new Error('seed: user insert failed');
+      await tx.insert(profiles).values({
+        userId: user.id,
+        siteId: user.siteId,
+        name: plan.name,
+        gender: plan.gender,
+        sexuality: r.chance(0.85) ? 'hetero' : r.pick(plan.gender === 'female' ? ['lesbian', 'bi'] : ['gay', 'bi']),
+        dateOfBirth: dateOfBirth(r),
+        country: plan.country,
+        region: plan.region,
+        city: plan.city,
+        reason: r.pick(REASONS[plan.lang]),
+        about: r.pick(ABOUT[plan.lang]),
+        hairColor: plan.hair,
+        eyeColor: r.pick(ZEyeColor.options),
+        bodyType: r.pick(ZBodyType.options),
+        relationshipStatus: r.pick(ZRelationshipStatus.options),
+        tattoos: r.chance(0.3),
+        status: 'active',
+      });
+      const picked = new Set<string>();
+      const want = r.int(2, 6);
+      while (picked.size < want) picked.add(r.pick(slugs));
+      await tx.insert(profileInterests).values([...picked].map((slug) => ({ userId: user.id, slug })));
+      const rows = await tx
+        .insert(photos)
+        .values(images.map((img) => ({ userId: user.id, filename: img.full, thumbFilename: img.thumb, matchFilename: img.match, status: 'active', width: img.width, height: img.height })))
+        .returning({ id: photos.id });
+      if (rows[0]) await tx.update(profiles).set({ mainPhotoId: rows[0].id }).where(sql`${profiles.userId} = ${user.id}`);
+    });
+    photoCount += images.length;
+    done += 1;
+    if (done % 20 === 0 || done === total) log(`seeding members ${done}/${total}`);
+  });
+
+  // the demo member and the staff account
+  for (const [login, hashValue, isStaff, name, gender] of [
+    [DEMO_LOGIN, demoHash, false, 'Demo', 'male'],
+    [STAFF_LOGIN, staffHash, true, 'Staff', 'female'],
+  ] as const) {
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, credits: 100, isStaff })
+        .returning({ id: users.id, siteId: users.siteId });
+      if (!user) throw new Error('seed: user insert failed');
+      await tx.insert(profiles).values({
+        userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
+        region: 'Noord-Holland', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
+        eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
+      });
+      await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);
+    });
+  }
+
+  const ms = Date.now() - started;
+  log(`seeded ${total} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
+  log(`demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   staff login: ${STAFF_LOGIN.email} / ${STAFF_LOGIN.password}`);
+  return { seeded: true, members: total, photos: photoCount, ms };
+}
