@@ -84,7 +84,8 @@ export type DeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
 
 // ---- /api/interests.php, /api/regions.php, /api/companyinfo.php -----------------------------
 
-export const ZInterest = z.object({ slug: z.string(), label: z.string() });
+/** `label` in the request's language; `labels` (optional) in all languages. */
+export const ZInterest = z.object({ slug: z.string(), label: z.string(), labels: z.record(z.string(), z.string()).optional() });
 export type Interest = z.infer<typeof ZInterest>;
 export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
 export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
@@ -93,8 +94,11 @@ export const ZRegionsQuery = z.object({ country: ZCountry });
 export type RegionsQuery = z.infer<typeof ZRegionsQuery>;
 export const ZRegion = z.object({ code: z.string(), name: z.string() });
 export type Region = z.infer<typeof ZRegion>;
-/** `label`: what a region is called in that country, translated (province, state, canton...). */
-export const ZRegionsResponse = z.object({ country: ZCountry, label: z.string(), regions: z.array(ZRegion) });
+/**
+ * `kind`: what a region is called in that country (state, province, region, county, voivodeship,
+ * canton); `label`: that word in the request's language.
+ */
+export const ZRegionsResponse = z.object({ country: z.string(), kind: z.string(), label: z.string(), regions: z.array(ZRegion) });
 export type RegionsResponse = z.infer<typeof ZRegionsResponse>;
 
 /** Company info (spec 3). `added`: ISO date; the terms version date is the later of it and 2023-12-01. */
@@ -107,12 +111,12 @@ export const ZCompanyInfo = z.object({
   tradenames: z.array(z.string()),
   vat_numbers: z.array(z.string()),
   support_phone: z.string(),
-  /** percentage offered to members who consider deleting their account; null = none */
-  delete_discount: z.number().int().min(0).max(100).nullable(),
+  /** percentage offered to members who consider deleting their account (0 = none) */
+  delete_discount: z.number().min(0).max(100),
   added: z.string(),
 });
 export type CompanyInfo = z.infer<typeof ZCompanyInfo>;
-export const ZCompanyInfoResponse = z.object({ company: ZCompanyInfo });
+export const ZCompanyInfoResponse = z.object({ companyinfo: ZCompanyInfo });
 export type CompanyInfoResponse = z.infer<typeof ZCompanyInfoResponse>;
 
 // ---- payments vocabulary needed by the bus (time bonus) -----------------------------------------
