@@ -1,0 +1,46 @@
+/**
+ * The one server process: read the environment (env.ts), build the app (migrations applied),
+ * seed an empty database with demo data, listen, and shut down gracefully on SIGINT / SIGTERM.
+ * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
+ */
+import { buildApp } from './app';
+import { seedDemo } from './db/seed';
+import { env } from './env';
+
+async function main(): Promise<void> {
+  const config = env();
+  const app = await buildApp({ startJobs: true });
+  app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
+
+  if (config.SEED_MEMBERS > 0) {
+    const result = await seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => app.log.info(line) });
+    if (result.seeded) app.sites.invalidate();
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  app.log.info(`serving the site at ${publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
