@@ -19,7 +19,14 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,mts,cts}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: {
+          // loose scripts outside any workspace tsconfig (bench) get the base compiler options
+          allowDefaultProject: ['bench/*.ts', 'bench/*.mts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'react-hooks': reactHooks },
     rules: {
