@@ -34,10 +34,12 @@ function createI18n(): I18n {
     react: { useSuspense: false },
   });
   for (const lng of LANGUAGES) instance.addResourceBundle(lng, 'common', common[lng], true, true);
-  instance.on('languageChanged', (lng) => {
+  const sync = (lng: string) => {
     if (isLanguage(lng)) store.set(languageAtom, lng);
     if (globalThis.document?.documentElement) document.documentElement.lang = lng;
-  });
+  };
+  instance.on('languageChanged', sync);
+  sync(instance.language);
   return instance;
 }
 

@@ -10,3 +10,7 @@ export type { Badges, SessionStatus } from './atoms';
 export { refreshSession } from './session';
 export { useBadges, useLanguage, useSession, useSettings } from './hooks';
 export { creditTone, formatBadge, titlePrefix } from './badges';
+export {
+  REFRESH_INITIAL_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS, startPeriodicRefresh,
+} from './refresh';
+export type { RefreshOptions } from './refresh';
