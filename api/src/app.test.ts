@@ -177,3 +177,20 @@ describe('openapi', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/settings.php', '/api/regions.php', '/api/interests.php', '/api/companyinfo.php']));
   });
 });
+
+describe('secure cookies', () => {
+  it('marks the session cookie Secure behind an HTTPS proxy', async () => {
+    const proxied = await buildTestApp({ env: { TRUST_PROXY: true } });
+    try {
+      proxied.post('/api/login-as.php', async (req, reply) => {
+        await createSession(reply, (req.body as { id: number }).id);
+        return { ok: true };
+      });
+      const { user } = await createMember(proxied);
+      const res = await proxied.inject({ method: 'POST', url: '/api/login-as.php', headers: { 'x-forwarded-proto': 'https' }, payload: { id: user.id } });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@
  *                        {"remotes":[{"name":"mf_chat","entry":"https://cdn.example/mf-chat/mf-manifest.json"}]}
  *   AUTO_APPROVE_PHOTOS  "true": uploaded photos are active at once, without moderation (default false).
  *   SEED_MEMBERS         Number of demo members the first start creates (default 320; 0 = none).
- *   NODE_ENV             "production" hides developer pages (/dev/mailbox) and sets Secure cookies.
+ *   NODE_ENV             "production" hides developer pages (/dev/mailbox). Cookies are Secure over HTTPS.
  *   LOG_LEVEL            pino level: fatal, error, warn, info, debug, trace, silent (default info).
  *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.

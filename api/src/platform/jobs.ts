@@ -1,11 +1,14 @@
 /**
  * Background jobs on PostgreSQL (mail, photo processing, purges, expiries).
  *
- * Why not pg-boss (for now): pg-boss 10 runs its own polling, maintenance and monitoring side by
- * side and creates its schema outside our migrations; running it over the single-connection
- * embedded PGlite (through its custom `db.executeSql`) was not verified within the foundation's
- * time box, so this is a small queue with the same interface (send / work / schedule) on a
- * `jobs` table from our own migrations. Swapping pg-boss in later only changes this file.
+ * Why not pg-boss (tried, 2026-11): pg-boss 10.4 does run on the embedded PGlite through its
+ * custom `db.executeSql` (multi-statement SQL has to go to PGlite's `exec()`): a job was sent,
+ * worked and scheduled. But installing its schema (plpgsql functions, partitioned job tables)
+ * took ~10.6 s on a fresh in-memory PGlite here, against ~1 s for all our migrations, and every
+ * test app starts from a fresh database; a completion racing `stop()` also crashed inside
+ * pg-boss (`result.rows[0]` undefined). So this is a small queue with the same interface (send /
+ * work / schedule) on a `jobs` table from our own migrations. Swapping pg-boss in for
+ * PostgreSQL-only deployments later only changes this file.
  * Jobs are claimed with
  * `FOR UPDATE SKIP LOCKED` (safe with several server instances on PostgreSQL), retried with
  * back-off, and cron schedules fire once per matching minute across instances (conditional update).

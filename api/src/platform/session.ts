@@ -1,7 +1,7 @@
 /**
  * Login sessions. The cookie `sid` carries a random 32-byte token (base64url); the database keeps
  * only its sha256 hash, so a leaked table cannot be replayed. HttpOnly, SameSite=Lax, Secure when
- * the request came over HTTPS (or in production), 30 days. A preHandler-style hook (`loadSession`)
+ * the request came over HTTPS, 30 days. A preHandler-style hook (`loadSession`)
  * sets `req.user` to the users row or null.
  */
 import crypto from 'node:crypto';
@@ -27,8 +27,9 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+/** HTTPS as seen by the client (X-Forwarded-Proto counts when TRUST_PROXY is on). */
 function isSecure(req: FastifyRequest): boolean {
-  return req.protocol === 'https' || req.server.config.NODE_ENV === 'production';
+  return req.protocol === 'https';
 }
 
 export function sessionCookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
