@@ -1,8 +1,48 @@
+/**
+ * mf_landers' pages: the index for visitors, the static legal/help pages (real content), the
+ * language chooser, and the lander variants (placeholders until the landers capability; see
+ * docs/placeholders.md). New lander variants are added to LANDER_VARIANTS only.
+ */
 import type { RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
+import { NAMESPACE } from './i18n';
+import { HomePage } from './pages/home-page';
+import { LangConfigPage } from './pages/lang-config-page';
+import {
+  BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage,
+} from './pages/legal-pages';
 
-function Hello() {
-  return <h1>landers</h1>;
+/** Lander variants of spec section 2 (`/landers/<variant>/<slug?>`). */
+export const LANDER_VARIANTS = [
+  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
+] as const;
+
+function LanderPlaceholder({ titleKey }: { titleKey: 'landers.title' | 'landers.memberLanding' | 'landers.memberSignup' }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Container>
+      <PlaceholderPage title={t(titleKey)} />
+    </Container>
+  );
 }
 
-export const routes: RouteObject[] = [{ path: '/pages/terms', element: <Hello /> }];
+export const routes: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/pages/terms', element: <TermsPage /> },
+  { path: '/pages/privacy', element: <PrivacyPage /> },
+  { path: '/pages/cookies', element: <CookiesPage /> },
+  { path: '/pages/ban', element: <BanPage /> },
+  { path: '/pages/faq', element: <FaqPage /> },
+  { path: '/pages/return-policy', element: <ReturnPolicyPage /> },
+  { path: '/pages/service', element: <ServicePage /> },
+  { path: '/complaints', element: <ComplaintsPage /> },
+  { path: '/lang-config', element: <LangConfigPage /> },
+  { path: '/landers/tinderswipe', element: <LanderPlaceholder titleKey="landers.title" /> },
+  ...LANDER_VARIANTS.map((variant) => ({ path: `/landers/${variant}/:slug?`, element: <LanderPlaceholder titleKey="landers.title" /> })),
+  { path: '/members/:id/landing', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
+  { path: '/members/:id/landing2/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
+  { path: '/members/:id/landing3/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
+  { path: '/members/:id/signup', element: <LanderPlaceholder titleKey="landers.memberSignup" /> },
+];
 export default routes;

@@ -104,7 +104,9 @@ function baseConfig({ name, dir, buildId, mode }) {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       minimize: production,
-      minimizer: [new EsbuildPlugin({ target: TARGET, legalComments: 'none' })],
+      // `format: undefined` (present but empty) stops EsbuildPlugin from wrapping each file in an
+      // IIFE: that would rename the remote's top-level `var mf_x` and hide the container.
+      minimizer: [new EsbuildPlugin({ target: TARGET, legalComments: 'none', format: undefined })],
     },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
@@ -167,6 +169,8 @@ function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', temp
       template: path.resolve(dir, template),
       scriptLoading: 'defer',
       inject: 'head',
+      // absolute: index.html is served for every app route (/members/42 must not load /members/main.js)
+      publicPath: '/',
       templateParameters: { buildId, name },
       minify: false,
     }),

@@ -1,0 +1,24 @@
+/**
+ * mf_chat's pages. The chat capability (a later issue) replaces these placeholders with the
+ * chats overview and the conversation view; see docs/placeholders.md.
+ */
+import type { RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
+import { NAMESPACE } from './i18n';
+
+function ChatPlaceholder({ titleKey }: { titleKey: 'titles.chats' | 'titles.conversation' }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Container>
+      <PlaceholderPage title={t(titleKey)} />
+    </Container>
+  );
+}
+
+export const routes: RouteObject[] = [
+  { path: '/chats', element: <ChatPlaceholder titleKey="titles.chats" /> },
+  { path: '/chats/:id', element: <ChatPlaceholder titleKey="titles.conversation" /> },
+  { path: '/members/:id/chat', element: <ChatPlaceholder titleKey="titles.conversation" /> },
+];
+export default routes;

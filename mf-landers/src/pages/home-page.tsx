@@ -1,0 +1,109 @@
+/**
+ * The index `/`. Visitors: the landing hero with the sign-up call to action (a modal on desktop,
+ * the /signup page on a phone, spec section 2). Logged-in members go on to the member overview.
+ */
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { bus } from '@dating/shared-kit/bus';
+import { useSession, useSettings } from '@dating/shared-kit/state';
+import { mq } from '@dating/shared-kit/theme';
+import { NAMESPACE } from '../i18n';
+
+/** Signup opens as a modal from 768 px up and as a page below (spec section 2). */
+export function signupAsModal(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
+}
+
+const FEATURES = [
+  { key: 'search', icon: '⌕' },
+  { key: 'match', icon: '♥' },
+  { key: 'chat', icon: '✉' },
+] as const;
+
+export function HomePage() {
+  const { t } = useTranslation(NAMESPACE);
+  const user = useSession();
+  const settings = useSettings();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (settings?.index_title) document.title = settings.index_title;
+  }, [settings?.index_title]);
+  if (user) return <Navigate to="/members" replace />;
+  const openSignup = () => {
+    if (signupAsModal()) bus.emit('signup:open', {});
+    else void navigate('/signup');
+  };
+  return (
+    <div>
+      <section
+        aria-labelledby="home-title"
+        css={(theme) => ({
+          background: `linear-gradient(135deg, ${theme.colors.primary} 0%, ${theme.colors.dark} 100%)`,
+          color: theme.colors.onPrimary,
+          padding: '3.5rem 1rem 4rem',
+          [mq.md]: { padding: '5.5rem 1rem 6rem' },
+        })}
+      >
+        <div css={{ maxWidth: 1140, margin: '0 auto', display: 'grid', gap: '1.25rem', justifyItems: 'start' }}>
+          <h1 id="home-title" css={(theme) => ({ color: 'inherit', margin: 0, fontSize: theme.fontSizes.xxl, maxWidth: '18ch', [mq.md]: { fontSize: '3rem' } })}>
+            {t('home.title')}
+          </h1>
+          <p css={{ margin: 0, fontSize: '1.1rem', maxWidth: '46ch', opacity: 0.92 }}>{t('home.lead')}</p>
+          <button
+            type="button"
+            onClick={openSignup}
+            css={(theme) => ({
+              font: 'inherit',
+              fontWeight: 700,
+              fontSize: '1.1rem',
+              padding: '0.85rem 1.8rem',
+              border: 0,
+              borderRadius: theme.radii.pill,
+              background: theme.colors.secondary,
+              color: theme.colors.onSecondary,
+              boxShadow: theme.shadows.md,
+              cursor: 'pointer',
+              '&:hover': { background: theme.colors.secondaryHover },
+            })}
+          >
+            {t('home.signup')}
+          </button>
+          <p css={{ margin: 0 }}>
+            {t('home.haveAccount')}{' '}
+            <Link to="/login" css={{ color: 'inherit', fontWeight: 700 }}>
+              {t('home.login')}
+            </Link>
+          </p>
+          <p css={{ margin: 0, fontSize: '0.85rem', opacity: 0.8 }}>{t('home.adults')}</p>
+        </div>
+      </section>
+      <section aria-labelledby="home-features" css={{ maxWidth: 1140, margin: '0 auto', padding: '2.5rem 1rem 3rem' }}>
+        <h2 id="home-features" css={{ textAlign: 'center', marginBottom: '1.5rem' }}>
+          {t('home.featuresTitle')}
+        </h2>
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem', [mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)' } }}>
+          {FEATURES.map((feature) => (
+            <li
+              key={feature.key}
+              css={(theme) => ({
+                background: theme.colors.surface,
+                borderRadius: theme.radii.lg,
+                boxShadow: theme.shadows.sm,
+                padding: '1.5rem',
+                display: 'grid',
+                gap: '0.5rem',
+              })}
+            >
+              <span aria-hidden="true" css={(theme) => ({ fontSize: '1.75rem', color: theme.colors.primary })}>
+                {feature.icon}
+              </span>
+              <h3 css={{ margin: 0 }}>{t(`home.${feature.key}Title`)}</h3>
+              <p css={{ margin: 0 }}>{t(`home.${feature.key}Text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Global, ThemeProvider } from '@emotion/react';
+import { Provider as JotaiProvider } from 'jotai';
+import { BrowserRouter, useLocation } from 'react-router';
+import { store } from '@dating/shared-kit/state';
+import { globalStyles, theme } from '@dating/shared-kit/theme';
+import { RemoteRoutes } from './federation/remote-loader';
+import { Layout, DefaultLayout } from './layouts/layouts';
+import { LoadingBar } from './loading-bar';
+import { NotFoundPage } from './pages/not-found-page';
+import { resolveRoute } from './route-table';
+import { useTitlePrefix } from './title-prefix';
+import { usePrefetch } from './prefetch';
+
+/** URL -> layout + the owning remote's pages (route-table.ts). Unknown URLs: the 404 page. */
+export function ShellRoutes() {
+  const { pathname } = useLocation();
+  useTitlePrefix();
+  usePrefetch();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  const route = resolveRoute(pathname);
+  if (!route) {
+    return (
+      <DefaultLayout>
+        <NotFoundPage />
+      </DefaultLayout>
+    );
+  }
+  return (
+    <Layout kind={route.layout}>
+      <RemoteRoutes key={route.remote} remote={route.remote} pathname={pathname} />
+    </Layout>
+  );
+}
+
+/** The shell: the one jotai store, the emotion theme, the router. */
+export function App() {
+  return (
+    <JotaiProvider store={store}>
+      <ThemeProvider theme={theme}>
+        <Global styles={globalStyles} />
+        <BrowserRouter>
+          <LoadingBar />
+          <ShellRoutes />
+        </BrowserRouter>
+      </ThemeProvider>
+    </JotaiProvider>
+  );
+}

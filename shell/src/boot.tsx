@@ -1,0 +1,65 @@
+/**
+ * Start-up: settings (inlined by the server as window.__BOOT__, else GET /api/settings.php),
+ * language, session, the remotes list (/mf-remotes.json) -> federation, then render.
+ * Nothing here waits on a remote: with every remote down the shell still renders.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api } from '@dating/shared-kit/api';
+import { ZSettingsResponse } from '@dating/shared-kit/contracts';
+import type { SettingsResponse } from '@dating/shared-kit/contracts';
+import { initLanguage } from '@dating/shared-kit/i18n';
+import { connectStateToBus, refreshSession, setSession, settingsAtom, store } from '@dating/shared-kit/state';
+import { App } from './app';
+import { initFederation } from './federation/remote-loader';
+import { fetchRemotesConfig } from './federation/remotes-config';
+import './i18n';
+
+declare global {
+  interface Window {
+    /** site settings inlined into index.html by the server */
+    __BOOT__?: unknown;
+  }
+}
+
+export async function loadSettings(): Promise<SettingsResponse | null> {
+  const inline = ZSettingsResponse.safeParse(window.__BOOT__);
+  if (inline.success) return inline.data;
+  if (window.__BOOT__ !== undefined) console.error('[shell] inlined settings have the wrong shape', inline.error.issues);
+  try {
+    const query: Record<string, string> = Object.fromEntries(new URLSearchParams(window.location.search));
+    return await api.get('/api/settings.php', ZSettingsResponse, { query: { ...query, forced_domain: window.location.hostname } });
+  } catch (error) {
+    console.error('[shell] settings could not be loaded', error);
+    return null;
+  }
+}
+
+async function loadSession(): Promise<void> {
+  try {
+    await refreshSession();
+  } catch (error) {
+    console.warn('[shell] session could not be loaded; continuing logged out', error);
+    setSession(null);
+  }
+}
+
+export async function boot(container: HTMLElement): Promise<void> {
+  connectStateToBus();
+  const settingsPromise = loadSettings();
+  const remotesPromise = fetchRemotesConfig();
+  const sessionPromise = loadSession();
+
+  const settings = await settingsPromise;
+  if (settings) store.set(settingsAtom, settings.settings);
+  initLanguage(settings?.domain_language ?? settings?.settings.domain_language ?? null);
+
+  initFederation(await remotesPromise);
+  await sessionPromise;
+
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The shell reaches remotes only through the federation runtime (never by import):
+ * `initFederation` registers the remotes read from /mf-remotes.json plus our runtime plugins;
+ * `RemoteRoutes` renders a remote's `./routes` with `useRoutes`; `RemoteWidget` mounts an exposed
+ * widget (`mf_auth_signup/SignupModal`, ...). Both sit inside RemoteMount (boundary + Suspense).
+ */
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { useRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesConfig } from './remotes-config';
+import { fallbackPlugin, retryPlugin } from './runtime-plugins';
+import { RemoteMount } from './remote-boundary';
+import { NotFoundPage } from '../pages/not-found-page';
+
+/** What every remote's `./routes` exposes. */
+export interface RoutesModule {
+  routes?: RouteObject[];
+  default?: RouteObject[];
+}
+
+/** What a widget expose looks like: a default-exported component without required props. */
+export interface WidgetModule {
+  default?: ComponentType;
+}
+
+let registered: ReadonlySet<string> = new Set();
+
+export function initFederation(config: RemotesConfig): void {
+  registerPlugins([retryPlugin(), fallbackPlugin()]);
+  registerRemotes(
+    config.remotes.map((remote) => ({ name: remote.name, entry: remote.entry })),
+    { force: true },
+  );
+  registered = new Set(config.remotes.map((remote) => remote.name));
+}
+
+export function isRegistered(remote: string): boolean {
+  return registered.has(remote);
+}
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly remote: string, detail?: string) {
+    super(`remote ${remote} is unavailable${detail ? `: ${detail}` : ''}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+async function loadRoutes(remote: string): Promise<RouteObject[]> {
+  if (!isRegistered(remote)) throw new RemoteUnavailableError(remote, 'not listed in /mf-remotes.json');
+  const module = await loadRemote<RoutesModule>(`${remote}/routes`);
+  const routes = module?.routes ?? module?.default;
+  if (!Array.isArray(routes)) throw new RemoteUnavailableError(remote, './routes exports no route array');
+  return routes;
+}
+
+const routeComponents = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function routesComponent(remote: string, attempt: number): LazyExoticComponent<ComponentType> {
+  const key = `${remote}#${attempt}`;
+  let component = routeComponents.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      const routes = await loadRoutes(remote);
+      function RemoteRouteTree() {
+        return useRoutes(routes) ?? <NotFoundPage />;
+      }
+      RemoteRouteTree.displayName = `RemoteRoutes(${remote})`;
+      return { default: RemoteRouteTree };
+    });
+    routeComponents.set(key, component);
+  }
+  return component;
+}
+
+/** A remote's pages for the current URL, contained. */
+export function RemoteRoutes({ remote, pathname }: { remote: string; pathname: string }) {
+  return (
+    <RemoteMount remote={remote} resetKey={pathname}>
+      {(attempt) => {
+        const Routes = routesComponent(remote, attempt);
+        return <Routes />;
+      }}
+    </RemoteMount>
+  );
+}
+
+const widgetComponents = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function widgetComponent(id: string, attempt: number): LazyExoticComponent<ComponentType> {
+  const key = `${id}#${attempt}`;
+  let component = widgetComponents.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      const remote = id.split('/')[0] ?? id;
+      if (!isRegistered(remote)) throw new RemoteUnavailableError(remote, 'not listed in /mf-remotes.json');
+      const module = await loadRemote<WidgetModule>(id);
+      const Widget = module?.default;
+      if (typeof Widget !== 'function' && typeof Widget !== 'object') throw new RemoteUnavailableError(remote, `${id} has no default export`);
+      return { default: Widget };
+    });
+    widgetComponents.set(key, component);
+  }
+  return component;
+}
+
+/** Mount an exposed widget such as `mf_auth_signup/SignupModal`; renders nothing if it fails. */
+export function RemoteWidget({ id }: { id: `${string}/${string}` }) {
+  const remote = id.split('/')[0] ?? id;
+  return (
+    <RemoteMount remote={remote} variant="widget">
+      {(attempt) => {
+        const Widget = widgetComponent(id, attempt);
+        return <Widget />;
+      }}
+    </RemoteMount>
+  );
+}
+
+const prefetched = new Set<string>();
+
+/** Warm a remote's entry and its ./routes assets (idle time, link hover). Never throws. */
+export function prefetchRemote(remote: string): void {
+  if (prefetched.has(remote) || !isRegistered(remote)) return;
+  prefetched.add(remote);
+  preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]).catch((error: unknown) => {
+    prefetched.delete(remote);
+    console.warn(`[shell] prefetch of ${remote} failed`, error);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * `/mf-remotes.json`: where each remote lives right now. Read at every page load (served
+ * no-cache), never baked into the shell's build, so a remote is deployed by publishing its build
+ * and pointing its entry here.
+ */
+import { z } from 'zod';
+
+export const ZRemoteEntry = z.object({
+  name: z.string().regex(/^mf_[a-z_]+$/),
+  /** URL of the remote's mf-manifest.json (or remoteEntry.js) */
+  entry: z.string().min(1),
+});
+export const ZRemotesConfig = z.object({ remotes: z.array(ZRemoteEntry) });
+export type RemoteEntry = z.infer<typeof ZRemoteEntry>;
+export type RemotesConfig = z.infer<typeof ZRemotesConfig>;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fetch and check the remotes list. Never throws: if the list cannot be read the shell still
+ * starts with no remotes and every remote area shows the "unavailable" message.
+ */
+export async function fetchRemotesConfig(
+  url = '/mf-remotes.json',
+  { attempts = 3, baseDelayMs = 200, fetchImpl = globalThis.fetch.bind(globalThis) } = {},
+): Promise<RemotesConfig> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    try {
+      const response = await fetchImpl(url, { cache: 'no-cache', credentials: 'same-origin' });
+      if (response.ok) {
+        const parsed = ZRemotesConfig.safeParse(await response.json());
+        if (parsed.success) return parsed.data;
+        console.error('[shell] /mf-remotes.json has the wrong shape', parsed.error.issues);
+        return { remotes: [] };
+      }
+      if (response.status < 500) break;
+    } catch (error) {
+      console.warn('[shell] reading the remotes list failed', error);
+    }
+    if (attempt + 1 < attempts) await delay(baseDelayMs * 2 ** attempt);
+  }
+  return { remotes: [] };
+}

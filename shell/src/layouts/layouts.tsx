@@ -1,0 +1,103 @@
+/**
+ * The four layouts of spec section 2. A layout surrounds the remote's page; remotes never render
+ * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
+ * through the same contained loader as pages, so a missing remote only loses its widget.
+ */
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useSettings } from '@dating/shared-kit/state';
+import { RemoteWidget } from '../federation/remote-loader';
+import { ENTRY_WARNING_HIDDEN } from '../route-table';
+import type { LayoutKind } from '../route-table';
+import { entryWarningForSite } from '../site-language';
+import { Footer } from './footer';
+import { Brand, TopNav } from '../nav/top-nav';
+
+const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', outline: 'none' }}>
+      {children}
+    </main>
+  );
+}
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const showEntryWarning = !(ENTRY_WARNING_HIDDEN as readonly string[]).includes(pathname.replace(/\/+$/, ''));
+  return (
+    <div css={page} data-layout="default">
+      <TopNav />
+      <div data-slot="warnings">
+        <RemoteWidget id="mf_auth_signup/EmailReminder" />
+        <RemoteWidget id="mf_auth_signup/NotificationsAlert" />
+        <RemoteWidget id="mf_payments/WelcomeBonusBanner" />
+      </div>
+      <Main>{children}</Main>
+      <Footer />
+      {showEntryWarning ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
+      <RemoteWidget id="mf_auth_signup/SignupModal" />
+      <RemoteWidget id="mf_payments/TimeBonusModal" />
+      <RemoteWidget id="mf_members/LikeModal" />
+      <RemoteWidget id="mf_members/MatchModal" />
+    </div>
+  );
+}
+
+export function ChatLayout({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  return (
+    <div css={page} data-layout="chat">
+      <Main>{children}</Main>
+      {entryWarningForSite(settings) ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
+    </div>
+  );
+}
+
+export function LanderLayout({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  return (
+    <div css={page} data-layout="lander">
+      <header
+        css={(theme) => ({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: '0.75rem 1rem',
+          background: 'white',
+          borderBottom: `1px solid ${theme.colors.border}`,
+        })}
+      >
+        <Brand />
+      </header>
+      <Main>{children}</Main>
+      <Footer />
+      {entryWarningForSite(settings) ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
+      <RemoteWidget id="mf_auth_signup/SignupModal" />
+    </div>
+  );
+}
+
+export function EmptyLayout({ children }: { children: ReactNode }) {
+  return (
+    <div css={page} data-layout="empty">
+      <Main>{children}</Main>
+      <RemoteWidget id="mf_auth_signup/EntryWarning" />
+      <RemoteWidget id="mf_auth_signup/SignupModal" />
+    </div>
+  );
+}
+
+export function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
+  switch (kind) {
+    case 'chat':
+      return <ChatLayout>{children}</ChatLayout>;
+    case 'lander':
+      return <LanderLayout>{children}</LanderLayout>;
+    case 'empty':
+      return <EmptyLayout>{children}</EmptyLayout>;
+    default:
+      return <DefaultLayout>{children}</DefaultLayout>;
+  }
+}

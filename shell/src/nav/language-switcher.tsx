@@ -1,0 +1,51 @@
+/**
+ * Language switcher: the 7 site languages, each in its own name. Choosing one changes the UI
+ * language at once, stores the `lang` cookie (365 days) and, for a logged-in member, the account
+ * language (shared-kit's setLanguage does all three).
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage, setLanguage } from '@dating/shared-kit/i18n';
+import { useLanguage } from '@dating/shared-kit/state';
+
+/** `compact`: the label is the small globe + language word beside the select (still visible). */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const language = useLanguage();
+  const change = (value: string) => {
+    if (!isLanguage(value)) return;
+    setLanguage(value).catch((error: unknown) => {
+      console.warn('[shell] saving the account language failed', error);
+    });
+  };
+  return (
+    <div css={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
+      <label htmlFor={id} css={{ fontSize: compact ? '0.8rem' : '0.9rem', whiteSpace: 'nowrap' }}>
+        <span aria-hidden="true">🌐 </span>
+        {t('nav.language')}
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => change(event.target.value)}
+        css={(theme) => ({
+          font: 'inherit',
+          fontSize: '0.9rem',
+          padding: '0.35rem 0.5rem',
+          borderRadius: 8,
+          border: `1px solid ${theme.colors.border}`,
+          background: 'white',
+          color: theme.colors.dark,
+          cursor: 'pointer',
+        })}
+      >
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
