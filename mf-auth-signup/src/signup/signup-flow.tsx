@@ -1,0 +1,477 @@
+/**
+ * The sign-up flow, shared by the desktop modal and the phone page: steps 0-4, then the progress of
+ * four steps (check data, create account, search matches, send activation mail), then the complete
+ * step. Each step is checked with the same zod schema the server uses (shared contracts), so the
+ * member sees the spec's texts before anything is sent; the server's answer is shown the same way.
+ *
+ * Draft: every field except the password is kept in sessionStorage (survives a reload, gone when
+ * the tab closes). The password is deliberately never written to web storage: any script on the
+ * origin could read it there.
+ */
+import { css } from '@emotion/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { run as suggestEmail } from '@zootools/email-spell-checker';
+import { api } from '@dating/shared-kit/api';
+import {
+  COUNTRIES, MIN_AGE, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZRegionsResponse, ZSexuality, ZSignupFields, ZSignupRequest,
+} from '@dating/shared-kit/contracts';
+import type { SignupRequest, User } from '@dating/shared-kit/contracts';
+import { useSettings } from '@dating/shared-kit/state';
+import { Alert, Button, DateField, ProgressBar, Select, TextArea, TextField } from '@dating/shared-kit/ui';
+import { authApi, announceLogin } from '../auth-api';
+import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
+import type { FieldErrors } from '../form-errors';
+import { NAMESPACE } from '../i18n';
+import { readJson, removeItem, writeJson } from '../storage';
+import { captureTracking } from '../tracking';
+
+export const DRAFT_KEY = 'auth:signup-draft';
+export const STEP_COUNT = 5;
+
+export interface SignupValues {
+  gender: string;
+  sexuality: string;
+  date_of_birth: string;
+  country: string;
+  region: string;
+  city: string;
+  name: string;
+  signup_message: string;
+  email: string;
+  password: string;
+}
+
+type Field = keyof SignupValues;
+
+/** Which fields each step asks for (step index = position). */
+export const STEP_FIELDS: readonly (readonly Field[])[] = [
+  ['gender', 'sexuality'],
+  ['date_of_birth'],
+  ['country', 'region', 'city'],
+  ['name', 'signup_message'],
+  ['email', 'password'],
+];
+
+const EMPTY: SignupValues = {
+  gender: '', sexuality: '', date_of_birth: '', country: '', region: '', city: '', name: '', signup_message: '', email: '', password: '',
+};
+
+interface Draft {
+  step: number;
+  values: Omit<SignupValues, 'password'>;
+}
+
+export function loadDraft(): Draft | null {
+  const d = readJson<Draft>('session', DRAFT_KEY);
+  if (!d || typeof d !== 'object' || typeof d.step !== 'number' || !d.values) return null;
+  return { step: Math.min(Math.max(0, Math.floor(d.step)), STEP_COUNT - 1), values: d.values };
+}
+
+function saveDraft(step: number, values: SignupValues): void {
+  const { password: _password, ...rest } = values;
+  writeJson('session', DRAFT_KEY, { step, values: rest });
+}
+
+export function clearDraft(): void {
+  removeItem('session', DRAFT_KEY);
+}
+
+function stepOfField(field: string | undefined): number {
+  const top = (field ?? '').split('.')[0] as Field;
+  const i = STEP_FIELDS.findIndex((fields) => fields.includes(top));
+  return i < 0 ? STEP_COUNT - 1 : i;
+}
+
+/** The request body from the form values (empty optional fields left out). */
+function toRequest(values: SignupValues, messageTo?: number): SignupRequest {
+  const tracking = captureTracking();
+  return {
+    email: values.email,
+    name: values.name,
+    password: values.password,
+    date_of_birth: values.date_of_birth,
+    gender: values.gender as SignupRequest['gender'],
+    sexuality: (values.sexuality || null) as SignupRequest['sexuality'],
+    country: values.country as SignupRequest['country'],
+    region: values.region || null,
+    city: values.city || null,
+    signup_message: values.signup_message || null,
+    ...(messageTo ? { message_to: messageTo } : {}),
+    ...(tracking ? { tracking } : {}),
+  };
+}
+
+type Phase = 'form' | 'progress' | 'complete';
+type ItemState = 'waiting' | 'busy' | 'done';
+const PROGRESS_KEYS = ['checkData', 'createAccount', 'searchMatches', 'sendMail'] as const;
+
+export interface SignupFlowProps {
+  /** called with true while the account is being created (the modal may not close then) */
+  onBusyChange?: (busy: boolean) => void;
+  /** the current step (0-4), so the modal knows whether sign-up is under way */
+  onStepChange?: (step: number) => void;
+  /** "see your matches" on the complete step */
+  onFinish: (user: User) => void;
+  /** a member id when signing up from /members/{id}/signup (the first message goes to them) */
+  messageTo?: number;
+  /** extra content under the form (e.g. "already a member? log in") */
+  footer?: ReactNode;
+}
+
+function maxBirthDate(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - MIN_AGE);
+  return d.toISOString().slice(0, 10);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, footer }: SignupFlowProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const settings = useSettings();
+  const draft = useMemo(loadDraft, []);
+  const defaultCountry = (settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL').toUpperCase();
+  const [step, setStep] = useState(draft?.step ?? 0);
+  const [values, setValues] = useState<SignupValues>(() => ({
+    ...EMPTY,
+    country: (COUNTRIES as readonly string[]).includes(defaultCountry) ? defaultCountry : 'NL',
+    ...(draft?.values ?? {}),
+    password: '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [progress, setProgress] = useState<ItemState[]>(['waiting', 'waiting', 'waiting', 'waiting']);
+  const [user, setUser] = useState<User | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const [regions, setRegions] = useState<{ label: string; options: { value: string; label: string }[] } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    captureTracking();
+  }, []);
+
+  useEffect(() => {
+    if (phase === 'form') saveDraft(step, values);
+  }, [step, values, phase]);
+
+  useEffect(() => {
+    onBusyChange?.(phase === 'progress');
+  }, [phase, onBusyChange]);
+
+  useEffect(() => {
+    onStepChange?.(step);
+  }, [step, onStepChange]);
+
+  // regions of the chosen country (a select when the server knows them, else free text)
+  useEffect(() => {
+    let live = true;
+    if (!values.country) return undefined;
+    api
+      .get('/api/regions.php', ZRegionsResponse, { query: { country: values.country }, retries: 1 })
+      .then((r) => {
+        if (live) setRegions({ label: r.label, options: r.regions.map((x) => ({ value: x.code, label: x.name })) });
+      })
+      .catch(() => {
+        if (live) setRegions(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [values.country]);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value, ...(field === 'country' ? { region: '' } : {}) }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const focusHeading = () => setTimeout(() => headingRef.current?.focus(), 0);
+
+  function checkStep(index: number): boolean {
+    const fields = STEP_FIELDS[index] ?? [];
+    const shape = Object.fromEntries(fields.map((f) => [f, true])) as Record<Field, true>;
+    const schema = ZSignupFields.pick(shape as Parameters<typeof ZSignupFields.pick>[0]);
+    const body = toRequest(values, messageTo) as Record<string, unknown>;
+    const result = schema.safeParse(Object.fromEntries(fields.map((f) => [f, body[f]])));
+    if (!result.success) {
+      setErrors(fieldErrorsOf(result.error, t));
+      return false;
+    }
+    if (index === 3 && values.email && values.name.trim().toLowerCase() === values.email.trim().toLowerCase()) {
+      setErrors({ name: t('errors.name_equals_email') });
+      return false;
+    }
+    setErrors({});
+    return true;
+  }
+
+  const next = () => {
+    if (!checkStep(step)) return;
+    setStep((s) => Math.min(s + 1, STEP_COUNT - 1));
+    focusHeading();
+  };
+  const back = () => {
+    setErrors({});
+    setStep((s) => Math.max(0, s - 1));
+    focusHeading();
+  };
+
+  async function submit() {
+    setFormError(null);
+    const body = toRequest(values, messageTo);
+    const parsed = ZSignupRequest.safeParse(body);
+    if (!parsed.success) {
+      const errs = fieldErrorsOf(parsed.error, t);
+      setErrors(errs);
+      setStep(stepOfField(Object.keys(errs)[0]));
+      return;
+    }
+    setPhase('progress');
+    setProgress(['done', 'busy', 'waiting', 'waiting']);
+    let created: User;
+    try {
+      created = (await authApi.signup(body)).user;
+    } catch (error) {
+      const fieldError = serverFieldError(error);
+      setPhase('form');
+      setProgress(['waiting', 'waiting', 'waiting', 'waiting']);
+      if (Object.keys(fieldError).length) {
+        setErrors(fieldError);
+        setStep(stepOfField(Object.keys(fieldError)[0]));
+      } else {
+        setFormError(messageOf(error, t));
+      }
+      focusHeading();
+      return;
+    }
+    announceLogin(created);
+    setUser(created);
+    setProgress(['done', 'done', 'busy', 'waiting']);
+    await sleep(400);
+    setProgress(['done', 'done', 'done', 'busy']);
+    await sleep(300);
+    setProgress(['done', 'done', 'done', 'done']);
+    clearDraft();
+    setPhase('complete');
+    focusHeading();
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (step < STEP_COUNT - 1) next();
+    else if (checkStep(step)) void submit();
+  };
+
+  if (phase === 'progress' || phase === 'complete') {
+    const done = progress.filter((p) => p === 'done').length;
+    return (
+      <div>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} css={headingStyle}>
+          {phase === 'complete' && user ? t('signup.complete.title', { name: user.profile.name }) : t('signup.progress.title')}
+        </h2>
+        <ProgressBar value={done} max={4} label={t('signup.progress.title')} />
+        <ol css={listStyle} aria-label={t('signup.progress.title')}>
+          {PROGRESS_KEYS.map((key, i) => (
+            <li key={key} data-state={progress[i]}>
+              <span aria-hidden="true">{progress[i] === 'done' ? '✓' : progress[i] === 'busy' ? '…' : '○'}</span>{' '}
+              {t(`signup.progress.${key}`)}{' '}
+              <span css={css`color: #7a6673; font-size: 0.9em;`}>({t(`signup.progress.${progress[i] ?? 'waiting'}`)})</span>
+            </li>
+          ))}
+        </ol>
+        {phase === 'complete' && user && (
+          <div role="status">
+            <p>{t('signup.complete.text', { email: user.email })}</p>
+            <Button onClick={() => onFinish(user)} fullWidth>
+              {t('signup.complete.continue')}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const stepTitle = t(`signup.step${step}.title`);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <p css={css`margin: 0 0 4px; color: #7a6673;`}>{t('signup.stepOf', { step: step + 1, total: STEP_COUNT })}</p>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} css={headingStyle}>
+        {stepTitle}
+      </h2>
+      <ProgressBar value={step} max={STEP_COUNT} label={t('signup.stepOf', { step: step + 1, total: STEP_COUNT })} />
+      {formError && (
+        <Alert variant="danger" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <div css={css`margin-top: 16px;`}>
+        {step === 0 && (
+          <>
+            <Select
+              label={t('signup.step0.gender')}
+              value={values.gender}
+              onChange={set('gender')}
+              placeholder
+              required
+              error={errors.gender}
+              options={ZGender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+            />
+            <Select
+              label={t('signup.step0.sexuality')}
+              value={values.sexuality}
+              onChange={set('sexuality')}
+              placeholder
+              optionalLabel
+              error={errors.sexuality}
+              options={ZSexuality.options.map((s) => ({ value: s, label: t(`sexuality.${s}`) }))}
+            />
+          </>
+        )}
+        {step === 1 && (
+          <DateField
+            label={t('signup.step1.dateOfBirth')}
+            value={values.date_of_birth}
+            onChange={set('date_of_birth')}
+            max={maxBirthDate()}
+            min="1900-01-01"
+            required
+            error={errors.date_of_birth}
+          />
+        )}
+        {step === 2 && (
+          <>
+            <Select
+              label={t('signup.step2.country')}
+              value={values.country}
+              onChange={set('country')}
+              required
+              error={errors.country}
+              options={COUNTRIES.map((c) => ({ value: c, label: t(`countries.${c}`) }))}
+            />
+            {regions && regions.options.length > 0 ? (
+              <Select
+                label={regions.label || t('signup.step2.region')}
+                value={values.region}
+                onChange={set('region')}
+                placeholder
+                optionalLabel
+                error={errors.region}
+                options={regions.options}
+              />
+            ) : (
+              <TextField label={t('signup.step2.region')} value={values.region} onChange={set('region')} optionalLabel maxLength={80} error={errors.region} />
+            )}
+            <TextField
+              label={t('signup.step2.city')}
+              value={values.city}
+              onChange={set('city')}
+              optionalLabel
+              maxLength={80}
+              autoComplete="address-level2"
+              error={errors.city}
+            />
+          </>
+        )}
+        {step === 3 && (
+          <>
+            <TextField
+              label={t('signup.step3.name')}
+              value={values.name}
+              onChange={set('name')}
+              required
+              maxLength={NAME_MAX + 10}
+              autoComplete="nickname"
+              error={errors.name}
+            />
+            <TextArea
+              label={t('signup.step3.message')}
+              hint={t('signup.step3.messageHint')}
+              value={values.signup_message}
+              onChange={set('signup_message')}
+              optionalLabel
+              maxLength={SIGNUP_MESSAGE_MAX}
+              showCount
+              error={errors.signup_message}
+            />
+          </>
+        )}
+        {step === 4 && (
+          <>
+            <TextField
+              label={t('signup.step4.email')}
+              type="email"
+              value={values.email}
+              onChange={(e) => {
+                set('email')(e);
+                setSuggestion(null);
+              }}
+              onBlur={() => {
+                const s = values.email.includes('@') ? suggestEmail({ email: values.email.trim() }) : undefined;
+                setSuggestion(s && s.full !== values.email.trim() ? s.full : null);
+              }}
+              required
+              autoComplete="email"
+              inputMode="email"
+              error={errors.email}
+            />
+            {suggestion && (
+              <div role="status" css={css`margin: -8px 0 16px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+                <span>{t('signup.step4.didYouMean', { suggestion })}</span>
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() => {
+                    setValues((v) => ({ ...v, email: suggestion }));
+                    setSuggestion(null);
+                  }}
+                >
+                  {t('signup.step4.useSuggestion', { suggestion })}
+                </Button>
+              </div>
+            )}
+            <TextField
+              label={t('signup.step4.password')}
+              type="password"
+              value={values.password}
+              onChange={set('password')}
+              required
+              autoComplete="new-password"
+              hint={t('signup.step4.passwordHint')}
+              error={errors.password}
+            />
+            <p css={css`font-size: 0.875rem; color: #7a6673;`}>{t('signup.step4.terms')}</p>
+          </>
+        )}
+      </div>
+      <div css={css`display: flex; gap: 12px; justify-content: space-between; margin-top: 8px;`}>
+        {step > 0 ? (
+          <Button variant="outline" onClick={back}>
+            {t('signup.back')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit">{step < STEP_COUNT - 1 ? t('signup.next') : t('signup.submit')}</Button>
+      </div>
+      <p css={css`font-size: 0.8rem; color: #7a6673; margin-top: 16px;`}>{t('signup.draftKept')}</p>
+      {footer}
+    </form>
+  );
+}
+
+const headingStyle = css`
+  font-size: 1.35rem;
+  margin: 0 0 12px;
+  outline: none;
+`;
+const listStyle = css`
+  list-style: none;
+  padding: 0;
+  margin: 16px 0;
+  display: grid;
+  gap: 8px;
+`;

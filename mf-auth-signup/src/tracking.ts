@@ -1,0 +1,31 @@
+/**
+ * Tracking data from the landing URL (spec 3: network, ref, sub1-3). Captured on the first page
+ * that carries any of them and kept for the browser session, so a visitor who lands on
+ * /landers/video?network=x&sub1=y and signs up three pages later still has them sent with the
+ * sign-up (the server keeps them with the account).
+ */
+import { TRACKING_KEYS, ZTracking } from '@dating/shared-kit/contracts';
+import type { Tracking } from '@dating/shared-kit/contracts';
+import { readJson, writeJson } from './storage';
+
+const KEY = 'auth:tracking';
+
+export function captureTracking(search: string = globalThis.location?.search ?? ''): Tracking | null {
+  const params = new URLSearchParams(search);
+  const found: Record<string, string> = {};
+  for (const key of TRACKING_KEYS) {
+    const value = params.get(key);
+    if (value) found[key] = value.slice(0, 100);
+  }
+  if (Object.keys(found).length === 0) return loadTracking();
+  const parsed = ZTracking.safeParse(found);
+  if (!parsed.success) return loadTracking();
+  writeJson('session', KEY, parsed.data);
+  return parsed.data;
+}
+
+export function loadTracking(): Tracking | null {
+  const stored = readJson<unknown>('session', KEY);
+  const parsed = ZTracking.safeParse(stored);
+  return parsed.success && Object.keys(parsed.data).length ? parsed.data : null;
+}

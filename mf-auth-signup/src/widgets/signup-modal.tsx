@@ -1,0 +1,71 @@
+/**
+ * ./SignupModal: sign-up as a modal on desktop (>= 768 px). Opened by the bus event `signup:open`;
+ * on a phone the same event goes to the /signup page instead (spec 2). While sign-up is under way
+ * (past the first step, or the account being created) neither the backdrop nor Escape closes it;
+ * an explicit close button does (except while the account is being created).
+ */
+import '../i18n';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
+import { getSession } from '@dating/shared-kit/state';
+import { Button, Modal } from '@dating/shared-kit/ui';
+import { NAMESPACE } from '../i18n';
+import { SignupFlow } from '../signup/signup-flow';
+import { isDesktop } from '../use-viewport';
+
+export default function SignupModal() {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState(0);
+  const [messageTo, setMessageTo] = useState<number | undefined>(undefined);
+
+  useEffect(
+    () =>
+      bus.on('signup:open', () => {
+        if (getSession()) return;
+        const memberSignup = /^\/members\/(\d+)\/signup/.exec(window.location.pathname);
+        setMessageTo(memberSignup ? Number(memberSignup[1]) : undefined);
+        if (isDesktop()) setOpen(true);
+        else navigate('/signup');
+      }),
+    [navigate],
+  );
+
+  const close = useCallback(() => {
+    if (!busy) setOpen(false);
+  }, [busy]);
+
+  return (
+    <Modal open={open} onClose={close} title={t('signup.title')} dismissible={!busy && step === 0} size="md">
+      <SignupFlow
+        onBusyChange={setBusy}
+        onStepChange={setStep}
+        messageTo={messageTo}
+        onFinish={() => {
+          setOpen(false);
+          navigate('/signup-matches');
+        }}
+        footer={
+          <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
+            <Button
+              variant="link"
+              onClick={() => {
+                setOpen(false);
+                navigate('/login');
+              }}
+            >
+              {t('signup.alreadyMember')} {t('signup.login')}
+            </Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {t('signup.close')}
+            </Button>
+          </div>
+        }
+      />
+    </Modal>
+  );
+}
