@@ -1,0 +1,24 @@
+import { css } from '@emotion/react';
+import type { Profile } from '@dating/shared-kit/contracts';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { colors } from '@dating/shared-kit/theme';
+
+const sizes = { card: { w: '100%', ratio: '1 / 1' }, large: { w: '100%', ratio: '4 / 5' }, round: { w: '96px', ratio: '1 / 1' } } as const;
+
+/** The main image, or initials on a soft background when there is none (yet). */
+export function Avatar({ profile, size = 'card', variant = 'thumb' }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: keyof typeof sizes; variant?: 'thumb' | 'full' | 'match' }) {
+  const { t } = useTranslation('members');
+  const s = sizes[size];
+  const img = profile.main_image;
+  const src = img ? (variant === 'full' ? img.filename : variant === 'match' ? img.match : img.thumb_filename) : null;
+  const box = css`
+    width: ${s.w}; aspect-ratio: ${s.ratio}; object-fit: cover; display: block; background: ${colors.primarySoft};
+    ${size === 'round' ? 'border-radius: 50%;' : ''}
+  `;
+  if (src) return <img src={src} alt={t('photo.of', { name: profile.name })} css={box} loading="lazy" />;
+  return (
+    <div role="img" aria-label={t('photo.none', { name: profile.name })} css={[box, css`display: grid; place-items: center; font-size: 2rem; font-weight: 700; color: ${colors.primary};`]}>
+      {profile.name.slice(0, 1).toUpperCase()}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { css } from '@emotion/react';
+import { Link } from 'react-router';
+import type { Profile } from '@dating/shared-kit/contracts';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { colors, radii, shadows } from '@dating/shared-kit/theme';
+import { FictionalBadge } from '@dating/shared-kit/ui';
+import { countryName } from './country-name';
+import { Avatar } from './avatar';
+
+const card = css`
+  display: flex; flex-direction: column; background: ${colors.surface}; border-radius: ${radii.lg};
+  box-shadow: ${shadows.sm}; border: 1px solid ${colors.border}; overflow: hidden; color: ${colors.text};
+  text-decoration: none; transition: transform 120ms ease, box-shadow 120ms ease;
+  &:hover, &:focus-visible { transform: translateY(-2px); box-shadow: ${shadows.md}; }
+`;
+
+/** A member in a list: photo, name, age, place; the fictional icon + warning where it applies. */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('members');
+  const place = [profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
+  return (
+    <Link to={`/members/${profile.id}`} css={card} aria-label={t('card.open', { name: profile.name, age: profile.age })}>
+      <Avatar profile={profile} size="card" />
+      <div css={css`padding: 10px 12px 12px; display: flex; flex-direction: column; gap: 2px;`}>
+        <span css={css`font-weight: 700; display: flex; align-items: center; gap: 6px;`}>
+          {t('card.nameAge', { name: profile.name, age: profile.age })}
+          {profile.fictional && <FictionalBadge size={18} />}
+        </span>
+        <span css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{place}</span>
+      </div>
+    </Link>
+  );
+}
+
+export function ProfileGrid({ profiles, label }: { profiles: readonly Profile[]; label: string }) {
+  return (
+    <ul
+      aria-label={label}
+      css={css`
+        list-style: none; margin: 0; padding: 0; display: grid; gap: 16px;
+        grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+      `}
+    >
+      {profiles.map((p) => (
+        <li key={p.id}>
+          <ProfileCard profile={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}

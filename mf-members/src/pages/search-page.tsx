@@ -1,0 +1,151 @@
+import { css } from '@emotion/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
+import { COUNTRIES } from '@dating/shared-kit/contracts';
+import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/contracts';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { useSession, useSettings } from '@dating/shared-kit/state';
+import { colors } from '@dating/shared-kit/theme';
+import { Alert, Button, Container, Select, Spinner, TextField } from '@dating/shared-kit/ui';
+import { loadRegions, membersApi } from '../api';
+import { countryName } from '../components/country-name';
+import { Pager } from '../components/pager';
+import { ProfileGrid } from '../components/profile-card';
+import { useAsync } from '../components/use-async';
+import '../i18n';
+
+const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+type Filters = Record<(typeof PARAMS)[number], string>;
+
+function seeking(gender?: string, sexuality?: string | null): string {
+  if (!gender) return '';
+  if (sexuality === 'bi') return '';
+  if (sexuality === 'gay' || sexuality === 'lesbian') return gender;
+  return gender === 'male' ? 'female' : 'male';
+}
+
+/** /members: search with filters, pages with a count, similar results with their own paging. */
+export function SearchPage() {
+  const { t, i18n } = useTranslation('members');
+  const user = useSession();
+  const settings = useSettings();
+  const [params, setParams] = useSearchParams();
+  const fromUrl = (name: string) => params.get(name) ?? '';
+  const initial: Filters = {
+    gender: params.has('gender') ? fromUrl('gender') : seeking(user?.profile.gender, user?.profile.sexuality),
+    country: params.has('country') ? fromUrl('country') : (user?.profile.country ?? ''),
+    countryregion: fromUrl('countryregion'),
+    min_age: fromUrl('min_age'),
+    max_age: fromUrl('max_age'),
+  };
+  const [form, setForm] = useState<Filters>(initial);
+  const [regions, setRegions] = useState<RegionsResponse | null>(null);
+  const page = Number(params.get('page') ?? '1') || 1;
+  const similarPage = Number(params.get('similar_page') ?? '1') || 1;
+
+  const query: MemberSearchQuery = useMemo(() => {
+    const q: Record<string, string | number> = {};
+    for (const name of PARAMS) if (initial[name]) q[name] = initial[name];
+    q.page = page;
+    q.similar_page = similarPage;
+    return q as MemberSearchQuery;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.toString(), user?.id]);
+  const result = useAsync(() => membersApi.search(query), [JSON.stringify(query)]);
+
+  useEffect(() => {
+    if (!form.country) {
+      setRegions(null);
+      return;
+    }
+    let alive = true;
+    loadRegions(form.country)
+      .then((r) => alive && setRegions(r))
+      .catch(() => alive && setRegions(null));
+    return () => {
+      alive = false;
+    };
+  }, [form.country]);
+
+  const countries = settings?.countries?.length ? settings.countries : COUNTRIES;
+  const set = (name: keyof Filters) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value, ...(name === 'country' ? { countryregion: '' } : {}) }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const name of PARAMS) next.set(name, form[name]);
+    setParams(next);
+  };
+  const goto = (name: 'page' | 'similar_page', value: number) => {
+    const next = new URLSearchParams(params);
+    for (const p of PARAMS) next.set(p, initial[p]);
+    next.set(name, String(value));
+    setParams(next);
+    globalThis.scrollTo?.({ top: 0 });
+  };
+
+  const ages = Array.from({ length: 82 }, (_, i) => String(18 + i)).map((v) => ({ value: v, label: v }));
+  const data = result.data;
+  return (
+    <Container>
+      <h1>{t('search.title')}</h1>
+      <form
+        onSubmit={submit}
+        aria-label={t('search.filters')}
+        css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); align-items: end; margin-bottom: 24px;`}
+      >
+        <Select
+          label={t('search.gender')}
+          value={form.gender}
+          onChange={set('gender')}
+          options={[{ value: '', label: t('search.anyGender') }, { value: 'female', label: t('gender.female') }, { value: 'male', label: t('gender.male') }]}
+        />
+        <Select
+          label={t('search.country')}
+          value={form.country}
+          onChange={set('country')}
+          options={[{ value: '', label: t('search.anyCountry') }, ...countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
+        />
+        <Select
+          label={regions?.label ?? t('search.region')}
+          value={form.countryregion}
+          onChange={set('countryregion')}
+          disabled={!regions}
+          options={[{ value: '', label: t('search.anyRegion') }, ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))]}
+        />
+        <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={[{ value: '', label: '18' }, ...ages.slice(1)]} />
+        <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={[{ value: '', label: '99+' }, ...ages]} />
+        <Button type="submit">{t('search.submit')}</Button>
+      </form>
+
+      {result.error && (
+        <Alert variant="danger" action={!user ? <Button size="sm" onClick={() => bus.emit('login:open', {})}>{t('common.login')}</Button> : undefined}>
+          {result.error}
+        </Alert>
+      )}
+      {result.loading && !data && <Spinner label={t('common.loading')} />}
+      {data && (
+        <section aria-labelledby="members-results">
+          <h2 id="members-results" role="status" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
+            {t('search.count', { count: data.numResults })}
+          </h2>
+          {data.results.length > 0 && <ProfileGrid profiles={data.results} label={t('search.results')} />}
+          <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />
+          {data.similar.numResults > 0 && (
+            <section aria-labelledby="members-similar" css={css`margin-top: 32px;`}>
+              <h2 id="members-similar">{t('search.similar')}</h2>
+              <p css={css`color: ${colors.textMuted};`}>{t('search.similarIntro', { count: data.similar.numResults })}</p>
+              <ProfileGrid profiles={data.similar.results} label={t('search.similar')} />
+              <Pager page={data.similar.pageNumber} pageSize={data.similar.pageSize} total={data.similar.numResults} onPage={(p) => goto('similar_page', p)} label={t('search.similarPaging')} />
+            </section>
+          )}
+        </section>
+      )}
+    </Container>
+  );
+}
+
+export default SearchPage;

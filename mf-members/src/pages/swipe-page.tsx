@@ -1,0 +1,71 @@
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { colors, radii, shadows } from '@dating/shared-kit/theme';
+import { Alert, Button, Container, FictionalBadge, Spinner } from '@dating/shared-kit/ui';
+import { membersApi, refreshLikes } from '../api';
+import { Avatar } from '../components/avatar';
+import { errorText, useAsync } from '../components/use-async';
+import '../i18n';
+
+/** /swipe-game: one member at a time, like or skip; 4 likes a day (the server counts). */
+export function SwipePage() {
+  const { t } = useTranslation('members');
+  const game = useAsync(() => membersApi.swipeGame(), []);
+  const [index, setIndex] = useState(0);
+  const [left, setLeft] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (game.error) return <Container><Alert variant="danger">{game.error}</Alert></Container>;
+  if (!game.data) return <Container><Spinner label={t('common.loading')} /></Container>;
+  const likesLeft = left ?? game.data.likes_left;
+  const profile = game.data.profiles[index];
+
+  const decide = async (action: 'like' | 'skip') => {
+    if (!profile) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await membersApi.swipe(profile.id, action);
+      setLeft(res.likes_left);
+      if (res.match) bus.emit('match:new', { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } });
+      if (action === 'like') void refreshLikes();
+      setIndex((i) => i + 1);
+    } catch (e) {
+      setError(errorText(e));
+      if ((e as { status?: number }).status === 429) setLeft(0);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container css={css`max-width: 480px;`}>
+      <h1>{t('swipe.title')}</h1>
+      <p role="status" css={css`font-weight: 600;`}>{t('swipe.likesLeft', { count: likesLeft, max: game.data.likes_per_day })}</p>
+      {error && <Alert variant="warning">{error}</Alert>}
+      {profile ? (
+        <article aria-label={t('card.nameAge', { name: profile.name, age: profile.age })} css={css`border-radius: ${radii.lg}; overflow: hidden; box-shadow: ${shadows.md}; background: ${colors.surface};`}>
+          <Avatar profile={profile} size="large" variant="full" />
+          <div css={css`padding: 12px 16px;`}>
+            <h2 css={css`margin: 0; display: flex; gap: 8px; align-items: center;`}>
+              <Link to={`/members/${profile.id}`}>{t('card.nameAge', { name: profile.name, age: profile.age })}</Link>
+              {profile.fictional && <FictionalBadge />}
+            </h2>
+            <p css={css`color: ${colors.textMuted}; margin: 4px 0 0;`}>{profile.city}</p>
+          </div>
+          <div css={css`display: flex; gap: 12px; padding: 0 16px 16px;`}>
+            <Button variant="outline" fullWidth onClick={() => void decide('skip')} disabled={busy}>{t('swipe.skip')}</Button>
+            <Button fullWidth onClick={() => void decide('like')} disabled={busy || likesLeft <= 0}>{t('swipe.like')}</Button>
+          </div>
+        </article>
+      ) : (
+        <p>{t('swipe.done')}</p>
+      )}
+    </Container>
+  );
+}
+
+export default SwipePage;
