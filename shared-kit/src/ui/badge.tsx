@@ -52,8 +52,12 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
   );
 }
 
-/** Credits with the low-credit colours of spec 9: warning at 1-10, danger at 0. */
+/** Credits (the full number, never capped) with the low-credit colours of spec 9: warning at 1-10, danger at 0. */
 export function CreditBadge({ credits, label }: { credits: number; label?: string }) {
   const tone = creditTone(credits);
-  return <Badge tone={tone === 'normal' ? 'success' : tone} showZero count={credits} label={label} />;
+  return (
+    <Badge tone={tone === 'normal' ? 'success' : tone} label={label}>
+      {credits}
+    </Badge>
+  );
 }

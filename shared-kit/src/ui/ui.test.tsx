@@ -139,6 +139,8 @@ describe('Badge', () => {
     expect(screen.getByRole('status', { name: 'Credits: 10' })).toHaveAttribute('data-tone', 'warning');
     rerender(<CreditBadge credits={11} label="Credits: 11" />);
     expect(screen.getByRole('status', { name: 'Credits: 11' })).toHaveAttribute('data-tone', 'success');
+    rerender(<CreditBadge credits={250} label="Credits: 250" />);
+    expect(screen.getByRole('status', { name: 'Credits: 250' })).toHaveTextContent('250'); // credits are not capped
   });
 });
 
