@@ -70,6 +70,20 @@ describe('api client', () => {
     expect(seen[0]?.headers['x-request-type']).toBeUndefined();
   });
 
+  it('sends the session cookie (credentials: include) and a custom header on every call', async () => {
+    // fetch test double at the boundary: Node's fetch has no cookie jar to observe `credentials`
+    const calls: RequestInit[] = [];
+    const fetchDouble: typeof fetch = async (_url, init) => {
+      calls.push(init ?? {});
+      return new Response(JSON.stringify({ id: 1, name: 'x' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const api = createApiClient({ baseUrl, fetch: fetchDouble });
+    await api.get('/api/thing.php', ZThing);
+    await api.post('/api/thing.php', { a: 1 }, ZThing);
+    expect(calls.map((c) => c.credentials)).toEqual(['include', 'include']);
+    expect(calls.map((c) => (c.headers as Record<string, string>)['X-Requested-With'])).toEqual(['XMLHttpRequest', 'XMLHttpRequest']);
+  });
+
   it('sends X-Request-Type on /api/user.php and a JSON body on POST', async () => {
     const user = makeUser();
     handle = (_req, _body, res) => json(res, 200, { user });

@@ -1,3 +1,4 @@
+import type * as SecondCopy from './index';
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import {
@@ -29,6 +30,19 @@ describe('common namespace', () => {
     expect(i18n.t('errors.insufficientCredits')).toBe('Je hebt onvoldoende credits');
     await i18n.changeLanguage('en');
     expect(i18n.t('errors.notFound')).toBe('This page could not be found');
+  });
+});
+
+describe('singleton', () => {
+  it('is one i18next instance even when a second copy of shared-kit is loaded', async () => {
+    let other: typeof SecondCopy | undefined;
+    jest.isolateModules(() => {
+      other = jest.requireActual<typeof SecondCopy>('./index');
+    });
+    if (!other) throw new Error('not loaded');
+    expect(other.i18n).toBe(i18n);
+    await other.i18n.changeLanguage('it');
+    expect(i18n.language).toBe('it');
   });
 });
 
