@@ -15,6 +15,8 @@
  *   `Request`, `Response`, `Headers`, `TextEncoder`/`TextDecoder` and web streams, so components
  *   can talk to a real local server in tests; XMLHttpRequest is jsdom's (real network).
  *   A node-only test file can opt out with a `/** @jest-environment node *\/` docblock.
+ *   Packages resolve through their `require`/`default` export conditions (not `browser`), so
+ *   dependencies load as CommonJS.
  * - @swc/jest for .ts/.tsx/.js/.jsx with the automatic JSX runtime from `@emotion/react`
  *   (so the `css` prop works exactly as in the webpack builds);
  * - `.css`/`.less`/`.scss` imports map to an empty object, images/`.svg`/fonts to their file name;
