@@ -64,7 +64,7 @@ export function MatchFinderPage() {
       {error && <Alert variant="danger">{error}</Alert>}
       {profiles && (
         <section aria-labelledby="finder-results">
-          <h2 id="finder-results" role="status">{t('finder.found', { count: profiles.length })}</h2>
+          <h2 id="finder-results" aria-live="polite">{t('finder.found', { count: profiles.length })}</h2>
           <ProfileGrid profiles={profiles} label={t('finder.results')} />
         </section>
       )}

@@ -129,7 +129,7 @@ export function SearchPage() {
       {result.loading && !data && <Spinner label={t('common.loading')} />}
       {data && (
         <section aria-labelledby="members-results">
-          <h2 id="members-results" role="status" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
+          <h2 id="members-results" aria-live="polite" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
             {t('search.count', { count: data.numResults })}
           </h2>
           {data.results.length > 0 && <ProfileGrid profiles={data.results} label={t('search.results')} />}

@@ -1,0 +1,96 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus } from '@dating/shared-kit/bus';
+import { makeProfile } from '@dating/shared-kit/testing';
+import { loginAs, renderAt, serve } from '../test-utils';
+import MatchModal from '../widgets/match-modal';
+import { MemberPage } from './member-page';
+
+const likes = { profiles: [], liked_by: [], liked: [], matches: [] };
+
+function member(overrides: Record<string, unknown> = {}) {
+  return {
+    profile: makeProfile({ id: 42, name: 'Lotte', fictional: true }),
+    photos: [
+      { id: 1, locked: false, filename: '/uploads/1.jpg', thumb_filename: '/uploads/1t.jpg', match: '/uploads/1m.jpg' },
+      { id: 2, locked: true },
+      { id: 3, locked: true },
+    ],
+    photo_count: 3, liked: false, liked_me: true, match: false, blocked: false,
+    related: [makeProfile({ id: 43, name: 'Fleur' })],
+    ...overrides,
+  };
+}
+
+describe('MemberPage', () => {
+  it('shows the photo count, locked photos with the premium prompt, the fictional notice and related profiles', async () => {
+    loginAs();
+    serve({ 'GET /api/member.php': () => member(), 'GET /api/likes.php': () => likes });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByRole('heading', { level: 1, name: /Lotte, 31/ })).toBeInTheDocument();
+    expect(screen.getByText("Foto's: 3")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Foto 2 is vergrendeld: alleen voor premium leden' })).toHaveAttribute('href', '/premium');
+    expect(screen.getByRole('link', { name: 'Foto 3 is vergrendeld: alleen voor premium leden' })).toBeInTheDocument();
+    expect(screen.getByText('Alleen voor premium leden')).toBeInTheDocument();
+    expect(screen.getAllByText('Dit profiel is fictief').length).toBeGreaterThan(0);
+    expect(screen.getByText('Lotte vindt jou leuk!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bericht sturen' })).toHaveAttribute('href', '/members/42/chat');
+    expect(screen.getByRole('heading', { name: 'Vergelijkbare profielen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Fleur/ })).toHaveAttribute('href', '/members/43');
+  });
+
+  it('a like back is a match: the match modal opens, and closes on click', async () => {
+    loginAs();
+    const seen: unknown[] = [];
+    const off = bus.on('match:new', (p) => seen.push(p));
+    const calls = serve({
+      'GET /api/member.php': () => member(),
+      'POST /api/like.php': () => ({ match: true, new_likes: 0 }),
+      'GET /api/likes.php': () => likes,
+    });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }], <MatchModal />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Like' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Het is een match!' });
+    expect(dialog).toHaveTextContent('Jij en Lotte vinden elkaar leuk.');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ id: 42 });
+    expect(seen).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Like intrekken' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByText('Jij en Lotte vinden elkaar leuk.'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    off();
+  });
+
+  it('the match modal offers a start-conversation button and a tap on the photo', async () => {
+    loginAs();
+    renderAt('/likes', [{ path: '/likes', element: <p>likes</p> }, { path: '/members/:id/chat', element: <p>chat met 42</p> }], <MatchModal />);
+    act(() => bus.emit('match:new', { profile: { id: 42, name: 'Lotte', main_image: null } }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start gesprek' }));
+    expect(await screen.findByText('chat met 42')).toBeInTheDocument();
+  });
+
+  it('blocking hides the profile and offers unblock', async () => {
+    loginAs();
+    serve({
+      'GET /api/member.php': () => member(),
+      'POST /api/block.php': () => ({ ok: true, blocked: true }),
+      'DELETE /api/block.php': () => ({ ok: true, blocked: false }),
+      'GET /api/likes.php': () => likes,
+    });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Blokkeren' }));
+    expect(await screen.findByText('Je hebt Lotte geblokkeerd.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deblokkeren' }));
+    expect(await screen.findByRole('button', { name: 'Like' })).toBeInTheDocument();
+  });
+
+  it('an unknown or blocked member shows the server message', async () => {
+    loginAs();
+    serve({ 'GET /api/member.php': () => ({ status: 404, body: { error: 'member_not_found', message: 'Dit profiel bestaat niet of is niet meer beschikbaar.' } }) });
+    renderAt('/members/7', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByText('Dit profiel bestaat niet of is niet meer beschikbaar.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile } from '@dating/shared-kit/testing';
+import { loginAs, renderAt, serve } from '../test-utils';
+import { ProfilePage } from './profile-page';
+
+describe('ProfilePage', () => {
+  it('edits every field with labels, interests from the server, regions by country; shows the field error', async () => {
+    loginAs();
+    let saved: unknown = null;
+    const profile = makeProfile({ id: 1, name: 'Jan', gender: 'male', date_of_birth: '1990-02-03', interests: ['travel'] });
+    serve({
+      'GET /api/profile.php': () => ({ profile }),
+      'GET /api/photos.php': () => ({ photos: [{ id: 7, filename: '/uploads/7.jpg', thumb_filename: '/uploads/7t.jpg', match: '/uploads/7m.jpg', status: 'pending', is_main: true, created_at: '2026-11-21T10:00:00.000Z' }], max_photos: 3 }),
+      'GET /api/interests.php': () => ({ interests: [{ slug: 'travel', label: 'Reizen' }, { slug: 'music', label: 'Muziek' }] }),
+      'GET /api/regions.php': (url) =>
+        url.searchParams.get('country') === 'BE'
+          ? { country: 'BE', kind: 'region', label: 'Gewest', regions: [{ code: 'VLG', name: 'Vlaanderen' }] }
+          : { country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'NH', name: 'Noord-Holland' }] },
+      'PUT /api/profile.php': (_url, init) => {
+        saved = init.json;
+        if ((init.json as { about?: string }).about === 'fout') return { status: 400, body: { error: 'validation', field: 'about', message: 'Ongeldige invoer voor about.' } };
+        return { profile: { ...profile, ...(init.json as object) } };
+      },
+      'GET /api/user.php': () => ({ user: null }),
+    });
+    renderAt('/profile', [{ path: '/profile', element: <ProfilePage /> }]);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Profielnaam');
+    expect(name).toHaveValue('Jan');
+    // photos: pending one is labelled, the count says how many are allowed
+    expect(await screen.findByText('Wordt gecontroleerd')).toBeInTheDocument();
+    const photos = screen.getByRole('list', { name: "Mijn foto's" });
+    expect(within(photos).getByRole('img', { name: 'Mijn foto 1' })).toBeInTheDocument();
+    expect(screen.getByText("Foto's: 1 van maximaal 3")).toBeInTheDocument();
+    expect(screen.getByLabelText('Foto toevoegen')).toHaveAttribute('type', 'file');
+
+    for (const label of ['Geaardheid', 'Burgerlijke staat', 'Land', 'Woonplaats', 'Haarkleur', 'Oogkleur', 'Lichaamsbouw', 'Tatoeages', 'Reden van aanmelden', 'Over mij']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    await user.selectOptions(screen.getByLabelText('Land'), 'BE');
+    await user.selectOptions(await screen.findByLabelText('Gewest'), 'VLG');
+    await user.selectOptions(screen.getByLabelText('Haarkleur'), 'dark_blond');
+    await user.click(await screen.findByLabelText('Muziek'));
+    await user.clear(name);
+    await user.type(name, 'Jantje');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Je profiel is opgeslagen.')).toBeInTheDocument();
+    expect(saved).toMatchObject({ name: 'Jantje', country: 'BE', region: 'VLG', hair_color: 'dark_blond', interests: ['travel', 'music'] });
+
+    await user.type(screen.getByLabelText('Over mij'), 'fout');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect((await screen.findAllByText('Ongeldige invoer voor about.')).length).toBeGreaterThan(0);
+  }, 30000);
+});

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile } from '@dating/shared-kit/testing';
+import { loginAs, renderAt, serve } from '../test-utils';
+import { SwipePage } from './swipe-page';
+
+describe('SwipePage', () => {
+  it('shows the likes left today, counts down, and stops at the server limit', async () => {
+    loginAs();
+    let left = 1;
+    serve({
+      'GET /api/swipe.php': () => ({ profiles: [makeProfile({ id: 2, name: 'Anna' }), makeProfile({ id: 3, name: 'Bo' }), makeProfile({ id: 4, name: 'Cato' })], likes_left: left, likes_per_day: 4 }),
+      'POST /api/swipe.php': (_url, init) => {
+        if ((init.json as { action: string }).action === 'skip') return { match: false, likes_left: left };
+        if (left === 0) return { status: 429, body: { error: 'swipe_limit', message: 'Je hebt vandaag al 4 likes gegeven in de swipe game. Morgen kun je weer verder.', likes_left: 0 } };
+        left -= 1;
+        return { match: false, likes_left: left };
+      },
+      'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
+    });
+    renderAt('/swipe-game', [{ path: '/swipe-game', element: <SwipePage /> }]);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Likes over vandaag: 1 van 4')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Anna, 31' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('Likes over vandaag: 0 van 4')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Bo, 31' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByRole('article', { name: 'Cato, 31' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { act, screen } from '@testing-library/react';
+import { bus } from '@dating/shared-kit/bus';
+import { loginAs, renderAt, serve } from '../test-utils';
+import LikeModal from './like-modal';
+
+describe('LikeModal', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('?t=N: removes the parameter, shows an auto-like after N seconds, reloads likes 500 ms later', async () => {
+    jest.useFakeTimers();
+    loginAs();
+    window.history.replaceState(null, '', '/members?t=3&x=1');
+    const calls = serve({
+      'GET /api/auto-like.php': () => ({
+        profile: { id: 9, name: 'Mila', main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
+      }),
+      'GET /api/likes.php': () => ({ profiles: [], liked_by: [{ id: 9, like_new: true }], liked: [], matches: [] }),
+    });
+    const counts: number[] = [];
+    const off = bus.on('likes:changed', ({ newLikes }) => counts.push(newLikes));
+    renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
+    expect(window.location.search).toBe('?x=1');
+    expect(calls).toHaveLength(0);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3000);
+    });
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/auto-like.php']);
+    expect(screen.getByRole('dialog', { name: 'Nieuwe like!' })).toHaveTextContent('Mila vindt jou leuk!');
+    expect(screen.getByRole('button', { name: 'Start gesprek' })).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(499);
+    });
+    expect(calls.map((c) => c.url.pathname)).not.toContain('/api/likes.php');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    expect(calls.map((c) => c.url.pathname)).toContain('/api/likes.php');
+    expect(counts.at(-1)).toBe(1);
+    off();
+  });
+
+  it('opens on like:open', async () => {
+    loginAs();
+    serve({});
+    renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
+    act(() => bus.emit('like:open', { profile: { id: 5, name: 'Isa', main_image: null } }));
+    expect(await screen.findByRole('dialog', { name: 'Nieuwe like!' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Bekijk het profiel van Isa' }).length).toBeGreaterThan(0);
+  });
+});
