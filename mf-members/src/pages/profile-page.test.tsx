@@ -48,6 +48,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Je profiel is opgeslagen.')).toBeInTheDocument();
     expect(saved).toMatchObject({ name: 'Jantje', country: 'BE', region: 'VLG', hair_color: 'dark_blond', interests: ['travel', 'music'] });
 
+    await user.clear(screen.getByLabelText('Over mij'));
     await user.type(screen.getByLabelText('Over mij'), 'fout');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect((await screen.findAllByText('Ongeldige invoer voor about.')).length).toBeGreaterThan(0);
