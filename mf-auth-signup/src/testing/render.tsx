@@ -59,3 +59,46 @@ export async function createAccount(password = 'geheim-wachtwoord-1', email = un
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   return email;
 }
+
+/**
+ * jsdom has no fetch of its own and Node's keeps no cookies; a browser does. This gives the page's
+ * fetch a cookie jar (Set-Cookie in, Cookie out) so the real server's session works in tests.
+ */
+const jar = new Map<string, string>();
+let installed = false;
+export function installCookieJar(): void {
+  if (installed) return;
+  installed = true;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await realFetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (!value || expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  };
+}
+
+export function clearCookies(): void {
+  jar.clear();
+}
+
+/** The outbox of the real server (/dev/mailbox), newest first. */
+export async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const res = await fetch(`${location.origin}/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
+}
+
+export function linkFrom(text: string): string {
+  const m = /https?:\/\/\S+/.exec(text);
+  if (!m) throw new Error('no link');
+  return m[0];
+}

@@ -1,0 +1,176 @@
+/**
+ * The pages of this module against the real API server (with a cookie jar, as in a browser):
+ * login (spec texts, lock), reset password end to end through the mailed link, account settings
+ * (password, e-mail change through the mailed link, delete with a named confirmation dialog and
+ * reactivation), activation error.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getSession } from '@dating/shared-kit/state';
+import { ChangeEmailPage, ChangePasswordPage, DeleteAccountPage } from '../account/account-pages';
+import { clearCookies, createAccount, installCookieJar, linkFrom, mailsTo, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
+import { AccountDeletedPage } from './account-deleted-page';
+import { ActivateErrorPage } from './activate-pages';
+import { LoginPage } from './login-page';
+import { MailChangePage } from './mail-change-page';
+import { ResetPasswordDoPage, ResetPasswordPage } from './reset-pages';
+
+installCookieJar();
+beforeEach(() => {
+  resetBrowserState();
+  clearCookies();
+});
+
+async function logIn(email: string, password: string) {
+  const user = userEvent.setup();
+  const view = await renderAt(<LoginPage />, { path: '/login' });
+  await user.type(screen.getByLabelText('E-mailadres'), email);
+  await user.type(screen.getByLabelText('Wachtwoord'), password);
+  await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+  await waitFor(() => expect(getSession()?.email).toBe(email));
+  view.unmount();
+  return { user };
+}
+
+describe('login', () => {
+  it('checks input, shows the spec texts, and logs in', async () => {
+    const email = await createAccount('juist-wachtwoord-1');
+    clearCookies();
+    const user = userEvent.setup();
+    const view = await renderAt(<LoginPage />, { path: '/login?redirect=/likes' });
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(screen.getByText('Dit veld is verplicht.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mailadres'), email);
+    await user.type(screen.getByLabelText('Wachtwoord'), 'fout-wachtwoord');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login mislukt, probeer opnieuw');
+    await user.clear(screen.getByLabelText('Wachtwoord'));
+    await user.type(screen.getByLabelText('Wachtwoord'), 'juist-wachtwoord-1');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent(/^\/likes$/));
+    expect(getSession()?.email).toBe(email);
+    view.unmount();
+  });
+
+  it('shows the lock text after repeated failures', async () => {
+    const email = await createAccount('juist-wachtwoord-1');
+    clearCookies();
+    const user = userEvent.setup();
+    await renderAt(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('E-mailadres'), email);
+    await user.type(screen.getByLabelText('Wachtwoord'), 'fout');
+    for (let i = 0; i < 5; i++) {
+      await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Inloggen' })).toBeEnabled());
+    }
+    expect(await screen.findByText('Te veel foute pogingen, account voor 5 min geblokkeerd.')).toBeInTheDocument();
+  });
+});
+
+describe('reset password', () => {
+  it('mails a link; the link sets a new password that logs in', async () => {
+    const email = await createAccount('oud-wachtwoord-1');
+    clearCookies();
+    const user = userEvent.setup();
+    const view = await renderAt(<ResetPasswordPage />, { path: '/reset-password' });
+    await user.type(screen.getByLabelText('E-mailadres'), uniqueEmail('nobody'));
+    await user.click(screen.getByRole('button', { name: 'Verstuur link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mailadres niet gevonden');
+    await user.clear(screen.getByLabelText('E-mailadres'));
+    await user.type(screen.getByLabelText('E-mailadres'), email);
+    await user.click(screen.getByRole('button', { name: 'Verstuur link' }));
+    expect(await screen.findByText(/De link is 2 uur geldig\./)).toBeInTheDocument();
+    view.unmount();
+
+    const [mail] = await mailsTo(email);
+    const link = new URL(linkFrom(mail?.text ?? ''));
+    expect(link.pathname).toBe('/reset-password/do');
+    const doView = await renderAt(<ResetPasswordDoPage />, { path: `${link.pathname}${link.search}` });
+    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'nieuw-wachtwoord-1');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'anders-wachtwoord');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect(screen.getByText('De opgegeven wachtwoorden zijn niet gelijk.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Herhaal nieuw wachtwoord'));
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'nieuw-wachtwoord-1');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect(await screen.findByText(/Je wachtwoord is gewijzigd/)).toBeInTheDocument();
+    doView.unmount();
+
+    // the same link again: the spec text
+    await renderAt(<ResetPasswordDoPage />, { path: `${link.pathname}${link.search}` });
+    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'nog-een-wachtwoord');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'nog-een-wachtwoord');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+  });
+});
+
+describe('account settings', () => {
+  it('changes the password (old one checked) and the e-mail through the mailed link', async () => {
+    const email = await createAccount('mijn-wachtwoord-1');
+    const user = userEvent.setup();
+    const pw = await renderAt(<ChangePasswordPage />, { path: '/account/password' });
+    expect(screen.getByText(/Log in om je account te beheren\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Oud wachtwoord')).not.toBeInTheDocument();
+    pw.unmount();
+    await logIn(email, 'mijn-wachtwoord-1');
+    const pw2 = await renderAt(<ChangePasswordPage />, { path: '/account/password' });
+    await user.type(screen.getByLabelText('Oud wachtwoord'), 'niet-mijn-wachtwoord');
+    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'nieuw-wachtwoord-9');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'nieuw-wachtwoord-9');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    expect(await screen.findByText('Controleer je oude wachtwoord.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Oud wachtwoord'));
+    await user.type(screen.getByLabelText('Oud wachtwoord'), 'mijn-wachtwoord-1');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    expect(await screen.findByText(/Je wachtwoord is gewijzigd\. Op andere apparaten ben je uitgelogd\./)).toBeInTheDocument();
+    pw2.unmount();
+
+    const newEmail = uniqueEmail('nieuw');
+    const em = await renderAt(<ChangeEmailPage />, { path: '/account/email' });
+    await user.type(screen.getByLabelText('Nieuw e-mailadres'), newEmail);
+    await user.type(screen.getByLabelText('Huidig wachtwoord'), 'nieuw-wachtwoord-9');
+    await user.click(screen.getByRole('button', { name: 'E-mailadres wijzigen' }));
+    expect(await screen.findByText(new RegExp(`bevestigingslink gestuurd naar ${newEmail.replace(/\./g, '\\.')}`))).toBeInTheDocument();
+    em.unmount();
+    const [mail] = await mailsTo(newEmail);
+    const link = new URL(linkFrom(mail?.text ?? ''));
+    await renderAt(<MailChangePage />, { path: `${link.pathname}${link.search}` });
+    expect(await screen.findByText(`Je e-mailadres is gewijzigd in ${newEmail}.`)).toBeInTheDocument();
+    expect(getSession()?.email).toBe(newEmail);
+  });
+
+  it('deletes after a named confirmation and reactivates from the mailed link', async () => {
+    const email = await createAccount('weg-wachtwoord-1');
+    await logIn(email, 'weg-wachtwoord-1');
+    const user = userEvent.setup();
+    const view = await renderAt(<DeleteAccountPage />, { path: '/account/delete' });
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    expect(screen.getByText('Kies een reden.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Reden'), 'time');
+    await user.type(screen.getByLabelText(/Toelichting/), 'Even geen tijd');
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Account echt verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijder mijn account' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/account-deleted'));
+    expect(getSession()).toBeNull();
+    view.unmount();
+
+    const [mail] = await mailsTo(email);
+    const link = new URL(linkFrom(mail?.text ?? ''));
+    expect(link.pathname).toBe('/account-deleted');
+    await renderAt(<AccountDeletedPage />, { path: `${link.pathname}${link.search}` });
+    expect(screen.getByRole('heading', { name: 'Je account is verwijderd' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Account heractiveren' }));
+    expect(await screen.findByRole('heading', { name: 'Welkom terug! Je account is weer actief.' })).toBeInTheDocument();
+    expect(getSession()?.email).toBe(email);
+  });
+});
+
+describe('activation error', () => {
+  it('offers a login to visitors', async () => {
+    await renderAt(<ActivateErrorPage />, { path: '/activate/error' });
+    expect(screen.getByRole('heading', { name: 'Activeren mislukt' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
+  });
+});
