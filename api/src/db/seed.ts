@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
 import type { Lang } from '../i18n';
 import { INTERESTS } from '../modules/sites/interests';
+import { regionsOf } from '../modules/sites/regions';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
@@ -212,7 +213,8 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
         sexuality: r.chance(0.85) ? 'hetero' : r.pick(plan.gender === 'female' ? ['lesbian', 'bi'] : ['gay', 'bi']),
         dateOfBirth: dateOfBirth(r),
         country: plan.country,
-        region: plan.region,
+        // the wire/DB value of a region is its code, as /api/regions.php offers it (members engineer)
+        region: regionsOf(plan.country)?.find((x) => x.name === plan.region)?.code ?? plan.region,
         city: plan.city,
         reason: r.pick(REASONS[plan.lang]),
         about: r.pick(ABOUT[plan.lang]),
@@ -251,7 +253,7 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
       if (!user) throw new Error('seed: user insert failed');
       await tx.insert(profiles).values({
         userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
-        region: 'Noord-Holland', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
+        region: 'NH', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
         eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
       });
       await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);

@@ -67,6 +67,18 @@ describe('profile.php', () => {
     expect(after.profile.country).toBe('BE');
   });
 
+  it('saving other fields keeps the region; a region given by name is stored as its code', async () => {
+    const m = await createMember(app, { country: 'NL' }); // helper's region: 'Noord-Holland' (a name)
+    const c = await loginCookie(app, m.user.id);
+    const save = (payload: unknown) =>
+      app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: c, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    expect((await save({ about: 'Hallo' })).statusCode).toBe(200);
+    const named = await save({ region: 'Utrecht' });
+    expect(named.json().profile.region).toBe('UT');
+    const moved = await save({ country: 'DE' });
+    expect(moved.json().profile.region).toBeNull();
+  });
+
   it('needs a login', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/profile.php' });
     expect(res.statusCode).toBe(403);

@@ -37,12 +37,16 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
 
   if (input.date_of_birth !== undefined) checkDateOfBirth(input.date_of_birth);
   const country = input.country ?? current.country;
-  let region = input.region !== undefined ? input.region : current.region;
-  if (input.country !== undefined && input.country !== current.country && input.region === undefined) region = null;
-  if (region != null && region !== '') {
-    if (!(regionsOf(country) ?? []).some((r) => r.code === region)) throw new AppError('unknown_region', { status: 400, field: 'region' });
-  } else {
-    region = null;
+  let region = current.region;
+  if (input.country !== undefined && input.country !== current.country) region = null;
+  if (input.region !== undefined) {
+    region = input.region === '' ? null : input.region;
+    if (region != null) {
+      // the value is the region's code as /api/regions.php offers it; its name is accepted too
+      const known = (regionsOf(country) ?? []).find((r) => r.code === region || r.name === region);
+      if (!known) throw new AppError('unknown_region', { status: 400, field: 'region' });
+      region = known.code;
+    }
   }
   let slugs: string[] | undefined;
   if (input.interests !== undefined) {
