@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useSettings } from '@dating/shared-kit/state';
+import { useSession, useSettings } from '@dating/shared-kit/state';
+import { mq } from '@dating/shared-kit/theme';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
@@ -26,8 +27,10 @@ function Main({ children }: { children: ReactNode }) {
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const showEntryWarning = !(ENTRY_WARNING_HIDDEN as readonly string[]).includes(pathname.replace(/\/+$/, ''));
+  const loggedIn = useSession() !== null;
   return (
-    <div css={page} data-layout="default">
+    // logged-in phones have the tab bar fixed at the bottom: keep the footer clear of it
+    <div css={[page, loggedIn && { [mq.phone]: { paddingBottom: 64 } }]} data-layout="default">
       <TopNav />
       <div data-slot="warnings">
         <RemoteWidget id="mf_auth_signup/EmailReminder" />

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { api } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import { setSession } from '@dating/shared-kit/state';
+import { mq } from '@dating/shared-kit/theme';
 
 export async function logout(): Promise<void> {
   try {
@@ -115,7 +116,7 @@ export function AccountMenu({ name }: { name: string }) {
         <span aria-hidden="true" css={{ fontSize: '1.1rem' }}>
           ☺
         </span>
-        <span css={{ maxWidth: '9rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <span css={{ display: 'none', maxWidth: '9rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', [mq.sm]: { display: 'inline' } }}>
           {name}
         </span>
       </button>

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage, setLanguage } from '@dating/shared-kit/i18n';
 import { useLanguage } from '@dating/shared-kit/state';
+import { GlobeIcon } from '../globe-icon';
 
 /** `compact`: the label is the small globe + language word beside the select (still visible). */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
@@ -22,8 +23,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <div css={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
       <label htmlFor={id} css={{ fontSize: compact ? '0.8rem' : '0.9rem', whiteSpace: 'nowrap' }}>
-        <span aria-hidden="true">🌐 </span>
-        {t('nav.language')}
+        <GlobeIcon /> {t('nav.language')}
       </label>
       <select
         id={id}

@@ -18,21 +18,34 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
     <NavLink
       to={to}
       css={(theme) => ({
-        display: 'inline-flex',
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
         alignItems: 'center',
-        gap: '0.35rem',
-        padding: '0.45rem 0.7rem',
-        borderRadius: 999,
+        gap: '0.1rem',
+        padding: '0.4rem 0.25rem',
+        borderRadius: theme.radii.md,
         color: theme.colors.dark,
         textDecoration: 'none',
         fontWeight: 600,
+        fontSize: '0.72rem',
         whiteSpace: 'nowrap',
-        '&:hover': { background: theme.colors.primarySoft },
-        '&.active': { background: theme.colors.primarySoft, color: theme.colors.primary },
+        '&.active': { color: theme.colors.primary },
+        [mq.md]: {
+          flexDirection: 'row',
+          gap: '0.35rem',
+          padding: '0.45rem 0.7rem',
+          borderRadius: theme.radii.pill,
+          fontSize: '1rem',
+          '&:hover': { background: theme.colors.primarySoft },
+          '&.active': { background: theme.colors.primarySoft },
+        },
       })}
     >
-      <span aria-hidden="true">{icon}</span>
-      <span>{children}</span>
+      <span aria-hidden="true" css={{ fontSize: '1.25rem', lineHeight: 1, [mq.md]: { fontSize: '1rem' } }}>
+        {icon}
+      </span>
+      <span css={{ display: 'inline-flex', alignItems: 'center' }}>{children}</span>
     </NavLink>
   );
 }
@@ -44,7 +57,8 @@ export function Brand() {
       to="/"
       css={(theme) => ({
         fontWeight: 800,
-        fontSize: '1.3rem',
+        fontSize: '1.15rem',
+        [mq.sm]: { fontSize: '1.3rem' },
         letterSpacing: '-0.02em',
         color: theme.colors.primary,
         textDecoration: 'none',
@@ -67,8 +81,8 @@ export function TopNav() {
         position: 'sticky',
         top: 0,
         zIndex: 100,
-        background: 'rgba(255, 255, 255, 0.96)',
-        backdropFilter: 'blur(6px)',
+        // no backdrop-filter/transform here: it would trap the phone tab bar (position: fixed)
+        background: theme.colors.surface,
         borderBottom: `1px solid ${theme.colors.border}`,
       })}
     >
@@ -88,17 +102,31 @@ export function TopNav() {
         {user ? (
           <>
             <ul
-              css={{
-                order: 3,
-                flexBasis: '100%',
-                display: 'flex',
-                gap: '0.25rem',
+              css={(theme) => ({
+                // phones: a tab bar fixed to the bottom of the screen; from 768 px: inline in the bar
+                position: 'fixed',
+                insetInline: 0,
+                bottom: 0,
+                zIndex: theme.zIndex.nav,
+                display: 'grid',
+                gridTemplateColumns: 'repeat(4, 1fr)',
                 margin: 0,
-                padding: 0,
+                padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
                 listStyle: 'none',
-                overflowX: 'auto',
-                [mq.md]: { order: 0, flexBasis: 'auto', flex: 1 },
-              }}
+                background: theme.colors.surface,
+                borderTop: `1px solid ${theme.colors.border}`,
+                boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
+                [mq.md]: {
+                  position: 'static',
+                  display: 'flex',
+                  flex: 1,
+                  gap: '0.25rem',
+                  padding: 0,
+                  background: 'transparent',
+                  border: 0,
+                  boxShadow: 'none',
+                },
+              })}
             >
               <li>
                 <NavItem to="/members" icon="⌕">

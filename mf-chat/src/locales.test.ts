@@ -1,0 +1,6 @@
+import { assertCompleteLocales } from '@dating/shared-kit/i18n';
+import { locales } from './i18n';
+
+it('has every string in all 7 languages', () => {
+  expect(assertCompleteLocales(locales)).toEqual({});
+});

@@ -1,0 +1,80 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n, LANGUAGE_COOKIE } from '@dating/shared-kit/i18n';
+import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
+import { makeSettings, makeUser } from '@dating/shared-kit/testing';
+import { renderInShell } from '../test/render';
+import { TopNav } from './top-nav';
+
+beforeEach(async () => {
+  document.cookie = `${LANGUAGE_COOKIE}=; max-age=0; path=/`;
+  store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal' }));
+  await act(async () => {
+    await i18n.changeLanguage('nl');
+  });
+});
+
+afterEach(() => {
+  act(() => setSession(null));
+});
+
+describe('top navigation', () => {
+  it('shows a login button to visitors', () => {
+    act(() => setSession(null));
+    renderInShell(<TopNav />);
+    expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: /Berichten/ })).not.toBeInTheDocument();
+  });
+
+  it('shows members their sections with unread and new-like badges, capped at 99+', () => {
+    act(() => setSession(makeUser({ unread_messages: 150, new_likes: 5, paid_user: false })));
+    renderInShell(<TopNav />);
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getByRole('link', { name: /Leden zoeken/ })).toHaveAttribute('href', '/members');
+    const messages = within(nav).getByRole('link', { name: /Berichten/ });
+    expect(messages).toHaveTextContent('99+');
+    expect(messages).toHaveAttribute('href', '/chats');
+    expect(within(nav).getByRole('link', { name: /Likes/ })).toHaveTextContent('5');
+    expect(within(nav).getByRole('link', { name: /Word premium/ })).toHaveAttribute('href', '/premium');
+    expect(within(nav).queryByRole('link', { name: /^Credits/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no badge at zero and credits for paying members', () => {
+    act(() => setSession(makeUser({ unread_messages: 0, new_likes: 0, paid_user: true, credits: 42 })));
+    renderInShell(<TopNav />);
+    expect(screen.getByRole('link', { name: /Berichten/ })).toHaveTextContent(/^.?\s*Berichten$/);
+    expect(screen.getByRole('link', { name: /Credits/ })).toHaveTextContent('42');
+  });
+
+  it('has an account menu button that opens and closes with aria-expanded', async () => {
+    act(() => setSession(makeUser({ profile: { ...makeUser().profile, name: 'Sanne' } })));
+    renderInShell(<TopNav />);
+    const button = screen.getByRole('button', { name: /Sanne/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Uitloggen']);
+    expect(within(menu).getByRole('menuitem', { name: 'Mijn profiel' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Instellingen' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+});
+
+describe('language switcher', () => {
+  it('offers the 7 languages and switches the page language, storing the cookie', async () => {
+    act(() => setSession(null));
+    renderInShell(<TopNav />);
+    const select = screen.getByRole('combobox', { name: 'Taal' });
+    const options = within(select).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['nl', 'en', 'de', 'es', 'fr', 'it', 'pl']);
+    await userEvent.selectOptions(select, 'de');
+    expect(await screen.findByRole('link', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=de`);
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  });
+});
