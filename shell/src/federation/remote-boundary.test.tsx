@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
 import { i18n } from '@dating/shared-kit/i18n';
 import { renderInShell } from '../test/render';
 import { RemoteMount } from './remote-boundary';
@@ -21,11 +22,15 @@ beforeEach(async () => {
 
 describe('a remote that fails is contained', () => {
   it('shows the translated unavailable message with a retry button that renders the remote again', async () => {
+    const reported = jest.fn();
+    const off = bus.on('remote:error', reported);
     renderInShell(<RemoteMount remote="mf_test">{(attempt) => <Thrower attempt={attempt} />}</RemoteMount>);
     expect(screen.getByRole('alert')).toHaveTextContent('Dit deel van de site is tijdelijk niet beschikbaar.');
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByText('Remote page loaded')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reported).toHaveBeenCalledWith({ remote: 'mf_test', message: 'remote exploded while rendering' });
+    off();
   });
 
   it('speaks the visitor language', async () => {

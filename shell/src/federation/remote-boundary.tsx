@@ -6,6 +6,7 @@
  */
 import { Component, Suspense, useCallback, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { bus } from '@dating/shared-kit/bus';
 import { reloadForChunkError } from './chunk-reload';
 import { ModuleUnavailable, RemoteRetryContext } from './module-unavailable';
 import { usePendingMarker } from '../loading-state';
@@ -32,7 +33,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`[shell] remote ${this.props.remote} failed`, error, info.componentStack);
-    reloadForChunkError(error);
+    if (reloadForChunkError(error)) return;
+    const message = error instanceof Error ? error.message : String(error);
+    bus.emit('remote:error', { remote: this.props.remote, message: message.slice(0, 500) });
+    // Contained, but not hidden: the page's global error handler (monitoring) still hears of it.
+    if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
   }
 
   override componentDidUpdate(prev: BoundaryProps): void {
