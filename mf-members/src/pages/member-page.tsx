@@ -30,7 +30,10 @@ function Thumbnails({ photos, name, current, onSelect }: { photos: MemberPhoto[]
                 background: linear-gradient(135deg, ${colors.darkSoft}, ${colors.primary}); color: #fff; text-decoration: none; font-size: 1.5rem;
               `}
             >
-              <span aria-hidden="true">🔒</span>
+              <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+                <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" stroke="none" />
+                <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+              </svg>
             </Link>
           ) : (
             <button

@@ -114,7 +114,8 @@ export function NotificationsPage() {
   };
   const kinds = ['messages', 'likes', 'matches'] as const;
   return (
-    <Container css={css`max-width: 720px;`}>
+    <Container>
+      <div css={css`max-width: 720px; margin: 0 auto;`}>
       <h1>{t('settings.title')}</h1>
       <div css={css`display: grid; gap: 16px;`}>
         <Group title={t('settings.email')}>
@@ -142,6 +143,7 @@ export function NotificationsPage() {
         </Group>
         <p role="status">{status}</p>
         {error && <Alert variant="danger">{error}</Alert>}
+      </div>
       </div>
     </Container>
   );

@@ -187,7 +187,8 @@ export function ProfilePage() {
   };
   const countries = settings?.countries?.length ? settings.countries : COUNTRIES;
   return (
-    <Container css={css`max-width: 820px;`}>
+    <Container>
+      <div css={css`max-width: 820px; margin: 0 auto;`}>
       <h1>{t('profile.title')}</h1>
       <p css={css`color: ${colors.textMuted};`}>
         {t('profile.ageLine', { age: profile.data.profile.age, date: profile.data.profile.date_of_birth ?? '' })}
@@ -239,6 +240,7 @@ export function ProfilePage() {
         <p role="status">{saved}</p>
         <Button type="submit" loading={saving}>{t('profile.save')}</Button>
       </form>
+      </div>
     </Container>
   );
 }

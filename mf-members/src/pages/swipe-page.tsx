@@ -42,7 +42,8 @@ export function SwipePage() {
   };
 
   return (
-    <Container css={css`max-width: 480px;`}>
+    <Container>
+      <div css={css`max-width: 480px; margin: 0 auto;`}>
       <h1>{t('swipe.title')}</h1>
       <p role="status" css={css`font-weight: 600;`}>{t('swipe.likesLeft', { count: likesLeft, max: game.data.likes_per_day })}</p>
       {error && <Alert variant="warning">{error}</Alert>}
@@ -64,6 +65,7 @@ export function SwipePage() {
       ) : (
         <p>{t('swipe.done')}</p>
       )}
+      </div>
     </Container>
   );
 }
