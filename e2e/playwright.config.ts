@@ -2,17 +2,19 @@
  * Playwright e2e config: the real built site on the real server, in real Chromium.
  * How a run works and what tests can use: see support/index.ts.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable, resolveE2eEnv, REPO_ROOT } from './support/env';
 
 const env = resolveE2eEnv();
+const outputDir = resolveOutputDir();
 const CI = !!process.env.CI;
 const executablePath = chromiumExecutable();
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   globalTimeout: 25 * 60_000,
@@ -64,3 +66,23 @@ export default defineConfig({
       }
     : undefined,
 });
+
+/**
+ * Each run writes its artifacts (traces, screenshots) to its own folder under test-results/, so
+ * runs started at the same time by different people do not delete each other's files. Chosen once
+ * in the runner (inherited by the workers); folders of runs older than a day are removed.
+ */
+function resolveOutputDir(): string {
+  if (process.env.E2E_OUTPUT_DIR) return process.env.E2E_OUTPUT_DIR;
+  const root = path.join(__dirname, 'test-results');
+  if (fs.existsSync(root)) {
+    for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+      const full = path.join(root, entry.name);
+      if (entry.isDirectory() && /^run-/.test(entry.name) && Date.now() - fs.statSync(full).mtimeMs > 86_400_000) {
+        fs.rmSync(full, { recursive: true, force: true });
+      }
+    }
+  }
+  process.env.E2E_OUTPUT_DIR = path.join(root, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  return process.env.E2E_OUTPUT_DIR;
+}

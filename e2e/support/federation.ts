@@ -133,24 +133,48 @@ export async function fulfilWithThrowingRoutes(route: Route): Promise<void> {
   });
 }
 
+export interface SharedUse {
+  /** versions loaded (or loading) */
+  versions: string[];
+  /** the modules whose copy provides them */
+  providers: string[];
+  /** the modules using them */
+  users: string[];
+}
+
 /**
- * What the page's federation runtime has loaded of each shared package: package -> versions
- * that are loaded (or loading), over every share scope and every instance.
+ * What the page's federation runtime has loaded of each shared package, over every instance
+ * (shell and each loaded remote) and share scope: package -> versions, providers, users.
  */
-export async function loadedSharedVersions(page: Page): Promise<Record<string, string[]>> {
+export async function loadedShared(page: Page): Promise<Record<string, SharedUse>> {
   return page.evaluate(() => {
     type Share = { loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[]; from?: string };
-    const fed = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Share>>>> } }).__FEDERATION__;
-    const out: Record<string, Set<string>> = {};
+    type Scopes = Record<string, Record<string, Record<string, Share>>>;
+    const fed = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Scopes> } }).__FEDERATION__;
+    const acc: Record<string, { versions: Set<string>; providers: Set<string>; users: Set<string> }> = {};
     for (const scopes of Object.values(fed?.__SHARE__ ?? {})) {
       for (const pkgs of Object.values(scopes ?? {})) {
         for (const [pkg, versions] of Object.entries(pkgs ?? {})) {
           for (const [version, share] of Object.entries(versions ?? {})) {
-            if (share && (share.loaded || share.lib || share.loading)) (out[pkg] ??= new Set()).add(version);
+            if (!share || !(share.loaded || share.lib)) continue;
+            const entry = (acc[pkg] ??= { versions: new Set(), providers: new Set(), users: new Set() });
+            entry.versions.add(version);
+            if (share.from) entry.providers.add(share.from);
+            for (const user of share.useIn ?? []) entry.users.add(user);
           }
         }
       }
     }
-    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v].sort()]));
+    return Object.fromEntries(
+      Object.entries(acc).map(([k, v]) => [k, { versions: [...v.versions].sort(), providers: [...v.providers].sort(), users: [...v.users].sort() }]),
+    );
+  });
+}
+
+/** Names of the federation instances in the page (the shell and every remote loaded so far). */
+export async function federationInstances(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const fed = (window as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__;
+    return (fed?.__INSTANCES__ ?? []).map((i) => i.name);
   });
 }

@@ -10,6 +10,17 @@ import { resolveE2eEnv } from './env';
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** localStorage key of mf-auth-signup's site-entry warning ("I am 18+") once accepted. */
+export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
+
+interface Options {
+  /**
+   * true (default): the visitor has already accepted the site-entry warning, so it does not
+   * cover the page. `test.use({ entryWarningAccepted: false })` to test the warning itself.
+   */
+  entryWarningAccepted: boolean;
+}
+
 interface Fixtures {
   /** The test inbox (real SMTP); see ./inbox.ts. */
   inbox: Inbox;
@@ -20,7 +31,20 @@ interface Fixtures {
   pageErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  entryWarningAccepted: [true, { option: true }],
+  context: async ({ context, entryWarningAccepted }, provide) => {
+    if (entryWarningAccepted) {
+      await context.addInitScript((key) => {
+        try {
+          if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify(Date.now()));
+        } catch {
+          // no storage (about:blank): nothing to do
+        }
+      }, ENTRY_WARNING_KEY);
+    }
+    await provide(context);
+  },
   // eslint-disable-next-line no-empty-pattern
   inbox: async ({}, provide) => {
     await provide(inbox);

@@ -22,6 +22,8 @@
  * - Chromium: /usr/bin/chromium when installed (else Playwright's own), headless, workers 1.
  * - Projects: `desktop` (1280x800) runs every test; `phone` (390x844, touch, isMobile) runs only
  *   tests tagged @phone (`test('...', { tag: '@phone' }, ...)`); tag @phone-only to skip desktop.
+ * - The site-entry warning ("18+") counts as accepted (localStorage), so it does not cover pages;
+ *   `test.use({ entryWarningAccepted: false })` in a describe that tests the warning itself.
  * - Fixtures: `inbox` (waitFor({to, subject, after, where, timeout}) -> {subject, text, html,
  *   links, to, from}), `pageErrors` (uncaught errors + console.error lines of the page).
  * - Helpers: uniqueEmail(tag), setLanguageCookie(context, lng), remoteBuildIds(page), LANGUAGES,
@@ -34,7 +36,7 @@
  * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
  *   E2E_SEED_MEMBERS, E2E_KEEP_DATA=1, E2E_VERBOSE=1 (server log; always in <run dir>/server.log).
  */
-export { test, expect, uniqueEmail, setLanguageCookie, remoteBuildIds, LANGUAGES } from './fixtures';
+export { test, expect, uniqueEmail, setLanguageCookie, remoteBuildIds, LANGUAGES, ENTRY_WARNING_KEY } from './fixtures';
 export type { Language } from './fixtures';
 export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { test, expect, REPO_ROOT, remoteBuildIds, resolveE2eEnv } from '../support';
+import { test, expect, REPO_ROOT, commonText, loginAsNewMember, remoteBuildIds, resolveE2eEnv } from '../support';
 import {
   REMOTES,
   distDir,
@@ -17,13 +17,13 @@ import {
   fulfilWithThrowingRoutes,
   hashTree,
   isRemoteChunk,
-  loadedSharedVersions,
+  federationInstances,
+  loadedShared,
   readTreeText,
   recordRequests,
   remote,
 } from '../support/federation';
 import type { ManifestJson } from '../support/federation';
-import { commonText } from '../support/texts';
 
 const run = promisify(execFile);
 
@@ -129,8 +129,8 @@ test.describe('federation: at runtime', () => {
     await page.goto(chat.route);
     await expect(unavailable(page)).toBeVisible({ timeout: 30_000 });
     await expect(retryButton(page)).toBeVisible();
-    // the layout around it is the shell's: navigation still there
-    await expect(page.getByRole('navigation').first()).toBeVisible();
+    // contained inside the page's layout (the chat layout: content only)
+    await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
 
     // every other area works, in the same page (client-side navigation) and on a fresh load
     for (const other of REMOTES.filter((x) => x.name !== 'mf_chat' && x.name !== 'mf_members')) {
@@ -158,7 +158,7 @@ test.describe('federation: at runtime', () => {
     await page.goto(chat.route);
     await expect(unavailable(page)).toBeVisible({ timeout: 30_000 });
     await expect(retryButton(page)).toBeVisible();
-    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     expect(pageErrors.join('\n')).toContain('e2e: this remote throws while rendering');
 
     // the rest of the site is unaffected
@@ -253,26 +253,39 @@ test.describe('federation: at runtime', () => {
   });
 
   test('one React, one jotai store, one i18next, one bus across the shell and the remotes', async ({ page }) => {
-    await page.goto(remote('mf_landers').route);
-    const heading = page.getByRole('heading', { level: 1 }).first();
-    await expect(heading).toBeVisible();
-    // load more remotes into the same page
+    // a page that mounts two remotes: mf_auth_signup's /login (+ its widgets in the layout)
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const instances = await federationInstances(page);
+    expect(instances).toContain('shell');
+    expect(instances).toContain('mf_auth_signup');
 
-    const versions = await loadedSharedVersions(page);
-    for (const pkg of ['react', 'react-dom', 'react-router', 'jotai', 'i18next', 'react-i18next', '@emotion/react']) {
-      expect(versions[pkg] ?? [], `one loaded version of ${pkg}`).toHaveLength(1);
+    const shared = await loadedShared(page);
+    for (const pkg of ['react', 'react-dom', 'jotai', 'i18next', 'react-i18next', '@emotion/react']) {
+      const use = shared[pkg] ?? shared[`${pkg}/`];
+      expect(use, `${pkg} is shared`).toBeTruthy();
+      expect(use?.versions, `one loaded version of ${pkg}`).toHaveLength(1);
+      expect(use?.providers, `one copy of ${pkg}, the shell's`).toEqual(['shell']);
     }
+    expect(shared.react?.users).toEqual(expect.arrayContaining(['shell', 'mf_auth_signup']));
+    // shared-kit (bus, jotai store and atoms, i18n instance) is shared by subpath: one copy each
+    const kit = Object.entries(shared).filter(([pkg]) => pkg.startsWith('@dating/shared-kit'));
+    expect(kit.length).toBeGreaterThan(0);
+    for (const [pkg, use] of kit) expect(use.providers, `one copy of ${pkg}`).toHaveLength(1);
 
     // one i18next: the language switcher (shell) changes the text inside a remote at once
     await page.goto(remote('mf_landers').route);
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading).toBeVisible();
     const dutch = (await heading.textContent()) ?? '';
-    const loadsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length);
-    await page.getByRole('combobox', { name: /taal|language/i }).selectOption('en');
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.getByRole('combobox', { name: commonText('nav.language') }).selectOption('en');
     await expect(heading).not.toHaveText(dutch);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loadsBefore);
+    expect(loads, 'no page reload').toBe(0);
 
     // one bus: an event emitted in the page reaches a remote's widget (the signup modal)
     await page.evaluate(() => {
@@ -282,5 +295,22 @@ test.describe('federation: at runtime', () => {
       for (const listener of registry.listeners.get('signup:open') ?? []) listener({});
     });
     await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('one jotai store and one router: the session the shell loads is the one a remote reads', async ({ page }) => {
+    await loginAsNewMember(page, { tag: 'store' });
+    // mf_landers' home page sends a logged-in member on to /members: it reads the session atom
+    // (filled by the shell from /api/user.php) and navigates with the shell's router
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') })).toHaveCount(0);
+
+    // and a change made in the store is seen by the shell's navigation at once
+    await page.evaluate(() => {
+      const state = (globalThis as unknown as { __datingState__?: { store: { set: (a: unknown, v: unknown) => void }; sessionAtom: unknown } }).__datingState__;
+      if (!state) throw new Error('no state registry in the page');
+      state.store.set(state.sessionAtom, null);
+    });
+    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') })).toBeVisible();
   });
 });

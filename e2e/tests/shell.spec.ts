@@ -10,10 +10,10 @@ import type { Language } from '../support';
 const shellText = (key: string, lng: Language = 'nl') => localeText('shell/src/locales', key, lng);
 
 function mainNav(page: Page, lng: Language = 'nl') {
-  return page.getByRole('navigation', { name: shellText('mainNavigation', lng) });
+  return page.getByRole('navigation', { name: commonText('nav.main', lng), exact: true });
 }
 function languageSwitcher(page: Page, lng: Language = 'nl') {
-  return page.getByRole('combobox', { name: shellText('language', lng) });
+  return page.getByRole('combobox', { name: commonText('nav.language', lng) });
 }
 
 test.describe('shell', () => {
@@ -36,7 +36,7 @@ test.describe('shell', () => {
     await expect(login).toBeVisible();
 
     const footer = page.getByRole('contentinfo');
-    const footerNav = footer.getByRole('navigation', { name: shellText('footerNavigation') });
+    const footerNav = footer.getByRole('navigation', { name: commonText('footer.label') });
     for (const key of ['terms', 'privacy', 'cookies', 'ban', 'pricing', 'complaints', 'returnPolicy', 'faq', 'support']) {
       await expect(footerNav.getByRole('link', { name: commonText(`footer.${key}`) })).toBeVisible();
     }
