@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Global, ThemeProvider } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
-import { store } from '@dating/shared-kit/state';
+import { store, useSettings } from '@dating/shared-kit/state';
 import { globalStyles, theme } from '@dating/shared-kit/theme';
 import { RemoteRoutes } from './federation/remote-loader';
 import { Layout, DefaultLayout } from './layouts/layouts';
 import { LoadingBar } from './loading-bar';
 import { NotFoundPage } from './pages/not-found-page';
+import { ShellErrorBoundary } from './pages/shell-error-boundary';
 import { resolveRoute } from './route-table';
 import { useTitlePrefix } from './title-prefix';
 import { usePrefetch } from './prefetch';
@@ -15,6 +16,14 @@ import { usePrefetch } from './prefetch';
 /** URL -> layout + the owning remote's pages (route-table.ts). Unknown URLs: the 404 page. */
 export function ShellRoutes() {
   const { pathname } = useLocation();
+  const settings = useSettings();
+  // Each page starts from the site's title; a remote page may then set its own (in an effect,
+  // which runs after this render). Done during render so it precedes the children's effects.
+  const titledPath = useRef<string | null>(null);
+  if (titledPath.current !== pathname && settings?.index_title) {
+    titledPath.current = pathname;
+    document.title = settings.index_title;
+  }
   useTitlePrefix();
   usePrefetch();
   useEffect(() => {
@@ -43,7 +52,9 @@ export function App() {
         <Global styles={globalStyles} />
         <BrowserRouter>
           <LoadingBar />
-          <ShellRoutes />
+          <ShellErrorBoundary>
+            <ShellRoutes />
+          </ShellErrorBoundary>
         </BrowserRouter>
       </ThemeProvider>
     </JotaiProvider>

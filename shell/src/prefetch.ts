@@ -33,7 +33,7 @@ export function usePrefetch(): void {
   const loggedIn = user !== null;
   useEffect(() => {
     const remotes: RemoteName[] = loggedIn ? ['mf_members', 'mf_chat', 'mf_payments'] : ['mf_auth_signup', 'mf_members'];
-    return onIdle(() => remotes.forEach(prefetchRemote));
+    return onIdle(() => remotes.forEach((remote) => prefetchRemote(remote, 'idle')));
   }, [loggedIn]);
   useEffect(() => {
     const warm = (event: Event) => {
@@ -41,7 +41,7 @@ export function usePrefetch(): void {
       const href = anchor?.getAttribute('href');
       if (!href) return;
       const remote = remoteForHref(href);
-      if (remote) prefetchRemote(remote);
+      if (remote) prefetchRemote(remote, 'intent');
     };
     document.addEventListener('pointerover', warm, { passive: true });
     document.addEventListener('focusin', warm);

@@ -120,12 +120,21 @@ export function RemoteWidget({ id }: { id: `${string}/${string}` }) {
 
 const prefetched = new Set<string>();
 
-/** Warm a remote's entry and its ./routes assets (idle time, link hover). Never throws. */
-export function prefetchRemote(remote: string): void {
-  if (prefetched.has(remote) || !isRegistered(remote)) return;
-  prefetched.add(remote);
-  preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]).catch((error: unknown) => {
-    prefetched.delete(remote);
+/**
+ * Warm a remote up. Never throws.
+ * - 'idle': load its entry and tiny ./manifest module (no <link rel=preload> that might go unused);
+ * - 'intent' (hover/focus on a link): also preload the ./routes chunks, which are needed next.
+ */
+export function prefetchRemote(remote: string, kind: 'idle' | 'intent' = 'intent'): void {
+  const key = `${remote}:${kind}`;
+  if (prefetched.has(key) || !isRegistered(remote)) return;
+  prefetched.add(key);
+  const warm =
+    kind === 'idle'
+      ? loadRemote(`${remote}/manifest`)
+      : preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]);
+  warm.catch((error: unknown) => {
+    prefetched.delete(key);
     console.warn(`[shell] prefetch of ${remote} failed`, error);
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
 import { RemoteWidget } from '../federation/remote-loader';
@@ -24,6 +25,28 @@ function Main({ children }: { children: ReactNode }) {
   );
 }
 
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a
+      href="#content"
+      css={(theme) => ({
+        position: 'absolute',
+        left: '0.5rem',
+        top: '-3rem',
+        zIndex: theme.zIndex.loadingBar,
+        padding: '0.5rem 1rem',
+        borderRadius: theme.radii.md,
+        background: theme.colors.dark,
+        color: theme.colors.onPrimary,
+        '&:focus': { top: '0.5rem' },
+      })}
+    >
+      {t('nav.skipToContent')}
+    </a>
+  );
+}
+
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const showEntryWarning = !(ENTRY_WARNING_HIDDEN as readonly string[]).includes(pathname.replace(/\/+$/, ''));
@@ -31,6 +54,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     // logged-in phones have the tab bar fixed at the bottom: keep the footer clear of it
     <div css={[page, loggedIn && { [mq.phone]: { paddingBottom: 64 } }]} data-layout="default">
+      <SkipLink />
       <TopNav />
       <div data-slot="warnings">
         <RemoteWidget id="mf_auth_signup/EmailReminder" />

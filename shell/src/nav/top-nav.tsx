@@ -4,11 +4,12 @@
  * Logged in: search members, messages (unread badge), likes (new-likes badge), credits (paid
  * members, with their balance) or get premium, language switcher, account menu.
  */
-import { NavLink, Link } from 'react-router';
+import { NavLink, Link, useLocation, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBadges, useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
+import { isInstalledApp, showsBackButton } from '../installed-app';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { NavBadge } from './nav-badge';
@@ -70,6 +71,32 @@ export function Brand() {
   );
 }
 
+/** Only in installed-app mode, on member, likes and credits pages (spec section 2). */
+function BackButton() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  if (!isInstalledApp() || !showsBackButton(pathname)) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => void navigate(-1)}
+      css={(theme) => ({
+        font: 'inherit',
+        fontWeight: 600,
+        border: 0,
+        background: 'transparent',
+        color: theme.colors.dark,
+        padding: '0.35rem 0.5rem',
+        cursor: 'pointer',
+      })}
+    >
+      <span aria-hidden="true">← </span>
+      {t('nav.back')}
+    </button>
+  );
+}
+
 export function TopNav() {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
@@ -98,6 +125,7 @@ export function TopNav() {
           gap: '0.5rem 0.75rem',
         }}
       >
+        {user ? <BackButton /> : null}
         <Brand />
         {user ? (
           <>
