@@ -33,14 +33,14 @@ export function AccountMenu({ name }: { name: string }) {
   const navigate = useNavigate();
 
   const items = [
-    { key: 'profile', label: t('nav.myProfile'), run: () => navigate('/profile') },
-    { key: 'settings', label: t('nav.settings'), run: () => navigate('/notifications') },
+    { key: 'profile', label: t('nav.myProfile'), run: async () => navigate('/profile') },
+    { key: 'settings', label: t('nav.settings'), run: async () => navigate('/notifications') },
     {
       key: 'logout',
       label: t('nav.logout'),
       run: async () => {
         await logout();
-        navigate('/');
+        await navigate('/');
       },
     },
   ];
