@@ -5,6 +5,22 @@
 import type { Page } from '@playwright/test';
 import { test, expect, LANGUAGES, commonText, localeText, loginAsNewMember, setLanguageCookie } from '../support';
 import type { Language } from '../support';
+import { federationInstances, remote } from '../support/federation';
+import type { RemoteInfo } from '../support/federation';
+
+/** Sample routes of spec section 2: owning remote, layout, and whether the screen is a placeholder. */
+const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default' | 'chat' | 'lander' | 'empty'; placeholder?: boolean }> = [
+  { url: '/', remote: 'mf_landers', layout: 'default' },
+  { url: '/pages/privacy', remote: 'mf_landers', layout: 'default' },
+  { url: '/login', remote: 'mf_auth_signup', layout: 'default' },
+  { url: '/reset-password', remote: 'mf_auth_signup', layout: 'default' },
+  { url: '/members', remote: 'mf_members', layout: 'default' },
+  { url: '/chats', remote: 'mf_chat', layout: 'chat', placeholder: true },
+  { url: '/pricing', remote: 'mf_payments', layout: 'default', placeholder: true },
+  { url: '/credits', remote: 'mf_payments', layout: 'default', placeholder: true },
+  { url: '/landers/gallery/summer', remote: 'mf_landers', layout: 'lander', placeholder: true },
+  { url: '/members/1/signup', remote: 'mf_landers', layout: 'empty', placeholder: true },
+];
 
 
 const shellText = (key: string, lng: Language = 'nl') => localeText('shell/src/locales', key, lng);
@@ -45,6 +61,49 @@ test.describe('shell', () => {
 
     await login.click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const r of ROUTES) {
+    test(`route ${r.url} -> ${r.remote} in the ${r.layout} layout`, async ({ page }) => {
+      await page.goto(r.url);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await federationInstances(page)).toContain(r.remote);
+      const nav = mainNav(page);
+      const footer = page.getByRole('contentinfo');
+      if (r.layout === 'default') {
+        await expect(nav).toBeVisible();
+        await expect(footer).toBeVisible();
+      } else if (r.layout === 'lander') {
+        // brand bar instead of the navigation, footer with disclaimer
+        await expect(nav).toHaveCount(0);
+        await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
+        await expect(footer).toContainText(commonText('disclaimer').slice(0, 40));
+      } else {
+        await expect(nav).toHaveCount(0);
+        await expect(footer).toHaveCount(0);
+      }
+      if (r.placeholder) await expect(page.getByRole('main')).toContainText(commonText('status.comingSoon'));
+      else await expect(page.getByRole('main')).not.toContainText(commonText('status.comingSoon'));
+    });
+  }
+
+  test('the loading bar shows while a remote takes long to load (after 200 ms), then goes', async ({ page }) => {
+    const chat = remote('mf_chat');
+    await page.goto('/pages/faq');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.route(`**/mf/${chat.folder}/**`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    // client-side navigation to the slow area (the footer has no chat link: use the history API)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/chats');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const bar = page.getByRole('progressbar', { name: commonText('status.loading') });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(bar).toHaveCount(0);
   });
 
   test('unknown page: "This page could not be found" with a link home', async ({ page, context }) => {
@@ -120,7 +179,7 @@ test.describe('shell', () => {
     await expect(page).not.toHaveTitle(/^\(/);
   });
 
-  test('the site works on a phone: no sideways scrolling, navigation and footer reachable', { tag: '@phone' }, async ({ page }) => {
+  test('pages fit the screen (desktop and phone): no sideways scrolling, navigation and footer there', { tag: '@phone' }, async ({ page }) => {
     for (const url of ['/', '/pages/terms', '/login', '/no-such-page-e2e']) {
       await page.goto(url);
       await expect(mainNav(page)).toBeVisible();
