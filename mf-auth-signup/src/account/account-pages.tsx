@@ -229,7 +229,7 @@ export function DeleteAccountPage() {
       await authApi.deleteAccount({ reason: reason as (typeof ZDeleteReason.options)[number], remarks });
       setConfirming(false);
       announceLogout();
-      navigate('/account-deleted');
+      void navigate('/account-deleted');
     } catch (err) {
       setConfirming(false);
       const fe = serverFieldError(err);

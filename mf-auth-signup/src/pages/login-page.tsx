@@ -43,7 +43,7 @@ export function LoginPage() {
     try {
       const { user } = await authApi.login({ email, password });
       announceLogin(user);
-      navigate(safeRedirect(params.get('redirect')));
+      void navigate(safeRedirect(params.get('redirect')));
     } catch (err) {
       setError(messageOf(err, t));
     } finally {

@@ -11,7 +11,7 @@ export function SignupPage() {
   return (
     <Page title={t('signup.title')}>
       <SignupFlow
-        onFinish={() => navigate('/signup-matches?api_signup_complete=1')}
+        onFinish={() => void navigate('/signup-matches?api_signup_complete=1')}
         footer={
           <p>
             {t('signup.alreadyMember')} <Link to="/login">{t('signup.login')}</Link>

@@ -7,12 +7,13 @@
 import '../i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { getSession } from '@dating/shared-kit/state';
 import { Button, Modal } from '@dating/shared-kit/ui';
 import { NAMESPACE } from '../i18n';
 import { SignupFlow } from '../signup/signup-flow';
+import { captureTracking } from '../tracking';
 import { isDesktop } from '../use-viewport';
 
 export default function SignupModal() {
@@ -22,6 +23,12 @@ export default function SignupModal() {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState(0);
   const [messageTo, setMessageTo] = useState<number | undefined>(undefined);
+  const { search } = useLocation();
+
+  // this widget is on every page: keep the landing URL's tracking data (network, ref, sub1-3)
+  useEffect(() => {
+    captureTracking(search);
+  }, [search]);
 
   useEffect(
     () =>
@@ -30,7 +37,7 @@ export default function SignupModal() {
         const memberSignup = /^\/members\/(\d+)\/signup/.exec(window.location.pathname);
         setMessageTo(memberSignup ? Number(memberSignup[1]) : undefined);
         if (isDesktop()) setOpen(true);
-        else navigate('/signup');
+        else void navigate('/signup');
       }),
     [navigate],
   );
@@ -47,7 +54,7 @@ export default function SignupModal() {
         messageTo={messageTo}
         onFinish={() => {
           setOpen(false);
-          navigate('/signup-matches');
+          void navigate('/signup-matches');
         }}
         footer={
           <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
@@ -55,7 +62,7 @@ export default function SignupModal() {
               variant="link"
               onClick={() => {
                 setOpen(false);
-                navigate('/login');
+                void navigate('/login');
               }}
             >
               {t('signup.alreadyMember')} {t('signup.login')}

@@ -131,3 +131,11 @@ describe('EntryWarning', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('tracking data', () => {
+  it('is kept from the landing URL for the later sign-up', async () => {
+    const { loadTracking } = await import('../tracking');
+    await renderAt(<SignupModal />, { path: '/landers/video?network=affnet&ref=r1&sub1=a&sub2=b&sub3=c&other=x' });
+    expect(loadTracking()).toEqual({ network: 'affnet', ref: 'r1', sub1: 'a', sub2: 'b', sub3: 'c' });
+  });
+});
