@@ -71,6 +71,11 @@ export const profiles = pgTable(
     /** active | disabled | deleted */
     status: text('status').notNull().default('active'),
     mainPhotoId: integer('main_photo_id'),
+    /**
+     * users.status in (active, not_confirmed), not deleted, not invisible: kept in step by database
+     * triggers (migration members_searchable) so the member search needs no join to filter or count.
+     */
+    searchable: boolean('searchable').notNull().default(true),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -78,12 +83,12 @@ export const profiles = pgTable(
     index('profiles_search_idx').on(t.siteId, t.gender, t.country, t.dateOfBirth),
     index('profiles_search_region_idx').on(t.siteId, t.gender, t.country, t.region, t.dateOfBirth),
     // members search (api/src/modules/members/search.ts): the member pool is shared by the regional
-    // sites, so these start at the filters, carry the `status = 'active'` predicate of every search and
+    // sites, so these start at the filters, carry the `status = 'active' and searchable` predicate of every search and
     // end in the sort key (date_of_birth DESC, user_id DESC = youngest first), so a page is an index range walk.
-    index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
-    index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
-    index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
-    index('profiles_members_d_idx').on(t.dateOfBirth, t.userId).where(sql`${t.status} = 'active'`),
+    index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_d_idx').on(t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
   ],
 );
 

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sites } from '../../db/schema';
+import { sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 
 let app: FastifyInstance;
@@ -56,6 +56,7 @@ describe('members.php', () => {
   });
 
   it('never shows invisible, deleted, disabled or blocked members, nor the viewer; flags fictional ones', async () => {
+    // (users rows decide; profiles.searchable follows them through the database triggers)
     const v = await createMember(app, { gender: 'male', country: 'IE' });
     const cookie = await loginCookie(app, v.user.id);
     const shown = await createMember(app, { gender: 'female', country: 'IE', name: 'Shown' });
@@ -74,6 +75,15 @@ describe('members.php', () => {
     expect(names).toEqual(['Fictional', 'Shown']);
     expect(res.results.find((p: { name: string }) => p.name === 'Fictional').fictional).toBe(true);
     expect(res.results.find((p: { id: number }) => p.id === shown.user.id).fictional).toBe(false);
+    // a member who turns invisible later, or is deleted later, disappears too (trigger on users)
+    const later = await createMember(app, { gender: 'female', country: 'IE', name: 'Later' });
+    expect((await search('gender=female&country=IE', cookie)).json().numResults).toBe(3);
+    await app.db.update(users).set({ invisible: true }).where(eq(users.id, later.user.id));
+    expect((await search('gender=female&country=IE', cookie)).json().numResults).toBe(2);
+    await app.db.update(users).set({ invisible: false, status: 'deleted', deletedAt: new Date() }).where(eq(users.id, later.user.id));
+    expect((await search('gender=female&country=IE', cookie)).json().numResults).toBe(2);
+    await app.db.update(users).set({ status: 'active', deletedAt: null }).where(eq(users.id, later.user.id));
+    expect((await search('gender=female&country=IE', cookie)).json().numResults).toBe(3);
     const self = (await search('gender=male&country=IE', cookie)).json();
     expect(self.results.map((p: { id: number }) => p.id)).not.toContain(v.user.id);
   });
@@ -140,8 +150,7 @@ describe('search indexes', () => {
     const explain = async (where: string) => {
       const rows = await app.dbHandle.query<Record<string, string>>(
         `explain select p.user_id from profiles p join users u on u.id = p.user_id
-         where p.status = 'active' and u.status in ('active', 'not_confirmed') and u.deleted_at is null
-           and u.invisible = false and ${where}
+         where p.status = 'active' and p.searchable and ${where}
          order by p.date_of_birth desc, p.user_id desc limit 12`,
       );
       return rows.map((r) => Object.values(r).join(' ')).join('\n');

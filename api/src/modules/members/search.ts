@@ -38,11 +38,8 @@ export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
 }
 
 async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number | null, cdnPrefix: string) {
-  const [countRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(where);
+  // the count needs no join: every filter is on profiles (and its partial indexes)
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
   const numResults = Number(countRow?.n ?? 0);
   const rows = await db
     .select({ profile: profiles, fictional: users.fictional })

@@ -4,7 +4,8 @@
  *
  * Visibility (one rule, used by search, member.php, likes, swipe, match finder):
  *   profiles.status = 'active', users.status in (active, not_confirmed), users.deleted_at null,
- *   not invisible (users.invisible), and no block between viewer and member in either direction.
+ *   not invisible (users.invisible) -- together profiles.searchable -- and no block between viewer
+ *   and member in either direction.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -16,14 +17,14 @@ import type { PhotoRow, ProfileRow } from './serialize-profile';
 
 export const VISIBLE_USER_STATUSES = ['active', 'not_confirmed'] as const;
 
-/** SQL: `profiles` p joined with `users` u is a member others may see. */
+
+/**
+ * SQL over `profiles`: a member others may see. profiles.searchable mirrors the users columns
+ * (status active/not_confirmed, not deleted, not invisible) through database triggers (migration
+ * 0005_members_searchable), so no join to users is needed to filter or count.
+ */
 export function isVisibleMember(viewerId: number | null): SQL {
-  const parts: SQL[] = [
-    eq(profiles.status, 'active'),
-    inArray(users.status, [...VISIBLE_USER_STATUSES]),
-    isNull(users.deletedAt),
-    eq(users.invisible, false),
-  ];
+  const parts: SQL[] = [eq(profiles.status, 'active'), sql`${profiles.searchable}`];
   if (viewerId != null) {
     parts.push(ne(profiles.userId, viewerId));
     parts.push(notBlockedWith(viewerId));
