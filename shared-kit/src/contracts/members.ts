@@ -215,4 +215,9 @@ export const ZMatchFinderResponse = z.object({ profiles: z.array(ZProfile) });
 export type MatchFinderResponse = z.infer<typeof ZMatchFinderResponse>;
 
 /* ---------- back office ---------- */
+/** GET /api/backoffice/photos: photos waiting for moderation, oldest first */
+export const ZPendingPhotos = z.object({
+  photos: z.array(ZImage.extend({ member: z.object({ id: z.number().int(), name: z.string() }) })),
+});
+export type PendingPhotos = z.infer<typeof ZPendingPhotos>;
 export const ZPhotoModerationResult = z.object({ ok: z.literal(true), status: z.enum(['active', 'rejected']) });

@@ -74,11 +74,20 @@ describe('photos.php upload', () => {
     const staff = await member({ user: { isStaff: true } });
     const notStaff = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: other.cookie, 'x-request-type': 'web' } });
     expect(notStaff.statusCode).toBe(403);
+    const queue = (await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: staff.cookie } })).json();
+    expect(queue.photos.find((p: { id: number }) => p.id === photo.id)).toMatchObject({ status: 'pending', member: { id: me.id } });
+    expect((await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: other.cookie } })).statusCode).toBe(403);
     const ok = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: staff.cookie, 'x-request-type': 'web' } });
     expect(ok.json()).toEqual({ ok: true, status: 'active' });
     const after = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(after.photo_count).toBe(1);
     expect(after.profile.main_image.match).toBe(photo.match);
+    // rejecting takes it away again; unknown ids are a 404
+    await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/reject`, headers: { cookie: staff.cookie, 'x-request-type': 'web' } });
+    const rejected = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
+    expect(rejected.photo_count).toBe(0);
+    expect(rejected.profile.main_image).toBeNull();
+    expect((await app.inject({ method: 'POST', url: '/api/backoffice/photos/999999/approve', headers: { cookie: staff.cookie, 'x-request-type': 'web' } })).statusCode).toBe(404);
   });
 
   it('checks the content, not the name: a PNG named .gif is fine, a text file named .jpg is not', async () => {

@@ -133,6 +133,18 @@ export async function setMainPhoto(db: Db, user: UserRow, photoId: number): Prom
   await db.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
 }
 
+/** Staff: the photos waiting for moderation (oldest first), with whose they are. */
+export async function pendingPhotos(db: DbOrTx, cdnPrefix: string, limit = 50) {
+  const rows = await db
+    .select({ photo: photos, name: profiles.name })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(eq(photos.status, 'pending'))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...toImage(r.photo, cdnPrefix), member: { id: r.photo.userId, name: r.name } }));
+}
+
 /** Staff: approve or reject. A rejected main photo gives way to the next best one. */
 export async function moderatePhoto(db: Db, photoId: number, status: 'active' | 'rejected'): Promise<void> {
   await db.transaction(async (tx) => {

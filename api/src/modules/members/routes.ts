@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeQuery, ZGeocodeResult, ZLikeResult, ZMatchFinderRequest,
   ZMatchFinderResponse, ZMemberIdBody, ZMemberIdQuery, ZMemberLikes, ZMemberResponse, ZMemberSearchQuery,
-  ZMemberSearchResponse, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
+  ZMemberSearchResponse, ZPendingPhotos, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
   ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
@@ -19,7 +19,7 @@ import { reverseGeocode } from '../../platform/geo';
 import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
-import { addPhoto, deletePhoto, listPhotos, moderatePhoto, setMainPhoto } from './photos';
+import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
 import { searchMembers } from './search';
@@ -102,6 +102,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(req);
     await setMainPhoto(app.db, user, idFrom(req));
     return listPhotos(app.db, user, cdn(req));
+  });
+  app.get('/api/backoffice/photos', { schema: { tags: ['backoffice'], response: { 200: ZPendingPhotos } } }, async (req) => {
+    requireStaff(req);
+    return { photos: await pendingPhotos(app.db, cdn(req)) };
   });
   for (const action of ['approve', 'reject'] as const) {
     app.post(
