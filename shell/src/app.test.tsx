@@ -1,0 +1,72 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { init } from '@module-federation/enhanced/runtime';
+import { i18n } from '@dating/shared-kit/i18n';
+import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
+import { makeSettings } from '@dating/shared-kit/testing';
+import { ShellRoutes } from './app';
+import { initFederation } from './federation/remote-loader';
+import { renderInShell } from './test/render';
+
+beforeAll(() => {
+  // in the browser webpack's federation runtime creates the host instance; here we do
+  init({ name: 'shell', remotes: [] });
+  // no remote can be reached: the shell must still start and render its own parts
+  initFederation({ remotes: [] });
+});
+
+beforeEach(async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', index_title: 'Flirtlokaal - daten', domain_language: 'nl' }));
+  act(() => setSession(null));
+  await act(async () => {
+    await i18n.changeLanguage('nl');
+  });
+});
+
+describe('the shell with every remote unreachable', () => {
+  it('renders an unknown page as the 404 page inside the default layout, with a link home', async () => {
+    renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Algemene voorwaarden' })).toHaveAttribute('href', '/pages/terms');
+    expect(footer).toHaveTextContent('2025');
+    await userEvent.click(screen.getByRole('link', { name: 'Terug naar de homepage' }));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).not.toBeInTheDocument();
+  });
+
+  it("shows a remote's area as unavailable with a retry, and keeps navigation and footer", async () => {
+    renderInShell(<ShellRoutes />, { path: '/members' });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('alert')).toHaveTextContent('Dit deel van de site is tijdelijk niet beschikbaar.');
+    expect(within(main).getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inloggen' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('uses the chat layout for chats: no navigation, no footer', async () => {
+    renderInShell(<ShellRoutes />, { path: '/chats/3' });
+    expect(await within(screen.getByRole('main')).findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('starts every page from the site title', () => {
+    document.title = 'Something else';
+    renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    expect(document.title).toBe('Flirtlokaal - daten');
+  });
+
+  it('shows the disclaimer in the site language, whatever the page language', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    expect(screen.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(i18n.getFixedT('nl', 'common')('disclaimer'));
+    // English pages carry the US footer
+    expect(footer).toHaveTextContent('18 U.S.C. 2257');
+  });
+});
