@@ -2,6 +2,7 @@
  * mf_chat's pages. The chat capability (a later issue) replaces these placeholders with the
  * chats overview and the conversation view; see docs/placeholders.md.
  */
+import { Link } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
@@ -9,9 +10,14 @@ import { NAMESPACE } from './i18n';
 
 function ChatPlaceholder({ titleKey }: { titleKey: 'titles.chats' | 'titles.conversation' }) {
   const { t } = useTranslation(NAMESPACE);
+  const { t: tc } = useTranslation('common');
+  // the chat layout has no site navigation: offer the way back until the chat screens exist
   return (
     <Container>
       <PlaceholderPage title={t(titleKey)} />
+      <p css={{ textAlign: 'center' }}>
+        <Link to="/members">{tc('nav.searchMembers')}</Link>
+      </p>
     </Container>
   );
 }
