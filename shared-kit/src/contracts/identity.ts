@@ -166,7 +166,7 @@ export const ZSignupFields = z.object({
   /** the member the optional first message is for (sign-up from /members/{id}/signup) */
   message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).optional(),
   /** invite code, needed when the site's `signups` setting is invite_only */
-  invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).optional(),
+  invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' }).optional(),
   language: ZLanguage.optional(),
 });
 
