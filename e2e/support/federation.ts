@@ -5,6 +5,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { REPO_ROOT } from './env';
 
@@ -177,4 +179,32 @@ export async function federationInstances(page: Page): Promise<string[]> {
     const fed = (window as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__;
     return (fed?.__INSTANCES__ ?? []).map((i) => i.name);
   });
+}
+
+/**
+ * A tiny static file server standing in for a CDN on another origin (127.0.0.1:<port>), with
+ * CORS open like a CDN serving federated remotes must be. Returns its base URL and a close().
+ */
+export async function serveFolder(dir: string): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(pathname);
+    const file = path.join(dir, path.normalize(pathname).replace(/^([/\\])+/, ''));
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-cache' };
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

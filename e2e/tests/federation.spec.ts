@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
@@ -22,6 +23,7 @@ import {
   readTreeText,
   recordRequests,
   remote,
+  serveFolder,
 } from '../support/federation';
 import type { ManifestJson } from '../support/federation';
 
@@ -249,6 +251,38 @@ test.describe('federation: at runtime', () => {
       // put the served copy back as it was (the checkout's build of mf-landers)
       fs.rmSync(servedLanders, { recursive: true, force: true });
       fs.cpSync(distDir(landers.folder), servedLanders, { recursive: true });
+    }
+  });
+
+  test('deploying one remote alone: built with a BUILD_ID, published on another origin, its entry pointed there', async ({ page }) => {
+    test.setTimeout(6 * 60_000);
+    const landers = remote('mf_landers');
+    const shellBefore = hashTree(distDir('shell'));
+    const publishDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cdn-'));
+    const buildId = `cdn-${Date.now().toString(36)}`;
+    const cdn = await (async () => {
+      await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', publishDir], {
+        cwd: path.join(REPO_ROOT, landers.folder),
+        env: { ...process.env, BUILD_ID: buildId },
+        timeout: 4 * 60_000,
+      });
+      return serveFolder(publishDir);
+    })();
+    try {
+      // what MF_REMOTES does on the server: the served list points mf_landers at the CDN
+      await page.route('**/mf-remotes.json', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { remotes: Array<{ name: string; entry: string }> };
+        body.remotes = body.remotes.map((x) => (x.name === 'mf_landers' ? { ...x, entry: `${cdn.url}/mf-manifest.json` } : x));
+        await route.fulfill({ response, json: body });
+      });
+      await expectAreaWorks(page, landers.route);
+      await expect.poll(async () => (await remoteBuildIds(page)).mf_landers).toBe(buildId);
+      expect(cdn.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+      expect(hashTree(distDir('shell')), 'the shell was not rebuilt').toEqual(shellBefore);
+    } finally {
+      await cdn.close();
+      fs.rmSync(publishDir, { recursive: true, force: true });
     }
   });
 
