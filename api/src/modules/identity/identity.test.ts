@@ -6,7 +6,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { purgeDeletedAccounts } from './purge';
+import { cleanUpIdentityRows, PURGE_JOB, purgeDeletedAccounts } from './purge';
 import { linkIn, startSmtpInbox, type SmtpInbox } from './test-smtp';
 
 let app: FastifyInstance;
@@ -429,6 +429,15 @@ describe('delete, reactivate, purge, export', () => {
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).not.toBe(user.email);
     expect(row?.passwordHash).toBe('');
+  });
+
+  it('runs hourly as a scheduled job, which also drops old login attempts and tokens', async () => {
+    const rows = await app.dbHandle.query<{ name: string; cron: string }>('select name, cron from job_schedules where name = $1', [PURGE_JOB]);
+    expect(rows).toEqual([{ name: PURGE_JOB, cron: '17 * * * *' }]);
+    const { user } = await createMember(app, { email: uniqueEmail('old') });
+    await app.db.insert(loginAttempts).values({ siteId: user.siteId, email: user.email, ip: '1.2.3.4', success: 0, createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    await cleanUpIdentityRows(app);
+    expect(await app.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toHaveLength(0);
   });
 
   it('exports my data as a JSON download without secrets', async () => {

@@ -14,7 +14,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
-import { accountDeletions, loginAttempts, mailOutbox, photos, users } from '../../db/schema';
+import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, users } from '../../db/schema';
 
 export const PURGE_JOB = 'identity.purge';
 /** tables kept by law (payment records), recognised by name */
@@ -86,11 +86,21 @@ export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new
   return purged;
 }
 
+/** Login attempts and used or expired tokens are kept 30 days (lock decisions need 15 minutes). */
+export const HOUSEKEEPING_DAYS = 30;
+
+export async function cleanUpIdentityRows(app: FastifyInstance, now: Date = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - HOUSEKEEPING_DAYS * 86_400_000);
+  await app.db.delete(loginAttempts).where(lte(loginAttempts.createdAt, before));
+  await app.db.delete(accountTokens).where(lte(accountTokens.expiresAt, before));
+}
+
 /** Register the hourly job (called once from the routes plugin). */
 export async function schedulePurge(app: FastifyInstance): Promise<void> {
   app.jobs.work(PURGE_JOB, async () => {
     const ids = await purgeDeletedAccounts(app);
     if (ids.length) app.log.info({ purged: ids.length }, 'purged deleted accounts');
+    await cleanUpIdentityRows(app);
   });
   await app.jobs.schedule(PURGE_JOB, '17 * * * *');
 }
