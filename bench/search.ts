@@ -69,7 +69,7 @@ async function main() {
       insert into profiles (user_id, site_id, name, gender, sexuality, date_of_birth, country, region, city, status)
       select u.id, u.site_id, 'Member ' || u.id,
              case when u.id % 2 = 0 then 'female' else 'male' end, 'hetero',
-             (date '2007-01-01' - ((u.id * 7919) % (62 * 365)) * interval '1 day')::date,
+             (date '2007-01-01' - ((u.id::bigint * 7919) % (62 * 365)) * interval '1 day')::date,
              c.codes[1 + (u.id % 15)],
              case when c.codes[1 + (u.id % 15)] = 'NL' then r.nl[1 + ((u.id / 15) % 12)] end,
              'City ' || (u.id % 500),

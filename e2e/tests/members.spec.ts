@@ -59,8 +59,9 @@ const searchUrl = '/members?gender=&country=BE&countryregion=BRU&min_age=19&max_
 test.describe('members', () => {
   test('two members find, like and match each other; locked photos; a block hides both ways', async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    const anke = await newMemberPage(browser, baseURL!);
-    const bram = await newMemberPage(browser, baseURL!);
+    if (!baseURL) throw new Error('no baseURL');
+    const anke = await newMemberPage(browser, baseURL);
+    const bram = await newMemberPage(browser, baseURL);
     const suffix = Date.now().toString(36).slice(-5);
     const a: NewMember = await loginAsNewMember(anke, { tag: 'anke', name: `Anke${suffix}`, gender: 'female', country: 'BE', date_of_birth: '2006-03-01' });
     const b: NewMember = await loginAsNewMember(bram, { tag: 'bram', name: `Bram${suffix}`, gender: 'male', country: 'BE', date_of_birth: '2006-04-01' });

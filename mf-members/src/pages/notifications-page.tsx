@@ -34,22 +34,23 @@ function LocationButton({ onDone }: { onDone: (text: string) => void }) {
       return;
     }
     setState('busy');
+    const onPosition = async (pos: GeolocationPosition) => {
+      try {
+        const place = await membersApi.geocode(pos.coords.latitude, pos.coords.longitude);
+        await membersApi.saveProfile({ country: place.country, region: place.region, city: place.city } as ProfileUpdate);
+        await membersApi.savePreferences({ location: { use_geolocation: true } });
+        void refreshSession();
+        setState('active');
+        const text = t('location.found', { city: place.city });
+        setMessage(text);
+        onDone(text);
+      } catch (e) {
+        setState('error');
+        setMessage(errorText(e) ?? t('location.failed'));
+      }
+    };
     geo.getCurrentPosition(
-      async (pos) => {
-        try {
-          const place = await membersApi.geocode(pos.coords.latitude, pos.coords.longitude);
-          await membersApi.saveProfile({ country: place.country, region: place.region, city: place.city } as ProfileUpdate);
-          await membersApi.savePreferences({ location: { use_geolocation: true } });
-          void refreshSession();
-          setState('active');
-          const text = t('location.found', { city: place.city });
-          setMessage(text);
-          onDone(text);
-        } catch (e) {
-          setState('error');
-          setMessage(errorText(e) ?? t('location.failed'));
-        }
-      },
+      (pos) => void onPosition(pos),
       (err) => {
         setState('error');
         setMessage(err.code === err.PERMISSION_DENIED ? t('location.denied') : t('location.failed'));

@@ -8,7 +8,7 @@ import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/cont
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, Select, Spinner, TextField } from '@dating/shared-kit/ui';
+import { Alert, Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
 import { loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { Pager } from '../components/pager';

@@ -27,7 +27,9 @@ async function addPhotos(userId: number, n: number, status = 'active') {
     .insert(photos)
     .values(Array.from({ length: n }, (_, i) => ({ userId, filename: `f${userId}_${i}.jpg`, thumbFilename: `t${userId}_${i}.jpg`, matchFilename: `m${userId}_${i}.jpg`, status, width: 10, height: 10 })))
     .returning();
-  await app.db.update(profiles).set({ mainPhotoId: rows[0]!.id }).where(eq(profiles.userId, userId));
+  const [first] = rows;
+  if (!first) throw new Error('no photo inserted');
+  await app.db.update(profiles).set({ mainPhotoId: first.id }).where(eq(profiles.userId, userId));
   return rows;
 }
 
@@ -172,7 +174,7 @@ describe('block.php', () => {
 describe('swipe.php', () => {
   it('allows 4 likes a day, says how many are left, then refuses', async () => {
     const me = await member({ gender: 'male', profile: { sexuality: 'hetero' } });
-    const targets = [];
+    const targets: { id: number }[] = [];
     for (let i = 0; i < 6; i++) {
       const t = await member({ gender: 'female' });
       await addPhotos(t.id, 1);
@@ -185,13 +187,13 @@ describe('swipe.php', () => {
     expect(game.profiles.every((p: { gender: string }) => p.gender === 'female')).toBe(true);
     const swipe = (id: number, action = 'like') =>
       app.inject({ method: 'POST', url: '/api/swipe.php', headers: { cookie: me.cookie, ...json }, payload: { id, action } });
-    expect((await swipe(targets[5]!.id, 'skip')).json().likes_left).toBe(4);
+    expect((await swipe(targets[5]?.id ?? 0, 'skip')).json().likes_left).toBe(4);
     for (let i = 0; i < 4; i++) {
-      const res = await swipe(targets[i]!.id);
+      const res = await swipe(targets[i]?.id ?? 0);
       expect(res.statusCode).toBe(200);
       expect(res.json().likes_left).toBe(3 - i);
     }
-    const fifth = await swipe(targets[4]!.id);
+    const fifth = await swipe(targets[4]?.id ?? 0);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().error).toBe('swipe_limit');
     expect(await app.db.select().from(likes).where(eq(likes.likerId, me.id))).toHaveLength(4);

@@ -108,9 +108,10 @@ describe('members.php', () => {
 
   it('logged-out search follows logged_out_search and logged_out_search_trafficsource', async () => {
     const [site] = await app.db.select().from(sites).where(eq(sites.domain, 'localhost'));
-    const settings = site!.settings as Record<string, unknown>;
+    if (!site) throw new Error('no default site');
+    const settings = site.settings as Record<string, unknown>;
     const set = async (patch: Record<string, unknown>) => {
-      await app.db.update(sites).set({ settings: { ...settings, ...patch } }).where(eq(sites.id, site!.id));
+      await app.db.update(sites).set({ settings: { ...settings, ...patch } }).where(eq(sites.id, site.id));
       app.sites.invalidate();
     };
     try {
