@@ -12,6 +12,7 @@ import { ShellErrorBoundary } from './pages/shell-error-boundary';
 import { resolveRoute } from './route-table';
 import { useTitlePrefix } from './title-prefix';
 import { usePrefetch } from './prefetch';
+import { useSessionLifecycle } from './session-lifecycle';
 
 /** URL -> layout + the owning remote's pages (route-table.ts). Unknown URLs: the 404 page. */
 export function ShellRoutes() {
@@ -26,6 +27,7 @@ export function ShellRoutes() {
   }
   useTitlePrefix();
   usePrefetch();
+  useSessionLifecycle();
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
