@@ -29,3 +29,16 @@ export function loadTracking(): Tracking | null {
   const parsed = ZTracking.safeParse(stored);
   return parsed.success && Object.keys(parsed.data).length ? parsed.data : null;
 }
+
+const INVITE_KEY = 'auth:invite';
+
+/** An invitation code from the URL (?invite=...), kept for the session (invite-only sites). */
+export function captureInvite(search: string = globalThis.location?.search ?? ''): string | null {
+  const code = new URLSearchParams(search).get('invite');
+  if (code && /^[A-Za-z0-9_-]{1,100}$/.test(code)) {
+    writeJson('session', INVITE_KEY, code);
+    return code;
+  }
+  const stored = readJson<unknown>('session', INVITE_KEY);
+  return typeof stored === 'string' ? stored : null;
+}

@@ -6,8 +6,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
-import { getSession } from '@dating/shared-kit/state';
+import { makeSettings } from '@dating/shared-kit/testing';
+import { getSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { createAccount, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
+import { captureInvite, captureTracking } from '../tracking';
 import { DRAFT_KEY, SignupFlow } from './signup-flow';
 
 beforeEach(() => resetBrowserState());
@@ -149,4 +151,29 @@ it('shows the texts in the member language', async () => {
   await renderAt(<SignupFlow onFinish={() => undefined} />, { lang: 'de' });
   await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
   await waitFor(() => expect(screen.getByText('Wähle dein Geschlecht.')).toBeInTheDocument());
+});
+
+describe('the signups setting', () => {
+  afterEach(() => store.set(settingsAtom, null));
+
+  it('explains up front when sign-up needs a partner link, and allows it with one', async () => {
+    store.set(settingsAtom, makeSettings({ signups: 'with_trafficsource' }));
+    const view = await renderAt(<SignupFlow onFinish={() => undefined} />);
+    expect(screen.getByText('Aanmelden kan op deze site alleen via een partnerlink.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Ik ben een')).not.toBeInTheDocument();
+    view.unmount();
+    captureTracking('?network=partner1&sub1=x');
+    await renderAt(<SignupFlow onFinish={() => undefined} />);
+    expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
+  });
+
+  it('needs an invitation on an invite-only site', async () => {
+    store.set(settingsAtom, makeSettings({ signups: 'invite_only' }));
+    const view = await renderAt(<SignupFlow onFinish={() => undefined} />);
+    expect(screen.getByText('Aanmelden kan op deze site alleen met een uitnodiging.')).toBeInTheDocument();
+    view.unmount();
+    captureInvite('?invite=CODE-123');
+    await renderAt(<SignupFlow onFinish={() => undefined} />);
+    expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
+  });
 });

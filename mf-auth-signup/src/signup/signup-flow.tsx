@@ -25,7 +25,7 @@ import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
 import type { FieldErrors } from '../form-errors';
 import { NAMESPACE } from '../i18n';
 import { readJson, removeItem, writeJson } from '../storage';
-import { captureTracking } from '../tracking';
+import { captureInvite, captureTracking } from '../tracking';
 
 export const DRAFT_KEY = 'auth:signup-draft';
 export const STEP_COUNT = 5;
@@ -87,6 +87,7 @@ function stepOfField(field: string | undefined): number {
 /** The request body from the form values (empty optional fields left out). */
 function toRequest(values: SignupValues, messageTo?: number): SignupRequest {
   const tracking = captureTracking();
+  const invite = captureInvite();
   return {
     email: values.email,
     name: values.name,
@@ -100,7 +101,18 @@ function toRequest(values: SignupValues, messageTo?: number): SignupRequest {
     signup_message: values.signup_message || null,
     ...(messageTo ? { message_to: messageTo } : {}),
     ...(tracking ? { tracking } : {}),
+    ...(invite ? { invite } : {}),
   };
+}
+
+/** The site's `signups` setting (spec 5): 'all', or 'with_trafficsource' with a traffic source. */
+export function signupBlockedReason(mode: string | undefined): string | null {
+  if (mode === 'with_trafficsource') {
+    const tracking = captureTracking();
+    return tracking?.network || tracking?.ref ? null : 'signups_trafficsource_required';
+  }
+  if (mode === 'invite_only') return captureInvite() ? null : 'signups_invite_only';
+  return null;
 }
 
 type Phase = 'form' | 'progress' | 'complete';
@@ -152,6 +164,7 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
 
   useEffect(() => {
     captureTracking();
+    captureInvite();
   }, []);
 
   useEffect(() => {
@@ -292,6 +305,18 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
           </div>
         )}
       </div>
+    );
+  }
+
+  const blocked = signupBlockedReason(settings?.signups);
+  if (blocked) {
+    return (
+      <>
+        <Alert variant="info" role="status">
+          {t(`errors.${blocked}`)}
+        </Alert>
+        {footer}
+      </>
     );
   }
 

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, sites, users } from '../../db/schema';
+import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, signupInvites, sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { cleanUpIdentityRows, PURGE_JOB, purgeDeletedAccounts } from './purge';
 import { linkIn, startSmtpInbox, type SmtpInbox } from './test-smtp';
@@ -190,6 +190,16 @@ describe('sign-up', () => {
       const noInvite = await post('/api/signup.php', signupBody());
       expect(noInvite.statusCode).toBe(403);
       expect(json(noInvite).message).toBe('Aanmelden kan op deze site alleen met een uitnodiging.');
+      const [site] = await app.db.select().from(sites).where(eq(sites.domain, 'localhost'));
+      await app.db.insert(signupInvites).values({ code: 'INVITE-abc123', siteId: site?.id ?? 0 });
+      const wrong = await post('/api/signup.php', signupBody({ invite: 'INVITE-wrong' }));
+      expect(wrong.statusCode).toBe(403);
+      const invited = await post('/api/signup.php', signupBody({ invite: 'INVITE-abc123' }));
+      expect(invited.statusCode).toBe(201);
+      const [inv] = await app.db.select().from(signupInvites).where(eq(signupInvites.code, 'INVITE-abc123'));
+      expect(inv?.usedBy).toBe(json(invited).user?.id);
+      const reused = await post('/api/signup.php', signupBody({ invite: 'INVITE-abc123' }));
+      expect(reused.statusCode).toBe(403);
     } finally {
       await setSignups('all');
     }
