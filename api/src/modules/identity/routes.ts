@@ -14,7 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   firstIssue,
+  ZAccountUpdateResponse,
   ZChangeEmailRequest,
+  ZDeleteAccountResponse,
+  ZMaybeUserResponse,
+  ZMailEventResponse,
+  ZOk,
+  ZUserResponse,
   ZChangePasswordRequest,
   ZDeleteAccountRequest,
   ZLanguageRequest,
@@ -47,8 +53,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 /** Route-level validator that lets the body through: the handler validates (see header). */
 const passThrough = () => (data: unknown) => ({ value: data });
 
-const docs = (summary: string, body?: z.ZodType) => ({
-  schema: { tags: ['identity'], summary, ...(body ? { body } : {}) },
+/** OpenAPI description of a route: summary, request body, answers (the answers are also checked). */
+const docs = (summary: string, body?: z.ZodType, response?: Record<number, z.ZodType>) => ({
+  schema: { tags: ['identity'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) },
   validatorCompiler: passThrough,
 });
 
@@ -68,7 +75,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const ctx = (req: FastifyRequest, reply: FastifyReply): service.Ctx => ({ app, req, reply, mailer });
 
   // ---- user.php ------------------------------------------------------------------------------
-  app.get('/api/user.php', docs('Current user ({user: null} when logged out)'), async (req) => {
+  app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req) => {
     if (!req.user || req.user.status === 'deleted') return { user: null };
     return { user: await loadUser(app.db, req.user.id, req.site) };
   });
@@ -85,18 +92,18 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { user: await service.login(ctx(req, reply), email, password) };
   });
 
-  app.put('/api/user.php', docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest), async (req, reply) => {
+  app.put('/api/user.php', docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest, { 200: ZMaybeUserResponse }), async (req, reply) => {
     const { language } = parseBody(ZLanguageRequest, req.body);
     return { user: await service.setLanguage(ctx(req, reply), language) };
   });
 
-  app.get('/api/logout.php', docs('Log out: the session is revoked and the cookie cleared'), async (req, reply) => {
+  app.get('/api/logout.php', docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), async (req, reply) => {
     await revokeSession(req, reply);
     return { ok: true as const };
   });
 
   // ---- signup / activation ---------------------------------------------------------------------
-  app.post('/api/signup.php', docs('Create an account; logged in; activation mail sent', ZSignupRequest), async (req, reply) => {
+  app.post('/api/signup.php', docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), async (req, reply) => {
     const data = parseBody(ZSignupRequest, req.body);
     const user = await service.signup(ctx(req, reply), data);
     return reply.status(201).send({ user });
@@ -108,27 +115,27 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
   });
 
-  app.post('/api/activate.php', docs('Send a new activation mail (rate-limited)'), async (req, reply) => {
+  app.post('/api/activate.php', docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), async (req, reply) => {
     const me = requireUser(req);
     await service.resendActivation(ctx(req, reply), me);
     return { ok: true as const };
   });
 
   // ---- reset password --------------------------------------------------------------------------
-  app.post('/api/reset-password.php', docs('Mail a password-reset link', ZResetPasswordRequest), async (req, reply) => {
+  app.post('/api/reset-password.php', docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), async (req, reply) => {
     const { email } = parseBody(ZResetPasswordRequest, req.body);
     await service.requestReset(ctx(req, reply), email);
     return { ok: true as const };
   });
 
-  app.put('/api/reset-password.php', docs('Set a new password with the mailed token', ZResetPasswordDo), async (req, reply) => {
+  app.put('/api/reset-password.php', docs('Set a new password with the mailed token', ZResetPasswordDo, { 200: ZOk }), async (req, reply) => {
     const { token, password } = parseBody(ZResetPasswordDo, req.body);
     await service.doReset(ctx(req, reply), token, password);
     return { ok: true as const };
   });
 
   // ---- account ---------------------------------------------------------------------------------
-  app.put('/api/account.php', docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})'), async (req, reply) => {
+  app.put('/api/account.php', docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})', undefined, { 200: ZAccountUpdateResponse }), async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const c = ctx(req, reply);
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
@@ -150,14 +157,14 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
   });
 
-  app.delete('/api/account.php', docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest), async (req, reply) => {
+  app.delete('/api/account.php', docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }), async (req, reply) => {
     const me = requireUser(req);
     const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
     const purgeAfter = await service.deleteAccount(ctx(req, reply), me, reason, remarks);
     return { ok: true as const, purge_after: purgeAfter.toISOString() };
   });
 
-  app.post('/api/account.php', docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest), async (req, reply) => {
+  app.post('/api/account.php', docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest, { 200: ZUserResponse }), async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
     const { token } = parseBody(ZReactivateRequest, req.body);
@@ -177,7 +184,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // ---- mail events (bounce / spam complaint / list-unsubscribe) --------------------------------
   app.post(
     '/api/mail-events.php',
-    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret)', ZMailEventRequest), config: { csrf: false } },
+    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret)', ZMailEventRequest, { 200: ZMailEventResponse }), config: { csrf: false } },
     async (req) => {
       const secret = app.config.MAIL_EVENTS_SECRET;
       if (!mailEventsAllowed(req, secret)) throw new AppError('mail_events_forbidden', { status: 403 });
