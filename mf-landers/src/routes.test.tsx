@@ -108,5 +108,6 @@ describe('index', () => {
   it('shows lander placeholders with their title', () => {
     renderAt('/landers/video/summer');
     expect(screen.getByRole('heading', { level: 1, name: 'Landingspagina' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
   });
 });

@@ -5,9 +5,10 @@
  */
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
+import { Button, Container, PlaceholderPage } from '@dating/shared-kit/ui';
+import { useSession } from '@dating/shared-kit/state';
 import { NAMESPACE } from './i18n';
-import { HomePage } from './pages/home-page';
+import { HomePage, useOpenSignup } from './pages/home-page';
 import { LangConfigPage } from './pages/lang-config-page';
 import {
   BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage,
@@ -20,9 +21,16 @@ export const LANDER_VARIANTS = [
 
 function LanderPlaceholder({ titleKey }: { titleKey: 'landers.title' | 'landers.memberLanding' | 'landers.memberSignup' }) {
   const { t } = useTranslation(NAMESPACE);
+  const openSignup = useOpenSignup();
+  const loggedIn = useSession() !== null;
   return (
     <Container>
       <PlaceholderPage title={t(titleKey)} />
+      {loggedIn ? null : (
+        <p css={{ textAlign: 'center' }}>
+          <Button onClick={openSignup}>{t('home.signup')}</Button>
+        </p>
+      )}
     </Container>
   );
 }

@@ -15,6 +15,15 @@ export function signupAsModal(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
 }
 
+/** Open sign-up the way spec section 2 says: modal (bus event) on desktop, the page on a phone. */
+export function useOpenSignup(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (signupAsModal()) bus.emit('signup:open', {});
+    else void navigate('/signup');
+  };
+}
+
 const FEATURES = [
   { key: 'search', icon: '⌕' },
   { key: 'match', icon: '♥' },
@@ -65,15 +74,11 @@ export function HomePage() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
   const settings = useSettings();
-  const navigate = useNavigate();
+  const openSignup = useOpenSignup();
   useEffect(() => {
     if (settings?.index_title) document.title = settings.index_title;
   }, [settings?.index_title]);
   if (user) return <Navigate to="/members" replace />;
-  const openSignup = () => {
-    if (signupAsModal()) bus.emit('signup:open', {});
-    else void navigate('/signup');
-  };
   return (
     <div>
       <section
