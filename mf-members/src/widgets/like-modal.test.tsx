@@ -1,7 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { loginAs, renderAt, serve } from '../test-utils';
 import LikeModal from './like-modal';
+
+function Where() {
+  const location = useLocation();
+  return <p>{`${location.pathname}${location.search}`}</p>;
+}
 
 describe('LikeModal', () => {
   afterEach(() => jest.useRealTimers());
@@ -9,7 +15,7 @@ describe('LikeModal', () => {
   it('?t=N: removes the parameter, shows an auto-like after N seconds, reloads likes 500 ms later', async () => {
     jest.useFakeTimers();
     loginAs();
-    window.history.replaceState(null, '', '/members?t=3&x=1');
+
     const calls = serve({
       'GET /api/auto-like.php': () => ({
         profile: { id: 9, name: 'Mila', main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
@@ -18,8 +24,8 @@ describe('LikeModal', () => {
     });
     const counts: number[] = [];
     const off = bus.on('likes:changed', ({ newLikes }) => counts.push(newLikes));
-    renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
-    expect(window.location.search).toBe('?x=1');
+    renderAt('/members?t=3&x=1', [{ path: '/members', element: <Where /> }], <LikeModal />);
+    expect(await screen.findByText('/members?x=1')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(3000);
@@ -37,6 +43,14 @@ describe('LikeModal', () => {
     expect(calls.map((c) => c.url.pathname)).toContain('/api/likes.php');
     expect(counts.at(-1)).toBe(1);
     off();
+  });
+
+  it('outside a router it rewrites the page address without reloading', () => {
+    loginAs();
+    serve({});
+    window.history.replaceState(null, '', '/likes?t=abc&y=2');
+    render(<LikeModal />);
+    expect(window.location.pathname + window.location.search).toBe('/likes?y=2');
   });
 
   it('opens on like:open', async () => {

@@ -8,21 +8,23 @@ import { radii } from '@dating/shared-kit/theme';
 import { Button, Modal } from '@dating/shared-kit/ui';
 import { membersApi, refreshLikes } from '../api';
 import { Avatar } from '../components/avatar';
-import { useGo } from '../components/use-go';
+import { useCurrentPath, useGo } from '../components/use-go';
 import '../i18n';
 
 /** Reload delay of the likes after an auto-like (spec 9). */
 export const AUTO_LIKE_RELOAD_MS = 500;
 
-/** `?t=N` -> N seconds (removing the parameter from the address), else null. */
-export function takeDelayParam(): number | null {
-  const url = new URL(globalThis.location.href);
+/** `?t=N` -> N seconds, and the address without the parameter; null when there is none. */
+export function readDelayParam(path: string): { seconds: number | null; rest: string } | null {
+  const url = new URL(path, 'http://x');
   const raw = url.searchParams.get('t');
   if (raw === null) return null;
   url.searchParams.delete('t');
-  globalThis.history.replaceState(globalThis.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   const seconds = Number(raw);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 3600) : null;
+  return {
+    seconds: raw.trim() !== '' && Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 3600) : null,
+    rest: `${url.pathname}${url.search}${url.hash}`,
+  };
 }
 
 /**
@@ -33,11 +35,16 @@ export function takeDelayParam(): number | null {
 export default function LikeModal() {
   const { t } = useTranslation('members');
   const go = useGo();
+  const path = useCurrentPath();
   const [profile, setProfile] = useState<ProfileRef | null>(null);
 
   useEffect(() => bus.on('like:open', ({ profile: p }) => setProfile(p)), []);
   useEffect(() => {
-    const seconds = takeDelayParam();
+    const param = readDelayParam(path);
+    if (!param) return;
+    // the parameter is removed from the address (inside the shell's router when there is one)
+    go(param.rest, { replace: true });
+    const { seconds } = param;
     if (seconds === null) return;
     let reload: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
@@ -54,6 +61,8 @@ export default function LikeModal() {
       clearTimeout(timer);
       if (reload) clearTimeout(reload);
     };
+    // once, at mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (!profile) return null;
