@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
+import { useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { loadInterests } from '../api';
 
@@ -24,17 +25,23 @@ export function useInterestLabels(): Record<string, string> {
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation('members');
   const interestLabels = useInterestLabels();
+  const settings = useSettings();
+  // the site decides which profile fields others see (settings.visible_profile_fields; empty = all)
+  const visibleList = settings?.visible_profile_fields ?? [];
+  const visible = (field: string) => visibleList.length === 0 || visibleList.includes(field);
   const rows: [string, string][] = [];
-  if (profile.sexuality) rows.push([t('field.sexuality'), t(`sexuality.${profile.sexuality}`)]);
-  if (profile.relationship_status) rows.push([t('field.relationship_status'), t(`relationship.${profile.relationship_status}`)]);
-  if (profile.hair_color) rows.push([t('field.hair_color'), t(`hair.${profile.hair_color}`)]);
-  if (profile.eye_color) rows.push([t('field.eye_color'), t(`eyes.${profile.eye_color}`)]);
-  if (profile.body_type) rows.push([t('field.body_type'), t(`body.${profile.body_type}`)]);
-  if (profile.tattoos != null) rows.push([t('field.tattoos'), profile.tattoos ? t('common.yes') : t('common.no')]);
-  if (profile.reason) rows.push([t('field.reason'), profile.reason]);
+  if (profile.sexuality && visible('sexuality')) rows.push([t('field.sexuality'), t(`sexuality.${profile.sexuality}`)]);
+  if (profile.relationship_status && visible('relationship_status')) rows.push([t('field.relationship_status'), t(`relationship.${profile.relationship_status}`)]);
+  if (profile.hair_color && visible('hair_color')) rows.push([t('field.hair_color'), t(`hair.${profile.hair_color}`)]);
+  if (profile.eye_color && visible('eye_color')) rows.push([t('field.eye_color'), t(`eyes.${profile.eye_color}`)]);
+  if (profile.body_type && visible('body_type')) rows.push([t('field.body_type'), t(`body.${profile.body_type}`)]);
+  if (profile.tattoos != null && visible('tattoos')) rows.push([t('field.tattoos'), profile.tattoos ? t('common.yes') : t('common.no')]);
+  if (profile.reason && visible('reason')) rows.push([t('field.reason'), profile.reason]);
+  const showAbout = Boolean(profile.about) && visible('about');
+  const showInterests = profile.interests.length > 0 && visible('interests');
   return (
     <div>
-      {profile.about && (
+      {showAbout && (
         <section aria-labelledby="about-heading">
           <h2 id="about-heading" css={css`font-size: 1.125rem;`}>{t('field.about')}</h2>
           <p css={css`white-space: pre-line;`}>{profile.about}</p>
@@ -50,7 +57,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           ))}
         </dl>
       )}
-      {profile.interests.length > 0 && (
+      {showInterests && (
         <section aria-labelledby="interests-heading">
           <h2 id="interests-heading" css={css`font-size: 1.125rem;`}>{t('field.interests')}</h2>
           <ul css={css`list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px;`}>

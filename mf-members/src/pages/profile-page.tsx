@@ -9,19 +9,19 @@ import type { InterestsResponse, OwnPhoto, PhotosResponse, Profile, ProfileUpdat
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Alert, Badge, Button, Checkbox, Container, ProgressBar, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
 import { loadInterests, loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
 type Form = {
-  name: string; sexuality: string; country: string; region: string; city: string; reason: string; about: string;
+  date_of_birth: string; name: string; sexuality: string; country: string; region: string; city: string; reason: string; about: string;
   hair_color: string; eye_color: string; body_type: string; relationship_status: string; tattoos: string; interests: string[];
 };
 
 const toForm = (p: Profile): Form => ({
-  name: p.name, sexuality: p.sexuality ?? '', country: p.country, region: p.region ?? '', city: p.city ?? '',
+  date_of_birth: p.date_of_birth ?? '', name: p.name, sexuality: p.sexuality ?? '', country: p.country, region: p.region ?? '', city: p.city ?? '',
   reason: p.reason ?? '', about: p.about ?? '', hair_color: p.hair_color ?? '', eye_color: p.eye_color ?? '',
   body_type: p.body_type ?? '', relationship_status: p.relationship_status ?? '',
   tattoos: p.tattoos == null ? '' : p.tattoos ? 'yes' : 'no', interests: [...p.interests],
@@ -31,6 +31,7 @@ const toForm = (p: Profile): Form => ({
 function fromForm(f: Form): ProfileUpdate {
   const orNull = (v: string) => (v === '' ? null : v);
   const body = {
+    ...(f.date_of_birth ? { date_of_birth: f.date_of_birth } : {}),
     name: f.name.trim(),
     sexuality: orNull(f.sexuality),
     country: f.country,
@@ -196,7 +197,10 @@ export function ProfilePage() {
       <PhotoManager />
       <form onSubmit={(e) => void submit(e)} aria-labelledby="profile-form-heading" css={css`display: grid; gap: 14px;`} noValidate>
         <h2 id="profile-form-heading">{t('profile.details')}</h2>
-        <TextField label={t('field.name')} value={form.name} onChange={set('name')} required minLength={2} maxLength={40} error={fieldError('name')} />
+        <div css={css`display: grid; gap: 14px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));`}>
+          <TextField label={t('field.name')} value={form.name} onChange={set('name')} required minLength={2} maxLength={40} error={fieldError('name')} />
+          <DateField label={t('field.date_of_birth')} value={form.date_of_birth} onChange={set('date_of_birth')} required error={fieldError('date_of_birth')} />
+        </div>
         <div css={css`display: grid; gap: 14px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));`}>
           <Select label={t('field.sexuality')} value={form.sexuality} onChange={set('sexuality')} options={options(ZSexuality.options, 'sexuality')} error={fieldError('sexuality')} />
           <Select label={t('field.relationship_status')} value={form.relationship_status} onChange={set('relationship_status')} options={options(ZRelationshipStatus.options, 'relationship')} />

@@ -87,6 +87,9 @@ export function SearchPage() {
     globalThis.scrollTo?.({ top: 0 });
   };
 
+  // the site decides which filters the search offers (settings.search_fields; empty = all)
+  const fields = settings?.search_fields?.length ? settings.search_fields : PARAMS;
+  const offers = (name: string) => (fields as readonly string[]).includes(name);
   const ages = Array.from({ length: 82 }, (_, i) => String(18 + i)).map((v) => ({ value: v, label: v }));
   const data = result.data;
   return (
@@ -97,27 +100,27 @@ export function SearchPage() {
         aria-label={t('search.filters')}
         css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); align-items: end; margin-bottom: 24px;`}
       >
-        <Select
+        {offers('gender') && <Select
           label={t('search.gender')}
           value={form.gender}
           onChange={set('gender')}
           options={[{ value: '', label: t('search.anyGender') }, { value: 'female', label: t('gender.female') }, { value: 'male', label: t('gender.male') }]}
-        />
-        <Select
+        />}
+        {offers('country') && <Select
           label={t('search.country')}
           value={form.country}
           onChange={set('country')}
           options={[{ value: '', label: t('search.anyCountry') }, ...countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
-        />
-        <Select
+        />}
+        {offers('countryregion') && <Select
           label={regions?.label ?? t('search.region')}
           value={form.countryregion}
           onChange={set('countryregion')}
           disabled={!regions}
           options={[{ value: '', label: t('search.anyRegion') }, ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))]}
-        />
-        <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={[{ value: '', label: '18' }, ...ages.slice(1)]} />
-        <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={[{ value: '', label: '99+' }, ...ages]} />
+        />}
+        {offers('min_age') && <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={[{ value: '', label: '18' }, ...ages.slice(1)]} />}
+        {offers('max_age') && <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={[{ value: '', label: '99+' }, ...ages]} />}
         <Button type="submit">{t('search.submit')}</Button>
       </form>
 
