@@ -6,7 +6,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, signupInvites, sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { cleanUpIdentityRows, PURGE_JOB, purgeDeletedAccounts } from './purge';
+import { createMailer } from '../../platform/mail';
+import { cleanUpIdentityRows, PURGE_JOB, purgeDeletedAccounts, retryUndelivered } from './purge';
 import { linkIn, startSmtpInbox, type SmtpInbox } from './test-smtp';
 
 let app: FastifyInstance;
@@ -477,5 +478,30 @@ describe('mail events', () => {
     const cookie = await loginCookie(app, user.id);
     expect(json(await get('/api/user.php', { cookie })).user?.notifications_disabled).toEqual(['bounce', 'fbl']);
     expect((await post('/api/mail-events.php', { type: 'nope', email: user.email }, h)).statusCode).toBe(400);
+  });
+});
+
+describe('mail delivery', () => {
+  it('a failed SMTP delivery does not fail the sign-up; the retry job delivers it once', async () => {
+    const broken = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const email = uniqueEmail('retry');
+      const res = await broken.inject({ method: 'POST', url: '/api/signup.php', payload: signupBody({ email }), headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(201);
+      const [row] = await broken.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(row?.sentAt).toBeNull();
+      expect(row?.error).toBeTruthy();
+      await broken.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 5 * 60_000) }).where(eq(mailOutbox.to, email));
+      const working = createMailer(smtp.url);
+      expect(await retryUndelivered(broken, working)).toBe(1);
+      expect(await retryUndelivered(broken, working)).toBe(0);
+      working.close();
+      const mail = await smtp.waitFor(email);
+      expect(mail.subject).toBe('Bevestig je e-mailadres voor Flirtlokaal');
+      const schedules = await broken.dbHandle.query<{ name: string }>('select name from job_schedules order by name');
+      expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining(['identity.mail-retry', 'identity.purge']));
+    } finally {
+      await broken.close();
+    }
   });
 });

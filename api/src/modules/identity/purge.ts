@@ -11,10 +11,11 @@
  * Tables are found through the foreign keys that reference users(id) in the database itself, so a
  * capability that adds a table (chat messages, ...) is covered without editing this file.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
-import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, users } from '../../db/schema';
+import { deliverMails, senderFor, type Mailer } from '../../platform/mail';
+import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, sites, users } from '../../db/schema';
 
 export const PURGE_JOB = 'identity.purge';
 /** tables kept by law (payment records), recognised by name */
@@ -95,8 +96,30 @@ export async function cleanUpIdentityRows(app: FastifyInstance, now: Date = new 
   await app.db.delete(accountTokens).where(lte(accountTokens.expiresAt, before));
 }
 
-/** Register the hourly job (called once from the routes plugin). */
-export async function schedulePurge(app: FastifyInstance): Promise<void> {
+export const MAIL_RETRY_JOB = 'identity.mail-retry';
+
+/** Deliver mails whose SMTP delivery failed (or never ran) in the last day; returns how many went. */
+export async function retryUndelivered(app: FastifyInstance, mailer: Mailer, now: Date = new Date()): Promise<number> {
+  if (mailer.transport !== 'smtp') return 0;
+  const rows = await app.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), gte(mailOutbox.createdAt, new Date(now.getTime() - 86_400_000)), lte(mailOutbox.createdAt, new Date(now.getTime() - 60_000))))
+    .limit(100);
+  const names = new Map((await app.db.select().from(sites)).map((s) => [s.id, (s.settings as { name?: string }).name ?? 'Flirtlokaal']));
+  const result = await deliverMails(app.db, mailer, rows.map((r) => r.id), (siteId) => senderFor(app.config.MAIL_FROM, names.get(siteId ?? -1) ?? 'Flirtlokaal'));
+  return result.sent;
+}
+
+/** Register the hourly purge and the mail retry (called once from the routes plugin). */
+export async function schedulePurge(app: FastifyInstance, mailer?: Mailer): Promise<void> {
+  if (mailer) {
+    app.jobs.work(MAIL_RETRY_JOB, async () => {
+      const sent = await retryUndelivered(app, mailer);
+      if (sent) app.log.info({ sent }, 'delivered mails on retry');
+    });
+    await app.jobs.schedule(MAIL_RETRY_JOB, '*/5 * * * *');
+  }
   app.jobs.work(PURGE_JOB, async () => {
     const ids = await purgeDeletedAccounts(app);
     if (ids.length) app.log.info({ purged: ids.length }, 'purged deleted accounts');

@@ -71,7 +71,7 @@ function mailEventsAllowed(req: FastifyRequest, secret: string | undefined): boo
 const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
-  await schedulePurge(app);
+  await schedulePurge(app, mailer);
   const ctx = (req: FastifyRequest, reply: FastifyReply): service.Ctx => ({ app, req, reply, mailer });
 
   // ---- user.php ------------------------------------------------------------------------------
