@@ -44,6 +44,18 @@ async function loadSession(): Promise<void> {
   }
 }
 
+/** The push service worker (/sw-push.js, spec section 7); registered once the page is idle. */
+function registerPushWorker(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const register = () => {
+    navigator.serviceWorker.register('/sw-push.js').catch((error: unknown) => {
+      console.warn('[shell] the push service worker could not be registered', error);
+    });
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
+  else window.setTimeout(register, 2000);
+}
+
 export async function boot(container: HTMLElement): Promise<void> {
   connectStateToBus();
   const settingsPromise = loadSettings();
@@ -62,4 +74,5 @@ export async function boot(container: HTMLElement): Promise<void> {
       <App />
     </StrictMode>,
   );
+  registerPushWorker();
 }

@@ -55,7 +55,12 @@ function computeBuildId(dir) {
   const fromEnv = process.env.BUILD_ID;
   if (fromEnv && fromEnv.trim() !== '') return fromEnv.trim();
   const hash = crypto.createHash('sha256');
-  const files = [path.join(dir, 'package.json'), ...listFiles(path.join(dir, 'src')), ...listFiles(SHARED_KIT_SRC)];
+  const files = [
+    path.join(dir, 'package.json'),
+    ...listFiles(path.join(dir, 'src')),
+    ...listFiles(path.join(dir, 'public')),
+    ...listFiles(SHARED_KIT_SRC),
+  ];
   for (const file of files) {
     if (!fs.existsSync(file)) continue;
     hash.update(path.relative(path.dirname(SHARED_KIT_DIR), file));
@@ -152,6 +157,31 @@ function createRemoteConfig({ name, dir, exposes, mode }) {
 }
 
 /**
+ * Emits every file of `<dir>/public/` as is into the output (e.g. the shell's /sw-push.js, which
+ * must keep its name). Sorted, content-only: the output stays deterministic.
+ */
+class EmitPublicFilesPlugin {
+  constructor(publicDir) {
+    this.publicDir = publicDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitPublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitPublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const file of listFiles(this.publicDir)) {
+            compilation.fileDependencies.add(file);
+            const name = path.relative(this.publicDir, file).split(path.sep).join('/');
+            compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {{ name?: string, dir: string, entry?: string, template?: string, mode?: string }} opts
  */
 function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', template = './src/index.html', mode }) {
@@ -174,6 +204,7 @@ function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', temp
       templateParameters: { buildId, name },
       minify: false,
     }),
+    new EmitPublicFilesPlugin(path.join(dir, 'public')),
   );
   return config;
 }
