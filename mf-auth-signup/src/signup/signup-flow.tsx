@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { api } from '@dating/shared-kit/api';
 import {
-  COUNTRIES, MIN_AGE, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZRegionsResponse, ZSexuality, ZSignupFields, ZSignupRequest,
+  COUNTRIES, MIN_AGE, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZMemberSearchResponse, ZRegionsResponse, ZSexuality, ZSignupFields, ZSignupRequest,
 } from '@dating/shared-kit/contracts';
 import type { SignupRequest, User } from '@dating/shared-kit/contracts';
 import { useSettings } from '@dating/shared-kit/state';
@@ -264,7 +264,8 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
     announceLogin(created);
     setUser(created);
     setProgress(['done', 'done', 'busy', 'waiting']);
-    await sleep(400);
+    // search matches for the new member (a first search; /signup-matches shows the results)
+    await Promise.all([api.get('/api/members.php', ZMemberSearchResponse, { retries: 0 }).catch(() => undefined), sleep(400)]);
     setProgress(['done', 'done', 'done', 'busy']);
     await sleep(300);
     setProgress(['done', 'done', 'done', 'done']);
