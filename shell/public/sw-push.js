@@ -3,7 +3,6 @@
  * server pushes (JSON: { title, body, url?, tag?, icon? }) and opens/focuses the site on click.
  * Served no-cache by the server so a new version is picked up on the next visit.
  */
-/* global self */
 self.addEventListener('install', () => {
   self.skipWaiting();
 });
