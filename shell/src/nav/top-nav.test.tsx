@@ -46,6 +46,13 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: /Credits/ })).toHaveTextContent('42');
   });
 
+  it('colours a low credit balance (spec 9: warning at 1-10, danger at 0)', () => {
+    act(() => setSession(makeUser({ paid_user: true, credits: 0 })));
+    const { container } = renderInShell(<TopNav />);
+    expect(screen.getByRole('link', { name: /Credits/ })).toHaveTextContent('0');
+    expect(container.querySelector('[data-tone="danger"]')).toHaveTextContent('0');
+  });
+
   it('has an account menu button that opens and closes with aria-expanded', async () => {
     act(() => setSession(makeUser({ profile: { ...makeUser().profile, name: 'Sanne' } })));
     renderInShell(<TopNav />);

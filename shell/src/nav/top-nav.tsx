@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBadges, useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
+import { CreditBadge } from '@dating/shared-kit/ui';
 import { isInstalledApp, showsBackButton } from '../installed-app';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
@@ -176,7 +177,11 @@ export function TopNav() {
               <li>
                 {user.paid_user ? (
                   <NavItem to="/credits" icon="★">
-                    {t('nav.credits')} ({user.credits})
+                    {t('nav.credits')}
+                    {/* low-credit colours of spec 9: warning at 1-10, danger at 0 */}
+                    <span css={{ marginInlineStart: '0.3rem', display: 'inline-flex' }}>
+                      <CreditBadge credits={user.credits} />
+                    </span>
                   </NavItem>
                 ) : (
                   <NavItem to="/premium" icon="★">
