@@ -9,16 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { REMARKS_MAX, ZChangeEmailRequest, ZChangePasswordRequest, ZDeleteAccountRequest, ZDeleteReason } from '@dating/shared-kit/contracts';
 import { useSession } from '@dating/shared-kit/state';
-import { Alert, Badge, Button, Modal, Select, TextArea, TextField } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, Modal, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
 import { announceLogout, announceUser, authApi } from '../auth-api';
 import { Page } from '../components/page';
 import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
 import type { FieldErrors } from '../form-errors';
 import { NAMESPACE } from '../i18n';
+import { useSessionStatus } from '../use-session-status';
 
 function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
+  const status = useSessionStatus();
   return (
     <Page title={title}>
       <nav aria-label={t('account.title')} css={css`margin-bottom: 20px;`}>
@@ -41,6 +43,8 @@ function AccountFrame({ title, children }: { title: string; children: ReactNode 
       </nav>
       {user ? (
         children
+      ) : status === 'unknown' ? (
+        <Spinner label={t('common.loading')} />
       ) : (
         <p>
           {t('account.loginRequired')} <Link to="/login?redirect=/account">{t('account.login')}</Link>
