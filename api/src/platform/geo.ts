@@ -17,7 +17,13 @@ import countryRegionData from 'country-region-data/data.json';
 
 interface CityRow { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }
 interface AdminRow { code: string; name: string }
-interface City { name: string; lat: number; lon: number; country: string; region: string | null }
+interface City {
+  name: string; lat: number; lon: number; country: string; region: string | null;
+  /** admin2 code (municipality / district) */
+  area: string;
+  /** this place is the one its admin2 area is named after ("Gemeente Amsterdam" -> Amsterdam) */
+  isAreaSeat: boolean;
+}
 export interface GeocodeHit { country: string; region: string | null; city: string }
 
 const ALIASES: Record<string, string> = {
@@ -51,6 +57,23 @@ export function regionCodes(country: string): Set<string> {
 
 export function isKnownRegion(country: string, region: string): boolean {
   return regionCodes(country).has(region);
+}
+
+/** Areas whose GeoNames name is not their main place's name (city states, English exonyms). */
+const AREA_SEATS: Record<string, string> = {
+  'DE.16.00': 'Berlin', 'DE.04.00': 'Hamburg', 'AT.09.900': 'Vienna', 'IT.07.RM': 'Rome', 'PL.78.1465': 'Warsaw',
+};
+
+/** "Amsterdam" is the seat of "Gemeente Amsterdam", "Madrid" of "Provincia de Madrid", "Zürich" of "Bezirk Zürich". */
+function isSeatOf(place: string, area: string): boolean {
+  const words = area
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\b(gemeente|provincia|provincie|province|de|di|del|bezirk|kreis|landkreis|stadt|wien stadt|powiat|comune|citta metropolitana|district|county|arrondissement)\b/g, ' ')
+    .trim();
+  const name = place.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return name.length > 2 && words.replace(/\s+/g, ' ') === name;
 }
 
 let index: Map<string, City[]> | null = null;
@@ -91,7 +114,16 @@ function buildIndex(): Map<string, City[]> {
   const grid = new Map<string, City[]>();
   for (const row of cities) {
     if (!ours.has(row.country)) continue;
-    const city: City = { name: row.name, lat: Number(row.lat), lon: Number(row.lng), country: row.country, region: resolve(row) };
+    const areaName = names2.get(`${row.country}.${row.admin1}.${row.admin2}`) ?? '';
+    const city: City = {
+      name: row.name,
+      lat: Number(row.lat),
+      lon: Number(row.lng),
+      country: row.country,
+      region: resolve(row),
+      area: `${row.country}.${row.admin1}.${row.admin2}`,
+      isAreaSeat: AREA_SEATS[`${row.country}.${row.admin1}.${row.admin2}`] === row.name || (row.admin2 !== '' && isSeatOf(row.name, areaName)),
+    };
     const key = cellKey(city.lat, city.lon);
     const list = grid.get(key);
     if (list) list.push(city);
@@ -132,6 +164,26 @@ export function reverseGeocode(lat: number, lon: number, now = Date.now()): Geoc
         }
       }
     }
+  }
+  // GeoNames also lists city districts (Jordaan, Eixample...): when the nearest place lies in an
+  // area named after its main place, and that place is near (15 km), answer the main place.
+  if (best && !best.isAreaSeat) {
+    const nearest = best;
+    let seat: City | null = null;
+    let seatKm = Infinity;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        for (const city of index.get(cellKey(rLat + dy, rLon + dx)) ?? []) {
+          if (!city.isAreaSeat || city.area !== nearest.area) continue;
+          const km = distanceKm(rLat, rLon, city.lat, city.lon);
+          if (km < seatKm) {
+            seatKm = km;
+            seat = city;
+          }
+        }
+      }
+    }
+    if (seat && seatKm <= 15) best = seat;
   }
   const hit = best && bestKm <= 100 ? { country: best.country, region: best.region, city: best.name } : null;
   if (cache.size > 10_000) cache.clear();

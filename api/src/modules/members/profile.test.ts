@@ -126,6 +126,10 @@ describe('geocode.php', () => {
     expect(munich).toEqual({ country: 'DE', region: 'BY', city: 'Munich' });
     const regions = (await app.inject({ method: 'GET', url: '/api/regions.php?country=DE' })).json().regions.map((r: { code: string }) => r.code);
     expect(regions).toContain(munich.region);
+    // the city, not the district GeoNames also lists (Jordaan, Mitte...)
+    for (const [lat, lon, city] of [[52.3702, 4.8952, 'Amsterdam'], [52.52, 13.405, 'Berlin'], [40.4168, -3.7038, 'Madrid']] as const) {
+      expect((await app.inject({ method: 'GET', url: `/api/geocode.php?lat=${lat}&lon=${lon}` })).json().city).toBe(city);
+    }
   });
 
   it('out-of-range or missing coordinates -> 400; the open sea -> 404', async () => {
