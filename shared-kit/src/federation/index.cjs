@@ -8,7 +8,8 @@
  *
  * Each package is shared twice: by its name (`react`) and with a trailing slash (`react/`), which
  * webpack treats as a prefix so deep imports (`react/jsx-runtime`, `react-dom/client`,
- * `@emotion/react/jsx-runtime`, `jotai/utils`, `@dating/shared-kit/state`, ...) are singletons too.
+ * `@emotion/react/jsx-runtime`, `@dating/shared-kit/state`, ...) are singletons too (jotai's
+ * subpaths are listed one by one, see EXPLICIT_SUBPATHS).
  * Without the prefix `@emotion/react/jsx-runtime` would pull in a second emotion ThemeContext.
  *
  * `requiredVersion` is the range the workspace's package.json declares (else the installed version's
@@ -32,6 +33,16 @@ const SINGLETON_PACKAGES = [
 ];
 
 const SHARED_KIT = '@dating/shared-kit';
+
+/**
+ * Packages whose deep imports are listed one by one instead of by a `pkg/` prefix: resolving the
+ * bare prefix `jotai/` through jotai's `"./*"` exports pattern makes Node print a deprecation
+ * warning in every build. jotai's store context lives in jotai/react, so its subpaths must be
+ * shared too.
+ */
+const EXPLICIT_SUBPATHS = {
+  jotai: ['jotai/react', 'jotai/vanilla', 'jotai/utils', 'jotai/react/utils', 'jotai/vanilla/utils', 'jotai/vanilla/internals'],
+};
 const SHARED_KIT_DIR = path.resolve(__dirname, '..', '..');
 
 /** Installed version of a package as seen from `fromDir` (workspace folder). */
@@ -71,7 +82,9 @@ function createShared(fromDir = process.cwd()) {
     const requiredVersion = range && /^[\^~]?\d/.test(range) ? range : `^${version}`;
     const entry = { singleton: true, requiredVersion, version };
     if (pkg !== SHARED_KIT) shared[pkg] = { ...entry };
-    shared[`${pkg}/`] = { ...entry };
+    const subpaths = EXPLICIT_SUBPATHS[pkg];
+    if (subpaths) for (const subpath of subpaths) shared[subpath] = { ...entry };
+    else shared[`${pkg}/`] = { ...entry };
   }
   return shared;
 }

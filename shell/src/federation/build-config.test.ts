@@ -39,13 +39,19 @@ function mfOptions(config: WebpackLikeConfig): Record<string, unknown> {
 describe('shared singletons', () => {
   const shared = federation.createShared(path.join(repo, 'shell'));
 
-  it.each(['react', 'react-dom', 'react-router', 'jotai', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'])(
+  it.each(['react', 'react-dom', 'react-router', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'])(
     '%s and its deep imports are one singleton',
     (pkg) => {
       expect(shared[pkg]).toMatchObject({ singleton: true });
       expect(shared[`${pkg}/`]).toMatchObject({ singleton: true });
     },
   );
+
+  it('shares jotai and the subpaths holding its store context', () => {
+    for (const key of ['jotai', 'jotai/react', 'jotai/vanilla', 'jotai/utils', 'jotai/vanilla/internals']) {
+      expect(shared[key]).toMatchObject({ singleton: true });
+    }
+  });
 
   it('shares every subpath of @dating/shared-kit as one singleton', () => {
     expect(shared['@dating/shared-kit/']).toMatchObject({ singleton: true, version: '0.1.0' });
