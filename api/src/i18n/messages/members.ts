@@ -66,6 +66,15 @@ export const membersMessages: MessageTable = {
     it: 'Questa foto non esiste.',
     pl: 'To zdjęcie nie istnieje.',
   },
+  image_wrong_extension: {
+    nl: 'De bestandsnaam past niet bij het soort afbeelding. Kies een foto met de juiste extensie (bijvoorbeeld .jpg of .png).',
+    en: 'The file name does not match the kind of image. Choose a photo with the right extension (for example .jpg or .png).',
+    de: 'Der Dateiname passt nicht zur Art des Bildes. Wähle ein Foto mit der richtigen Endung (zum Beispiel .jpg oder .png).',
+    es: 'El nombre del archivo no coincide con el tipo de imagen. Elige una foto con la extensión correcta (por ejemplo .jpg o .png).',
+    fr: "Le nom du fichier ne correspond pas au type d'image. Choisissez une photo avec la bonne extension (par exemple .jpg ou .png).",
+    it: "Il nome del file non corrisponde al tipo di immagine. Scegli una foto con l'estensione giusta (ad esempio .jpg o .png).",
+    pl: 'Nazwa pliku nie pasuje do rodzaju obrazu. Wybierz zdjęcie z właściwym rozszerzeniem (na przykład .jpg lub .png).',
+  },
   photo_missing: {
     nl: 'Kies een foto om te uploaden.',
     en: 'Choose a photo to upload.',

@@ -90,9 +90,13 @@ describe('photos.php upload', () => {
     expect((await app.inject({ method: 'POST', url: '/api/backoffice/photos/999999/approve', headers: { cookie: staff.cookie, 'x-request-type': 'web' } })).statusCode).toBe(404);
   });
 
-  it('checks the content, not the name: a PNG named .gif is fine, a text file named .jpg is not', async () => {
+  it('checks the content, not the name: a text file named .jpg is refused, so is a PNG named .gif', async () => {
     const me = await member();
-    expect((await upload(me.cookie, png, 'holiday.gif', 'image/gif')).statusCode).toBe(200);
+    const renamed = await upload(me.cookie, png, 'holiday.gif', 'image/gif');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ error: 'image_wrong_extension', field: 'photo' });
+    // the declared MIME type does not matter, nor the case of the extension, nor a missing one
+    expect((await upload(me.cookie, png, 'HOLIDAY.PNG', 'application/octet-stream')).statusCode).toBe(200);
     const fake = await upload(me.cookie, Buffer.from('this is not an image at all, just text'), 'photo.jpg', 'image/jpeg');
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({ error: 'image_invalid', field: 'photo' });
@@ -100,6 +104,7 @@ describe('photos.php upload', () => {
     expect(empty.statusCode).toBe(400);
     const list = (await app.inject({ method: 'GET', url: '/api/photos.php', headers: { cookie: me.cookie } })).json();
     expect(list.photos).toHaveLength(1);
+    expect((await upload(me.cookie, jpegWithGps, 'camera-upload', 'image/jpeg')).statusCode).toBe(200);
   });
 
   it('refuses files over the size limit with 413', async () => {

@@ -46,12 +46,34 @@ export async function assertPhotoRoom(db: DbOrTx, user: UserRow): Promise<void> 
   }
 }
 
+/** File-name extensions per image format that sharp detects from the content. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  jpeg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  heif: ['heic', 'heif', 'avif'],
+  avif: ['avif'],
+  tiff: ['tif', 'tiff'],
+};
+
+/**
+ * The type is always taken from the content; a file name that claims another type (a PNG called
+ * photo.gif, a JPEG called cv.pdf) is refused (issue 4's bad input) rather than silently renamed.
+ * A name without an extension is fine.
+ */
+export function extensionMatches(filename: string | undefined, format: string): boolean {
+  const match = /\.([a-z0-9]{1,5})$/i.exec(filename ?? '');
+  if (!match?.[1]) return true;
+  return (EXTENSIONS[format] ?? []).includes(match[1].toLowerCase());
+}
+
 export async function addPhoto(
   db: Db,
   storage: Storage,
   user: UserRow,
   data: Buffer,
-  opts: { autoApprove: boolean; cdnPrefix: string },
+  opts: { autoApprove: boolean; cdnPrefix: string; filename?: string },
 ): Promise<OwnPhoto> {
   if (data.length === 0) throw new AppError('image_invalid', { status: 400, field: 'photo' });
   await assertPhotoRoom(db, user);
@@ -60,6 +82,7 @@ export async function addPhoto(
     if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params });
     throw error;
   });
+  if (!extensionMatches(opts.filename, image.format)) throw new AppError('image_wrong_extension', { status: 400, field: 'photo' });
   const [filename, thumbFilename, matchFilename] = await Promise.all([
     storage.put(image.full, 'jpg'),
     storage.put(image.thumb, 'jpg'),

@@ -81,16 +81,18 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(req);
     if (!req.isMultipart()) throw new AppError('photo_missing', { status: 400, field: 'photo' });
     let data: Buffer;
+    let filename: string | undefined;
     try {
       const file = await req.file();
       if (!file) throw new AppError('photo_missing', { status: 400, field: 'photo' });
+      filename = file.filename;
       data = await file.toBuffer();
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 413) throw new AppError('image_too_large', { status: 413, field: 'photo' });
       throw error;
     }
-    const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req) });
+    const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req), filename });
     return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
   });
   app.delete('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
