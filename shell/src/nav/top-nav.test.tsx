@@ -62,7 +62,7 @@ describe('top navigation', () => {
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Uitloggen']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Account', 'Uitloggen']);
     expect(within(menu).getByRole('menuitem', { name: 'Mijn profiel' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Instellingen' })).toHaveFocus();
