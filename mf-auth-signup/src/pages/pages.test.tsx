@@ -10,6 +10,8 @@ import { getSession } from '@dating/shared-kit/state';
 import { ChangeEmailPage, ChangePasswordPage, DeleteAccountPage } from '../account/account-pages';
 import { clearCookies, createAccount, installCookieJar, linkFrom, mailsTo, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
 import { AccountDeletedPage } from './account-deleted-page';
+import EmailReminder from '../widgets/email-reminder';
+import { refreshSession } from '@dating/shared-kit/state';
 import { ActivateErrorPage } from './activate-pages';
 import { LoginPage } from './login-page';
 import { MailChangePage } from './mail-change-page';
@@ -172,5 +174,16 @@ describe('activation error', () => {
     await renderAt(<ActivateErrorPage />, { path: '/activate/error' });
     expect(screen.getByRole('heading', { name: 'Activeren mislukt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('e-mail reminder', () => {
+  it('asks the real server for a new activation mail and shows its rate-limit text', async () => {
+    const email = await createAccount('herinner-wachtwoord-1');
+    await refreshSession();
+    expect(getSession()?.email).toBe(email);
+    await renderAt(<EmailReminder />, { path: '/members' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stuur activatiemail opnieuw' }));
+    expect(await screen.findByText(/^Er is net al een activatiemail verstuurd, probeer het over \d+ min opnieuw\.$/)).toBeInTheDocument();
   });
 });

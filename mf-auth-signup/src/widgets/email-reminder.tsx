@@ -74,7 +74,7 @@ export default function EmailReminder() {
     );
   }
   return (
-    <Alert variant="warning" title={t('reminder.title')} action={resendButton}>
+    <Alert variant="warning" role="status" title={t('reminder.title')} action={resendButton}>
       {body}
     </Alert>
   );

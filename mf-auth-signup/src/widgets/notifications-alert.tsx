@@ -24,6 +24,7 @@ export default function NotificationsAlert() {
   return (
     <Alert
       variant="warning"
+      role="status"
       title={t('notifications.title')}
       onDismiss={() => {
         const now = Date.now();
