@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../i18n/messages/types';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation' | 'password_changed';
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed';
 
 export interface MailVars {
   name: string;
@@ -52,6 +52,15 @@ const T: Table = {
     fr: { subject: 'Confirme ta nouvelle adresse e-mail pour {site}', intro: 'Tu veux utiliser cette adresse e-mail pour ton compte. Confirme la modification via le lien.', action: 'Confirmer la nouvelle adresse', validity: 'Le lien est valable {valid} heures et ne fonctionne qu’une fois.' },
     it: { subject: 'Conferma il tuo nuovo indirizzo e-mail per {site}', intro: 'Vuoi usare questo indirizzo e-mail per il tuo account. Conferma la modifica tramite il link.', action: 'Conferma nuovo indirizzo', validity: 'Il link è valido per {valid} ore e funziona una sola volta.' },
     pl: { subject: 'Potwierdź nowy adres e-mail w {site}', intro: 'Chcesz używać tego adresu e-mail dla swojego konta. Potwierdź zmianę, korzystając z linku.', action: 'Potwierdź nowy adres e-mail', validity: 'Link jest ważny przez {valid} godz. i działa jeden raz.' },
+  },
+  mail_change_notice: {
+    nl: { subject: 'Je e-mailadres bij {site} wordt gewijzigd', intro: 'Er is gevraagd om het e-mailadres van je account te wijzigen; het nieuwe adres moet dat eerst bevestigen. Was jij dit niet? Wijzig dan meteen je wachtwoord.' },
+    en: { subject: 'Your e-mail address at {site} is being changed', intro: 'A change of your account’s e-mail address was requested; the new address has to confirm it first. Wasn’t this you? Change your password right away.' },
+    de: { subject: 'Deine E-Mail-Adresse bei {site} wird geändert', intro: 'Es wurde beantragt, die E-Mail-Adresse deines Kontos zu ändern; die neue Adresse muss das zuerst bestätigen. Warst du das nicht? Ändere sofort dein Passwort.' },
+    es: { subject: 'Tu dirección de correo en {site} se va a cambiar', intro: 'Se ha solicitado cambiar la dirección de correo de tu cuenta; la nueva dirección debe confirmarlo primero. ¿No has sido tú? Cambia tu contraseña enseguida.' },
+    fr: { subject: 'Ton adresse e-mail sur {site} va être modifiée', intro: 'Une modification de l’adresse e-mail de ton compte a été demandée ; la nouvelle adresse doit d’abord la confirmer. Ce n’était pas toi ? Change ton mot de passe tout de suite.' },
+    it: { subject: 'Il tuo indirizzo e-mail su {site} sta per essere modificato', intro: 'È stata richiesta la modifica dell’indirizzo e-mail del tuo account; il nuovo indirizzo deve prima confermarla. Non sei stato tu? Cambia subito la password.' },
+    pl: { subject: 'Twój adres e-mail w {site} zostanie zmieniony', intro: 'Poproszono o zmianę adresu e-mail Twojego konta; nowy adres musi to najpierw potwierdzić. To nie Ty? Natychmiast zmień hasło.' },
   },
   reactivation: {
     nl: { subject: 'Je account bij {site} is verwijderd', intro: 'Je account is verwijderd. Bedenk je je? Via de link heractiveer je je account.', action: 'Account heractiveren', validity: 'Dit kan nog {valid} dagen; daarna worden je gegevens definitief gewist.' },
@@ -117,7 +126,7 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   const lines = [fill(c.greeting, vars, false), '', fill(s.intro, vars, false)];
   if (vars.link && s.action) lines.push('', `${s.action}: ${vars.link}`);
   if (s.validity) lines.push('', fill(s.validity, vars, false));
-  if (kind !== 'reactivation' && kind !== 'password_changed') lines.push('', c.ignore);
+  if (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice') lines.push('', c.ignore);
   lines.push('', '--', fill(c.footer, vars, false), `https://${vars.domain}`);
   const text = lines.join('\n');
 
@@ -132,7 +141,7 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
     `<h1 style="font-size:20px;color:#e83e8c">${esc(vars.siteName)}</h1>` +
     `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>${button}` +
     (s.validity ? `<p>${fill(s.validity, vars, true)}</p>` : '') +
-    (kind !== 'reactivation' && kind !== 'password_changed' ? `<p style="color:#555">${esc(c.ignore)}</p>` : '') +
+    (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice' ? `<p style="color:#555">${esc(c.ignore)}</p>` : '') +
     `<hr><p style="font-size:12px;color:#777">${fill(c.footer, vars, true)} <a href="https://${esc(vars.domain)}">${esc(vars.domain)}</a></p>` +
     `</body></html>`;
   return { subject, text, html };

@@ -390,6 +390,7 @@ describe('account changes', () => {
     const mail = await smtp.waitFor(newEmail);
     const link = linkIn(mail);
     expect(link).toContain('/mail-change/do?token=');
+    expect((await smtp.waitFor(user.email)).subject).toBe('Je e-mailadres bij Flirtlokaal wordt gewijzigd');
     const confirm = await put('/api/account.php', { mail_change_token: tokenOf(link) }, { cookie });
     expect(json(confirm)).toMatchObject({ email_changed: newEmail });
     expect(json(confirm).user?.email).toBe(newEmail);

@@ -348,7 +348,11 @@ export async function requestMailChange(ctx: Ctx, me: UserRow, email: string, pa
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
     const { token } = await issueToken(tx, me.id, 'mail_change', { newEmail: email });
     const link = `${baseUrl(ctx.req)}/mail-change/do?token=${token}`;
-    return [await queueFor(tx, ctx, 'mail_change', email, me, profile?.name ?? '', link, TOKEN_TTL_MS.mail_change / 3600_000)];
+    return [
+      await queueFor(tx, ctx, 'mail_change', email, me, profile?.name ?? '', link, TOKEN_TTL_MS.mail_change / 3600_000),
+      // the current address hears about it too (an account take-over attempt is noticed)
+      await queueFor(tx, ctx, 'mail_change_notice', me.email, me, profile?.name ?? ''),
+    ];
   });
   await deliver(ctx, ids);
   return currentUser(ctx, me.id);
