@@ -72,7 +72,7 @@ export const profiles = pgTable(
     status: text('status').notNull().default('active'),
     mainPhotoId: integer('main_photo_id'),
     /**
-     * users.status in (active, not_confirmed), not deleted, not invisible: kept in step by database
+     * users.status in (active, not_confirmed), not deleted, not invisible, not staff: kept in step by database
      * triggers (migration members_searchable) so the member search needs no join to filter or count.
      */
     searchable: boolean('searchable').notNull().default(true),

@@ -62,6 +62,7 @@ describe('members.php', () => {
     const shown = await createMember(app, { gender: 'female', country: 'IE', name: 'Shown' });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Fictional', user: { fictional: true } });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Invisible', user: { invisible: true } });
+    await createMember(app, { gender: 'female', country: 'IE', name: 'Moderator', user: { isStaff: true } });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Deleted', user: { status: 'deleted', deletedAt: new Date() } });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Disabled', user: { status: 'disabled' }, profile: { status: 'disabled' } });
     const blocker = await createMember(app, { gender: 'female', country: 'IE', name: 'Blocker' });

@@ -20,8 +20,8 @@ export const VISIBLE_USER_STATUSES = ['active', 'not_confirmed'] as const;
 
 /**
  * SQL over `profiles`: a member others may see. profiles.searchable mirrors the users columns
- * (status active/not_confirmed, not deleted, not invisible) through database triggers (migration
- * 0005_members_searchable), so no join to users is needed to filter or count.
+ * (status active/not_confirmed, not deleted, not invisible, not staff) through database triggers
+ * (migrations 0005/0006_members_searchable*), so no join to users is needed to filter or count.
  */
 export function isVisibleMember(viewerId: number | null): SQL {
   const parts: SQL[] = [eq(profiles.status, 'active'), sql`${profiles.searchable}`];
