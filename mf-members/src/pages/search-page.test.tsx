@@ -42,6 +42,15 @@ describe('SearchPage', () => {
     expect(within(screen.getByRole('list', { name: 'Vergelijkbare leden' })).getByText('Noor, 31')).toBeInTheDocument();
   });
 
+  it('passes a visitor\'s traffic source along (logged_out_search_trafficsource)', async () => {
+    const { setSession } = await import('@dating/shared-kit/state');
+    setSession(null);
+    const calls = serve({ 'GET /api/members.php': () => page([], 0) });
+    renderAt('/members?network=adnet', [{ path: '/members', element: <SearchPage /> }]);
+    expect(await screen.findByRole('heading', { name: 'Gevonden leden: 0' })).toBeInTheDocument();
+    expect(calls[0]?.url.searchParams.get('network')).toBe('adnet');
+  });
+
   it('shows the server message when logged-out search is not allowed', async () => {
     serve({
       'GET /api/members.php': () => ({ status: 403, body: { error: 'search_login_required', message: 'Log in om leden te zoeken.' } }),

@@ -26,6 +26,18 @@ function seeking(gender?: string, sexuality?: string | null): string {
   return gender === 'male' ? 'female' : 'male';
 }
 
+const NETWORK_KEY = 'members:network';
+
+/** The visitor's traffic source (`?network=` of the landing URL), remembered for the session. */
+function trafficSource(fromUrl: string | null): string | null {
+  try {
+    if (fromUrl) globalThis.sessionStorage?.setItem(NETWORK_KEY, fromUrl);
+    return fromUrl ?? globalThis.sessionStorage?.getItem(NETWORK_KEY) ?? null;
+  } catch {
+    return fromUrl;
+  }
+}
+
 /** /members: search with filters, pages with a count, similar results with their own paging. */
 export function SearchPage() {
   const { t, i18n } = useTranslation('members');
@@ -45,9 +57,12 @@ export function SearchPage() {
   const page = Number(params.get('page') ?? '1') || 1;
   const similarPage = Number(params.get('similar_page') ?? '1') || 1;
 
+  const network = trafficSource(params.get('network'));
   const query: MemberSearchQuery = useMemo(() => {
     const q: Record<string, string | number> = {};
     for (const name of PARAMS) if (initial[name]) q[name] = initial[name];
+    // a logged-out visitor from a traffic source may search when the site allows it
+    if (!user && network) q.network = network;
     q.page = page;
     q.similar_page = similarPage;
     return q as MemberSearchQuery;
