@@ -142,4 +142,17 @@ test.describe('members', () => {
     await anke.context().close();
     await bram.context().close();
   });
+
+  test('search and a profile work on a phone, with the demo members and their photos', { tag: '@phone' }, async ({ page }) => {
+    await loginAsNewMember(page, { tag: 'phone', gender: 'male', country: 'NL' });
+    await page.goto('/members');
+    await expect(page.getByLabel(t('search.gender'))).toHaveValue('female');
+    await expect(page.getByRole('heading', { name: /Gevonden leden: [1-9]/ })).toBeVisible();
+    const results = page.getByRole('list', { name: t('search.results') });
+    // seeded members have approved photos
+    await expect(results.getByRole('img').first()).toHaveAttribute('src', /\/uploads\//);
+    await results.getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: t('member.like'), exact: true })).toBeVisible();
+    await expect(page.getByText(/Foto's: \d/)).toBeVisible();
+  });
 });
