@@ -115,6 +115,16 @@ describe('photos.php upload', () => {
     expect(res.json().error).toBe('image_too_large');
   });
 
+  it('refuses a pixel flood (small file, huge dimensions) with 413 before decoding it', async () => {
+    const me = await member();
+    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(flood.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await upload(me.cookie, flood, 'flood.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'image_too_large', field: 'photo' });
+    expect((await app.inject({ method: 'GET', url: '/api/photos.php', headers: { cookie: me.cookie } })).json().photos).toHaveLength(0);
+  });
+
   it('a request without a file is a 400', async () => {
     const me = await member();
     const res = await app.inject({ method: 'POST', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: {} });
