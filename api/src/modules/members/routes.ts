@@ -60,7 +60,10 @@ const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().o
 const ZIdQueryOptional = z.object({ id: z.unknown().optional() }).passthrough();
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  // encapsulated here; skipped when the app already parses multipart (another module registered it globally)
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  }
 
   /* ---------- own profile ---------- */
   app.get('/api/profile.php', { schema: { tags: ['members'], response: { 200: ZProfileResponse } } }, async (req) => {
