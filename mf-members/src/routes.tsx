@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
   { path: '/swipe-game', element: <SwipePage /> },
   { path: '/match-finder', element: <MatchFinderPage /> },
   { path: '/profile', element: <ProfilePage /> },
+  // the shell routes /profile/* here too (deep links into the profile screen)
+  { path: '/profile/*', element: <ProfilePage /> },
   { path: '/notifications', element: <NotificationsPage /> },
 ];
 export default routes;
