@@ -4,7 +4,7 @@
  * truth for the wire. Only zod may be imported here.
  */
 import { z } from 'zod';
-import { ZCountry, ZImage, ZProfile } from './core';
+import { ZImage, ZProfile } from './core';
 
 // Calls of the first table defined by their capability's file (not repeated here):
 // - POST/GET/PUT /api/user.php, ?push=1: identity.ts (ZLoginRequest, ZUserResponse,
@@ -90,7 +90,11 @@ export type Interest = z.infer<typeof ZInterest>;
 export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
 export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
 
-export const ZRegionsQuery = z.object({ country: ZCountry });
+/**
+ * Two letters, any case (`nl` = `NL`). Deliberately not ZCountry: a code outside the 15 countries
+ * gets the translated 400 `unknown_country` from the server rather than a generic validation error.
+ */
+export const ZRegionsQuery = z.object({ country: z.string().min(2).max(2) });
 export type RegionsQuery = z.infer<typeof ZRegionsQuery>;
 export const ZRegion = z.object({ code: z.string(), name: z.string() });
 export type Region = z.infer<typeof ZRegion>;

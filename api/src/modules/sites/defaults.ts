@@ -3,9 +3,8 @@
  * plus one site per regional domain. Values the spec does not give (credit prices, costs) are
  * plausible demo numbers; operators change them per site in the database.
  */
-import type { Settings } from '@dating/shared-kit/contracts';
+import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
 import type { Lang } from '../../i18n';
-import type { CompanyInfo } from './service';
 
 interface SiteTexts {
   index_title: string;

@@ -1,11 +1,12 @@
 // Site settings and reference lists: /api/settings.php, interests.php, regions.php, companyinfo.php.
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSettingsResponse } from '@dating/shared-kit/contracts';
+import {
+  ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery, ZSettingsResponse,
+} from '@dating/shared-kit/contracts';
 import { interests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { regionLabel, regionsOf } from './regions';
-import { ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery } from './schemas';
 
 const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,23 +5,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { ZSettings } from '@dating/shared-kit/contracts';
-import type { Settings } from '@dating/shared-kit/contracts';
+import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { sites } from '../../db/schema';
-
-export interface CompanyInfo {
-  name: string;
-  address: string;
-  registration_number: string;
-  city: string;
-  country: string;
-  tradenames: string[];
-  vat_numbers: string[];
-  support_phone: string;
-  delete_discount: number;
-  /** ISO date the company info was added (terms version date uses it when later) */
-  added: string;
-}
 
 export interface SiteContext {
   id: number;
