@@ -12,8 +12,8 @@ import { useSession } from '@dating/shared-kit/state';
 import { Alert, Badge, Button, Modal, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
 import { announceLogout, announceUser, authApi } from '../auth-api';
 import { Page } from '../components/page';
-import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
-import type { FieldErrors } from '../form-errors';
+import { FormAlert } from '../forms/form-alert';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 import { useSessionStatus } from '../use-session-status';
 
@@ -85,34 +85,16 @@ export function AccountOverviewPage() {
 export function ChangeEmailPage() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit({ email: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    const parsed = ZChangeEmailRequest.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const r = await authApi.changeEmail({ email: parsed.data.email, password });
-      setSentTo(r.mail_change_pending ?? parsed.data.email);
-      setPassword('');
-    } catch (err) {
-      const fe = serverFieldError(err);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(ZChangeEmailRequest, form.values, async ({ email }) => {
+      const r = await authApi.changeEmail({ email, password: form.values.password });
+      setSentTo(r.mail_change_pending ?? email);
+      form.setValues((v) => ({ ...v, password: '' }));
+    });
   }
 
   return (
@@ -123,23 +105,11 @@ export function ChangeEmailPage() {
           {t('account.emailSent', { email: sentTo })}
         </Alert>
       )}
-      {error && (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('account.emailTitle')}>
-        <TextField label={t('account.newEmail')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <TextField
-          label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          required
-        />
-        <Button type="submit" loading={busy}>
+        <TextField label={t('account.newEmail')} type="email" autoComplete="email" {...form.field('email')} required />
+        <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" {...form.field('password')} required />
+        <Button type="submit" loading={form.busy}>
           {t('account.emailSubmit')}
         </Button>
       </form>
@@ -149,36 +119,19 @@ export function ChangeEmailPage() {
 
 export function ChangePasswordPage() {
   const { t } = useTranslation(NAMESPACE);
-  const [values, setValues] = useState({ old_password: '', password: '', password_repeat: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const empty = { old_password: '', password: '', password_repeat: '' };
+  const form = useFormSubmit(empty);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
     setDone(false);
-    const parsed = ZChangePasswordRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const r = await authApi.changePassword(values);
+    void form.submit(ZChangePasswordRequest, form.values, async () => {
+      const r = await authApi.changePassword(form.values);
       if (r.user) announceUser(r.user);
       setDone(true);
-      setValues({ old_password: '', password: '', password_repeat: '' });
-    } catch (err) {
-      const fe = serverFieldError(err);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+      form.setValues(empty);
+    });
   }
 
   return (
@@ -188,16 +141,12 @@ export function ChangePasswordPage() {
           {t('account.passwordDone')}
         </Alert>
       )}
-      {error && (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('account.passwordTitle')}>
-        <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" value={values.old_password} onChange={set('old_password')} error={errors.old_password} required />
-        <TextField label={t('account.newPassword')} type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} required />
-        <TextField label={t('account.repeatPassword')} type="password" autoComplete="new-password" value={values.password_repeat} onChange={set('password_repeat')} error={errors.password_repeat} required />
-        <Button type="submit" loading={busy}>
+        <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" {...form.field('old_password')} required />
+        <TextField label={t('account.newPassword')} type="password" autoComplete="new-password" {...form.field('password')} required />
+        <TextField label={t('account.repeatPassword')} type="password" autoComplete="new-password" {...form.field('password_repeat')} required />
+        <Button type="submit" loading={form.busy}>
           {t('account.passwordSubmit')}
         </Button>
       </form>
@@ -208,61 +157,39 @@ export function ChangePasswordPage() {
 export function DeleteAccountPage() {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
-  const [reason, setReason] = useState('');
-  const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit({ reason: '', remarks: '' });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ZDeleteAccountRequest.safeParse({ reason, remarks });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setConfirming(true);
+    if (form.validate(ZDeleteAccountRequest, form.values) !== undefined) setConfirming(true);
   }
 
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await authApi.deleteAccount({ reason: reason as (typeof ZDeleteReason.options)[number], remarks });
-      setConfirming(false);
-      announceLogout();
-      void navigate('/account-deleted');
-    } catch (err) {
-      setConfirming(false);
-      const fe = serverFieldError(err);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+  function confirm() {
+    void form.send(
+      async () => {
+        await authApi.deleteAccount({ reason: form.values.reason as (typeof ZDeleteReason.options)[number], remarks: form.values.remarks });
+        setConfirming(false);
+        announceLogout();
+        void navigate('/account-deleted');
+      },
+      { onError: () => setConfirming(false) },
+    );
   }
 
   return (
     <AccountFrame title={t('account.deleteTitle')}>
       <p>{t('account.deleteIntro')}</p>
-      {error && (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('account.deleteTitle')}>
         <Select
           label={t('account.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          {...form.field('reason')}
           placeholder
           required
-          error={errors.reason}
           options={ZDeleteReason.options.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
         />
-        <TextArea label={t('account.remarks')} value={remarks} onChange={(e) => setRemarks(e.target.value)} optionalLabel maxLength={REMARKS_MAX} showCount error={errors.remarks} />
+        <TextArea label={t('account.remarks')} {...form.field('remarks')} optionalLabel maxLength={REMARKS_MAX} showCount />
         <Button type="submit" variant="danger">
           {t('account.deleteSubmit')}
         </Button>
@@ -271,14 +198,14 @@ export function DeleteAccountPage() {
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('account.confirmTitle')}
-        dismissible={!busy}
+        dismissible={!form.busy}
         size="sm"
         footer={
           <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={form.busy}>
               {t('account.cancel')}
             </Button>
-            <Button variant="danger" onClick={() => void confirm()} loading={busy}>
+            <Button variant="danger" onClick={confirm} loading={form.busy}>
               {t('account.confirm')}
             </Button>
           </>

@@ -11,19 +11,17 @@ import { ZProfileResponse, ZRegionsResponse, ZSexuality } from '@dating/shared-k
 import { refreshSession, useSession } from '@dating/shared-kit/state';
 import { Alert, Button, Select, TextField } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
-import { messageOf, serverFieldError } from '../form-errors';
 import type { FieldErrors } from '../form-errors';
+import { FormAlert } from '../forms/form-alert';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 
 export function CompleteSignupPage() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
-  const [values, setValues] = useState({ sexuality: '', region: '', city: '' });
+  const form = useFormSubmit({ sexuality: '', region: '', city: '' });
   const [regions, setRegions] = useState<{ label: string; options: { value: string; label: string }[] } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const country = user?.profile.country;
 
   useEffect(() => {
@@ -50,27 +48,19 @@ export function CompleteSignupPage() {
   };
   const anyMissing = missing.sexuality || missing.region || missing.city;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { values } = form;
     const errs: FieldErrors = {};
     for (const f of ['sexuality', 'region', 'city'] as const) if (missing[f] && !values[f].trim()) errs[f] = t('errors.field_required');
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    setError(null);
-    try {
+    if (!form.check(errs)) return;
+    void form.send(async () => {
       const body: Record<string, string> = {};
       for (const f of ['sexuality', 'region', 'city'] as const) if (missing[f]) body[f] = values[f].trim();
       await api.put('/api/profile.php', body, ZProfileResponse);
       await refreshSession();
       setDone(true);
-    } catch (err) {
-      const fe = serverFieldError(err);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -87,19 +77,13 @@ export function CompleteSignupPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={t('completeSignup.title')}>
           <p>{t('completeSignup.intro')}</p>
-          {error && (
-            <Alert variant="danger" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlert error={form.error} />
           {missing.sexuality && (
             <Select
               label={t('signup.step0.sexuality')}
-              value={values.sexuality}
-              onChange={(e) => setValues((v) => ({ ...v, sexuality: e.target.value }))}
+              {...form.field('sexuality')}
               placeholder
               required
-              error={errors.sexuality}
               options={ZSexuality.options.map((s) => ({ value: s, label: t(`sexuality.${s}`) }))}
             />
           )}
@@ -107,34 +91,18 @@ export function CompleteSignupPage() {
             (regions && regions.options.length ? (
               <Select
                 label={regions.label || t('signup.step2.region')}
-                value={values.region}
-                onChange={(e) => setValues((v) => ({ ...v, region: e.target.value }))}
+                {...form.field('region')}
                 placeholder
                 required
-                error={errors.region}
                 options={regions.options}
               />
             ) : (
-              <TextField
-                label={t('signup.step2.region')}
-                value={values.region}
-                maxLength={80}
-                onChange={(e) => setValues((v) => ({ ...v, region: e.target.value }))}
-                required
-                error={errors.region}
-              />
+              <TextField label={t('signup.step2.region')} {...form.field('region')} maxLength={80} required />
             ))}
           {missing.city && (
-            <TextField
-              label={t('signup.step2.city')}
-              value={values.city}
-              maxLength={80}
-              onChange={(e) => setValues((v) => ({ ...v, city: e.target.value }))}
-              required
-              error={errors.city}
-            />
+            <TextField label={t('signup.step2.city')} {...form.field('city')} maxLength={80} required />
           )}
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.busy} fullWidth>
             {t('completeSignup.submit')}
           </Button>
         </form>

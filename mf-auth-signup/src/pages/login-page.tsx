@@ -1,5 +1,4 @@
 /** /login: e-mail + password (POST /api/user.php); spec 8 texts come from the server. */
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,8 +8,8 @@ import { useSession } from '@dating/shared-kit/state';
 import { Alert, Button, TextField } from '@dating/shared-kit/ui';
 import { announceLogin, authApi } from '../auth-api';
 import { Page } from '../components/page';
-import { fieldErrorsOf, messageOf } from '../form-errors';
-import type { FieldErrors } from '../form-errors';
+import { FormAlert } from '../forms/form-alert';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 import { isDesktop } from '../use-viewport';
 
@@ -24,53 +23,30 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ email: '', password: '' });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    const parsed = ZLoginRequest.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { user } = await authApi.login({ email, password });
-      announceLogin(user);
-      void navigate(safeRedirect(params.get('redirect')));
-    } catch (err) {
-      setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(
+      ZLoginRequest,
+      form.values,
+      async () => {
+        const { user } = await authApi.login(form.values);
+        announceLogin(user);
+        void navigate(safeRedirect(params.get('redirect')));
+      },
+      { fields: 'none' },
+    );
   }
 
   return (
     <Page title={t('login.title')}>
       {session && <Alert variant="success">{t('login.loggedIn')}</Alert>}
-      {error && (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
-        <TextField label={t('login.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <TextField
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          required
-        />
-        <Button type="submit" loading={busy} fullWidth>
+        <TextField label={t('login.email')} type="email" autoComplete="email" {...form.field('email')} required />
+        <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.field('password')} required />
+        <Button type="submit" loading={form.busy} fullWidth>
           {t('login.submit')}
         </Button>
       </form>

@@ -7,36 +7,26 @@ import { ZResetPasswordDo, ZResetPasswordRequest } from '@dating/shared-kit/cont
 import { Alert, Button, TextField } from '@dating/shared-kit/ui';
 import { authApi } from '../auth-api';
 import { Page } from '../components/page';
-import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
-import type { FieldErrors } from '../form-errors';
+import { FormAlert } from '../forms/form-alert';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(NAMESPACE);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    const parsed = ZResetPasswordRequest.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await authApi.requestReset(parsed.data.email);
-      setSentTo(parsed.data.email);
-    } catch (err) {
-      setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(
+      ZResetPasswordRequest,
+      form.values,
+      async ({ email }) => {
+        await authApi.requestReset(email);
+        setSentTo(email);
+      },
+      { fields: 'none' },
+    );
   }
 
   return (
@@ -48,14 +38,10 @@ export function ResetPasswordPage() {
       ) : (
         <>
           <p>{t('reset.intro')}</p>
-          {error && (
-            <Alert variant="danger" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlert error={form.error} />
           <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
-            <TextField label={t('reset.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-            <Button type="submit" loading={busy} fullWidth>
+            <TextField label={t('reset.email')} type="email" autoComplete="email" {...form.field('email')} required />
+            <Button type="submit" loading={form.busy} fullWidth>
               {t('reset.submit')}
             </Button>
           </form>
@@ -69,36 +55,27 @@ export function ResetPasswordDoPage() {
   const { t } = useTranslation(NAMESPACE);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit({ password: '', password_repeat: '' });
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    const body = { token, password, password_repeat: repeat };
-    const parsed = ZResetPasswordDo.safeParse(body);
-    if (!parsed.success) {
-      const errs = fieldErrorsOf(parsed.error, t);
-      if (errs.token) setError(errs.token);
-      setErrors(errs);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await authApi.doReset(body);
-      setDone(true);
-    } catch (err) {
-      const fe = serverFieldError(err);
-      if (fe.password || fe.password_repeat) setErrors(fe);
-      else setError(messageOf(err, t));
-    } finally {
-      setBusy(false);
-    }
+    const body = { token, ...form.values };
+    void form.submit(
+      ZResetPasswordDo,
+      body,
+      async () => {
+        await authApi.doReset(body);
+        setDone(true);
+      },
+      // the token is no field on screen: its error goes to the alert (with the link to ask again)
+      {
+        fields: ['password', 'password_repeat'],
+        onInvalid: (errors) => {
+          if (errors.token) form.setError(errors.token);
+        },
+      },
+    );
   }
 
   return (
@@ -114,31 +91,11 @@ export function ResetPasswordDoPage() {
         </>
       ) : (
         <>
-          {error && (
-            <Alert variant="danger" role="alert" action={<Link to="/reset-password">{t('resetDo.requestNew')}</Link>}>
-              {error}
-            </Alert>
-          )}
+          <FormAlert error={form.error} action={<Link to="/reset-password">{t('resetDo.requestNew')}</Link>} />
           <form onSubmit={onSubmit} noValidate aria-label={t('resetDo.title')}>
-            <TextField
-              label={t('resetDo.password')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
-              required
-            />
-            <TextField
-              label={t('resetDo.repeat')}
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={(e) => setRepeat(e.target.value)}
-              error={errors.password_repeat}
-              required
-            />
-            <Button type="submit" loading={busy} fullWidth>
+            <TextField label={t('resetDo.password')} type="password" autoComplete="new-password" {...form.field('password')} required />
+            <TextField label={t('resetDo.repeat')} type="password" autoComplete="new-password" {...form.field('password_repeat')} required />
+            <Button type="submit" loading={form.busy} fullWidth>
               {t('resetDo.submit')}
             </Button>
           </form>
