@@ -454,6 +454,7 @@ describe('delete, reactivate, purge, export', () => {
 
   it('exports my data as a JSON download without secrets', async () => {
     const { user } = await createMember(app, { email: uniqueEmail('export'), name: 'Exporteur' });
+    await post('/api/user.php', { email: user.email.toUpperCase(), password: 'not-my-password' });
     const cookie = await loginCookie(app, user.id);
     expect((await get('/api/account-export.php')).statusCode).toBe(403);
     const res = await get('/api/account-export.php', { cookie });
@@ -464,6 +465,8 @@ describe('delete, reactivate, purge, export', () => {
     expect(JSON.stringify(data)).not.toContain('password_hash');
     expect(JSON.stringify(data)).not.toContain('token_hash');
     expect((data.profiles as { name: string }[])[0]?.name).toBe('Exporteur');
+    // the login history of the account (any case of the address), without other members' attempts
+    expect(data.login_attempts).toEqual([{ ip: expect.any(String), success: 0, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/) }]);
   });
 });
 

@@ -15,6 +15,7 @@
  * - While locked, the password is not checked at all (no guessing during the lock).
  */
 import { and, count, desc, eq, gt, gte, max } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
@@ -32,6 +33,20 @@ export interface GuardKey {
 
 const norm = (key: GuardKey): GuardKey => ({ ...key, email: key.email.toLowerCase(), ip: key.ip.slice(0, 100) });
 
+/** The login attempts on one account (site + e-mail, any case), narrowed by `more`. */
+export function attemptsOfAccount(siteId: number, email: string, ...more: SQL[]): SQL | undefined {
+  return and(eq(loginAttempts.siteId, siteId), eq(loginAttempts.email, email.toLowerCase()), ...more);
+}
+
+/** ... from this key's source (IP) only. */
+const attemptsOfSource = (key: GuardKey, ...more: SQL[]) => attemptsOfAccount(key.siteId, key.email, eq(loginAttempts.ip, key.ip), ...more);
+
+/** Whole minutes (at least 1) a lock counted from the last failure still runs; 0 once it ended. */
+function minutesLeft(lastFailure: Date, now: Date): number {
+  const left = lastFailure.getTime() + LOCK_MINUTES * 60_000 - now.getTime();
+  return left > 0 ? Math.max(1, Math.ceil(left / 60_000)) : 0;
+}
+
 /** Minutes left on the lock for this source, or 0 when it may try. */
 export async function lockedMinutes(db: DbOrTx, rawKey: GuardKey, now: Date = new Date()): Promise<number> {
   const key = norm(rawKey);
@@ -40,50 +55,31 @@ export async function lockedMinutes(db: DbOrTx, rawKey: GuardKey, now: Date = ne
   const [lastOk] = await db
     .select({ at: max(loginAttempts.createdAt) })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.siteId, key.siteId), eq(loginAttempts.email, key.email), eq(loginAttempts.ip, key.ip), eq(loginAttempts.success, 1)));
+    .where(attemptsOfSource(key, eq(loginAttempts.success, 1)));
   const from = lastOk?.at && lastOk.at > since ? lastOk.at : since;
   const fails = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.siteId, key.siteId),
-        eq(loginAttempts.email, key.email),
-        eq(loginAttempts.ip, key.ip),
-        eq(loginAttempts.success, 0),
-        gt(loginAttempts.createdAt, from),
-      ),
-    )
+    .where(attemptsOfSource(key, eq(loginAttempts.success, 0), gt(loginAttempts.createdAt, from)))
     .orderBy(desc(loginAttempts.createdAt))
     .limit(FAILS_PER_SOURCE);
   if (fails.length >= FAILS_PER_SOURCE && fails[0]) {
-    const left = fails[0].at.getTime() + LOCK_MINUTES * 60_000 - now.getTime();
-    if (left > 0) return Math.max(1, Math.ceil(left / 60_000));
+    const left = minutesLeft(fails[0].at, now);
+    if (left > 0) return left;
   }
 
   // the whole account (many sources); known sources stay open
   const [acc] = await db
     .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.siteId, key.siteId), eq(loginAttempts.email, key.email), eq(loginAttempts.success, 0), gte(loginAttempts.createdAt, since)));
+    .where(attemptsOfAccount(key.siteId, key.email, eq(loginAttempts.success, 0), gte(loginAttempts.createdAt, since)));
   if (acc && Number(acc.n) >= FAILS_PER_ACCOUNT && acc.last) {
     const knownSince = new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000);
     const [known] = await db
       .select({ n: count() })
       .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.siteId, key.siteId),
-          eq(loginAttempts.email, key.email),
-          eq(loginAttempts.ip, key.ip),
-          eq(loginAttempts.success, 1),
-          gte(loginAttempts.createdAt, knownSince),
-        ),
-      );
-    if (Number(known?.n ?? 0) === 0) {
-      const left = acc.last.getTime() + LOCK_MINUTES * 60_000 - now.getTime();
-      if (left > 0) return Math.max(1, Math.ceil(left / 60_000));
-    }
+      .where(attemptsOfSource(key, eq(loginAttempts.success, 1), gte(loginAttempts.createdAt, knownSince)));
+    if (Number(known?.n ?? 0) === 0) return minutesLeft(acc.last, now);
   }
   return 0;
 }
@@ -95,7 +91,5 @@ export async function recordAttempt(db: DbOrTx, rawKey: GuardKey, success: boole
 
 /** After a password reset: the owner proved control of the mailbox, so old failures no longer count. */
 export async function clearFailures(db: DbOrTx, siteId: number, email: string): Promise<void> {
-  await db
-    .delete(loginAttempts)
-    .where(and(eq(loginAttempts.siteId, siteId), eq(loginAttempts.email, email.toLowerCase()), eq(loginAttempts.success, 0)));
+  await db.delete(loginAttempts).where(attemptsOfAccount(siteId, email, eq(loginAttempts.success, 0)));
 }

@@ -13,36 +13,16 @@
  */
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { selectRows } from '../../db/client';
 import { deliverMails, senderFor, type Mailer } from '../../platform/mail';
-import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, sites, users } from '../../db/schema';
+import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, sites, users } from '../../db/schema';
+import { attemptsOfAccount } from './login-guard';
+import { columnsReferencingUsers, rowsOfUser } from './user-references';
 
 export const PURGE_JOB = 'identity.purge';
 /** tables kept by law (payment records), recognised by name */
 const KEEP_TABLE = /payment|transaction|ledger|invoice|order|credit|mandate|directdebit/i;
 /** our own bookkeeping of the deletion itself (its remarks are blanked instead) */
 const SKIP_TABLE = new Set(['users', 'account_deletions', 'mail_outbox', 'login_attempts']);
-
-interface FkRef {
-  table_name: string;
-  column_name: string;
-}
-
-async function referencingColumns(app: FastifyInstance): Promise<FkRef[]> {
-  return selectRows<FkRef>(
-    app.db,
-    sql`select kcu.table_name::text as table_name, kcu.column_name::text as column_name
-        from information_schema.table_constraints tc
-        join information_schema.key_column_usage kcu
-          on tc.constraint_name = kcu.constraint_name and tc.table_schema = kcu.table_schema
-        join information_schema.constraint_column_usage ccu
-          on tc.constraint_name = ccu.constraint_name and tc.table_schema = ccu.table_schema
-       where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users' and ccu.column_name = 'id'
-         and tc.table_schema = current_schema()`,
-  );
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Purge every account whose grace period ended before `now`. Returns the purged user ids. */
 export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new Date()): Promise<number[]> {
@@ -52,7 +32,7 @@ export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new
     .innerJoin(users, eq(users.id, accountDeletions.userId))
     .where(and(lte(accountDeletions.purgeAfter, now), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), eq(users.status, 'deleted')));
   if (due.length === 0) return [];
-  const refs = (await referencingColumns(app)).filter((r) => !SKIP_TABLE.has(r.table_name) && !KEEP_TABLE.test(r.table_name));
+  const refs = (await columnsReferencingUsers(app.db)).filter((r) => !SKIP_TABLE.has(r.table_name) && !KEEP_TABLE.test(r.table_name));
   const purged: number[] = [];
   for (const d of due) {
     const files = await app.db.select().from(photos).where(eq(photos.userId, d.userId));
@@ -61,11 +41,11 @@ export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new
       if (!u || u.status !== 'deleted') return;
       // profiles first would cascade its children; delete every referencing row explicitly
       for (const ref of refs.filter((r) => r.table_name !== 'profiles')) {
-        await tx.execute(sql.raw(`delete from ${ident(ref.table_name)} where ${ident(ref.column_name)} = ${Number(d.userId)}`));
+        await tx.execute(sql`delete ${rowsOfUser(ref, d.userId)}`);
       }
-      await tx.execute(sql.raw(`delete from "profiles" where "user_id" = ${Number(d.userId)}`));
+      await tx.delete(profiles).where(eq(profiles.userId, d.userId));
       await tx.delete(mailOutbox).where(eq(mailOutbox.userId, d.userId));
-      await tx.delete(loginAttempts).where(and(eq(loginAttempts.siteId, u.siteId), eq(loginAttempts.email, u.email.toLowerCase())));
+      await tx.delete(loginAttempts).where(attemptsOfAccount(u.siteId, u.email));
       await tx
         .update(users)
         .set({
