@@ -13,6 +13,7 @@ import { AccountDeletedPage } from './account-deleted-page';
 import EmailReminder from '../widgets/email-reminder';
 import { refreshSession } from '@dating/shared-kit/state';
 import { ActivateErrorPage } from './activate-pages';
+import { CompleteSignupPage } from './complete-signup-page';
 import { LoginPage } from './login-page';
 import { MailChangePage } from './mail-change-page';
 import { ResetPasswordDoPage, ResetPasswordPage } from './reset-pages';
@@ -166,6 +167,23 @@ describe('account settings', () => {
     await user.click(screen.getByRole('button', { name: 'Account heractiveren' }));
     expect(await screen.findByRole('heading', { name: 'Welkom terug! Je account is weer actief.' })).toBeInTheDocument();
     expect(getSession()?.email).toBe(email);
+  });
+});
+
+describe('complete sign-up', () => {
+  it('asks only for the missing profile data and saves it', async () => {
+    const email = await createAccount('mijn-wachtwoord-1');
+    const { user } = await logIn(email, 'mijn-wachtwoord-1');
+    await renderAt(<CompleteSignupPage />, { path: '/complete-signup' });
+    const province = await screen.findByRole('combobox', { name: 'Provincie' });
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(screen.getAllByText('Dit veld is verplicht.')).toHaveLength(3);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mijn geaardheid' }), 'Hetero');
+    await user.selectOptions(province, 'Utrecht');
+    await user.type(screen.getByLabelText('Woonplaats'), 'Amersfoort');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Je profiel is compleet.')).toBeInTheDocument();
+    expect(getSession()?.profile).toMatchObject({ sexuality: 'hetero', city: 'Amersfoort' });
   });
 });
 
