@@ -7,10 +7,11 @@
  * The profile part comes from members' `toProfile` (own view: date_of_birth and a pending main
  * photo are included).
  */
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Language, User } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
-import { likes, photos, profileInterests, profiles, users } from '../../db/schema';
+import { photos, profileInterests, profiles, users } from '../../db/schema';
+import { countNewLikes } from '../members/service';
 import { toProfile, type PhotoRow, type ProfileRow } from '../members/serialize-profile';
 import type { SiteContext } from '../sites/service';
 
@@ -69,14 +70,10 @@ export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContex
       ? ((await db.select().from(photos).where(eq(photos.id, row.profile.mainPhotoId)).limit(1))[0] ?? null)
       : null;
   const interestRows = await db.select({ slug: profileInterests.slug }).from(profileInterests).where(eq(profileInterests.userId, userId));
-  const [likeCount] = await db
-    .select({ n: count() })
-    .from(likes)
-    .where(and(eq(likes.likedId, userId), eq(likes.isNew, true)));
   return toUser(row.user, row.profile, {
     site,
     mainPhoto,
     interests: interestRows.map((r) => r.slug),
-    newLikes: Number(likeCount?.n ?? 0),
+    newLikes: await countNewLikes(db, userId),
   });
 }
