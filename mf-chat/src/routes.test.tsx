@@ -11,7 +11,8 @@ it.each([
   ['/chats', 'Berichten'],
   ['/chats/5', 'Gesprek'],
   ['/members/8/chat', 'Gesprek'],
-])('%s shows the screen title', async (path, title) => {
+])('%s shows the screen title as its heading and in the browser tab', async (path, title) => {
+  document.title = 'Flirtlokaal';
   await act(async () => {
     await i18n.changeLanguage('nl');
   });
@@ -21,4 +22,5 @@ it.each([
     </MemoryRouter>,
   );
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(document.title).toBe(title);
 });

@@ -110,4 +110,10 @@ describe('index', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Landingspagina' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
   });
+
+  it('names the browser tab after the lander placeholder, as the static pages do', () => {
+    document.title = 'Flirtlokaal - Daten en chatten met leuke singles';
+    renderAt('/members/12/signup');
+    expect(document.title).toBe('Meld je aan en ontmoet dit lid');
+  });
 });

@@ -3,6 +3,7 @@
  * language chooser, and the lander variants (placeholders until the landers capability; see
  * docs/placeholders.md). New lander variants are added to LANDER_VARIANTS only.
  */
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Container, PlaceholderPage } from '@dating/shared-kit/ui';
@@ -23,9 +24,13 @@ function LanderPlaceholder({ titleKey }: { titleKey: 'landers.title' | 'landers.
   const { t } = useTranslation(NAMESPACE);
   const openSignup = useOpenSignup();
   const loggedIn = useSession() !== null;
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <Container>
-      <PlaceholderPage title={t(titleKey)} />
+      <PlaceholderPage title={title} />
       {loggedIn ? null : (
         <p css={{ textAlign: 'center' }}>
           <Button onClick={openSignup}>{t('home.signup')}</Button>

@@ -18,7 +18,8 @@ it.each([
   ['/pricing', 'Prijzen'],
   ['/transactions', 'Transacties'],
   ['/transactions/9', 'Transacties'],
-])('%s shows the screen title', async (path, title) => {
+])('%s shows the screen title as its heading and in the browser tab', async (path, title) => {
+  document.title = 'Flirtlokaal';
   await act(async () => {
     await i18n.changeLanguage('nl');
   });
@@ -28,6 +29,7 @@ it.each([
     </MemoryRouter>,
   );
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(document.title).toBe(title);
 });
 
 it('exposes widgets that render nothing until the payments capability', () => {

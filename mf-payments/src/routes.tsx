@@ -2,6 +2,7 @@
  * mf_payments' pages. The payments capability (a later issue) replaces these placeholders;
  * see docs/placeholders.md.
  */
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
@@ -18,9 +19,13 @@ type TitleKey =
 
 function PaymentsPlaceholder({ titleKey }: { titleKey: TitleKey }) {
   const { t } = useTranslation(NAMESPACE);
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <Container>
-      <PlaceholderPage title={t(titleKey)} />
+      <PlaceholderPage title={title} />
     </Container>
   );
 }
