@@ -70,6 +70,22 @@ describe('top navigation', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
   });
+
+  it('tells screen readers the badge counts in the right singular or plural form', async () => {
+    act(() => setSession(makeUser({ unread_messages: 1, new_likes: 1, paid_user: false })));
+    const { unmount } = renderInShell(<TopNav />);
+    expect(screen.getByRole('link', { name: /Berichten\s*1 ongelezen bericht$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Likes\s*1 nieuwe like$/ })).toBeInTheDocument();
+    unmount();
+
+    act(() => setSession(makeUser({ unread_messages: 3, new_likes: 5, paid_user: false })));
+    await act(async () => {
+      await i18n.changeLanguage('pl');
+    });
+    renderInShell(<TopNav />);
+    expect(screen.getByRole('link', { name: /3 nieprzeczytane wiadomości$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /5 nowych polubień$/ })).toBeInTheDocument();
+  });
 });
 
 describe('language switcher', () => {
