@@ -52,10 +52,21 @@ describe('the shell with every remote unreachable', () => {
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
-  it('starts every page from the site title', () => {
+  it('starts every page from the site title', async () => {
     document.title = 'Something else';
-    renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    renderInShell(<ShellRoutes />, { path: '/members' });
+    await within(screen.getByRole('main')).findByRole('alert');
     expect(document.title).toBe('Flirtlokaal - daten');
+  });
+
+  it('names the browser tab of the 404 page after the error, in the page language', async () => {
+    renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    expect(document.title).toBe('Deze pagina kon niet worden gevonden');
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    expect(document.title).toBe(i18n.getFixedT('de', 'common')('errors.notFound'));
+    expect(document.title).not.toBe('Deze pagina kon niet worden gevonden');
   });
 
   it('shows the disclaimer in the site language, whatever the page language', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Error page: shows the message; the status defaults to 500 (spec section 8). */
+/** Error page: shows the message (also as the page title); the status defaults to 500 (spec section 8). */
 export function ErrorPage({ status = 500, message, children }: { status?: number; message?: string; children?: ReactNode }) {
   const { t } = useTranslation('common');
   const text = message ?? t('errors.generic');
@@ -12,6 +12,10 @@ export function ErrorPage({ status = 500, message, children }: { status?: number
       delete document.documentElement.dataset.httpStatus;
     };
   }, [status]);
+  // the browser tab (and history) names the error, as other pages name themselves
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
   return (
     <section
       aria-labelledby="error-page-title"
