@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { init } from '@module-federation/enhanced/runtime';
 import { i18n } from '@dating/shared-kit/i18n';
 import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
-import { makeSettings } from '@dating/shared-kit/testing';
+import { makeSettings, makeUser } from '@dating/shared-kit/testing';
 import { ShellRoutes } from './app';
 import { initFederation } from './federation/remote-loader';
+import { cssValue } from './test/css-rules';
 import { renderInShell } from './test/render';
 
 beforeAll(() => {
@@ -67,6 +68,15 @@ describe('the shell with every remote unreachable', () => {
     });
     expect(document.title).toBe(i18n.getFixedT('de', 'common')('errors.notFound'));
     expect(document.title).not.toBe('Deze pagina kon niet worden gevonden');
+  });
+
+  it("keeps the footer clear of a member's bottom tab bar wherever the tab bar shows (below 1200 px)", () => {
+    act(() => setSession(makeUser()));
+    const { container } = renderInShell(<ShellRoutes />, { path: '/no-such-page' });
+    const layout = container.querySelector('[data-layout="default"]');
+    if (!layout) throw new Error('no default layout');
+    expect(cssValue(layout, 'padding-bottom', '(max-width: 1199.98px)')).toBe('64px');
+    act(() => setSession(null));
   });
 
   it('shows the disclaimer in the site language, whatever the page language', async () => {

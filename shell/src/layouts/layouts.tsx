@@ -7,13 +7,12 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
-import { mq } from '@dating/shared-kit/theme';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
 import { entryWarningForSite } from '../site-language';
 import { Footer } from './footer';
-import { Brand, TopNav } from '../nav/top-nav';
+import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
 
 const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
 
@@ -52,8 +51,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const showEntryWarning = !(ENTRY_WARNING_HIDDEN as readonly string[]).includes(pathname.replace(/\/+$/, ''));
   const loggedIn = useSession() !== null;
   return (
-    // logged-in phones have the tab bar fixed at the bottom: keep the footer clear of it
-    <div css={[page, loggedIn && { [mq.phone]: { paddingBottom: 64 } }]} data-layout="default">
+    // logged-in phones and tablets have the tab bar fixed at the bottom: keep the footer clear of it
+    <div css={[page, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
       <div data-slot="warnings">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n, LANGUAGE_COOKIE } from '@dating/shared-kit/i18n';
 import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { makeSettings, makeUser } from '@dating/shared-kit/testing';
+import { cssRulesFor, cssValue } from '../test/css-rules';
 import { renderInShell } from '../test/render';
 import { TopNav } from './top-nav';
 
@@ -85,6 +86,35 @@ describe('top navigation', () => {
     renderInShell(<TopNav />);
     expect(screen.getByRole('link', { name: /3 nieprzeczytane wiadomości$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /5 nowych polubień$/ })).toBeInTheDocument();
+  });
+});
+
+describe('member sections on small and large screens', () => {
+  const wide = '(min-width: 1200px)';
+
+  it('keep the bottom tab bar below 1200 px (the top bar wrapped to three rows on tablets) and sit in the top bar from 1200 px', () => {
+    act(() => setSession(makeUser({ paid_user: false })));
+    renderInShell(<TopNav />);
+    const sections = within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole('list');
+    expect(cssValue(sections, 'position')).toBe('fixed');
+    expect(cssValue(sections, 'bottom')).toBe('0');
+    expect(cssValue(sections, 'position', wide)).toBe('static');
+    // nothing moves the tab bar back into the top bar at a narrower width
+    expect(cssRulesFor(sections).filter((rule) => rule.style.getPropertyValue('position') === 'static').map((rule) => rule.media)).toEqual([wide]);
+  });
+
+  it('let a long label wrap inside its quarter of the tab bar instead of running off the screen', async () => {
+    act(() => setSession(makeUser({ paid_user: false })));
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    renderInShell(<TopNav />);
+    const sections = within(screen.getByRole('navigation', { name: 'Hauptmenü' })).getByRole('list');
+    expect(cssValue(sections, 'grid-template-columns')).toBe('repeat(4, minmax(0, 1fr))');
+    const premium = screen.getByRole('link', { name: /Premium werden/ });
+    expect(cssValue(premium, 'white-space')).toBe('normal');
+    expect(cssValue(premium, 'overflow-wrap')).toBe('anywhere');
+    expect(cssValue(premium, 'white-space', wide)).toBe('nowrap');
   });
 });
 

@@ -15,6 +15,16 @@ import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { NavBadge } from './nav-badge';
 
+/**
+ * Where the member sections move from the bottom tab bar into the top bar. Below 1200 px the
+ * sections (with their icons), the language switcher and the account menu do not fit one row in
+ * every language: the sticky bar wrapped to two or three rows (German, French, Polish), so phones,
+ * tablets and small laptops keep the tab bar. In the top bar the labels go without icons.
+ */
+export const inlineNav = mq.xl;
+/** Below `inlineNav`: the tab bar is showing. */
+export const tabBarMedia = '@media (max-width: 1199.98px)';
+
 function NavItem({ to, icon, children }: { to: string; icon: string; children: ReactNode }) {
   return (
     <NavLink
@@ -31,10 +41,16 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
         textDecoration: 'none',
         fontWeight: 600,
         fontSize: '0.72rem',
-        whiteSpace: 'nowrap',
+        // tab bar: a long label ("Premium werden") wraps inside its quarter instead of running off screen
+        whiteSpace: 'normal',
+        textAlign: 'center',
+        lineHeight: 1.15,
+        overflowWrap: 'anywhere',
         '&.active': { color: theme.colors.primary },
-        [mq.md]: {
+        [inlineNav]: {
           flexDirection: 'row',
+          whiteSpace: 'nowrap',
+          lineHeight: 'inherit',
           gap: '0.35rem',
           padding: '0.45rem 0.7rem',
           borderRadius: theme.radii.pill,
@@ -44,7 +60,7 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
         },
       })}
     >
-      <span aria-hidden="true" css={{ fontSize: '1.25rem', lineHeight: 1, [mq.md]: { fontSize: '1rem' } }}>
+      <span aria-hidden="true" css={{ fontSize: '1.25rem', lineHeight: 1, [inlineNav]: { display: 'none' } }}>
         {icon}
       </span>
       <span css={{ display: 'inline-flex', alignItems: 'center' }}>{children}</span>
@@ -119,11 +135,13 @@ export function TopNav() {
         css={{
           maxWidth: 1140,
           margin: '0 auto',
-          padding: '0.6rem 1rem',
+          // narrow phones: a little tighter, so brand, language and account menu share one row
+          padding: '0.6rem 0.75rem',
           display: 'flex',
           flexWrap: 'wrap',
           alignItems: 'center',
-          gap: '0.5rem 0.75rem',
+          gap: '0.5rem',
+          [mq.sm]: { padding: '0.6rem 1rem', gap: '0.5rem 0.75rem' },
         }}
       >
         {user ? <BackButton /> : null}
@@ -132,20 +150,21 @@ export function TopNav() {
           <>
             <ul
               css={(theme) => ({
-                // phones: a tab bar fixed to the bottom of the screen; from 768 px: inline in the bar
+                // up to 1199 px: a tab bar fixed to the bottom of the screen; from 1200 px: inline in the bar
                 position: 'fixed',
                 insetInline: 0,
                 bottom: 0,
                 zIndex: theme.zIndex.nav,
                 display: 'grid',
-                gridTemplateColumns: 'repeat(4, 1fr)',
+                // minmax(0, 1fr): four equal quarters that never grow past the screen width
+                gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
                 margin: 0,
                 padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
                 listStyle: 'none',
                 background: theme.colors.surface,
                 borderTop: `1px solid ${theme.colors.border}`,
                 boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
-                [mq.md]: {
+                [inlineNav]: {
                   position: 'static',
                   display: 'flex',
                   flex: 1,
