@@ -8,7 +8,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesConfig } from './remotes-config';
 import { fallbackPlugin, retryPlugin } from './runtime-plugins';
 import { RemoteMount } from './remote-boundary';
@@ -121,9 +121,11 @@ export function RemoteWidget({ id }: { id: `${string}/${string}` }) {
 const prefetched = new Set<string>();
 
 /**
- * Warm a remote up. Never throws.
- * - 'idle': load its entry and tiny ./manifest module (no <link rel=preload> that might go unused);
- * - 'intent' (hover/focus on a link): also preload the ./routes chunks, which are needed next.
+ * Warm a remote up. Never throws. Neither kind adds a <link rel=preload>: a hovered link that is
+ * not followed left an unused preload, and Chrome warned about it in the console a few seconds later.
+ * - 'idle': load its entry and tiny ./manifest module;
+ * - 'intent' (hover/focus on a link): also load its ./routes module, which is needed next (the
+ *   runtime keeps it, so the page then renders without another request).
  */
 export function prefetchRemote(remote: string, kind: 'idle' | 'intent' = 'intent'): void {
   const key = `${remote}:${kind}`;
@@ -132,7 +134,7 @@ export function prefetchRemote(remote: string, kind: 'idle' | 'intent' = 'intent
   const warm =
     kind === 'idle'
       ? loadRemote(`${remote}/manifest`)
-      : preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]);
+      : loadRemote(`${remote}/routes`);
   warm.catch((error: unknown) => {
     prefetched.delete(key);
     console.warn(`[shell] prefetch of ${remote} failed`, error);
