@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildTestApp } from '../test/helpers';
-import { photos, profileInterests, profiles, users } from './schema';
+import { creditLedger, photos, profileInterests, profiles, users } from './schema';
 import { DEMO_LOGIN, seedDemo } from './seed';
 
 let app: FastifyInstance;
@@ -35,6 +35,14 @@ describe('seedDemo', () => {
       expect(p.hairColor && p.eyeColor && p.bodyType && p.relationshipStatus).toBeTruthy();
     }
     expect(all.filter((u) => u.fictional)).toHaveLength(2);
+    // every demo balance is explained by the ledger (no credits without a ledger row)
+    const sums = await app.db
+      .select({ userId: creditLedger.userId, total: sql<number>`sum(${creditLedger.delta})::int` })
+      .from(creditLedger)
+      .groupBy(creditLedger.userId);
+    const ledgerTotal = new Map(sums.map((r) => [r.userId, r.total]));
+    for (const u of all) expect(ledgerTotal.get(u.id) ?? 0).toBe(u.credits);
+    expect(all.find((u) => u.email === DEMO_LOGIN.email)?.credits).toBe(100);
 
     const seededMembers = members.filter((p) => p.name !== 'Demo' && p.name !== 'Staff');
     for (const p of seededMembers) {

@@ -15,6 +15,7 @@ import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelati
 import type { Lang } from '../i18n';
 import { INTERESTS } from '../modules/sites/interests';
 import { regionsOf } from '../modules/sites/regions';
+import { changeCredits } from '../platform/credits';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
@@ -198,13 +199,15 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
           status: 'active',
           emailConfirmed: true,
           fictional: plan.fictional,
-          credits: plan.fictional ? 0 : r.int(0, 3) * 25,
           paidUser: !plan.fictional && r.chance(0.3),
           signupAt: new Date(Date.now() - r.int(1, 400) * 86400000),
           lastSeenAt: new Date(Date.now() - r.int(0, 7 * 24 * 60) * 60000),
         })
         .returning({ id: users.id, siteId: users.siteId });
       if (!user) throw new Error('seed: user insert failed');
+      // demo balances go through the ledger like every other change of credits
+      const demoCredits = plan.fictional ? 0 : r.int(0, 3) * 25;
+      if (demoCredits > 0) await changeCredits(tx, user.id, demoCredits, 'admin', 'seed');
       await tx.insert(profiles).values({
         userId: user.id,
         siteId: user.siteId,
@@ -248,9 +251,10 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, credits: 100, isStaff })
+        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, isStaff })
         .returning({ id: users.id, siteId: users.siteId });
       if (!user) throw new Error('seed: user insert failed');
+      await changeCredits(tx, user.id, 100, 'admin', 'seed');
       await tx.insert(profiles).values({
         userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
         region: 'NH', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',

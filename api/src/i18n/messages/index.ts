@@ -1,5 +1,6 @@
 // All server texts: the common table plus one table per capability, merged into one lookup.
 import { commonMessages } from './common';
+import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
 import type { MessageTable } from './types';
@@ -8,6 +9,7 @@ export type { Lang, MessageTable } from './types';
 
 export const messages: MessageTable = {
   ...commonMessages,
+  ...creditsMessages,
   ...identityMessages,
   ...membersMessages,
 };

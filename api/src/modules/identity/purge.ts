@@ -3,7 +3,7 @@
  *
  * What goes: photo files and rows, the profile, interests, likes, blocks, messages and every other
  * row that points at the user, sessions, tokens, push subscriptions, login attempts, the mails
- * sent to them, the deletion remarks. What stays: the `users` row, anonymised (no e-mail, no
+ * sent to them, the deletion remarks. What stays: the credits ledger (`credit_ledger`) and the `users` row, anonymised (no e-mail, no
  * password, no tracking), because payment records must be kept for the law (bookkeeping) and
  * reference it; payment tables are recognised by name (payment/transaction/ledger/invoice/order/credit)
  * and left untouched.
@@ -19,8 +19,10 @@ import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
 
 export const PURGE_JOB = 'identity.purge';
-/** tables kept by law (payment records), recognised by name */
+/** tables kept by law (payment records): the credits ledger by name, others recognised by name pattern */
+const KEEP_TABLES = new Set(['credit_ledger']);
 const KEEP_TABLE = /payment|transaction|ledger|invoice|order|credit|mandate|directdebit/i;
+const keepsRows = (table: string) => KEEP_TABLES.has(table) || KEEP_TABLE.test(table);
 /** our own bookkeeping of the deletion itself (its remarks are blanked instead) */
 const SKIP_TABLE = new Set(['users', 'account_deletions', 'mail_outbox', 'login_attempts']);
 
@@ -32,7 +34,7 @@ export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new
     .innerJoin(users, eq(users.id, accountDeletions.userId))
     .where(and(lte(accountDeletions.purgeAfter, now), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), eq(users.status, 'deleted')));
   if (due.length === 0) return [];
-  const refs = (await columnsReferencingUsers(app.db)).filter((r) => !SKIP_TABLE.has(r.table_name) && !KEEP_TABLE.test(r.table_name));
+  const refs = (await columnsReferencingUsers(app.db)).filter((r) => !SKIP_TABLE.has(r.table_name) && !keepsRows(r.table_name));
   const purged: number[] = [];
   for (const d of due) {
     const files = await app.db.select().from(photos).where(eq(photos.userId, d.userId));

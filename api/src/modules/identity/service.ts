@@ -16,6 +16,7 @@ import { accountDeletions, pushSubscriptions, profiles, signupInvites, signupMes
 import { AppError } from '../../errors';
 import { isLang } from '../../i18n';
 import type { Lang } from '../../i18n';
+import { changeCredits } from '../../platform/credits';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
 import type { MailKind } from '../../platform/mail-templates';
 import { createSession, revokeAllSessions } from '../../platform/session';
@@ -178,6 +179,9 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
       if (mode === 'invite_only') {
         await tx.update(signupInvites).set({ usedBy: u.id }).where(eq(signupInvites.code, data.invite ?? ''));
       }
+      // the site's welcome credits, with their ledger row, in the same transaction as the account
+      const bonus = Math.trunc(s.settings.signup_credits ?? 0);
+      if (bonus > 0) await changeCredits(tx, u.id, bonus, 'signup_bonus');
       if (data.signup_message) {
         let toUserId: number | null = null;
         if (data.message_to) {
