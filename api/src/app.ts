@@ -107,7 +107,9 @@ function validationError(err: { validation: { keyword: string; instancePath: str
   if (first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) messageCode = 'validation_required';
   else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';
   else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
-  return new AppError('validation', { status: 400, field, params: { field }, messageCode });
+  // a shared contract's own message code (e.g. name_invalid) is more precise than the keyword
+  if (first?.message && hasMessage(first.message)) messageCode = first.message;
+  return new AppError('validation', { status: 400, field, params: { field }, messageCode, extra: { code: messageCode } });
 }
 
 /** Turn anything thrown into an AppError (one place, no instanceof chain). */
@@ -172,6 +174,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     logger: opts.logger === undefined ? { level: config.LOG_LEVEL } : opts.logger,
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
+    frameworkErrors: (error, req, reply) => sendError(req, reply, toAppError(error).appError),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -12,7 +12,7 @@
  *   MAIL_FROM            Sender address of every mail (default "Flirtlokaal <no-reply@localhost>").
  *   PUBLIC_URL           Base URL used in mailed links when the request host cannot be used
  *                        (default http://localhost:PORT).
- *   MF_REMOTES           JSON that replaces the served /mf-remotes.json, e.g.
+ *   MF_REMOTES           JSON whose entries replace, by name, those of the served /mf-remotes.json, e.g.
  *                        {"remotes":[{"name":"mf_chat","entry":"https://cdn.example/mf-chat/mf-manifest.json"}]}
  *   AUTO_APPROVE_PHOTOS  "true": uploaded photos are active at once, without moderation (default false).
  *   SEED_MEMBERS         Number of demo members the first start creates (default 320; 0 = none).

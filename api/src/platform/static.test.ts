@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/helpers';
+import { remotesConfig } from './static';
 
 let app: FastifyInstance;
 let root: string;
@@ -119,14 +120,26 @@ describe('assets and remotes', () => {
 });
 
 describe('MF_REMOTES', () => {
-  it('replaces the remote list from the environment', async () => {
+  it('moves only the named remote; the other four stay served from this server', async () => {
     const custom = { remotes: [{ name: 'mf_chat', entry: 'https://cdn.example/mf-chat/v7/mf-manifest.json' }] };
     const other = await buildTestApp({ env: { STATIC_ROOT_ABS: root, MF_REMOTES: JSON.stringify(custom) } });
     try {
       const res = await other.inject({ method: 'GET', url: '/mf-remotes.json' });
-      expect(res.json()).toEqual(custom);
+      expect(res.json()).toEqual({
+        remotes: [
+          { name: 'mf_auth_signup', entry: '/mf/mf-auth-signup/mf-manifest.json' },
+          { name: 'mf_members', entry: '/mf/mf-members/mf-manifest.json' },
+          { name: 'mf_chat', entry: 'https://cdn.example/mf-chat/v7/mf-manifest.json' },
+          { name: 'mf_payments', entry: '/mf/mf-payments/mf-manifest.json' },
+          { name: 'mf_landers', entry: '/mf/mf-landers/mf-manifest.json' },
+        ],
+      });
     } finally {
       await other.close();
     }
+  });
+
+  it('refuses to start on an MF_REMOTES that is not JSON', () => {
+    expect(() => remotesConfig('{remotes:')).toThrow('MF_REMOTES is not valid JSON');
   });
 });

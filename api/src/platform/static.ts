@@ -4,7 +4,7 @@
  *                          window.__BOOT__ (and every app route that is not a file -> the same)
  *   /<asset>               shell/dist/<asset>
  *   /mf/<folder>/<file>    <folder>/dist/<file> for the five remotes
- *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides)
+ *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides by name)
  *   /uploads/<file>        stored uploads (platform/storage.ts)
  *   /static/fictional.svg  the fictional-profile icon
  * Files are read from disk per request, so a rebuilt remote is served without a restart; missing
@@ -34,12 +34,25 @@ export function defaultRemotes(): RemotesConfig {
   };
 }
 
-/** MF_REMOTES (JSON) if set and valid, else each remote's own build under /mf/<folder>/. */
+/**
+ * The served remote list: each remote's own build under /mf/<folder>/, with the entries of
+ * MF_REMOTES (JSON) put over it by name. Moving one remote to a CDN therefore names only that
+ * remote; the other four keep being served from here. A name that is not one of the five is added.
+ */
 export function remotesConfig(raw: string | undefined): RemotesConfig {
-  if (!raw) return defaultRemotes();
-  const parsed = ZRemotesConfig.safeParse(JSON.parse(raw));
+  const defaults = defaultRemotes();
+  if (!raw) return defaults;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('MF_REMOTES is not valid JSON');
+  }
+  const parsed = ZRemotesConfig.safeParse(json);
   if (!parsed.success) throw new Error(`MF_REMOTES is not valid: ${parsed.error.message}`);
-  return parsed.data;
+  const byName = new Map(defaults.remotes.map((r) => [r.name, r]));
+  for (const r of parsed.data.remotes) byName.set(r.name, r);
+  return { remotes: [...byName.values()] };
 }
 
 const MIME: Record<string, string> = {

@@ -4,7 +4,7 @@
  * truth for the wire. Only zod may be imported here.
  */
 import { z } from 'zod';
-import { ZImage, ZProfile } from './core';
+import { ZImage, ZProfile, ZRowId } from './core';
 
 // Calls of the first table defined by their capability's file (not repeated here):
 // - POST/GET/PUT /api/user.php, ?push=1: identity.ts (ZLoginRequest, ZUserResponse,
@@ -19,7 +19,13 @@ export const USER_REQUEST_TYPE = 'web';
  * The least a bus event or popup needs of a profile (id, name, photo). A full ZProfile fits;
  * extra fields are kept (loose object).
  */
-export const ZProfileRef = z.looseObject({ id: z.number().int(), name: z.string(), main_image: ZImage.nullable() });
+export const ZProfileRef = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  main_image: ZImage.nullable(),
+  /** a chatpal (fictional profile): every surface that shows the profile labels it */
+  fictional: z.boolean(),
+});
 export type ProfileRef = z.infer<typeof ZProfileRef>;
 
 // ---- /api/logout.php, /api/page-hidden.php ---------------------------------------------------
@@ -79,7 +85,7 @@ export const ZChatsResponse = z.object({ chats: z.array(ZChatEntry) });
 export type ChatsResponse = z.infer<typeof ZChatsResponse>;
 
 /** DELETE /api/chat.php -> ZOk */
-export const ZDeleteChatRequest = z.object({ conversation: z.number().int().positive() });
+export const ZDeleteChatRequest = z.object({ conversation: ZRowId });
 export type DeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
 
 // ---- /api/interests.php, /api/regions.php, /api/companyinfo.php -----------------------------

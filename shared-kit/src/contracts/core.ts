@@ -18,6 +18,10 @@ export const COUNTRIES = Object.keys(COUNTRY_LANGUAGES) as (keyof typeof COUNTRY
 export const ZCountry = z.enum(COUNTRIES as [keyof typeof COUNTRY_LANGUAGES, ...(keyof typeof COUNTRY_LANGUAGES)[]]);
 export type Country = z.infer<typeof ZCountry>;
 
+/** A database row id as sent by a client (query or body): a positive 32-bit integer, so an id
+ * beyond the column's range is a 400, never a database error. */
+export const ZRowId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const ZGender = z.enum(['male', 'female']);
 export type Gender = z.infer<typeof ZGender>;
 export const ZSexuality = z.enum(['hetero', 'gay', 'lesbian', 'bi']);

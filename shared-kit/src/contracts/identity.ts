@@ -55,7 +55,8 @@ export function isUnsafeText(value: string): boolean {
 const str = (required: string = 'field_required') =>
   z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? required : 'invalid_type') });
 
-const text = (max: number, tooLong: string) =>
+/** Free text: NFC-normalised, trimmed, at most `max` characters, no markup or spoofing characters. */
+export const safeText = (max: number, tooLong: string) =>
   str()
     .transform((v) => v.normalize('NFC').trim())
     .pipe(
@@ -147,7 +148,7 @@ export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const
 
 const optionalPlace = z.preprocess(
   (v) => (v === '' ? null : v),
-  text(PLACE_MAX, 'place_too_long').nullable().optional(),
+  safeText(PLACE_MAX, 'place_too_long').nullable().optional(),
 );
 
 /** The sign-up form fields without cross-field rules (the frontend validates steps with .pick). */
@@ -161,7 +162,7 @@ export const ZSignupFields = z.object({
   country: z.enum(ZCountry.options, { error: 'country_invalid' }),
   region: optionalPlace,
   city: optionalPlace,
-  signup_message: z.preprocess((v) => (v === '' ? null : v), text(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
+  signup_message: z.preprocess((v) => (v === '' ? null : v), safeText(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
   tracking: ZTracking.optional(),
   /** the member the optional first message is for (sign-up from /members/{id}/signup) */
   message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).optional(),
@@ -249,7 +250,7 @@ export type AccountUpdateResponse = z.infer<typeof ZAccountUpdateResponse>;
 
 export const ZDeleteAccountRequest = z.object({
   reason: z.enum(ZDeleteReason.options, { error: 'delete_reason_invalid' }),
-  remarks: z.preprocess((v) => (v === undefined || v === null ? '' : v), text(REMARKS_MAX, 'remarks_too_long')),
+  remarks: z.preprocess((v) => (v === undefined || v === null ? '' : v), safeText(REMARKS_MAX, 'remarks_too_long')),
 });
 export type DeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 

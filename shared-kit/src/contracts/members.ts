@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import {
-  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, ZProfile, ZRelationshipStatus, ZSexuality,
+  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, ZProfile, ZRelationshipStatus, ZRowId, ZSexuality,
 } from './core';
+import { PLACE_MAX, safeText, ZName } from './identity';
 
 export const MIN_MEMBER_AGE = 18;
 export const MAX_MEMBER_AGE = 99;
@@ -22,16 +23,16 @@ export type ProfileResponse = z.infer<typeof ZProfileResponse>;
 
 /** Every editable field of spec section 3; all optional (PUT sends what changed). */
 export const ZProfileUpdate = z.object({
-  name: z.string().trim().min(2).max(40).optional(),
+  name: ZName.optional(),
   gender: ZGender.optional(),
   sexuality: ZSexuality.nullable().optional(),
   date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   country: ZCountry.optional(),
   region: z.string().max(10).nullable().optional(),
-  city: z.string().trim().max(80).nullable().optional(),
-  reason: z.string().trim().max(500).nullable().optional(),
-  about: z.string().trim().max(2000).nullable().optional(),
-  interests: z.array(z.string().max(40)).max(MAX_INTERESTS).optional(),
+  city: safeText(PLACE_MAX, 'place_too_long').nullable().optional(),
+  reason: safeText(500, 'validation_too_big').nullable().optional(),
+  about: safeText(2000, 'validation_too_big').nullable().optional(),
+  interests: z.array(safeText(40, 'validation_too_big')).max(MAX_INTERESTS).optional(),
   hair_color: ZHairColor.nullable().optional(),
   eye_color: ZEyeColor.nullable().optional(),
   body_type: ZBodyType.nullable().optional(),
@@ -53,7 +54,7 @@ export type PhotosResponse = z.infer<typeof ZPhotosResponse>;
 export const ZPhotoUploadResponse = ZPhotosResponse.extend({ photo: ZOwnPhoto });
 export type PhotoUploadResponse = z.infer<typeof ZPhotoUploadResponse>;
 /** DELETE (delete the photo) and PUT (make it the main image) */
-export const ZPhotoIdRequest = z.object({ id: z.coerce.number().int().positive() });
+export const ZPhotoIdRequest = z.object({ id: ZRowId });
 export type PhotoIdRequest = z.infer<typeof ZPhotoIdRequest>;
 
 /* ---------- preferences: GET / PUT /api/preferences.php ---------- */
@@ -132,7 +133,7 @@ export type MemberSearchResponse = z.infer<typeof ZMemberSearchResponse>;
 
 /* ---------- a member's profile: GET /api/member.php?id ---------- */
 
-export const ZMemberIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const ZMemberIdQuery = z.object({ id: ZRowId });
 /** A photo of someone else: locked ones come without URLs (free members, logged-out visitors). */
 export const ZMemberPhoto = z.object({
   id: z.number().int(),
@@ -159,7 +160,7 @@ export type MemberResponse = z.infer<typeof ZMemberResponse>;
 
 /* ---------- likes ---------- */
 
-export const ZMemberIdBody = z.object({ id: z.coerce.number().int().positive() });
+export const ZMemberIdBody = z.object({ id: ZRowId });
 export type MemberIdBody = z.infer<typeof ZMemberIdBody>;
 export const ZLikeResult = z.object({ match: z.boolean(), new_likes: z.number().int().optional() });
 export type LikeResult = z.infer<typeof ZLikeResult>;
@@ -176,7 +177,7 @@ export type MemberLikes = z.infer<typeof ZMemberLikes>;
 
 export const ZAutoLike = z.object({
   profile: z
-    .object({ id: z.number().int(), name: z.string(), main_image: ZImage })
+    .object({ id: z.number().int(), name: z.string(), main_image: ZImage, fictional: z.boolean() })
     .nullable(),
 });
 export type AutoLike = z.infer<typeof ZAutoLike>;
@@ -196,7 +197,7 @@ export const ZSwipeResponse = z.object({
 });
 export type SwipeResponse = z.infer<typeof ZSwipeResponse>;
 export const ZSwipeRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: ZRowId,
   action: z.enum(['like', 'skip']),
 });
 export type SwipeRequest = z.infer<typeof ZSwipeRequest>;

@@ -8,7 +8,7 @@
  * exactly as the frontend shows it. The schemas are still declared on the routes for OpenAPI.
  */
 import crypto from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -27,6 +27,7 @@ import {
   ZLoginRequest,
   ZMailChangeConfirm,
   ZMailEventRequest,
+  ZPageHiddenRequest,
   ZPushSubscriptionRequest,
   ZReactivateRequest,
   ZResetPasswordDo,
@@ -100,6 +101,11 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   app.get('/api/logout.php', docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), async (req, reply) => {
     await revokeSession(req, reply);
     return { ok: true as const };
+  });
+
+  app.post('/api/page-hidden.php', docs('Beacon: the page became hidden; a logged-in member is marked last seen now', ZPageHiddenRequest), async (req, reply) => {
+    if (req.user) await req.server.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, req.user.id));
+    return reply.status(204).send();
   });
 
   // ---- signup / activation ---------------------------------------------------------------------
