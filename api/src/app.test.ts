@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { redactUrl } from './app';
+import { users } from './db/schema';
 import { AppError } from './errors';
 import { createSession, requireUser, revokeAllSessions, revokeSession } from './platform/session';
 import { buildTestApp, createMember, loginCookie } from './test/helpers';
@@ -95,6 +98,55 @@ describe('error shape', () => {
     const res = await app.inject({ method: 'GET', url: '/api/locked.php' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ error: 'too_many_requests', minutes: 5 });
+  });
+});
+
+describe('input the database could not hold', () => {
+  it('answers an id beyond the 32-bit range with a translated 400, not a database error', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/member.php?id=3000000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field: 'id' });
+    const body = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id: 99999999999 } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ error: 'validation', field: 'id' });
+  });
+
+  it('answers a URL with broken percent-encoding in our translated shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/%E0%A4%A', cookies: { lang: 'en' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
+    expect(res.json().message).not.toMatch(/FST_|Fastify/);
+  });
+
+  it('uses the shared contract\'s own message for a rule it names', async () => {
+    const { user } = await createMember(app, { name: 'Rulecheck' });
+    const cookie = await loginCookie(app, user.id);
+    const res = await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie }, payload: { name: '@admin' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field: 'name', code: 'name_starts_with_at' });
+    expect(res.json().message).not.toBe('Ongeldige invoer voor name.');
+  });
+});
+
+describe('logging', () => {
+  it('drops query values from logged URLs (tokens, e-mail addresses, coordinates)', () => {
+    expect(redactUrl('/api/geocode.php?lat=52.370216&lng=4.895168')).toBe('/api/geocode.php?lat=~&lng=~');
+    expect(redactUrl('/api/activate.php?token=abc123')).toBe('/api/activate.php?token=~');
+    expect(redactUrl('/search')).toBe('/search');
+  });
+});
+
+describe('page-hidden beacon', () => {
+  it('answers 204 and marks a logged-in member as last seen now', async () => {
+    const { user } = await createMember(app, { name: 'Beacon' });
+    const cookie = await loginCookie(app, user.id);
+    const before = Date.now();
+    const res = await app.inject({ method: 'POST', url: '/api/page-hidden.php', headers: { cookie, ...json }, payload: '{}' });
+    expect(res.statusCode).toBe(204);
+    const [row] = await app.db.select({ lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, user.id));
+    expect(row?.lastSeenAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const anonymous = await app.inject({ method: 'POST', url: '/api/page-hidden.php', headers: json, payload: '{}' });
+    expect(anonymous.statusCode).toBe(204);
   });
 });
 

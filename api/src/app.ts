@@ -26,7 +26,7 @@ import type { Db, DbHandle, Tx } from './db/client';
 import { readEnv, REPO_ROOT } from './env';
 import type { Env } from './env';
 import { AppError, isAppError } from './errors';
-import { DEFAULT_LANG, t, toLang } from './i18n';
+import { DEFAULT_LANG, hasMessage, t, toLang } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
 import { SiteRegistry } from './modules/sites/service';
@@ -79,6 +79,29 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
+/**
+ * A URL as it may be logged: the query's values are dropped (they carry tokens, e-mail addresses
+ * and, for the geocoder, the browser's coordinates, none of which belong in a log).
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const keys = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=~`);
+  return `${url.slice(0, q)}?${keys.join('&')}`;
+}
+
+const loggerOptions = {
+  serializers: {
+    req(req: { method: string; url: string; host?: string; ip?: string }) {
+      return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip };
+    },
+  },
+};
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Errors Fastify raises itself, by status -> our code. */
@@ -108,8 +131,10 @@ function validationError(err: { validation: { keyword: string; instancePath: str
   else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';
   else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
   // a shared contract's own message code (e.g. name_invalid) is more precise than the keyword
-  if (first?.message && hasMessage(first.message)) messageCode = first.message;
-  return new AppError('validation', { status: 400, field, params: { field }, messageCode, extra: { code: messageCode } });
+  if (first?.message && hasMessage(first.message)) {
+    return new AppError('validation', { status: 400, field, params: { field }, messageCode: first.message, extra: { code: first.message } });
+  }
+  return new AppError('validation', { status: 400, field, params: { field }, messageCode });
 }
 
 /** Turn anything thrown into an AppError (one place, no instanceof chain). */
@@ -171,7 +196,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   if (opts.databaseUrl !== undefined) config.DATABASE_URL = opts.databaseUrl;
 
   const app = Fastify({
-    logger: opts.logger === undefined ? { level: config.LOG_LEVEL } : opts.logger,
+    logger: opts.logger === false ? false : { ...loggerOptions, level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL },
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
