@@ -40,7 +40,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // STYLE.md: process.env is read in one env.ts per deployable, nowhere else
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment through env.ts.' }],
     },
+  },
+  {
+    // the readers (and tests that set a build's environment for the config they check)
+    files: ['**/env.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     // plain JS/CJS files (webpack/jest configs, scripts, runtime plugins): Node and browser globals

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { createDb } from '../api/src/db/client';
 import { ensureSites } from '../api/src/db/seed-sites';
+import { readEnv } from '../api/src/env';
 import { searchMembers } from '../api/src/modules/members/search';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 
@@ -23,7 +24,8 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const pgUrl = process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
+const { DATABASE_URL } = readEnv();
+const pgUrl = DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL) ? DATABASE_URL : undefined;
 const rows = Number(arg('rows') ?? (pgUrl ? 1_000_000 : 100_000));
 const runs = Number(arg('runs') ?? 100);
 

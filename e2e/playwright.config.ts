@@ -5,11 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable, resolveE2eEnv, REPO_ROOT } from './support/env';
+import { CHROMIUM_ARGS, chromiumExecutable, resolveE2eEnv, REPO_ROOT, runOptions, setOutputDir } from './support/env';
 
 const env = resolveE2eEnv();
+const options = runOptions();
 const outputDir = resolveOutputDir();
-const CI = !!process.env.CI;
+const CI = options.ci;
 const executablePath = chromiumExecutable();
 
 export default defineConfig({
@@ -60,7 +61,7 @@ export default defineConfig({
         url: `${env.baseURL}/mf-remotes.json`,
         timeout: 240_000, // first start migrates and seeds the demo data
         reuseExistingServer: false,
-        stdout: process.env.E2E_VERBOSE === '1' ? 'pipe' : 'ignore',
+        stdout: options.verbose ? 'pipe' : 'ignore',
         stderr: 'pipe',
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       }
@@ -73,7 +74,7 @@ export default defineConfig({
  * in the runner (inherited by the workers); folders of runs older than a day are removed.
  */
 function resolveOutputDir(): string {
-  if (process.env.E2E_OUTPUT_DIR) return process.env.E2E_OUTPUT_DIR;
+  if (options.outputDir) return options.outputDir;
   const root = path.join(__dirname, 'test-results');
   if (fs.existsSync(root)) {
     for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
@@ -83,6 +84,5 @@ function resolveOutputDir(): string {
       }
     }
   }
-  process.env.E2E_OUTPUT_DIR = path.join(root, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-  return process.env.E2E_OUTPUT_DIR;
+  return setOutputDir(path.join(root, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`));
 }

@@ -200,7 +200,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
-    frameworkErrors: (error, req, reply) => sendError(req, reply, toAppError(error).appError),
+    frameworkErrors: (error, req, reply) => {
+      void sendError(req, reply, toAppError(error).appError);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

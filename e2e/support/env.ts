@@ -13,6 +13,11 @@
  *   E2E_SEED_MEMBERS  number of demo members to seed (default: the server's default)
  *   E2E_KEEP_DATA=1   keep the run's temporary folder (its path is printed)
  *   E2E_VERBOSE=1     show the server's log while the tests run (always written to <run dir>/server.log)
+ *   E2E_OUTPUT_DIR    where traces and screenshots go (default: a new test-results/run-* folder)
+ *   CHROMIUM_PATH     the browser to launch (default /usr/bin/chromium, else Playwright's own)
+ *   CI                set: forbid test.only, retry a failed test once, write the HTML report
+ *
+ * This file is the e2e package's only reader of process.env (STYLE.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,6 +79,29 @@ export function resolveE2eEnv(): E2eEnv {
     mailboxURL: process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${mailboxPort}`,
     runDir: process.env.E2E_RUN_DIR,
   };
+}
+
+/** The switches of a run (see the header). */
+export function runOptions() {
+  return {
+    ci: Boolean(process.env.CI),
+    verbose: process.env.E2E_VERBOSE === '1',
+    keepData: process.env.E2E_KEEP_DATA === '1',
+    databaseUrl: process.env.E2E_DATABASE_URL || undefined,
+    seedMembers: process.env.E2E_SEED_MEMBERS || undefined,
+    outputDir: process.env.E2E_OUTPUT_DIR || undefined,
+  };
+}
+
+/** Remember the run's output folder for the workers (forked later, inheriting process.env). */
+export function setOutputDir(dir: string): string {
+  process.env.E2E_OUTPUT_DIR = dir;
+  return dir;
+}
+
+/** The environment for a child process (the server, a webpack build): this one plus `extra`. */
+export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
 }
 
 /** The system Chromium (Debian package) when present, else Playwright's own browser. */

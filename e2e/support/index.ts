@@ -40,7 +40,7 @@ export { test, expect, uniqueEmail, setLanguageCookie, remoteBuildIds, LANGUAGES
 export type { Language } from './fixtures';
 export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';
-export { REPO_ROOT, E2E_DIR, resolveE2eEnv } from './env';
+export { REPO_ROOT, E2E_DIR, childEnv, resolveE2eEnv } from './env';
 export { commonText, localeText } from './texts';
 export { loginAsNewMember, login, logout, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';

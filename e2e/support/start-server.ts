@@ -12,17 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailSink } from './mail-sink';
-import { REPO_ROOT, WORKSPACES_WITH_DIST } from './env';
+import { REPO_ROOT, WORKSPACES_WITH_DIST, childEnv, resolveE2eEnv, runOptions } from './env';
 
 async function main(): Promise<void> {
-  const port = Number(process.env.E2E_PORT);
-  const smtpPort = Number(process.env.E2E_SMTP_PORT);
-  const mailboxPort = Number(process.env.E2E_MAILBOX_PORT);
-  if (!port || !smtpPort || !mailboxPort) {
-    throw new Error('E2E_PORT, E2E_SMTP_PORT and E2E_MAILBOX_PORT must be set (the Playwright config does it)');
-  }
-
-  const runDir = process.env.E2E_RUN_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
+  const { port, smtpPort, mailboxPort, runDir: chosenDir } = resolveE2eEnv();
+  const options = runOptions();
+  const runDir = chosenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
   const dataDir = path.join(runDir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -36,24 +31,23 @@ async function main(): Promise<void> {
   }
   const logPath = path.join(runDir, 'server.log');
   const log = fs.createWriteStream(logPath);
-  const verbose = process.env.E2E_VERBOSE === '1';
+  const { verbose } = options;
   console.log(`[e2e] run dir ${runDir} (server log: ${logPath})`);
 
   const sink = await startMailSink({ smtpPort, httpPort: mailboxPort });
   console.log(`[e2e] test inbox: smtp://127.0.0.1:${smtpPort}, http://127.0.0.1:${mailboxPort}/messages`);
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnv({
     PORT: String(port),
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     AUTO_APPROVE_PHOTOS: '1',
     STATIC_ROOT: staticRoot,
     PUBLIC_URL: `http://localhost:${port}`,
-  };
+  });
   delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  if (process.env.E2E_SEED_MEMBERS) env.SEED_MEMBERS = process.env.E2E_SEED_MEMBERS;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.seedMembers) env.SEED_MEMBERS = options.seedMembers;
 
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   const server = spawn(tsx, ['src/server.ts'], {
@@ -74,7 +68,7 @@ async function main(): Promise<void> {
   const cleanup = async (code: number): Promise<never> => {
     await sink.close().catch(() => undefined);
     log.end();
-    if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] kept ${runDir}`);
+    if (options.keepData) console.log(`[e2e] kept ${runDir}`);
     else fs.rmSync(runDir, { recursive: true, force: true });
     process.exit(code);
   };

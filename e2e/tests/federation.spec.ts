@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { test, expect, REPO_ROOT, commonText, loginAsNewMember, remoteBuildIds, resolveE2eEnv } from '../support';
+import { test, expect, REPO_ROOT, childEnv, commonText, loginAsNewMember, remoteBuildIds, resolveE2eEnv } from '../support';
 import {
   REMOTES,
   distDir,
@@ -232,7 +232,7 @@ test.describe('federation: at runtime', () => {
         ['--mode', 'production', '--output-path', servedLanders],
         {
           cwd: path.join(REPO_ROOT, landers.folder),
-          env: { ...process.env, BUILD_ID: buildId },
+          env: childEnv({ BUILD_ID: buildId }),
           timeout: 4 * 60_000,
         },
       );
@@ -263,7 +263,7 @@ test.describe('federation: at runtime', () => {
     const cdn = await (async () => {
       await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', publishDir], {
         cwd: path.join(REPO_ROOT, landers.folder),
-        env: { ...process.env, BUILD_ID: buildId },
+        env: childEnv({ BUILD_ID: buildId }),
         timeout: 4 * 60_000,
       });
       return serveFolder(publishDir);
