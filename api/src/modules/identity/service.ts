@@ -58,16 +58,29 @@ export interface Ctx {
 const site = (ctx: Ctx): SiteContext => ctx.req.site;
 const db = (ctx: Ctx): Db => ctx.app.db;
 
-/** The base URL for mailed links: the request's own origin (each site is its own domain). */
-export function baseUrl(req: FastifyRequest): string {
-  const host = req.host || req.headers.host;
-  if (host) return `${req.protocol}://${host}`;
-  return req.server.config.PUBLIC_URL ?? `http://localhost:${req.server.config.PORT}`;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * The base URL of mailed links (activation, password reset, mail change, reactivation): built from
+ * the site's own domain, never from the request (a forged Host header would otherwise put an
+ * attacker's domain, and the member's token, into a reset link).
+ *
+ *   PUBLIC_URL set  -> PUBLIC_URL (the single-domain and development setup, e.g. the e2e server)
+ *   local domain    -> http://<domain>:PORT (the demo site `localhost`)
+ *   otherwise       -> https://<site domain>
+ */
+export function linkBase(s: SiteContext, config: { PUBLIC_URL?: string | undefined; PORT: number }): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const domain = siteDomain(s).trim().toLowerCase();
+  if (!domain || LOCAL_HOSTS.has(domain)) return `http://${domain || 'localhost'}:${config.PORT}`;
+  return `https://${domain}`;
 }
 
 function siteDomain(s: SiteContext): string {
   return s.settings.domain || s.domain;
 }
+
+const baseUrl = (ctx: Ctx): string => linkBase(site(ctx), ctx.app.config);
 
 async function queueFor(
   tx: DbOrTx,
@@ -205,7 +218,7 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
 }
 
 function activationLink(ctx: Ctx, token: string): string {
-  return `${baseUrl(ctx.req)}/api/activate.php?token=${token}`;
+  return `${baseUrl(ctx)}/api/activate.php?token=${token}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +315,7 @@ export async function requestReset(ctx: Ctx, email: string): Promise<void> {
     if (n >= RESET_MAILS_PER_DAY) throw new AppError('reset_too_many', { status: 429 });
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
     const { token } = await issueToken(tx, user.id, 'reset', { now });
-    const link = `${baseUrl(ctx.req)}/reset-password/do?token=${token}`;
+    const link = `${baseUrl(ctx)}/reset-password/do?token=${token}`;
     return [await queueFor(tx, ctx, 'reset', user.email, user, profile?.name ?? '', link, TOKEN_TTL_MS.reset / 3600_000)];
   });
   await deliver(ctx, ids);
@@ -351,7 +364,7 @@ export async function requestMailChange(ctx: Ctx, me: UserRow, email: string, pa
     await revokeTokens(tx, me.id, 'mail_change');
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
     const { token } = await issueToken(tx, me.id, 'mail_change', { newEmail: email });
-    const link = `${baseUrl(ctx.req)}/mail-change/do?token=${token}`;
+    const link = `${baseUrl(ctx)}/mail-change/do?token=${token}`;
     return [
       await queueFor(tx, ctx, 'mail_change', email, me, profile?.name ?? '', link, TOKEN_TTL_MS.mail_change / 3600_000),
       // the current address hears about it too (an account take-over attempt is noticed)
@@ -398,7 +411,7 @@ export async function deleteAccount(ctx: Ctx, me: UserRow, reason: string, remar
     await revokeAllSessions(tx, me.id);
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
     const { token } = await issueToken(tx, me.id, 'reactivation', { now, ttlMs: purgeAfter.getTime() - now.getTime() });
-    const link = `${baseUrl(ctx.req)}/account-deleted?token=${token}`;
+    const link = `${baseUrl(ctx)}/account-deleted?token=${token}`;
     return [await queueFor(tx, ctx, 'reactivation', me.email, me, profile?.name ?? '', link, DELETE_GRACE_DAYS)];
   });
   ctx.req.sessionId = null;
