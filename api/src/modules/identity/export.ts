@@ -4,6 +4,10 @@
  * (found in the database catalogue, so tables added by other capabilities are included), plus the
  * mails sent to them and their login history. Secrets are left out: password hashes and token
  * hashes are never exported.
+ *
+ * Only the member's own side of two-sided rows: rows where they are the passive side of another
+ * member's private act (who blocked them, who swiped them away or liked them in the swipe game) are
+ * the other member's data, hidden from them in the app too, and are not exported.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +16,8 @@ import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
 
 const SECRET_COLUMN = /hash|secret|^token/i;
+/** `table.column` where the member is the other side of someone else's act (see the header) */
+export const OTHER_SIDE_COLUMNS = new Set(['blocks.blocked_id', 'member_swipes.target_id']);
 
 function clean(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -28,6 +34,7 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
     account: account ? clean(account) : null,
   };
   for (const ref of refs) {
+    if (OTHER_SIDE_COLUMNS.has(`${ref.table_name}.${ref.column_name}`)) continue;
     const rows = await selectRows<Record<string, unknown>>(app.db, sql`select * ${rowsOfUser(ref, id)}`);
     if (rows.length === 0) continue;
     const key = ref.column_name === 'user_id' ? ref.table_name : `${ref.table_name}.${ref.column_name}`;

@@ -1,0 +1,57 @@
+/**
+ * The data export holds the member's own side of two-sided rows only: the blocks and swipes they
+ * made, not who blocked or swiped them (another member's private act).
+ */
+import type { FastifyInstance } from 'fastify';
+import { blocks, likes, memberSwipes } from '../../db/schema';
+import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { exportAccount } from './export';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ env: { SMTP_URL: undefined } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Row = Record<string, unknown>;
+
+it('exports the blocks and swipes the member made, never the ones made about them', async () => {
+  const { user: me } = await createMember(app);
+  const { user: other } = await createMember(app);
+  const { user: third } = await createMember(app);
+  // what I did
+  await app.db.insert(blocks).values({ blockerId: me.id, blockedId: third.id });
+  await app.db.insert(memberSwipes).values({ userId: me.id, targetId: third.id, liked: true });
+  // what others did to me
+  await app.db.insert(blocks).values({ blockerId: other.id, blockedId: me.id });
+  await app.db.insert(memberSwipes).values({ userId: other.id, targetId: me.id, liked: false });
+
+  const res = await app.inject({ method: 'GET', url: '/api/account-export.php', headers: { cookie: await loginCookie(app, me.id) } });
+  expect(res.statusCode).toBe(200);
+  const data = res.json() as Record<string, Row[] | undefined>;
+
+  expect(data['blocks.blocker_id']).toEqual([expect.objectContaining({ blocker_id: me.id, blocked_id: third.id })]);
+  expect(data.member_swipes).toEqual([expect.objectContaining({ user_id: me.id, target_id: third.id, liked: true })]);
+  expect(data['blocks.blocked_id']).toBeUndefined();
+  expect(data['member_swipes.target_id']).toBeUndefined();
+  // no row anywhere in the file names the member who blocked or swiped me
+  const all = Object.values(data).flatMap((v) => (Array.isArray(v) ? v : []));
+  expect(all.some((r) => r.blocker_id === other.id || (r.user_id === other.id && r.target_id === me.id))).toBe(false);
+
+  // the other member's export has their own acts
+  const theirs = await exportAccount(app, other.id);
+  expect(theirs['blocks.blocker_id']).toEqual([expect.objectContaining({ blocker_id: other.id, blocked_id: me.id })]);
+  expect(theirs.member_swipes).toEqual([expect.objectContaining({ user_id: other.id, target_id: me.id, liked: false })]);
+});
+
+it('still exports the likes the member gave (and the received likes they see on their likes page)', async () => {
+  const { user: me } = await createMember(app);
+  const { user: other } = await createMember(app);
+  await app.db.insert(likes).values({ likerId: me.id, likedId: other.id });
+  await app.db.insert(likes).values({ likerId: other.id, likedId: me.id });
+  const data = await exportAccount(app, me.id);
+  expect(data['likes.liker_id']).toEqual([expect.objectContaining({ liker_id: me.id, liked_id: other.id })]);
+  expect(data['likes.liked_id']).toEqual([expect.objectContaining({ liker_id: other.id, liked_id: me.id })]);
+});
