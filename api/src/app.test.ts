@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { redactUrl } from './app';
 import { users } from './db/schema';
 import { AppError } from './errors';
@@ -20,6 +20,11 @@ beforeAll(async () => {
   });
   app.get('/api/locked.php', async () => {
     throw new AppError('too_many_requests', { status: 429, minutes: 5 });
+  });
+  app.get('/api/pg-range.php', async (req) => {
+    const { n } = req.query as { n: string };
+    await app.db.execute(sql`select ${n}::int as n`);
+    return { ok: true };
   });
   app.get('/api/me.php', async (req) => ({ id: requireUser(req).id }));
   app.post('/api/login-as.php', async (req, reply) => {
@@ -109,6 +114,15 @@ describe('input the database could not hold', () => {
     const body = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id: 99999999999 } });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toMatchObject({ error: 'validation', field: 'id' });
+  });
+
+  it('answers a value the database cannot hold with a 400 even where no schema caught it', async () => {
+    const range = await app.inject({ method: 'GET', url: '/api/pg-range.php?n=3000000000' });
+    expect(range.statusCode).toBe(400);
+    expect(range.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
+    const text = await app.inject({ method: 'GET', url: '/api/pg-range.php?n=abc' });
+    expect(text.statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/pg-range.php?n=7' })).statusCode).toBe(200);
   });
 
   it('answers a URL with broken percent-encoding in our translated shape', async () => {

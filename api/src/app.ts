@@ -142,6 +142,10 @@ export function toAppError(error: unknown): { appError: AppError; log: boolean }
   if (isAppError(error)) return { appError: error, log: error.status >= 500 };
   if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error), log: false };
   if (isResponseSerializationError(error)) return { appError: new AppError('internal', { status: 500 }), log: true };
+  // a value the database cannot hold (number out of range, text that is no number/uuid): input
+  // a schema should have stopped; still the client's 400, logged so the schema gets fixed
+  const pgCode = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  if (pgCode === '22003' || pgCode === '22P02') return { appError: new AppError('bad_request', { status: 400 }), log: true };
   const fe = error as Partial<FastifyError>;
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
