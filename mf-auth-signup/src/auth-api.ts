@@ -12,19 +12,27 @@ import type {
 import { bus } from '@dating/shared-kit/bus';
 import { setSession } from '@dating/shared-kit/state';
 
+/**
+ * Calls that change state and must reach the server at most once: the client would retry a PUT or
+ * DELETE after a 5xx or a lost answer, and a second run answers a false error (the reset or
+ * mail-change token was already used, the old password already changed, the account already
+ * deleted) or mails twice. POSTs are never retried by the client; they say so here too.
+ */
+export const ONCE = { retries: 0 } as const;
+
 export const authApi = {
-  login: (body: LoginRequest) => api.post('/api/user.php', body, ZUserResponse),
+  login: (body: LoginRequest) => api.post('/api/user.php', body, ZUserResponse, ONCE),
   me: () => api.get('/api/user.php', ZMaybeUserResponse),
   logout: () => api.get('/api/logout.php', ZOk),
-  signup: (body: SignupRequest) => api.post('/api/signup.php', body, ZUserResponse),
-  resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse),
-  requestReset: (email: string) => api.post('/api/reset-password.php', { email }, ZOk),
-  doReset: (body: ResetPasswordDo) => api.put('/api/reset-password.php', body, ZOk),
-  changeEmail: (body: ChangeEmailRequest) => api.put('/api/account.php', body, ZAccountUpdateResponse),
-  confirmMailChange: (token: string) => api.put('/api/account.php', { mail_change_token: token }, ZAccountUpdateResponse),
-  changePassword: (body: ChangePasswordRequest) => api.put('/api/account.php', body, ZAccountUpdateResponse),
-  deleteAccount: (body: DeleteAccountRequest) => api.del('/api/account.php', body, ZDeleteAccountResponse),
-  reactivate: (token: string) => api.post('/api/account.php?reactivate=1', { token }, ZUserResponse),
+  signup: (body: SignupRequest) => api.post('/api/signup.php', body, ZUserResponse, ONCE),
+  resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse, ONCE),
+  requestReset: (email: string) => api.post('/api/reset-password.php', { email }, ZOk, ONCE),
+  doReset: (body: ResetPasswordDo) => api.put('/api/reset-password.php', body, ZOk, ONCE),
+  changeEmail: (body: ChangeEmailRequest) => api.put('/api/account.php', body, ZAccountUpdateResponse, ONCE),
+  confirmMailChange: (token: string) => api.put('/api/account.php', { mail_change_token: token }, ZAccountUpdateResponse, ONCE),
+  changePassword: (body: ChangePasswordRequest) => api.put('/api/account.php', body, ZAccountUpdateResponse, ONCE),
+  deleteAccount: (body: DeleteAccountRequest) => api.del('/api/account.php', body, ZDeleteAccountResponse, ONCE),
+  reactivate: (token: string) => api.post('/api/account.php?reactivate=1', { token }, ZUserResponse, ONCE),
 };
 
 /** After login / sign-up / reactivation: the one session atom and the bus learn about it. */
