@@ -107,7 +107,8 @@ test.describe('shell', () => {
   });
 
   test('unknown page: "This page could not be found" with a link home', async ({ page, context }) => {
-    await page.goto('/no-such-page-e2e');
+    const res = await page.goto('/no-such-page-e2e');
+    expect(res?.status()).toBe(404);
     await expect(page.getByText(commonText('errors.notFound'))).toBeVisible();
     await page.getByRole('link', { name: commonText('errors.backHome') }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -47,6 +47,15 @@ describe('index.html', () => {
     }
   });
 
+  it('answers a page no route owns with status 404 and the shell (which shows its 404 page)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-page', headers: { host: 'example.de' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('window.__BOOT__=');
+    expect((await app.inject({ method: 'GET', url: '/chats/1/extra' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/members/12/' })).statusCode).toBe(200);
+  });
+
   it('escapes < in the inlined JSON so settings cannot close the script', async () => {
     const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(`SELECT id, settings FROM sites WHERE domain = 'example.it'`);
     const settings = { ...site?.settings, description: '</script><script>alert(1)</script>' };

@@ -16,6 +16,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 
 export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
@@ -156,9 +157,11 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
 
+  /** The shell's page; a path the route table does not know is answered 404 (the shell shows its 404 page). */
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
     return reply
+      .status(resolveRoute(req.url) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')

@@ -4,3 +4,4 @@ export * from './calls';
 export * from './events';
 export * from './identity';
 export * from './members';
+export * from './routes';

@@ -1,0 +1,149 @@
+/**
+ * The site's route table (spec section 2): URL pattern -> owning remote + layout. One table for the
+ * shell (which remote renders a page, in which layout) and the server (an unknown page is a 404).
+ *
+ * The shell only decides WHICH remote owns a URL and WHICH layout surrounds it; the remote's own
+ * `./routes` (absolute paths) render the page inside that layout.
+ *
+ * Decision (index `/`): owned by mf_landers for everybody. Visitors get the landing hero with the
+ * sign-up call to action; a logged-in member is sent on to the member overview (/members), which
+ * mf_members owns. One owner keeps the table static and keeps the front door working even when
+ * mf_members is down.
+ * Decision (/lang-config): a language chooser page, owned by mf_landers (static content).
+ *
+ * Patterns: `:x` one segment, `:x?` an optional segment, a trailing `*` the rest (may be empty);
+ * matched case-insensitively, a trailing slash ignored (react-router's rules for these forms).
+ */
+
+export const REMOTES = ['mf_auth_signup', 'mf_members', 'mf_chat', 'mf_payments', 'mf_landers'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
+
+export interface RouteEntry {
+  /** react-router pattern (absolute). Optional segments `:x?`, splat `*`. */
+  readonly pattern: string;
+  readonly remote: RemoteName;
+  readonly layout: LayoutKind;
+}
+
+const r = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout });
+
+/** Order matters: the first matching entry wins (specific before generic). */
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  r('/', 'mf_landers'),
+  // identity (mf_auth_signup)
+  r('/signup', 'mf_auth_signup'),
+  r('/signup-matches', 'mf_auth_signup'),
+  r('/login', 'mf_auth_signup'),
+  r('/activate/done', 'mf_auth_signup'),
+  r('/activate/error', 'mf_auth_signup'),
+  r('/reset-password', 'mf_auth_signup'),
+  r('/reset-password/do', 'mf_auth_signup'),
+  r('/complete-signup', 'mf_auth_signup'),
+  r('/mail-change/do', 'mf_auth_signup'),
+  r('/account-deleted', 'mf_auth_signup'),
+  r('/account/*', 'mf_auth_signup'),
+  // chat (mf_chat, chat layout)
+  r('/chats', 'mf_chat', 'chat'),
+  r('/chats/:id', 'mf_chat', 'chat'),
+  r('/members/:id/chat', 'mf_chat', 'chat'),
+  // landers on member urls (mf_landers)
+  r('/members/:id/landing', 'mf_landers', 'lander'),
+  r('/members/:id/landing2/:slug?', 'mf_landers', 'lander'),
+  r('/members/:id/landing3/:slug?', 'mf_landers', 'lander'),
+  r('/members/:id/signup', 'mf_landers', 'empty'),
+  // members (mf_members)
+  r('/members', 'mf_members'),
+  r('/members/:id', 'mf_members'),
+  r('/likes', 'mf_members'),
+  r('/likes/m/:id', 'mf_members'),
+  r('/likes/:type', 'mf_members'),
+  r('/swipe-game', 'mf_members'),
+  r('/match-finder', 'mf_members'),
+  r('/profile', 'mf_members'),
+  r('/profile/*', 'mf_members'),
+  r('/notifications', 'mf_members'),
+  // payments (mf_payments)
+  r('/credits', 'mf_payments'),
+  r('/credits/repeat-order', 'mf_payments'),
+  r('/credits/:id/:paymentmethod?', 'mf_payments'),
+  r('/directdebit', 'mf_payments'),
+  r('/premium', 'mf_payments'),
+  r('/pricing', 'mf_payments'),
+  r('/transactions/:id?', 'mf_payments'),
+  // landers and static pages (mf_landers)
+  r('/landers/*', 'mf_landers', 'lander'),
+  r('/pages/*', 'mf_landers'),
+  r('/complaints', 'mf_landers'),
+  r('/lang-config', 'mf_landers'),
+];
+
+export interface ResolvedRoute extends RouteEntry {
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+interface CompiledPattern {
+  readonly regex: RegExp;
+  readonly names: readonly string[];
+}
+
+const compiled = new Map<string, CompiledPattern>();
+
+function compile(pattern: string): CompiledPattern {
+  let found = compiled.get(pattern);
+  if (found) return found;
+  const names: string[] = [];
+  let source = '';
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (segment === '*') {
+      names.push('*');
+      source += '(?:/(.*))?';
+    } else if (segment.startsWith(':')) {
+      const optional = segment.endsWith('?');
+      names.push(segment.slice(1, optional ? -1 : undefined));
+      source += optional ? '(?:/([^/]+))?' : '/([^/]+)';
+    } else {
+      source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    }
+  }
+  found = { regex: new RegExp(`^${source}/?$`, 'i'), names };
+  compiled.set(pattern, found);
+  return found;
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The path without query, hash and trailing slash ("/likes/?x=1" -> "/likes"). */
+export function normalisePath(pathname: string): string {
+  const withoutQuery = pathname.split(/[?#]/)[0] ?? '/';
+  if (withoutQuery.length > 1 && withoutQuery.endsWith('/')) return withoutQuery.replace(/\/+$/, '') || '/';
+  return withoutQuery || '/';
+}
+
+/** The params of `pattern` in `pathname`, or null when it does not match. */
+export function matchRoutePattern(pattern: string, pathname: string): Record<string, string | undefined> | null {
+  const { regex, names } = compile(pattern);
+  const match = regex.exec(normalisePath(pathname));
+  if (!match) return null;
+  const params: Record<string, string | undefined> = {};
+  names.forEach((name, i) => {
+    const value = match[i + 1];
+    params[name] = value === undefined ? (name === '*' ? '' : undefined) : decode(value);
+  });
+  return params;
+}
+
+/** Resolve a pathname to its owner, or null for an unknown page (a 404). */
+export function resolveRoute(pathname: string): ResolvedRoute | null {
+  for (const entry of ROUTE_TABLE) {
+    const params = matchRoutePattern(entry.pattern, pathname);
+    if (params) return { ...entry, params };
+  }
+  return null;
+}
