@@ -20,6 +20,7 @@ import { changeCredits } from '../../platform/credits';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
 import type { MailKind } from '../../platform/mail-templates';
 import { createSession, revokeAllSessions } from '../../platform/session';
+import { regionsOf } from '../sites/regions';
 import type { SiteContext } from '../sites/service';
 import { clearFailures, lockedMinutes, recordAttempt } from './login-guard';
 import { loadUser, type UserRow } from './serialize-user';
@@ -140,8 +141,20 @@ function hasTrafficSource(tracking: Tracking | undefined): boolean {
   return Boolean(tracking && (tracking.network || tracking.ref));
 }
 
+/**
+ * The region's code (as /api/regions.php offers it; its name is accepted too, as on the profile
+ * edit) when it belongs to the country; else a 400 `unknown_region` on the field.
+ */
+export function regionOfCountry(country: string, region: string | null | undefined): string | null {
+  if (!region) return null;
+  const known = (regionsOf(country) ?? []).find((r) => r.code === region || r.name === region);
+  if (!known) throw new AppError('unknown_region', { status: 400, field: 'region' });
+  return known.code;
+}
+
 export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
   const s = site(ctx);
+  const region = regionOfCountry(data.country, data.region);
   const mode = s.settings.signups;
   if (mode === 'with_trafficsource' && !hasTrafficSource(data.tracking)) {
     throw new AppError('signups_trafficsource_required', { status: 403 });
@@ -186,7 +199,7 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
         sexuality: data.sexuality ?? null,
         dateOfBirth: data.date_of_birth,
         country: data.country,
-        region: data.region ?? null,
+        region,
         city: data.city ?? null,
       });
       if (mode === 'invite_only') {
