@@ -10,7 +10,7 @@ import {
   ZProfileResponse, ZRegionsResponse, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import type {
-  InterestsResponse, MatchFinderRequest, MemberLikes, MemberSearchQuery, PreferencesUpdate, Profile, ProfileUpdate, RegionsResponse,
+  InterestsResponse, MatchFinderRequest, MemberLikes, MemberSearchQuery, PreferencesUpdate, Profile, ProfileRef, ProfileUpdate, RegionsResponse,
 } from '@dating/shared-kit/contracts';
 
 export const membersApi = {
@@ -77,10 +77,15 @@ export async function refreshLikes(): Promise<MemberLikes | null> {
   }
 }
 
+/** The part of a profile the bus events carry (the match and like popups label a chatpal). */
+export function toProfileRef(profile: Pick<Profile, 'id' | 'name' | 'main_image' | 'fictional'>): ProfileRef {
+  return { id: profile.id, name: profile.name, main_image: profile.main_image, fictional: profile.fictional };
+}
+
 /** Like someone; a mutual like opens the match modal. Returns whether it is a match. */
-export async function likeProfile(profile: Pick<Profile, 'id' | 'name' | 'main_image'>): Promise<boolean> {
+export async function likeProfile(profile: Pick<Profile, 'id' | 'name' | 'main_image' | 'fictional'>): Promise<boolean> {
   const { match } = await membersApi.like(profile.id);
-  if (match) bus.emit('match:new', { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } });
+  if (match) bus.emit('match:new', { profile: toProfileRef(profile) });
   void refreshLikes();
   return match;
 }

@@ -54,7 +54,9 @@ describe('MemberPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Het is een match!' });
     expect(dialog).toHaveTextContent('Jij en Lotte vinden elkaar leuk.');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ id: 42 });
-    expect(seen).toHaveLength(1);
+    expect(seen).toEqual([{ profile: expect.objectContaining({ id: 42, name: 'Lotte', fictional: true }) }]);
+    // Lotte is a chatpal: the match modal says so (icon + the site's fictional warning)
+    expect(dialog).toHaveTextContent('Dit profiel is fictief');
     expect(screen.getByRole('button', { name: 'Like intrekken' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByText('Jij en Lotte vinden elkaar leuk.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -64,7 +66,7 @@ describe('MemberPage', () => {
   it('the match modal offers a start-conversation button and a tap on the photo', async () => {
     loginAs();
     renderAt('/likes', [{ path: '/likes', element: <p>likes</p> }, { path: '/members/:id/chat', element: <p>chat met 42</p> }], <MatchModal />);
-    act(() => bus.emit('match:new', { profile: { id: 42, name: 'Lotte', main_image: null } }));
+    act(() => bus.emit('match:new', { profile: { id: 42, name: 'Lotte', main_image: null, fictional: false } }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start gesprek' }));
     expect(await screen.findByText('chat met 42')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { bus } from '@dating/shared-kit/bus';
 import userEvent from '@testing-library/user-event';
 import { makeProfile } from '@dating/shared-kit/testing';
 import { loginAs, renderAt, serve } from '../test-utils';
@@ -28,5 +29,24 @@ describe('SwipePage', () => {
     expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Volgende' }));
     expect(await screen.findByRole('article', { name: 'Cato, 31' })).toBeInTheDocument();
+  });
+
+  it('a fictional card shows the warning in words (not only the icon), and a match carries fictional', async () => {
+    loginAs();
+    const seen: unknown[] = [];
+    const off = bus.on('match:new', (p) => seen.push(p));
+    serve({
+      'GET /api/swipe.php': () => ({ profiles: [makeProfile({ id: 5, name: 'Roos', fictional: true }), makeProfile({ id: 6, name: 'Eva' })], likes_left: 4, likes_per_day: 4 }),
+      'POST /api/swipe.php': () => ({ match: true, likes_left: 3 }),
+      'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
+    });
+    renderAt('/swipe-game', [{ path: '/swipe-game', element: <SwipePage /> }]);
+    const card = await screen.findByRole('article', { name: 'Roos, 31' });
+    expect(within(card).getByText('Dit profiel is fictief')).toBeVisible();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Like' }));
+    const next = await screen.findByRole('article', { name: 'Eva, 31' });
+    expect(within(next).queryByText('Dit profiel is fictief')).not.toBeInTheDocument();
+    expect(seen).toEqual([{ profile: expect.objectContaining({ id: 5, name: 'Roos', fictional: true }) }]);
+    off();
   });
 });

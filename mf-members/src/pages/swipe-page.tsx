@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, FictionalBadge, Spinner } from '@dating/shared-kit/ui';
-import { membersApi, refreshLikes } from '../api';
+import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner } from '@dating/shared-kit/ui';
+import { membersApi, refreshLikes, toProfileRef } from '../api';
 import { Avatar } from '../components/avatar';
 import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
@@ -30,7 +30,7 @@ export function SwipePage() {
     try {
       const res = await membersApi.swipe(profile.id, action);
       setLeft(res.likes_left);
-      if (res.match) bus.emit('match:new', { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } });
+      if (res.match) bus.emit('match:new', { profile: toProfileRef(profile) });
       if (action === 'like') void refreshLikes();
       setIndex((i) => i + 1);
     } catch (e) {
@@ -56,6 +56,8 @@ export function SwipePage() {
               {profile.fictional && <FictionalBadge />}
             </h2>
             <p css={css`color: ${colors.textMuted}; margin: 4px 0 0;`}>{profile.city}</p>
+            {/* a chatpal says so in words on the card, not only with the icon (spec 1) */}
+            {profile.fictional && <FictionalNotice css={css`margin: 8px 0 0;`} />}
           </div>
           <div css={css`display: flex; gap: 12px; padding: 0 16px 16px;`}>
             <Button variant="outline" fullWidth onClick={() => void decide('skip')} disabled={busy}>{t('swipe.skip')}</Button>

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { loginAs, renderAt, serve } from '../test-utils';
@@ -18,7 +18,7 @@ describe('LikeModal', () => {
 
     const calls = serve({
       'GET /api/auto-like.php': () => ({
-        profile: { id: 9, name: 'Mila', main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
+        profile: { id: 9, name: 'Mila', fictional: false, main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
       }),
       'GET /api/likes.php': () => ({ profiles: [], liked_by: [{ id: 9, like_new: true }], liked: [], matches: [] }),
     });
@@ -57,8 +57,36 @@ describe('LikeModal', () => {
     loginAs();
     serve({});
     renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
-    act(() => bus.emit('like:open', { profile: { id: 5, name: 'Isa', main_image: null } }));
+    act(() => bus.emit('like:open', { profile: { id: 5, name: 'Isa', main_image: null, fictional: false } }));
     expect(await screen.findByRole('dialog', { name: 'Nieuwe like!' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Bekijk het profiel van Isa' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Dit profiel is fictief')).not.toBeInTheDocument();
+  });
+
+  it('labels a fictional profile (chatpal) with the icon and the site\'s fictional warning', async () => {
+    loginAs();
+    serve({});
+    renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
+    act(() => bus.emit('like:open', { profile: { id: 6, name: 'Chatpal Roos', main_image: null, fictional: true } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe like!' });
+    expect(within(dialog).getByText('Dit profiel is fictief')).toBeVisible();
+    // the site's fictional icon sits inside the dialog, next to the text
+    expect(dialog.querySelector('img[src="/static/fictional.svg"]')).not.toBeNull();
+  });
+
+  it('the auto-like answer carries fictional and the popup labels it', async () => {
+    jest.useFakeTimers();
+    loginAs();
+    serve({
+      'GET /api/auto-like.php': () => ({
+        profile: { id: 9, name: 'Mila', fictional: true, main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
+      }),
+      'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
+    });
+    renderAt('/members?t=1', [{ path: '/members', element: <Where /> }], <LikeModal />);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByRole('dialog', { name: 'Nieuwe like!' })).toHaveTextContent('Dit profiel is fictief');
   });
 });

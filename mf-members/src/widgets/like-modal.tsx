@@ -5,7 +5,7 @@ import type { ProfileRef } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { getSession } from '@dating/shared-kit/state';
 import { radii } from '@dating/shared-kit/theme';
-import { Button, Modal } from '@dating/shared-kit/ui';
+import { Button, FictionalNotice, Modal } from '@dating/shared-kit/ui';
 import { membersApi, refreshLikes } from '../api';
 import { Avatar } from '../components/avatar';
 import { useCurrentPath, useGo } from '../components/use-go';
@@ -83,6 +83,7 @@ export default function LikeModal() {
           <Avatar profile={profile} variant="match" />
         </button>
         <p>{t('like.text', { name: profile.name })}</p>
+        {profile.fictional && <FictionalNotice />}
         <div css={css`display: grid; gap: 8px;`}>
           <Button fullWidth onClick={() => open(`/members/${profile.id}/chat`)}>{t('like.startConversation')}</Button>
           <Button fullWidth variant="outline" onClick={() => open(`/members/${profile.id}`)}>{t('like.viewProfile', { name: profile.name })}</Button>

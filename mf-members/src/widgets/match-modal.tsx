@@ -5,7 +5,7 @@ import type { ProfileRef } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Button, Modal } from '@dating/shared-kit/ui';
+import { Button, FictionalNotice, Modal } from '@dating/shared-kit/ui';
 import { Avatar } from '../components/avatar';
 import { useGo } from '../components/use-go';
 import '../i18n';
@@ -49,6 +49,7 @@ export default function MatchModal() {
             <Avatar profile={profile} variant="match" />
           </button>
         </div>
+        {profile.fictional && <FictionalNotice />}
         <Button
           fullWidth
           onClick={(e) => {

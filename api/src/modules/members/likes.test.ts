@@ -225,6 +225,7 @@ describe('auto-like.php', () => {
     const res = (await app.inject({ method: 'GET', url: '/api/auto-like.php', headers: { cookie: me.cookie } })).json();
     expect(res.profile.id).toBe(liker.id);
     expect(res.profile.main_image.match).toMatch(/^\/uploads\/m/);
+    expect(res.profile.fictional).toBe(false);
   });
 
   it('otherwise lets a fictional member with a photo like me', async () => {
@@ -233,6 +234,8 @@ describe('auto-like.php', () => {
     await addPhotos(chatpal.id, 1);
     const res = (await app.inject({ method: 'GET', url: '/api/auto-like.php', headers: { cookie: me.cookie } })).json();
     expect(res.profile).not.toBeNull();
+    // the like popup labels a chatpal: the answer says it is one
+    expect(res.profile).toMatchObject({ id: chatpal.id, fictional: true });
     expect(await countNewLikes(app.db, me.id)).toBe(1);
   });
 });

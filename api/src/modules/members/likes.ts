@@ -182,7 +182,7 @@ export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): 
   }
   const [profile] = await loadProfiles(db, [id], { viewerId: viewer.id, cdnPrefix });
   if (!profile?.main_image) return { profile: null };
-  return { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } };
+  return { profile: { id: profile.id, name: profile.name, main_image: profile.main_image, fictional: profile.fictional } };
 }
 
 /* ---------------- swipe game ---------------- */
