@@ -3,7 +3,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { likes, photos, profiles } from '../../db/schema';
+import { likes, photos, profiles, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { countNewLikes } from './service';
 
@@ -84,6 +84,61 @@ describe('like.php', () => {
     const list = (await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie: b.cookie } })).json();
     expect(list.matches).toEqual([]);
     expect(list.liked).toEqual([a.id]);
+  });
+});
+
+describe('likes of a member who has not confirmed their e-mail address', () => {
+  const likesOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie } })).json();
+  const memberPage = async (cookie: string, id: number) => (await app.inject({ method: 'GET', url: `/api/member.php?id=${id}`, headers: { cookie } })).json();
+  const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
+
+  it('are held (no badge, not in liked_by, no liked_me, no match for the other side) until they confirm', async () => {
+    const fresh = await member({ gender: 'female', user: { status: 'not_confirmed', emailConfirmed: false } });
+    const bob = await member({ gender: 'male' });
+    await addPhotos(fresh.id, 1);
+
+    const res = await like(fresh.cookie, bob.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().match).toBe(false);
+    // a swipe-like is a like too
+    const carl = await member({ gender: 'male' });
+    const swiped = await app.inject({ method: 'POST', url: '/api/swipe.php', headers: { cookie: fresh.cookie, ...json }, payload: { id: carl.id, action: 'like' } });
+    expect(swiped.statusCode).toBe(200);
+
+    for (const other of [bob, carl]) {
+      expect(await countNewLikes(app.db, other.id)).toBe(0);
+      expect((await me(other.cookie)).new_likes).toBe(0);
+      expect((await likesOf(other.cookie)).liked_by).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/api/auto-like.php', headers: { cookie: other.cookie } })).json().profile?.id).not.toBe(fresh.id);
+      expect((await memberPage(other.cookie, fresh.id)).liked_me).toBe(false);
+    }
+    // bob likes back: not a match for bob while fresh's like is held (no match modal gives it away)
+    const back = await like(bob.cookie, fresh.id);
+    expect(back.json().match).toBe(false);
+    expect((await likesOf(bob.cookie)).matches).toEqual([]);
+
+    // fresh confirms: the held likes arrive as new likes, the match is there for both
+    await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, fresh.id));
+    expect(await countNewLikes(app.db, bob.id)).toBe(1);
+    expect(await countNewLikes(app.db, carl.id)).toBe(1);
+    expect((await likesOf(bob.cookie)).liked_by).toEqual([{ id: fresh.id, like_new: true }]);
+    expect((await likesOf(bob.cookie)).matches).toEqual([fresh.id]);
+    expect((await likesOf(fresh.cookie)).matches).toEqual([bob.id]);
+    expect((await memberPage(bob.cookie, fresh.id)).match).toBe(true);
+  });
+
+  it('the badge and the likes list agree: likes of invisible or blocked members count in neither', async () => {
+    const target = await member();
+    const hidden = await member();
+    const blocked = await member();
+    const seen = await member();
+    for (const m of [hidden, blocked, seen]) await like(m.cookie, target.id);
+    await app.db.update(users).set({ invisible: true }).where(eq(users.id, hidden.id));
+    await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: target.cookie, ...json }, payload: { id: blocked.id } });
+    const list = await likesOf(target.cookie);
+    expect(list.liked_by).toEqual([{ id: seen.id, like_new: true }]);
+    expect(await countNewLikes(app.db, target.id)).toBe(1);
+    expect((await me(target.cookie)).new_likes).toBe(1);
   });
 });
 

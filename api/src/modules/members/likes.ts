@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import { toImage } from './serialize-profile';
 import {
-  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, seekingGenders, serializeRows,
+  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, receivedLikeVisible, seekingGenders, serializeRows,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -35,10 +35,15 @@ async function likesEachOther(db: DbOrTx, a: number, b: number): Promise<boolean
   return rows.length === 2;
 }
 
+/**
+ * Like `targetId`. The like of a member who has not confirmed their e-mail address is stored but
+ * held from the other side until they confirm (see receivedLikeVisible); so liking someone whose
+ * own like is still held is not (yet) a match for the liker either.
+ */
 export async function likeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
-  await assertLikeable(db, viewerId, targetId);
+  const target = await assertLikeable(db, viewerId, targetId);
   await db.insert(likes).values({ likerId: viewerId, likedId: targetId }).onConflictDoNothing();
-  return { match: await likesEachOther(db, viewerId, targetId) };
+  return { match: target.user.emailConfirmed && (await likesEachOther(db, viewerId, targetId)) };
 }
 
 export async function unlikeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
@@ -63,7 +68,7 @@ export async function listLikes(db: DbOrTx, viewerId: number, cdnPrefix: string)
     .from(likes)
     .innerJoin(profiles, eq(profiles.userId, likes.likerId))
     .innerJoin(users, eq(users.id, likes.likerId))
-    .where(and(eq(likes.likedId, viewerId), isVisibleMember(viewerId)))
+    .where(receivedLikeVisible(viewerId))
     .orderBy(desc(likes.isNew), desc(likes.createdAt));
   const likedIds = liked.map((r) => r.id);
   const likedSet = new Set(likedIds);
@@ -81,8 +86,8 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
   if (viewerId != null && !isOwner && (await isBlockedBetween(db, viewerId, targetId))) {
     throw new AppError('member_not_found', { status: 404, field: 'id' });
   }
-  if (viewerId != null && !isOwner) {
-    // opening a liked-by profile clears its new flag
+  if (viewerId != null && !isOwner && target.user.emailConfirmed) {
+    // opening a liked-by profile clears its new flag (a held like stays new until it is delivered)
     await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId), eq(likes.isNew, true)));
   }
   const [profile] = await loadProfiles(db, [targetId], { viewerId, cdnPrefix });
@@ -111,7 +116,8 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
       .from(likes)
       .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, targetId)), and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId))));
     liked = rows.some((r) => r.liker === viewerId);
-    likedMe = rows.some((r) => r.liker === targetId);
+    // a like of a member who has not confirmed their e-mail address is held (receivedLikeVisible)
+    likedMe = target.user.emailConfirmed && rows.some((r) => r.liker === targetId);
   }
 
   // related: same gender and country, nearest in age
@@ -156,7 +162,7 @@ export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): 
     .from(likes)
     .innerJoin(profiles, eq(profiles.userId, likes.likerId))
     .innerJoin(users, eq(users.id, likes.likerId))
-    .where(and(eq(likes.likedId, viewer.id), eq(likes.isNew, true), base))
+    .where(and(receivedLikeVisible(viewer.id), eq(likes.isNew, true), isNotNull(profiles.mainPhotoId)))
     .orderBy(desc(likes.createdAt))
     .limit(1);
   let id = recent[0]?.id;

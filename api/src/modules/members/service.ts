@@ -7,7 +7,7 @@
  *   not invisible (users.invisible) -- together profiles.searchable -- and no block between viewer
  *   and member in either direction.
  */
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Profile } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -118,20 +118,26 @@ export async function findMember(db: DbOrTx, id: number) {
   return gone ? null : row;
 }
 
-/** New likes of `userId` (the `new_likes` badge of ZUser): likes not yet seen, from members still around. */
+/**
+ * SQL over `likes` joined with the liker's `profiles` and `users` row (on likes.liker_id): a like
+ * that `viewerId` received and may see. The liker must be a member the viewer may see (the same
+ * rule as everywhere: visible, not invisible, no block) and must have confirmed their e-mail
+ * address: like their chat messages (spec 4, "until then, members do not receive the user's
+ * messages"), the likes of an unconfirmed member are held, and reach the other side (as new likes)
+ * once they confirm. One rule for the badge (countNewLikes), the likes list and auto-like.
+ */
+export function receivedLikeVisible(viewerId: number): SQL {
+  return and(eq(likes.likedId, viewerId), isVisibleMember(viewerId), eq(users.emailConfirmed, true)) as SQL;
+}
+
+/** New likes of `userId` (the `new_likes` badge of ZUser): exactly the new entries of the likes list's liked_by. */
 export async function countNewLikes(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
     .innerJoin(users, eq(users.id, likes.likerId))
-    .where(
-      and(
-        eq(likes.likedId, userId),
-        eq(likes.isNew, true),
-        inArray(users.status, [...VISIBLE_USER_STATUSES]),
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(and(receivedLikeVisible(userId), eq(likes.isNew, true)));
   return Number(row?.n ?? 0);
 }
 
