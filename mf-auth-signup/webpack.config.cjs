@@ -11,6 +11,7 @@ module.exports = (_env, argv) =>
       './SignupModal': './src/widgets/signup-modal.tsx',
       './EmailReminder': './src/widgets/email-reminder.tsx',
       './NotificationsAlert': './src/widgets/notifications-alert.tsx',
+      './EnrichProfileAlert': './src/widgets/enrich-profile-alert.tsx',
       './EntryWarning': './src/widgets/entry-warning.tsx',
     },
   });

@@ -15,6 +15,7 @@ import { Page } from '../components/page';
 import { FormAlert } from '../forms/form-alert';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
+import { missingProfileFields } from '../profile-completeness';
 import { useSessionStatus } from '../use-session-status';
 
 function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -67,6 +68,11 @@ export function AccountOverviewPage() {
               {user.email_confirmed ? t('account.status.confirmed') : t('account.status.notConfirmed')}
             </Badge>
           </p>
+          {missingProfileFields(user).length > 0 && (
+            <p>
+              {t('enrichProfile.text')} <Link to="/complete-signup">{t('enrichProfile.action')}</Link>
+            </p>
+          )}
           <section aria-labelledby="export-title">
             <h2 id="export-title" css={css`font-size: 1.2rem;`}>
               {t('account.exportTitle')}

@@ -1,6 +1,9 @@
 /**
- * /complete-signup: for accounts that still miss profile data the site needs (orientation, region,
- * city; e.g. accounts made through a short lander form). Saves through PUT /api/profile.php.
+ * /complete-signup: for accounts that still miss profile data (orientation, region, city; e.g.
+ * accounts made through a short lander form). The spec requires none of these (sign-up needs name,
+ * gender, date of birth and country), so every field is optional: the member saves what they fill
+ * in, or leaves for later. Reached from the enrich-profile alert (./EnrichProfileAlert) and the
+ * account page. Saves through PUT /api/profile.php.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,10 +14,10 @@ import { ZProfileResponse, ZRegionsResponse, ZSexuality } from '@dating/shared-k
 import { refreshSession, useSession } from '@dating/shared-kit/state';
 import { Alert, Button, Select, TextField } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
-import type { FieldErrors } from '../form-errors';
 import { FormAlert } from '../forms/form-alert';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
+import { COMPLETE_SIGNUP_FIELDS, missingProfileFields } from '../profile-completeness';
 
 export function CompleteSignupPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -41,22 +44,25 @@ export function CompleteSignupPage() {
       </Page>
     );
   }
+  const missingList = missingProfileFields(user);
   const missing = {
-    sexuality: !user.profile.sexuality,
-    region: !user.profile.region,
-    city: !user.profile.city,
+    sexuality: missingList.includes('sexuality'),
+    region: missingList.includes('region'),
+    city: missingList.includes('city'),
   };
-  const anyMissing = missing.sexuality || missing.region || missing.city;
+  const anyMissing = missingList.length > 0;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const { values } = form;
-    const errs: FieldErrors = {};
-    for (const f of ['sexuality', 'region', 'city'] as const) if (missing[f] && !values[f].trim()) errs[f] = t('errors.field_required');
-    if (!form.check(errs)) return;
+    const body: Record<string, string> = {};
+    for (const f of COMPLETE_SIGNUP_FIELDS) if (missing[f] && values[f].trim()) body[f] = values[f].trim();
+    if (Object.keys(body).length === 0) {
+      form.check({});
+      form.setError(t('completeSignup.nothingEntered'));
+      return;
+    }
     void form.send(async () => {
-      const body: Record<string, string> = {};
-      for (const f of ['sexuality', 'region', 'city'] as const) if (missing[f]) body[f] = values[f].trim();
       await api.put('/api/profile.php', body, ZProfileResponse);
       await refreshSession();
       setDone(true);
@@ -83,7 +89,7 @@ export function CompleteSignupPage() {
               label={t('signup.step0.sexuality')}
               {...form.field('sexuality')}
               placeholder
-              required
+              optionalLabel
               options={ZSexuality.options.map((s) => ({ value: s, label: t(`sexuality.${s}`) }))}
             />
           )}
@@ -93,18 +99,21 @@ export function CompleteSignupPage() {
                 label={regions.label || t('signup.step2.region')}
                 {...form.field('region')}
                 placeholder
-                required
+                optionalLabel
                 options={regions.options}
               />
             ) : (
-              <TextField label={t('signup.step2.region')} {...form.field('region')} maxLength={80} required />
+              <TextField label={t('signup.step2.region')} {...form.field('region')} maxLength={80} optionalLabel />
             ))}
           {missing.city && (
-            <TextField label={t('signup.step2.city')} {...form.field('city')} maxLength={80} required />
+            <TextField label={t('signup.step2.city')} {...form.field('city')} maxLength={80} optionalLabel />
           )}
           <Button type="submit" loading={form.busy} fullWidth>
             {t('completeSignup.submit')}
           </Button>
+          <p>
+            <Link to="/members">{t('completeSignup.later')}</Link>
+          </p>
         </form>
       )}
     </Page>

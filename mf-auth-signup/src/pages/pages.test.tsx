@@ -171,19 +171,42 @@ describe('account settings', () => {
 });
 
 describe('complete sign-up', () => {
-  it('asks only for the missing profile data and saves it', async () => {
+  it('offers the missing profile data as optional fields and saves what is filled in', async () => {
     const email = await createAccount('mijn-wachtwoord-1');
     const { user } = await logIn(email, 'mijn-wachtwoord-1');
     await renderAt(<CompleteSignupPage />, { path: '/complete-signup' });
-    const province = await screen.findByRole('combobox', { name: 'Provincie' });
+    const province = await screen.findByRole('combobox', { name: /^Provincie/ });
+    // nothing is required (spec: sign-up needs name, gender, date of birth and country only)
+    for (const field of [province, screen.getByRole('combobox', { name: /^Mijn geaardheid/ }), screen.getByLabelText(/^Woonplaats/)]) {
+      expect(field).not.toBeRequired();
+      expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByRole('link', { name: 'Later invullen' })).toHaveAttribute('href', '/members');
+    // an empty form saves nothing and says so
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(screen.getAllByText('Dit veld is verplicht.')).toHaveLength(3);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Mijn geaardheid' }), 'Hetero');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Vul minstens één gegeven in, of sla dit voor nu over.');
+    expect(screen.queryByText('Dit veld is verplicht.')).not.toBeInTheDocument();
+    // one field is enough
     await user.selectOptions(province, 'Utrecht');
-    await user.type(screen.getByLabelText('Woonplaats'), 'Amersfoort');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Je profiel is compleet.')).toBeInTheDocument();
-    expect(getSession()?.profile).toMatchObject({ sexuality: 'hetero', city: 'Amersfoort' });
+    expect(getSession()?.profile).toMatchObject({ region: 'UT', sexuality: null, city: null });
+  });
+
+  it('asks only for what is still missing', async () => {
+    const email = await createAccount('mijn-wachtwoord-2');
+    const { user } = await logIn(email, 'mijn-wachtwoord-2');
+    const first = await renderAt(<CompleteSignupPage />, { path: '/complete-signup' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Mijn geaardheid/ }), 'Hetero');
+    await user.type(screen.getByLabelText(/^Woonplaats/), 'Amersfoort');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Je profiel is compleet.')).toBeInTheDocument();
+    expect(getSession()?.profile).toMatchObject({ sexuality: 'hetero', city: 'Amersfoort', region: null });
+    first.unmount();
+    await renderAt(<CompleteSignupPage />, { path: '/complete-signup' });
+    expect(await screen.findByRole('combobox', { name: /^Provincie/ })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Mijn geaardheid/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Woonplaats/)).not.toBeInTheDocument();
   });
 });
 
