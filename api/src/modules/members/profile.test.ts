@@ -117,6 +117,36 @@ describe('preferences.php', () => {
   });
 });
 
+describe('show_city', () => {
+  it('a member who turned show_city off keeps their city to themself: member page, search and likes show others no city', async () => {
+    const owner = await createMember(app, { gender: 'female', country: 'NL', profile: { city: 'Zaandam', region: 'NH' } });
+    const oc = await loginCookie(app, owner.user.id);
+    const viewer = await createMember(app, { gender: 'male', country: 'NL' });
+    const vc = await loginCookie(app, viewer.user.id);
+    const json = { 'content-type': 'application/json' };
+    const cityOnPage = async () => (await app.inject({ method: 'GET', url: `/api/member.php?id=${owner.user.id}`, headers: { cookie: vc } })).json().profile.city;
+    expect(await cityOnPage()).toBe('Zaandam');
+
+    const off = await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: oc, ...json }, payload: { location: { show_city: false } } });
+    expect(off.json().preferences.location.show_city).toBe(false);
+    expect(await cityOnPage()).toBeNull();
+    // also in lists: the search and the likes list of someone the owner liked
+    const search = (await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=NL&countryregion=NH', headers: { cookie: vc } })).json();
+    const found = search.results.find((p: { id: number }) => p.id === owner.user.id);
+    expect(found).toMatchObject({ name: owner.profile.name, city: null });
+    await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: oc, ...json }, payload: { id: viewer.user.id } });
+    const list = (await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie: vc } })).json();
+    expect(list.profiles.find((p: { id: number }) => p.id === owner.user.id)).toMatchObject({ name: owner.profile.name, city: null });
+    expect(JSON.stringify(list)).not.toContain('Zaandam');
+    // the owner still sees it, in their own profile and as the session's user
+    expect((await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie: oc } })).json().profile.city).toBe('Zaandam');
+    expect((await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: oc } })).json().user.profile.city).toBe('Zaandam');
+
+    await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: oc, ...json }, payload: { location: { show_city: true } } });
+    expect(await cityOnPage()).toBe('Zaandam');
+  });
+});
+
 describe('geocode.php', () => {
   it('answers the nearest city and its region code from the GeoNames data, for rounded coordinates', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/geocode.php?lat=52.0907&lon=5.1214' });

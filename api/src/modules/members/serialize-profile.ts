@@ -5,6 +5,8 @@
  *
  * Rules:
  * - `age` is derived from date_of_birth (UTC, on `now`); `date_of_birth` itself only for the owner.
+ * - `city` only when the member shows it (preferences.location.show_city, passed as `showCity`);
+ *   the owner always sees their own city.
  * - `main_image` only when the main photo is `active` (the owner also sees a pending/rejected main
  *   photo, with its status, so the own-profile screen can say "under inspection").
  * - Image URLs are `<cdn_prefix>/uploads/<file>` (cdn_prefix of the request's site; '' -> `/uploads/...`).
@@ -27,6 +29,8 @@ export interface ToProfileOptions {
   viewer?: { id: number } | null;
   /** the owner sees date_of_birth and a not-yet-active main photo */
   isOwner?: boolean;
+  /** the member's preferences.location.show_city (default true); false hides the city from others */
+  showCity?: boolean;
   /** users.fictional of the member */
   fictional: boolean;
   /** the site's settings.cdn_prefix ('' = same origin) */
@@ -78,7 +82,7 @@ export function toProfile(row: ProfileRow, options: ToProfileOptions): Profile {
     sexuality: (row.sexuality ?? null) as Profile['sexuality'],
     country: row.country,
     region: row.region ?? null,
-    city: row.city ?? null,
+    city: isOwner || options.showCity !== false ? (row.city ?? null) : null,
     reason: row.reason ?? null,
     about: row.about ?? null,
     interests: [...(options.interests ?? [])],

@@ -11,7 +11,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Profile } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
-import { blocks, likes, photos, profileInterests, profiles, users } from '../../db/schema';
+import { blocks, likes, memberPreferences, photos, profileInterests, profiles, users } from '../../db/schema';
 import { toProfile } from './serialize-profile';
 import type { PhotoRow, ProfileRow } from './serialize-profile';
 
@@ -51,7 +51,7 @@ export interface LoadOptions {
   cdnPrefix: string;
 }
 
-/** Wire profiles for `ids` (order kept; missing ids are skipped). Three queries whatever the count. */
+/** Wire profiles for `ids` (order kept; missing ids are skipped). Four queries whatever the count. */
 export async function loadProfiles(db: DbOrTx, ids: readonly number[], opts: LoadOptions): Promise<Profile[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
@@ -63,7 +63,10 @@ export async function loadProfiles(db: DbOrTx, ids: readonly number[], opts: Loa
   return serializeRows(db, rows, opts, ids);
 }
 
-/** Serialize already-selected profile rows (with users.fictional), batch-loading photos and interests. */
+/**
+ * Serialize already-selected profile rows (with users.fictional), batch-loading photos, interests
+ * and, for members other than the viewer, whether they show their city (preferences.location.show_city).
+ */
 export async function serializeRows(
   db: DbOrTx,
   rows: readonly { profile: ProfileRow; fictional: boolean }[],
@@ -73,10 +76,15 @@ export async function serializeRows(
   if (rows.length === 0) return [];
   const mainIds = rows.map((r) => r.profile.mainPhotoId).filter((id): id is number => id != null);
   const userIds = rows.map((r) => r.profile.userId);
-  const [mains, interestRows] = await Promise.all([
+  const othersIds = userIds.filter((id) => id !== opts.viewerId);
+  const [mains, interestRows, locationRows] = await Promise.all([
     mainIds.length ? db.select().from(photos).where(inArray(photos.id, mainIds)) : Promise.resolve([] as PhotoRow[]),
     db.select().from(profileInterests).where(inArray(profileInterests.userId, userIds)),
+    othersIds.length
+      ? db.select({ userId: memberPreferences.userId, location: memberPreferences.location }).from(memberPreferences).where(inArray(memberPreferences.userId, othersIds))
+      : Promise.resolve([]),
   ]);
+  const cityHidden = new Set(locationRows.filter((r) => r.location.show_city === false).map((r) => r.userId));
   const photoById = new Map(mains.map((p) => [p.id, p]));
   const interestsByUser = new Map<number, string[]>();
   for (const r of interestRows) {
@@ -94,6 +102,7 @@ export async function serializeRows(
         interests: (interestsByUser.get(profile.userId) ?? []).sort(),
         isOwner: opts.viewerId === profile.userId,
         fictional,
+        showCity: !cityHidden.has(profile.userId),
         cdnPrefix: opts.cdnPrefix,
       }),
     );
