@@ -6,6 +6,11 @@
  *
  *   SMTP_URL set   -> after commit, each queued row is sent over SMTP (nodemailer) and marked sent.
  *   SMTP_URL unset -> the outbox table is the mailbox; `/dev/mailbox` lists it outside production.
+ *
+ * Once a mail went out over SMTP, the token in each of its links is blanked in the stored copy: the
+ * row stays as the record of what was sent, but a reader of the table (a backup, the member's data
+ * export) cannot use a reset, mail-change or reactivation link from it. An unsent row keeps its
+ * links (the retry job still has to send it), and so does the outbox transport (it IS the mailbox).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -64,6 +69,11 @@ export async function queueMail(db: DbOrTx, input: QueueMailInput): Promise<numb
   return row.id;
 }
 
+/** `...?token=<secret>` -> `...?token=sent` in a stored copy (text and HTML bodies). */
+export function redactLinkTokens(body: string): string {
+  return body.replace(/([?&](?:amp;)?token=)[A-Za-z0-9_-]{10,}/g, '$1sent');
+}
+
 /** The sender: the site's name with MAIL_FROM's address. */
 export function senderFor(mailFrom: string, siteName: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -98,6 +108,11 @@ export async function deliverMails(
     try {
       await mailer.send({ from: from(row.siteId), to: row.to, subject: row.subject, text: row.text, html: row.html });
       sent += 1;
+      await db
+        .update(mailOutbox)
+        .set({ text: redactLinkTokens(row.text), html: redactLinkTokens(row.html) })
+        .where(eq(mailOutbox.id, row.id))
+        .catch(() => undefined);
     } catch (err) {
       failed += 1;
       await db
