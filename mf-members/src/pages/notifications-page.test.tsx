@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProfile } from '@dating/shared-kit/testing';
+import { getSession } from '@dating/shared-kit/state';
+import { makeProfile, makeUser } from '@dating/shared-kit/testing';
 import { loginAs, renderAt, serve } from '../test-utils';
 import { NotificationsPage } from './notifications-page';
 
@@ -41,6 +42,21 @@ describe('NotificationsPage', () => {
     expect(await screen.findByRole('button', { name: 'Deblokkeer Kees' })).toBeInTheDocument();
   });
 
+  it('turning mails back on reloads the user, so the notifications-disabled alert can go away at once', async () => {
+    loginAs({ notifications_disabled: ['listunsubscribe'] });
+    const off = { ...prefs, email: { messages: false, likes: false, matches: false, newsletter: false } };
+    const calls = serve({
+      'GET /api/preferences.php': () => ({ preferences: off }),
+      'PUT /api/preferences.php': () => ({ preferences: { ...off, email: { ...off.email, messages: true } } }),
+      'GET /api/block.php': () => ({ blocked: [] }),
+      'GET /api/user.php': () => ({ user: makeUser({ notifications_disabled: [] }) }),
+    });
+    renderAt('/notifications', [{ path: '/notifications', element: <NotificationsPage /> }]);
+    await userEvent.setup().click(await screen.findByLabelText('E-mail bij nieuwe berichten'));
+    await waitFor(() => expect(getSession()?.notifications_disabled).toEqual([]));
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toContain('GET /api/user.php');
+  });
+
   it('geolocation button: active after the city was found, error when permission is denied', async () => {
     loginAs();
     const calls = serve({
@@ -51,7 +67,8 @@ describe('NotificationsPage', () => {
       'PUT /api/profile.php': () => ({ profile: makeProfile({ city: 'Utrecht', region: 'UT' }) }),
       'GET /api/user.php': () => ({ user: null }),
     });
-    setGeolocation((ok) => ok({ coords: { latitude: 52.09, longitude: 5.12 } }));
+    // the browser's exact position; only a rounded one (2 decimals, ~1 km) may leave the device
+    setGeolocation((ok) => ok({ coords: { latitude: 52.0907374, longitude: 5.1214201 } }));
     renderAt('/notifications', [{ path: '/notifications', element: <NotificationsPage /> }]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Bepaal mijn locatie' }));
@@ -59,6 +76,8 @@ describe('NotificationsPage', () => {
     expect(screen.getAllByText('Je woonplaats is ingesteld op Utrecht.').length).toBeGreaterThan(0);
     const geocode = calls.find((c) => c.url.pathname === '/api/geocode.php');
     expect(geocode?.url.searchParams.get('lat')).toBe('52.09');
+    expect(geocode?.url.searchParams.get('lon')).toBe('5.12');
+    expect(JSON.stringify(calls.map((c) => [c.url.href, c.body]))).not.toMatch(/52\.0907|5\.1214/);
 
     setGeolocation((_ok, fail) => fail({ code: 1, PERMISSION_DENIED: 1 }));
     await user.click(screen.getByRole('button', { name: 'Locatie bepaald' }));

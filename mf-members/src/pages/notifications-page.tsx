@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Preferences, PreferencesUpdate, ProfileUpdate } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
-import { refreshSession } from '@dating/shared-kit/state';
+import { getSession, refreshSession } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Button, Checkbox, Container, Spinner } from '@dating/shared-kit/ui';
 import { membersApi } from '../api';
@@ -11,6 +11,14 @@ import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
 type GeoState = 'idle' | 'busy' | 'active' | 'error';
+
+/**
+ * A coordinate rounded to 2 decimals (about 1 km): enough to find the city, and the exact position
+ * of the browser never leaves the device.
+ */
+export function coarseCoordinate(value: number): number {
+  return Math.round(value * 100) / 100;
+}
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,7 +44,7 @@ function LocationButton({ onDone }: { onDone: (text: string) => void }) {
     setState('busy');
     const onPosition = async (pos: GeolocationPosition) => {
       try {
-        const place = await membersApi.geocode(pos.coords.latitude, pos.coords.longitude);
+        const place = await membersApi.geocode(coarseCoordinate(pos.coords.latitude), coarseCoordinate(pos.coords.longitude));
         await membersApi.saveProfile({ country: place.country, region: place.region, city: place.city } as ProfileUpdate);
         await membersApi.savePreferences({ location: { use_geolocation: true } });
         void refreshSession();
@@ -109,6 +117,9 @@ export function NotificationsPage() {
     try {
       prefs.setData(await membersApi.savePreferences(update));
       setStatus(t('settings.saved'));
+      // turning mails back on lifts a spam complaint / unsubscribe on the server: reload the user so
+      // the notifications-disabled alert goes away now, not at the next periodic refresh
+      if (update.email && getSession()?.notifications_disabled.length) void refreshSession().catch(() => undefined);
     } catch (e) {
       setError(errorText(e));
     }

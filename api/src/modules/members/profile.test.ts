@@ -117,6 +117,25 @@ describe('preferences.php', () => {
   });
 });
 
+describe('notifications_disabled', () => {
+  it('saving e-mail preferences with mails on lifts a spam complaint / unsubscribe, not a bounce; other saves change nothing', async () => {
+    const m = await createMember(app, { user: { notificationsDisabled: ['fbl', 'bounce', 'listunsubscribe'] } });
+    const c = await loginCookie(app, m.user.id);
+    const json = { 'content-type': 'application/json' };
+    const reasons = async () => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: c } })).json().user.notifications_disabled;
+    const save = (payload: unknown) => app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: c, ...json }, payload: JSON.stringify(payload) });
+
+    expect(await reasons()).toEqual(['fbl', 'bounce', 'listunsubscribe']);
+    // not about e-mail, or every mail off: the reasons stay
+    expect((await save({ push: { likes: false } })).statusCode).toBe(200);
+    expect((await save({ email: { messages: false, likes: false, matches: false, newsletter: false } })).statusCode).toBe(200);
+    expect(await reasons()).toEqual(['fbl', 'bounce', 'listunsubscribe']);
+    // turning mails on again: the opt-outs are lifted, the bounce needs a new address
+    expect((await save({ email: { messages: true } })).statusCode).toBe(200);
+    expect(await reasons()).toEqual(['bounce']);
+  });
+});
+
 describe('show_city', () => {
   it('a member who turned show_city off keeps their city to themself: member page, search and likes show others no city', async () => {
     const owner = await createMember(app, { gender: 'female', country: 'NL', profile: { city: 'Zaandam', region: 'NH' } });
@@ -160,6 +179,14 @@ describe('geocode.php', () => {
     for (const [lat, lon, city] of [[52.3702, 4.8952, 'Amsterdam'], [52.52, 13.405, 'Berlin'], [40.4168, -3.7038, 'Madrid']] as const) {
       expect((await app.inject({ method: 'GET', url: `/api/geocode.php?lat=${lat}&lon=${lon}` })).json().city).toBe(city);
     }
+  });
+
+  it('works on the rounded position (2 decimals) whatever precision comes in, and answers no coordinates', async () => {
+    const exact = await app.inject({ method: 'GET', url: '/api/geocode.php?lat=52.0907374&lon=5.1214201' });
+    const rounded = await app.inject({ method: 'GET', url: '/api/geocode.php?lat=52.09&lon=5.12' });
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json()).toEqual(rounded.json());
+    expect(exact.body).not.toMatch(/52\.09|5\.12|"lat|"lon/);
   });
 
   it('out-of-range or missing coordinates -> 400; the open sea -> 404', async () => {

@@ -114,6 +114,21 @@ export async function updatePreferences(db: Db, userId: number, input: Preferenc
         set: { email: next.email, push: next.push, location: next.location, updatedAt: new Date() },
       });
     if (next.invisible !== current.invisible) await tx.update(users).set({ invisible: next.invisible }).where(eq(users.id, userId));
+    if (input.email !== undefined && Object.values(next.email).some(Boolean)) await clearOptOuts(tx, userId);
   });
   return next;
+}
+
+/**
+ * Reasons in users.notifications_disabled that the member lifts by saving e-mail preferences with
+ * mails on: a spam complaint (fbl) and an unsubscribe from the mail client (listunsubscribe) were
+ * the member's own choice, and the alert sends them to /notifications to undo it. A bounce is not:
+ * the address does not work, and only a new address (mail change) clears it.
+ */
+export const OPT_OUT_REASONS: readonly string[] = ['fbl', 'listunsubscribe'];
+
+async function clearOptOuts(tx: DbOrTx, userId: number): Promise<void> {
+  const [row] = await tx.select({ reasons: users.notificationsDisabled }).from(users).where(eq(users.id, userId));
+  if (!row || !row.reasons.some((r) => OPT_OUT_REASONS.includes(r))) return;
+  await tx.update(users).set({ notificationsDisabled: row.reasons.filter((r) => !OPT_OUT_REASONS.includes(r)) }).where(eq(users.id, userId));
 }
