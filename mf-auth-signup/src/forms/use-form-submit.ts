@@ -2,8 +2,12 @@
  * The one way this module's forms hold their fields and submit: values bound to the fields, a
  * client check (field errors under the fields), the server call with the submit button busy, and
  * a failed call shown at its field (server field errors) or in the form's alert.
+ *
+ * After a failed submit, focus moves to the first invalid field of the form that was submitted; the
+ * field's error text is its accessible description (aria-describedby), so a screen reader reads it
+ * out with the field. A failure without a field goes to the alert (role="alert", announced).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
@@ -37,6 +41,30 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** the form being submitted (the focused element's form at submit time), to focus its first invalid field */
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  }, [focusRequest]);
+
+  /** The form of the focused element (the submit button clicked, or the field Enter was pressed in). */
+  function rememberForm() {
+    if (typeof document === 'undefined') return;
+    const form = (document.activeElement as HTMLElement | null)?.closest('form');
+    if (form) formRef.current = form;
+  }
+
+  /** Show field errors; when there are any, focus the first invalid field after they render. */
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    if (Object.keys(found).length === 0) return;
+    rememberForm();
+    setFocusRequest((n) => n + 1);
+  }
 
   /** value, onChange and error text of a TextField, TextArea or Select */
   function field(name: keyof V & string) {
@@ -49,7 +77,7 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
 
   /** Shows the errors of a client check under their fields; true when there are none. */
   function check(found: FieldErrors): boolean {
-    setErrors(found);
+    showErrors(found);
     return Object.keys(found).length === 0;
   }
 
@@ -62,12 +90,13 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
     }
     const found = fieldErrorsOf(parsed.error, t);
     onInvalid?.(found);
-    setErrors(found);
+    showErrors(found);
     return undefined;
   }
 
   /** Runs the server call with the form busy; a failure is shown at its field or in the alert. */
   async function send(call: () => Promise<void>, options: SendOptions = {}): Promise<void> {
+    rememberForm();
     setBusy(true);
     setError(null);
     try {
@@ -75,7 +104,7 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
     } catch (err) {
       options.onError?.();
       const fe = serverFieldError(err);
-      if (showsAtField(options.fields, fe)) setErrors(fe);
+      if (showsAtField(options.fields, fe)) showErrors(fe);
       else setError(messageOf(err, t));
     } finally {
       setBusy(false);
