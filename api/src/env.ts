@@ -10,8 +10,9 @@
  *   SMTP_URL             smtp(s)://user:pass@host:port for real mail. Unset: mails go to an outbox
  *                        table, readable at /dev/mailbox outside production.
  *   MAIL_FROM            Sender address of every mail (default "Flirtlokaal <no-reply@localhost>").
- *   PUBLIC_URL           Base URL used in mailed links when the request host cannot be used
- *                        (default http://localhost:PORT).
+ *   PUBLIC_URL           Base URL of mailed links for the local site `localhost` (single-domain or
+ *                        development setup; default http://localhost:PORT). Regional sites always
+ *                        use https://<their domain>; links never come from the request's Host.
  *   MF_REMOTES           JSON whose entries replace, by name, those of the served /mf-remotes.json, e.g.
  *                        {"remotes":[{"name":"mf_chat","entry":"https://cdn.example/mf-chat/mf-manifest.json"}]}
  *   AUTO_APPROVE_PHOTOS  "true": uploaded photos are active at once, without moderation (default false).

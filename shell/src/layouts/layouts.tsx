@@ -58,6 +58,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <div data-slot="warnings">
         <RemoteWidget id="mf_auth_signup/EmailReminder" />
         <RemoteWidget id="mf_auth_signup/NotificationsAlert" />
+        <RemoteWidget id="mf_auth_signup/EnrichProfileAlert" />
         <RemoteWidget id="mf_payments/WelcomeBonusBanner" />
       </div>
       <Main>{children}</Main>

@@ -102,8 +102,12 @@ describe('linkBase', () => {
     expect(linkBase(site('127.0.0.1'), { PORT: 8080 })).toBe('http://127.0.0.1:8080');
   });
 
-  it('PUBLIC_URL wins when set (single-domain / development setup), without a trailing slash', () => {
+  it('PUBLIC_URL is the address of the local site (single-domain / development setup), without a trailing slash', () => {
     expect(linkBase(site('localhost'), { PORT: 3000, PUBLIC_URL: 'http://localhost:4123/' })).toBe('http://localhost:4123');
-    expect(linkBase(site('example.de'), { PORT: 3000, PUBLIC_URL: 'https://flirt.example' })).toBe('https://flirt.example');
+    expect(linkBase(site('localhost'), { PORT: 3000, PUBLIC_URL: 'https://flirt.example' })).toBe('https://flirt.example');
+  });
+
+  it('a regional site keeps its own domain when PUBLIC_URL is set', () => {
+    expect(linkBase(site('example.de'), { PORT: 3000, PUBLIC_URL: 'https://flirt.example' })).toBe('https://example.de');
   });
 });

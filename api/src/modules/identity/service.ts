@@ -66,15 +66,15 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
  * the site's own domain, never from the request (a forged Host header would otherwise put an
  * attacker's domain, and the member's token, into a reset link).
  *
- *   PUBLIC_URL set  -> PUBLIC_URL (the single-domain and development setup, e.g. the e2e server)
- *   local domain    -> http://<domain>:PORT (the demo site `localhost`)
- *   otherwise       -> https://<site domain>
+ *   a real domain   -> https://<site domain> (each regional site mails links to itself)
+ *   a local domain  -> PUBLIC_URL when set (a single-domain or development setup whose one site is
+ *                      the default `localhost`, e.g. the e2e server), else http://<domain>:PORT
  */
 export function linkBase(s: SiteContext, config: { PUBLIC_URL?: string | undefined; PORT: number }): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   const domain = siteDomain(s).trim().toLowerCase();
-  if (!domain || LOCAL_HOSTS.has(domain)) return `http://${domain || 'localhost'}:${config.PORT}`;
-  return `https://${domain}`;
+  if (domain && !LOCAL_HOSTS.has(domain)) return `https://${domain}`;
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  return `http://${domain || 'localhost'}:${config.PORT}`;
 }
 
 function siteDomain(s: SiteContext): string {
