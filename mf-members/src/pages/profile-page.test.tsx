@@ -53,4 +53,25 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect((await screen.findAllByText('Ongeldige invoer voor about.')).length).toBeGreaterThan(0);
   }, 30000);
+
+  it('the photo counter and the limit leave rejected photos out; only an approved photo can become the main photo', async () => {
+    loginAs();
+    const photo = (id: number, status: string, isMain = false) => ({
+      id, filename: `/uploads/${id}.jpg`, thumb_filename: `/uploads/${id}t.jpg`, match: `/uploads/${id}m.jpg`, status, is_main: isMain, created_at: '2026-11-21T10:00:00.000Z',
+    });
+    serve({
+      'GET /api/profile.php': () => ({ profile: makeProfile({ id: 1, name: 'Jan' }) }),
+      'GET /api/photos.php': () => ({ photos: [photo(1, 'active', true), photo(2, 'active'), photo(3, 'rejected'), photo(4, 'pending')], max_photos: 4 }),
+      'GET /api/interests.php': () => ({ interests: [] }),
+      'GET /api/regions.php': () => ({ country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'NH', name: 'Noord-Holland' }] }),
+    });
+    renderAt('/profile', [{ path: '/profile', element: <ProfilePage /> }]);
+    expect(await screen.findByText("Foto's: 3 van maximaal 4")).toBeInTheDocument();
+    // room for one more: the upload is offered, not the limit notice
+    expect(screen.getByLabelText('Foto toevoegen')).toHaveAttribute('type', 'file');
+    expect(screen.queryByText(/Je hebt het maximum van/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Maak foto 2 hoofdfoto' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Maak foto 3 hoofdfoto' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Maak foto 4 hoofdfoto' })).not.toBeInTheDocument();
+  });
 });

@@ -86,11 +86,13 @@ function PhotoManager() {
   };
   const list = photos.data?.photos ?? [];
   const max = photos.data?.max_photos ?? 3;
+  // rejected photos do not count against the limit (the server counts the same way)
+  const counted = list.filter((p) => p.status !== 'rejected').length;
   const statusLabel = (p: OwnPhoto) => (p.status === 'active' ? null : t(`photos.status.${p.status}`));
   return (
     <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
       <h2 id="photos-heading">{t('photos.title')}</h2>
-      <p css={css`color: ${colors.textMuted};`}>{t('photos.count', { count: list.length, max })}</p>
+      <p css={css`color: ${colors.textMuted};`}>{t('photos.count', { count: counted, max })}</p>
       {photos.loading && !photos.data && <Spinner label={t('common.loading')} />}
       <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
         {list.map((p, i) => (
@@ -99,7 +101,8 @@ function PhotoManager() {
             <div css={css`padding: 8px; display: flex; flex-direction: column; gap: 6px;`}>
               {p.is_main && <Badge tone="success">{t('photos.main')}</Badge>}
               {statusLabel(p) && <Badge tone="warning">{statusLabel(p)}</Badge>}
-              {!p.is_main && p.status !== 'rejected' && (
+              {/* only an approved photo can become the main photo */}
+              {!p.is_main && p.status === 'active' && (
                 <Button size="sm" variant="outline" onClick={() => void run(() => membersApi.setMainPhoto(p.id), t('photos.mainSet'))}>
                   {t('photos.makeMain', { number: i + 1 })}
                 </Button>
@@ -111,7 +114,7 @@ function PhotoManager() {
           </li>
         ))}
       </ul>
-      {list.length < max ? (
+      {counted < max ? (
         <div css={css`margin-top: 12px;`}>
           <label htmlFor="photo-upload" css={css`display: block; font-weight: 600; margin-bottom: 6px;`}>{t('photos.upload')}</label>
           <input id="photo-upload" ref={input} type="file" accept="image/*" onChange={(e) => void upload(e)} disabled={progress !== null} />

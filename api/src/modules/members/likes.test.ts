@@ -190,6 +190,17 @@ describe('likes.php and member.php', () => {
     expect(res.profile.main_image).toBeNull();
   });
 
+  it('an invisible member\'s profile does not open for others (404); the member still sees their own', async () => {
+    const hidden = await member();
+    const viewer = await member();
+    await app.db.update(users).set({ invisible: true }).where(eq(users.id, hidden.id));
+    const other = await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}`, headers: { cookie: viewer.cookie } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe('member_not_found');
+    expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}`, headers: { cookie: hidden.cookie } })).statusCode).toBe(200);
+  });
+
   it('unknown and bad ids: 404 / 400', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/member.php?id=987654' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/member.php?id=-1' })).statusCode).toBe(400);

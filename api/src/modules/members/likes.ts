@@ -83,6 +83,8 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
   const target = await findMember(db, targetId);
   if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
   const isOwner = viewerId === targetId;
+  // invisible mode (spec 4): others cannot find, like or message them, nor open their profile
+  if (!isOwner && target.user.invisible) throw new AppError('member_not_found', { status: 404, field: 'id' });
   if (viewerId != null && !isOwner && (await isBlockedBetween(db, viewerId, targetId))) {
     throw new AppError('member_not_found', { status: 404, field: 'id' });
   }

@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { photos as photoRows } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 
 let app: FastifyInstance;
@@ -148,6 +150,7 @@ describe('photos.php main image and delete', () => {
     const me = await member();
     const a = (await upload(me.cookie, png, 'a.png', 'image/png')).json().photo;
     const b = (await upload(me.cookie, png, 'b.png', 'image/png')).json().photo;
+    await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, b.id)); // approved
     const setMain = await app.inject({ method: 'PUT', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: b.id } });
     expect(setMain.statusCode).toBe(200);
     expect(setMain.json().photos.find((p: { id: number }) => p.id === b.id).is_main).toBe(true);
@@ -167,5 +170,21 @@ describe('photos.php main image and delete', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ id: a.id, is_main: true });
     expect(fs.existsSync(path.join(app.storage.dir, path.basename(b.filename)))).toBe(false);
+  });
+
+  it('a photo still under inspection cannot be made the main photo (400, translated); once approved it can', async () => {
+    const me = await member();
+    const a = (await upload(me.cookie, png, 'a.png', 'image/png')).json().photo;
+    await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, a.id));
+    const b = (await upload(me.cookie, png, 'b.png', 'image/png')).json().photo;
+    expect(b.status).toBe('pending');
+    const setMain = () => app.inject({ method: 'PUT', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: b.id } });
+    const refused = await setMain();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'photo_not_active', field: 'id', message: 'Deze foto wordt nog gecontroleerd. Na goedkeuring kun je hem als hoofdfoto kiezen.' });
+    const list = (await app.inject({ method: 'GET', url: '/api/photos.php', headers: { cookie: me.cookie } })).json().photos;
+    expect(list.find((p: { is_main: boolean }) => p.is_main).id).toBe(a.id);
+    await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, b.id));
+    expect((await setMain()).statusCode).toBe(200);
   });
 });

@@ -153,6 +153,8 @@ export async function deletePhoto(db: Db, storage: Storage, user: UserRow, photo
 export async function setMainPhoto(db: Db, user: UserRow, photoId: number): Promise<void> {
   const row = await ownPhoto(db, user.id, photoId);
   if (row.status === 'rejected') throw new AppError('photo_not_found', { status: 404, field: 'id' });
+  // a photo under inspection may not be chosen (only a first upload is main while pending, by default)
+  if (row.status !== 'active') throw new AppError('photo_not_active', { status: 400, field: 'id' });
   await db.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
 }
 

@@ -146,6 +146,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     assertMaySearch(req, req.query.network);
     const q = req.query;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
+    // a region code only means something within its country
+    if (q.countryregion && !q.country) throw new AppError('region_needs_country', { status: 400, field: 'countryregion' });
     if (q.countryregion && q.country) {
       if (!(regionsOf(q.country) ?? []).some((r) => r.code === q.countryregion)) throw new AppError('unknown_region', { status: 400, field: 'countryregion' });
     }

@@ -97,6 +97,9 @@ describe('members.php', () => {
       ['min_age=40&max_age=30', 'min_age'],
       ['country=XX', 'country'],
       ['country=NL&countryregion=ZZ', 'countryregion'],
+      // a region code without its country is not silently ignored
+      ['countryregion=NH', 'countryregion'],
+      ['country=&countryregion=NH', 'countryregion'],
       ['gender=robot', 'gender'],
       ['page=0', 'page'],
     ] as const) {
