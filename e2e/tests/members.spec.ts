@@ -8,6 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, ENTRY_WARNING_KEY, localeText, loginAsNewMember } from '../support';
+import type { Inbox } from '../support';
 import type { NewMember } from '../support/session';
 
 const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -54,17 +55,38 @@ async function uploadPhoto(page: Page, file: Buffer, name: string) {
   await expect(page.getByRole('status').filter({ hasText: /Je foto is toegevoegd/ })).toBeVisible();
 }
 
-const searchUrl = '/members?gender=&country=BE&countryregion=BRU&min_age=19&max_age=20';
+/**
+ * The two members are AGE years old (the seeded members are older), so a search for AGE-1..AGE in
+ * their region finds them. Birth dates are derived from today (UTC, as the server counts), a month
+ * or two past the AGE-th birthday so the age is AGE whatever the time zone, on any day the test runs.
+ */
+const AGE = 20;
+function birthDateForAge(age: number, daysPastBirthday: number, now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate() - daysPastBirthday));
+  return d.toISOString().slice(0, 10);
+}
+
+const searchUrl = `/members?gender=&country=BE&countryregion=BRU&min_age=${AGE - 1}&max_age=${AGE}`;
+
+/** Confirms the member's e-mail address through the activation link of their sign-up mail. */
+async function confirmEmail(page: Page, inbox: Inbox, email: string) {
+  const mail = await inbox.waitFor({ to: email, subject: 'Bevestig je e-mailadres' });
+  const link = mail.links.find((l) => l.includes('/api/activate.php'));
+  if (!link) throw new Error(`no activation link in ${mail.subject}`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+}
 
 test.describe('members', () => {
-  test('two members find, like and match each other; locked photos; a block hides both ways', async ({ browser, baseURL }) => {
+  test('two members find, like and match each other; locked photos; a block hides both ways', async ({ browser, baseURL, inbox }) => {
     test.setTimeout(180_000);
     if (!baseURL) throw new Error('no baseURL');
     const anke = await newMemberPage(browser, baseURL);
     const bram = await newMemberPage(browser, baseURL);
     const suffix = Date.now().toString(36).slice(-5);
-    const a: NewMember = await loginAsNewMember(anke, { tag: 'anke', name: `Anke${suffix}`, gender: 'female', country: 'BE', date_of_birth: '2006-03-01' });
-    const b: NewMember = await loginAsNewMember(bram, { tag: 'bram', name: `Bram${suffix}`, gender: 'male', country: 'BE', date_of_birth: '2006-04-01' });
+    const a: NewMember = await loginAsNewMember(anke, { tag: 'anke', name: `Anke${suffix}`, gender: 'female', country: 'BE', date_of_birth: birthDateForAge(AGE, 30) });
+    const b: NewMember = await loginAsNewMember(bram, { tag: 'bram', name: `Bram${suffix}`, gender: 'male', country: 'BE', date_of_birth: birthDateForAge(AGE, 60) });
+    await confirmEmail(anke, inbox, a.email);
 
     // profiles and photos
     await fillProfile(anke, 'Ik hou van fietsen en koffie.');
@@ -90,8 +112,8 @@ test.describe('members', () => {
     // Bram finds Anke by search
     await bram.goto(searchUrl);
     const results = bram.getByRole('list', { name: t('search.results') });
-    await expect(results.getByRole('link', { name: t('card.open', { name: a.name, age: 20 }) })).toBeVisible();
-    await results.getByRole('link', { name: t('card.open', { name: a.name, age: 20 }) }).click();
+    await expect(results.getByRole('link', { name: t('card.open', { name: a.name, age: AGE }) })).toBeVisible();
+    await results.getByRole('link', { name: t('card.open', { name: a.name, age: AGE }) }).click();
     await expect(bram.getByRole('heading', { level: 1, name: new RegExp(a.name) })).toBeVisible();
 
     // a free member sees the second photo locked, with the premium prompt
@@ -103,6 +125,12 @@ test.describe('members', () => {
     await bram.getByRole('button', { name: t('member.like'), exact: true }).click();
     await expect(bram.getByText(t('member.liked', { name: a.name }))).toBeVisible();
     await expect(bram.getByRole('dialog')).toHaveCount(0);
+
+    // Bram has not confirmed his e-mail address yet: his like is held from Anke until he does
+    const likedByOfAnke = async () => ((await (await anke.request.get('/api/likes.php')).json()) as { liked_by: { id: number }[] }).liked_by.map((l) => l.id);
+    expect(await likedByOfAnke()).not.toContain(b.id);
+    await confirmEmail(bram, inbox, b.email);
+    expect(await likedByOfAnke()).toContain(b.id);
 
     // Anke sees Bram in her liked-by list, as new; she opens the profile and likes back: a match
     await anke.goto('/likes');
