@@ -20,7 +20,7 @@ import { changeCredits } from '../../platform/credits';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
 import type { MailKind } from '../../platform/mail-templates';
 import { createSession, revokeAllSessions } from '../../platform/session';
-import { regionsOf } from '../sites/regions';
+import { regionOfCountry } from '../sites/regions';
 import type { SiteContext } from '../sites/service';
 import { clearFailures, lockedMinutes, recordAttempt } from './login-guard';
 import { loadUser, type UserRow } from './serialize-user';
@@ -139,17 +139,6 @@ function isUniqueViolation(err: unknown): boolean {
 
 function hasTrafficSource(tracking: Tracking | undefined): boolean {
   return Boolean(tracking && (tracking.network || tracking.ref));
-}
-
-/**
- * The region's code (as /api/regions.php offers it; its name is accepted too, as on the profile
- * edit) when it belongs to the country; else a 400 `unknown_region` on the field.
- */
-export function regionOfCountry(country: string, region: string | null | undefined): string | null {
-  if (!region) return null;
-  const known = (regionsOf(country) ?? []).find((r) => r.code === region || r.name === region);
-  if (!known) throw new AppError('unknown_region', { status: 400, field: 'region' });
-  return known.code;
 }
 
 export async function signup(ctx: Ctx, data: SignupData): Promise<User> {

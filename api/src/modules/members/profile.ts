@@ -9,7 +9,7 @@ import type { Preferences, PreferencesUpdate, Profile, ProfileUpdate } from '@da
 import type { Db, DbOrTx } from '../../db/client';
 import { interests, memberPreferences, profileInterests, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { regionsOf } from '../sites/regions';
+import { regionOfCountry } from '../sites/regions';
 import { ageFromDateOfBirth } from './serialize-profile';
 import { loadProfiles } from './service';
 
@@ -39,15 +39,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
   const country = input.country ?? current.country;
   let region = current.region;
   if (input.country !== undefined && input.country !== current.country) region = null;
-  if (input.region !== undefined) {
-    region = input.region === '' ? null : input.region;
-    if (region != null) {
-      // the value is the region's code as /api/regions.php offers it; its name is accepted too
-      const known = (regionsOf(country) ?? []).find((r) => r.code === region || r.name === region);
-      if (!known) throw new AppError('unknown_region', { status: 400, field: 'region' });
-      region = known.code;
-    }
-  }
+  if (input.region !== undefined) region = regionOfCountry(country, input.region);
   let slugs: string[] | undefined;
   if (input.interests !== undefined) {
     slugs = [...new Set(input.interests)];

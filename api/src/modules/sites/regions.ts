@@ -3,6 +3,7 @@
  * package, with the name of a region in each country (province, state, canton, ...) translated.
  */
 import { COUNTRIES } from '@dating/shared-kit/contracts';
+import { AppError } from '../../errors';
 import type { Lang } from '../../i18n';
 
 interface CountryData {
@@ -52,4 +53,15 @@ export function regionsOf(country: string): Region[] | undefined {
 export function regionLabel(country: string, lang: Lang): { kind: RegionKind; label: string } {
   const kind = REGION_KIND[country.toUpperCase()] ?? 'region';
   return { kind, label: REGION_LABELS[kind][lang] };
+}
+
+/**
+ * The region code for a member's `region` in `country`: the code as /api/regions.php offers it,
+ * or its name; empty gives null. A region of another country is a 400 unknown_region.
+ */
+export function regionOfCountry(country: string, region: string | null | undefined): string | null {
+  if (!region) return null;
+  const known = (regionsOf(country) ?? []).find((r) => r.code === region || r.name === region);
+  if (!known) throw new AppError('unknown_region', { status: 400, field: 'region' });
+  return known.code;
 }
