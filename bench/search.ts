@@ -11,12 +11,11 @@
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { createDb } from '../api/src/db/client';
 import { ensureSites } from '../api/src/db/seed-sites';
 import { readEnv } from '../api/src/env';
-import { searchMembers } from '../api/src/modules/members/search';
+import { pageQuery, searchMembers, searchWhere } from '../api/src/modules/members/search';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 
 const args = process.argv.slice(2);
@@ -87,6 +86,7 @@ async function main() {
       ['women in NL / Noord-Holland aged 25-40', { gender: 'female', country: 'NL', countryregion: 'NH', min_age: 25, max_age: 40 }],
       ['men in DE aged 30-50, page 5', { gender: 'male', country: 'DE', min_age: 30, max_age: 50, page: 5 }],
       ['women anywhere aged 18-30', { gender: 'female', min_age: 18, max_age: 30 }],
+      ['anyone in FR (either gender)', { country: 'FR' }],
       ['women in NL / Zeeland aged 70-80 (few -> similar)', { gender: 'female', country: 'NL', countryregion: 'ZE', min_age: 70, max_age: 80 }],
     ];
     console.log(`\n${runs} runs each, logged in (visibility + block checks), count + page + similar:`);
@@ -112,12 +112,11 @@ async function main() {
       );
     }
 
-    const plan = await handle.db.execute(sql.raw(`explain analyze select p.user_id, u.fictional from profiles p join users u on u.id = p.user_id
-      where p.status = 'active' and p.searchable and p.gender = 'female' and p.country = 'NL'
-        and p.date_of_birth <= '2000-01-01' and p.date_of_birth > '1985-01-01'
-      order by p.date_of_birth desc, p.user_id desc limit 12`));
+    // the plan of the real page query (as searchMembers builds it for this viewer)
+    const pageSql = pageQuery(handle.db, searchWhere(searches[0]?.[1] ?? {}, viewer?.id ?? null).where, 1).toSQL();
+    const plan = await handle.query<Record<string, string>>(`explain analyze ${pageSql.sql}`, pageSql.params);
     console.log('\nplan of the page query (women in NL aged 25-40):');
-    for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows) console.log('  ' + Object.values(row).join(' '));
+    for (const row of plan) console.log('  ' + Object.values(row).join(' '));
   } finally {
     await handle.close();
     if (drop) await drop();

@@ -79,14 +79,14 @@ export const profiles = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    // search: site + gender + country (+region) ordered by date of birth / recency
-    index('profiles_search_idx').on(t.siteId, t.gender, t.country, t.dateOfBirth),
-    index('profiles_search_region_idx').on(t.siteId, t.gender, t.country, t.region, t.dateOfBirth),
     // members search (api/src/modules/members/search.ts): the member pool is shared by the regional
     // sites, so these start at the filters, carry the `status = 'active' and searchable` predicate of every search and
     // end in the sort key (date_of_birth DESC, user_id DESC = youngest first), so a page is an index range walk.
     index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
     index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    // a country (and region) search with either gender
+    index('profiles_members_cd_idx').on(t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_crd_idx').on(t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
     index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
     index('profiles_members_d_idx').on(t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
   ],

@@ -4,8 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 import { sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { countQuery, pageQuery, searchWhere } from './search';
 
 let app: FastifyInstance;
 let viewerCookie: string;
@@ -152,22 +154,34 @@ describe('search indexes', () => {
       from users u where u.email like 'plan%'`);
     await app.dbHandle.query('analyze profiles');
     await app.dbHandle.query('analyze users');
-    const explain = async (where: string) => {
-      const rows = await app.dbHandle.query<Record<string, string>>(
-        `explain select p.user_id from profiles p join users u on u.id = p.user_id
-         where p.status = 'active' and p.searchable and ${where}
-         order by p.date_of_birth desc, p.user_id desc limit 12`,
-      );
+    // the real queries of searchMembers (count and page) for a logged-in viewer, through EXPLAIN
+    const { user: viewer } = await createMember(app, { name: 'Planviewer' });
+    const plan = async (query: MemberSearchQuery, which: 'page' | 'count' = 'page') => {
+      const { where } = searchWhere(query, viewer.id);
+      const built = (which === 'page' ? pageQuery(app.db, where, 1) : countQuery(app.db, where)).toSQL();
+      const rows = await app.dbHandle.query<Record<string, string>>(`explain ${built.sql}`, built.params);
       return rows.map((r) => Object.values(r).join(' ')).join('\n');
     };
-    const byCountry = await explain(`p.gender = 'female' and p.country = 'NL' and p.date_of_birth <= '2000-01-01' and p.date_of_birth > '1980-01-01'`);
-    expect(byCountry).toMatch(/Index (Only )?Scan Backward using profiles_members_gcd_idx/);
+    const walks = (index: string) => new RegExp(`Index (Only )?Scan Backward using ${index} `);
+
+    const byCountry = await plan({ gender: 'female', country: 'NL', min_age: 20, max_age: 45 });
+    expect(byCountry).toMatch(walks('profiles_members_gcd_idx'));
     expect(byCountry).not.toMatch(/Sort/);
-    const byRegion = await explain(`p.gender = 'female' and p.country = 'NL' and p.region = 'NH' and p.date_of_birth <= '2000-01-01'`);
+    const byRegion = await plan({ gender: 'female', country: 'NL', countryregion: 'NH', min_age: 18 });
     // few rows per region: the planner may fetch them through the index and sort the handful
-    expect(byRegion).toMatch(/using profiles_members_gcrd_idx|on profiles_members_gcrd_idx/);
-    const byGender = await explain(`p.gender = 'male' and p.date_of_birth <= '2000-01-01'`);
-    expect(byGender).toMatch(/Index (Only )?Scan Backward using profiles_members_gd_idx/);
+    expect(byRegion).toMatch(/(using|on) profiles_members_gcrd_idx/);
+    const byGender = await plan({ gender: 'male', min_age: 25 });
+    expect(byGender).toMatch(walks('profiles_members_gd_idx'));
     expect(byGender).not.toMatch(/Sort/);
+    const countryAnyGender = await plan({ country: 'DE' });
+    expect(countryAnyGender).toMatch(walks('profiles_members_cd_idx'));
+    expect(countryAnyGender).not.toMatch(/Sort/);
+    const everybody = await plan({});
+    expect(everybody).toMatch(walks('profiles_members_d_idx'));
+    expect(everybody).not.toMatch(/Sort/);
+    // the count of a country search reads a gender + country index, not the whole table
+    const count = await plan({ gender: 'female', country: 'NL' }, 'count');
+    expect(count).toMatch(/(using|on) profiles_members_gcr?d_idx/);
+    expect(count).not.toMatch(/Seq Scan on profiles/);
   });
 });

@@ -37,11 +37,14 @@ export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
   );
 }
 
-async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number | null, cdnPrefix: string) {
-  // the count needs no join: every filter is on profiles (and its partial indexes)
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
-  const numResults = Number(countRow?.n ?? 0);
-  const rows = await db
+/** The count of a search (no join: every filter is on profiles and its partial indexes). */
+export function countQuery(db: DbOrTx, where: SQL) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
+}
+
+/** One page of a search, youngest first (the order the profiles_members_* indexes end in). */
+export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number) {
+  return db
     .select({ profile: profiles, fictional: users.fictional })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -49,15 +52,18 @@ async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number
     .orderBy(desc(profiles.dateOfBirth), desc(profiles.userId))
     .limit(SEARCH_PAGE_SIZE)
     .offset((pageNumber - 1) * SEARCH_PAGE_SIZE);
+}
+
+async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number | null, cdnPrefix: string) {
+  const [countRow] = await countQuery(db, where);
+  const numResults = Number(countRow?.n ?? 0);
+  const rows = await pageQuery(db, where, pageNumber);
   const results = await serializeRows(db, rows, { viewerId, cdnPrefix });
   return { results, numResults, pageNumber, pageSize: SEARCH_PAGE_SIZE };
 }
 
-export async function searchMembers(
-  db: DbOrTx,
-  query: MemberSearchQuery,
-  opts: { viewerId: number | null; cdnPrefix: string; now?: Date },
-): Promise<MemberSearchResponse> {
+/** The filter of a search as given (`main`) and with the visibility rule for the viewer (`where`). */
+export function searchWhere(query: MemberSearchQuery, viewerId: number | null, now?: Date) {
   const filter: SearchFilter = {
     gender: query.gender,
     country: query.country,
@@ -65,9 +71,17 @@ export async function searchMembers(
     minAge: query.min_age,
     maxAge: query.max_age,
   };
-  const visible = isVisibleMember(opts.viewerId);
-  const main = filterSql(filter, opts.now);
-  const where = and(visible, main) as SQL;
+  const visible = isVisibleMember(viewerId);
+  const main = filterSql(filter, now);
+  return { filter, visible, main, where: and(visible, main) as SQL };
+}
+
+export async function searchMembers(
+  db: DbOrTx,
+  query: MemberSearchQuery,
+  opts: { viewerId: number | null; cdnPrefix: string; now?: Date },
+): Promise<MemberSearchResponse> {
+  const { filter, visible, main, where } = searchWhere(query, opts.viewerId, opts.now);
   const result = await page(db, where, query.page ?? 1, opts.viewerId, opts.cdnPrefix);
 
   let similar = { results: [] as MemberSearchResponse['results'], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
