@@ -61,6 +61,8 @@ describe('EmailReminder', () => {
     setSession(makeUser({ email_confirmed: false, status: 'not_confirmed', email: 'nog@example.com' }));
     await renderAt(<EmailReminder />, { path: '/members' });
     expect(screen.getByText(/We hebben een activatielink gestuurd naar nog@example\.com/)).toBeInTheDocument();
+    // what waits for the confirmation: messages and likes are held from the other members
+    expect(screen.getByText(/ontvangen andere leden je berichten en likes niet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stuur activatiemail opnieuw' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
