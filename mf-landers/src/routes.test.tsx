@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { theme } from '@dating/shared-kit/theme';
 import { routes } from './routes';
 import { cleanPhone } from './pages/legal-pages';
+import { siteLanguages } from './pages/lang-config-page';
 
 function App() {
   // the members overview belongs to mf_members; stand in for it here
@@ -75,6 +76,17 @@ describe('static pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your language' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("offers the languages of the site's countries first on /lang-config (Belgium: nl, fr, de)", () => {
+    store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', countries: ['BE'] }));
+    renderAt('/lang-config');
+    const suggested = screen.getByRole('list', { name: 'Talen van deze site' });
+    expect(within(suggested).getAllByRole('button').map((b) => b.textContent)).toEqual(['Nederlands', 'Français', 'Deutsch']);
+    const other = screen.getByRole('list', { name: 'Andere talen' });
+    expect(within(other).getAllByRole('button')).toHaveLength(4);
+    expect(siteLanguages(['CH', 'AT'])).toEqual(['de', 'it', 'fr', 'en']);
+    expect(siteLanguages(['XX'])).toEqual([]);
   });
 
   it('translates the pages', async () => {
