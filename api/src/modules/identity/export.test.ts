@@ -3,7 +3,8 @@
  * made, not who blocked or swiped them (another member's private act).
  */
 import type { FastifyInstance } from 'fastify';
-import { blocks, likes, memberSwipes } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { blocks, likes, memberSwipes, signupMessages, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { exportAccount } from './export';
 
@@ -54,4 +55,24 @@ it('still exports the likes the member gave (and the received likes they see on 
   const data = await exportAccount(app, me.id);
   expect(data['likes.liker_id']).toEqual([expect.objectContaining({ liker_id: me.id, liked_id: other.id })]);
   expect(data['likes.liked_id']).toEqual([expect.objectContaining({ liker_id: other.id, liked_id: me.id })]);
+});
+
+it('leaves out what the app holds back from the member: likes of an unconfirmed or blocked member, sign-up messages to them', async () => {
+  const { user: me } = await createMember(app);
+  const { user: unconfirmed } = await createMember(app, { user: { emailConfirmed: false, status: 'not_confirmed' } });
+  const { user: blocked } = await createMember(app);
+  await app.db.insert(likes).values({ likerId: unconfirmed.id, likedId: me.id });
+  await app.db.insert(likes).values({ likerId: blocked.id, likedId: me.id });
+  await app.db.insert(blocks).values({ blockerId: me.id, blockedId: blocked.id });
+  await app.db.insert(signupMessages).values({ userId: unconfirmed.id, toUserId: me.id, body: 'Hoi!' });
+
+  const data = await exportAccount(app, me.id);
+  expect(data['likes.liked_id']).toBeUndefined();
+  expect(data['signup_messages.to_user_id']).toBeUndefined();
+  const all = Object.values(data).flatMap((v) => (Array.isArray(v) ? (v as Row[]) : []));
+  expect(all.some((r) => r.liker_id === unconfirmed.id || r.liker_id === blocked.id)).toBe(false);
+
+  // once the liker confirms, the like is theirs to see (as on the likes page)
+  await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, unconfirmed.id));
+  expect((await exportAccount(app, me.id))['likes.liked_id']).toEqual([expect.objectContaining({ liker_id: unconfirmed.id, liked_id: me.id })]);
 });

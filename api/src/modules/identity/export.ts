@@ -6,18 +6,22 @@
  * hashes are never exported.
  *
  * Only the member's own side of two-sided rows: rows where they are the passive side of another
- * member's private act (who blocked them, who swiped them away or liked them in the swipe game) are
- * the other member's data, hidden from them in the app too, and are not exported.
+ * member's private act (who blocked them, who swiped them away or liked them in the swipe game, a
+ * sign-up message sent to them) are the other member's data, hidden from them in the app too, and
+ * are not exported. Likes they received are exported exactly as the likes page shows them (the
+ * same rule: not from a member they cannot see, not held for an unconfirmed address).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
+import { likes, profiles, users } from '../../db/schema';
+import { receivedLikeVisible } from '../members/service';
 import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
 
 const SECRET_COLUMN = /hash|secret|^token/i;
 /** `table.column` where the member is the other side of someone else's act (see the header) */
-export const OTHER_SIDE_COLUMNS = new Set(['blocks.blocked_id', 'member_swipes.target_id']);
+export const OTHER_SIDE_COLUMNS = new Set(['blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id']);
 
 function clean(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -40,6 +44,13 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
     const key = ref.column_name === 'user_id' ? ref.table_name : `${ref.table_name}.${ref.column_name}`;
     data[key] = rows.map(clean);
   }
+  const received = await app.db
+    .select({ liker_id: likes.likerId, liked_id: likes.likedId, is_new: likes.isNew, created_at: likes.createdAt })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+    .innerJoin(users, eq(users.id, likes.likerId))
+    .where(receivedLikeVisible(id));
+  if (received.length > 0) data['likes.liked_id'] = received;
   if (account && typeof account.email === 'string') {
     // raw rows like every other table here (same column names and value formats in the file)
     data.login_attempts = (
