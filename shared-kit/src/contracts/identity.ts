@@ -35,7 +35,7 @@ export const IDENTITY_ERROR_CODES = [
   'login_failed', 'login_locked', 'account_deleted',
   'email_not_found', 'reset_link_invalid', 'reset_too_many',
   'activation_failed', 'activation_too_many', 'already_confirmed',
-  'mail_change_invalid', 'reactivation_invalid', 'mail_events_forbidden', 'subscription_invalid',
+  'mail_change_invalid', 'mail_change_too_many', 'reactivation_invalid', 'mail_events_forbidden', 'subscription_invalid',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -44,7 +44,8 @@ export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const HTML_TAG = /<\s*\/?\s*[a-z!?]|javascript:|on\w+\s*=/i;
-const NAME_UNSAFE = /[\n\r\t]/;
+/** line breaks and tabs; piled-up combining marks ("Zalgo" text that spills over the layout) */
+const NAME_UNSAFE = /[\n\r\t]|\p{M}{3,}/u;
 
 /** True when the text holds markup or characters used for spoofing (see above). */
 export function isUnsafeText(value: string): boolean {
@@ -165,10 +166,10 @@ export const ZSignupFields = z.object({
   signup_message: z.preprocess((v) => (v === '' ? null : v), safeText(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
   tracking: ZTracking.optional(),
   /** the member the optional first message is for (sign-up from /members/{id}/signup) */
-  message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).optional(),
+  message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).max(2_147_483_647, { error: 'invalid_type' }).optional(),
   /** invite code, needed when the site's `signups` setting is invite_only */
   invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' }).optional(),
-  language: ZLanguage.optional(),
+  language: z.enum(ZLanguage.options, { error: 'language_invalid' }).optional(),
 });
 
 export const ZSignupRequest = ZSignupFields.superRefine((v, ctx) => {
@@ -209,11 +210,14 @@ export type PushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
 export const ZResetPasswordRequest = z.object({ email: ZEmail });
 export type ResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
-const ZToken = z
-  .string({ error: 'reset_link_invalid' })
-  .min(10, { error: 'reset_link_invalid' })
-  .max(200, { error: 'reset_link_invalid' })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: 'reset_link_invalid' });
+/** A mailed link's token; a malformed one is answered with `invalid` (the link's own message). */
+const token = (invalid: IdentityErrorCode) =>
+  z
+    .string({ error: invalid })
+    .min(10, { error: invalid })
+    .max(200, { error: invalid })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: invalid });
+const ZToken = token('reset_link_invalid');
 
 export const ZResetPasswordDo = z
   .object({ token: ZToken, password: ZNewPassword, password_repeat: str('password_required') })
@@ -232,7 +236,7 @@ export const ZChangePasswordRequest = z
   });
 export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 
-export const ZMailChangeConfirm = z.object({ mail_change_token: ZToken });
+export const ZMailChangeConfirm = z.object({ mail_change_token: token('mail_change_invalid') });
 export type MailChangeConfirm = z.infer<typeof ZMailChangeConfirm>;
 
 /** PUT /api/account.php: which form is it (decided by the fields present). */

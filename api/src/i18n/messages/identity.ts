@@ -198,6 +198,15 @@ export const identityMessages: MessageTable = {
     it: 'Troppe e-mail di reimpostazione della password inviate, riprova domani.',
     pl: 'Wysłano zbyt wiele e-maili resetujących hasło, spróbuj ponownie jutro.',
   },
+  mail_change_too_many: {
+    nl: 'Je hebt vandaag al te vaak een nieuw e-mailadres opgegeven, probeer het morgen nog eens.',
+    en: 'You have asked to change your e-mail address too often today, please try again tomorrow.',
+    de: 'Du hast heute schon zu oft eine neue E-Mail-Adresse angegeben, versuche es morgen noch einmal.',
+    es: 'Hoy ya has pedido cambiar tu dirección de correo demasiadas veces, inténtalo de nuevo mañana.',
+    fr: 'Tu as demandé à changer d’adresse e-mail trop souvent aujourd’hui, réessaie demain.',
+    it: 'Oggi hai già chiesto troppe volte di cambiare indirizzo e-mail, riprova domani.',
+    pl: 'Dziś już zbyt wiele razy zmieniałeś adres e-mail, spróbuj ponownie jutro.',
+  },
   activation_failed: {
     nl: 'Activeren mislukt', en: 'Activation failed', de: 'Aktivierung fehlgeschlagen', es: 'La activación ha fallado',
     fr: 'Échec de l’activation', it: 'Attivazione non riuscita', pl: 'Aktywacja nie powiodła się',

@@ -4,8 +4,9 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { accountDeletions, accountTokens, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, signupInvites, sites, users } from '../../db/schema';
+import { accountDeletions, accountTokens, creditLedger, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, signupInvites, sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { changeCredits } from '../../platform/credits';
 import { createMailer } from '../../platform/mail';
 import { cleanUpIdentityRows, PURGE_JOB, purgeDeletedAccounts, retryUndelivered } from './purge';
 import { linkIn, startSmtpInbox, type SmtpInbox } from './test-smtp';
@@ -157,6 +158,20 @@ describe('sign-up', () => {
     expect(arr.statusCode).toBe(400);
     const broken = await app.inject({ method: 'POST', url: '/api/signup.php', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.statusCode).toBe(400);
+  });
+
+  it('names the rule that failed: piled-up combining marks, an unknown language, an addressee id out of range', async () => {
+    const before = await userCount();
+    const zalgo = await post('/api/signup.php', signupBody({ name: `B${'\u0301'.repeat(34)}` }));
+    expect(json(zalgo)).toMatchObject({ field: 'name', code: 'name_invalid' });
+    const lang = await post('/api/signup.php', signupBody({ language: 'xx' }));
+    expect(json(lang)).toMatchObject({ field: 'language', code: 'language_invalid', message: 'Deze taal wordt niet ondersteund.' });
+    const far = await post('/api/signup.php', signupBody({ message_to: 2_147_483_648, signup_message: 'Hoi!' }));
+    expect(far.statusCode).toBe(400);
+    expect(json(far)).toMatchObject({ field: 'message_to' });
+    expect(await userCount()).toBe(before);
+    // a real accented name still passes
+    expect((await post('/api/signup.php', signupBody({ name: 'Zoë Ngô' }))).statusCode).toBe(201);
   });
 
   it('refuses an e-mail already in use (any case) without sending a second mail', async () => {
@@ -367,7 +382,12 @@ describe('account changes', () => {
     expect(json(differ).message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
     const ok = await put('/api/account.php', { old_password: password, password: 'brand-new-pass', password_repeat: 'brand-new-pass' }, { cookie: here });
     expect(ok.statusCode).toBe(200);
-    expect(json(await get('/api/user.php', { cookie: here })).user?.id).toBe(user.id);
+    // this browser stays logged in on a new token; the old token (here too) and other sessions end
+    const renewed = cookieFrom(ok);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(here);
+    expect(json(await get('/api/user.php', { cookie: renewed ?? '' })).user?.id).toBe(user.id);
+    expect(json(await get('/api/user.php', { cookie: here })).user).toBeNull();
     expect(json(await get('/api/user.php', { cookie: elsewhere })).user).toBeNull();
     expect((await smtp.waitFor(user.email)).subject).toBe('Je wachtwoord bij Flirtlokaal is gewijzigd');
     expect((await put('/api/account.php', { old_password: password, password: 'x', password_repeat: 'x' })).statusCode).toBe(403);
@@ -396,6 +416,22 @@ describe('account changes', () => {
     expect(json(confirm).user?.email).toBe(newEmail);
     const reuse = await put('/api/account.php', { mail_change_token: tokenOf(link) }, { cookie });
     expect(reuse.statusCode).toBe(400);
+    // a malformed token gets the mail-change link's own message, not the password reset's
+    const malformed = await put('/api/account.php', { mail_change_token: 123 }, { cookie });
+    expect(json(malformed)).toMatchObject({ field: 'mail_change_token', code: 'mail_change_invalid' });
+  });
+
+  it('mails a new address at most 3 times a day (no way to send mail to strangers)', async () => {
+    const { user, password } = await createMember(app, { email: uniqueEmail('limit') });
+    const cookie = await loginCookie(app, user.id);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await put('/api/account.php', { email: uniqueEmail(`stranger${i}`), password }, { cookie })).statusCode).toBe(200);
+    }
+    const stranger = uniqueEmail('stranger3');
+    const tooMany = await put('/api/account.php', { email: stranger, password }, { cookie });
+    expect(tooMany.statusCode).toBe(429);
+    expect(json(tooMany).message).toBe('Je hebt vandaag al te vaak een nieuw e-mailadres opgegeven, probeer het morgen nog eens.');
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, stranger))).toHaveLength(0);
   });
 });
 
@@ -429,6 +465,8 @@ describe('delete, reactivate, purge, export', () => {
     const { user } = await createMember(app, { email: uniqueEmail('purge') });
     const file = await app.storage.put(Buffer.from('jpeg'), 'jpg');
     await app.db.insert(photos).values({ userId: user.id, filename: file, thumbFilename: file, matchFilename: file, width: 1, height: 1, status: 'active' });
+    // a bought bundle: the payment records must outlive the purge (bookkeeping)
+    await app.withTx((tx) => changeCredits(tx, user.id, 50, 'purchase', 'order-42'));
     const cookie = await loginCookie(app, user.id);
     await del('/api/account.php', { reason: 'price', remarks: 'te duur' }, { cookie });
     expect(await purgeDeletedAccounts(app, new Date(Date.now() + 13 * 86_400_000))).not.toContain(user.id);
@@ -441,6 +479,9 @@ describe('delete, reactivate, purge, export', () => {
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).not.toBe(user.email);
     expect(row?.passwordHash).toBe('');
+    expect(await app.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([
+      expect.objectContaining({ delta: 50, reason: 'purchase', ref: 'order-42' }),
+    ]);
   });
 
   it('runs hourly as a scheduled job, which also drops old login attempts and tokens', async () => {

@@ -30,6 +30,8 @@ export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
 /** password reset mails per account per 24 h */
 export const RESET_MAILS_PER_DAY = 3;
+/** mail-change requests (each mails the new address) per 24 h */
+export const MAIL_CHANGES_PER_DAY = 3;
 /** activation mails: at most one per this many minutes, and ACTIVATION_MAILS_PER_DAY per 24 h */
 export const ACTIVATION_INTERVAL_MIN = 2;
 export const ACTIVATION_MAILS_PER_DAY = 5;
@@ -349,11 +351,14 @@ export async function changePassword(ctx: Ctx, me: UserRow, oldPassword: string,
   const passwordHash = await hashPassword(password);
   const ids = await ctx.app.withTx(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
-    await revokeAllSessions(tx, me.id, ctx.req.sessionId);
+    // every session ends, this one too: the member stays logged in here on a new token
+    await revokeAllSessions(tx, me.id);
     await revokeTokens(tx, me.id, 'reset');
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
     return [await queueFor(tx, ctx, 'password_changed', me.email, me, profile?.name ?? '')];
   });
+  ctx.req.sessionId = null;
+  await createSession(ctx.reply, me.id);
   await deliver(ctx, ids);
   return currentUser(ctx, me.id);
 }
@@ -363,6 +368,10 @@ export async function requestMailChange(ctx: Ctx, me: UserRow, email: string, pa
   if (email.toLowerCase() === me.email.toLowerCase()) throw new AppError('email_in_use', { status: 409, field: 'email' });
   const ids = await ctx.app.withTx(async (tx) => {
     if (await findByEmail(tx, me.siteId, email)) throw new AppError('email_in_use', { status: 409, field: 'email' });
+    // each request mails an address the member typed: a few a day, so it is no way to send mail to strangers
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+    const { n } = await tokensSince(tx, me.id, 'mail_change', new Date(Date.now() - 86_400_000));
+    if (n >= MAIL_CHANGES_PER_DAY) throw new AppError('mail_change_too_many', { status: 429 });
     await revokeTokens(tx, me.id, 'mail_change');
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
     const { token } = await issueToken(tx, me.id, 'mail_change', { newEmail: email });
