@@ -3,7 +3,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { likes, photos, profiles, users } from '../../db/schema';
+import { likes, memberSwipes, photos, profiles, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { countNewLikes } from './service';
 
@@ -230,10 +230,12 @@ describe('block.php', () => {
     expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${a.id}`, headers: { cookie: b.cookie } })).statusCode).toBe(200);
   });
 
-  it('blocking oneself or an unknown member is a 4xx', async () => {
+  it('blocking or unblocking oneself or an unknown member is a 4xx', async () => {
     const a = await member();
-    expect((await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: a.id } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: 424242 } })).statusCode).toBe(404);
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect((await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: a.id } })).statusCode).toBe(400);
+      expect((await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: 424242 } })).statusCode).toBe(404);
+    }
   });
 });
 
@@ -263,6 +265,19 @@ describe('swipe.php', () => {
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().error).toBe('swipe_limit');
     expect(await app.db.select().from(likes).where(eq(likes.likerId, me.id))).toHaveLength(4);
+  });
+
+  it('skipping follows the rules of a like: not oneself, not a blocked or invisible member (4xx, nothing stored)', async () => {
+    const me = await member({ gender: 'male' });
+    const blocked = await member({ gender: 'female' });
+    const hidden = await member({ gender: 'female', user: { invisible: true } });
+    await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: blocked.cookie, ...json }, payload: { id: me.id } });
+    const skip = (id: number) =>
+      app.inject({ method: 'POST', url: '/api/swipe.php', headers: { cookie: me.cookie, ...json }, payload: { id, action: 'skip' } });
+    expect((await skip(me.id)).statusCode).toBe(400);
+    expect((await skip(blocked.id)).statusCode).toBe(403);
+    expect((await skip(hidden.id)).statusCode).toBe(404);
+    expect(await app.db.select().from(memberSwipes).where(eq(memberSwipes.userId, me.id))).toHaveLength(0);
   });
 });
 

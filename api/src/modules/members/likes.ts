@@ -240,9 +240,8 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
     // serialise one member's swipes so two quick requests cannot both take the last like
     await tx.execute(sql`select id from ${users} where id = ${viewer.id} for update`);
     if (action === 'skip') {
-      if (viewer.id === targetId) throw new AppError('like_self', { status: 400, field: 'id' });
-      const target = await findMember(tx, targetId);
-      if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
+      // the same members as a like: not oneself, not someone invisible, no block either way
+      await assertLikeable(tx, viewer.id, targetId);
       await tx.insert(memberSwipes).values({ userId: viewer.id, targetId, liked: false }).onConflictDoNothing();
       return { match: false, likes_left: await swipeLikesLeft(tx, viewer.id) };
     }

@@ -133,6 +133,20 @@ describe('photos.php upload', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('a broken multipart body (no boundary, cut off) is a translated 400 on the photo field, nothing stored', async () => {
+    const me = await member();
+    const post = (contentType: string, payload: Buffer | string) =>
+      app.inject({ method: 'POST', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': contentType, 'x-request-type': 'web' }, payload });
+    const noBoundary = await post('multipart/form-data', 'garbage');
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ field: 'photo' });
+    const whole = multipart(Buffer.alloc(5000, 0xff), 'me.jpg', 'image/jpeg');
+    const cutOff = await post(whole.contentType, whole.payload.subarray(0, 3000));
+    expect(cutOff.statusCode).toBe(400);
+    expect(cutOff.json()).toMatchObject({ field: 'photo', message: expect.any(String) });
+    expect((await app.inject({ method: 'GET', url: '/api/photos.php', headers: { cookie: me.cookie } })).json().photos).toHaveLength(0);
+  });
+
   it('3 photos for free members, 25 for premium', async () => {
     const free = await member();
     for (let i = 0; i < 3; i++) expect((await upload(free.cookie, png, `p${i}.png`, 'image/png')).statusCode).toBe(200);

@@ -14,7 +14,7 @@ import {
   ZMemberSearchResponse, ZPendingPhotos, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
   ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
-import { AppError } from '../../errors';
+import { AppError, isAppError } from '../../errors';
 import { reverseGeocode } from '../../platform/geo';
 import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
@@ -91,9 +91,13 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       filename = file.filename;
       data = await file.toBuffer();
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 413) throw new AppError('image_too_large', { status: 413, field: 'photo' });
-      throw error;
+      if (isAppError(error)) throw error;
+      // the file itself over the limit is a 413; any other broken multipart body (no boundary,
+      // cut off, too many parts) is the client's 400, never a 500
+      const { code, statusCode } = error as { code?: string; statusCode?: number };
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large', { status: 413, field: 'photo' });
+      if (statusCode === 413) throw new AppError('payload_too_large', { status: 413 });
+      throw new AppError('image_invalid', { status: 400, field: 'photo' });
     }
     const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req), filename });
     return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
@@ -192,7 +196,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.delete('/api/block.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZBlockResult } } }, async (req) => {
     const user = requireUser(req);
-    await unblockMember(app.db, user.id, idFrom(req));
+    const id = idFrom(req);
+    if (id === user.id) throw new AppError('block_self', { status: 400, field: 'id' });
+    if (!(await findMember(app.db, id))) throw new AppError('member_not_found', { status: 404, field: 'id' });
+    await unblockMember(app.db, user.id, id);
     return { ok: true as const, blocked: false };
   });
 
