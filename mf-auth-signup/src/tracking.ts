@@ -14,8 +14,9 @@ export function captureTracking(search: string = globalThis.location?.search ?? 
   const params = new URLSearchParams(search);
   const found: Record<string, string> = {};
   for (const key of TRACKING_KEYS) {
-    const value = params.get(key);
-    if (value) found[key] = value.slice(0, 100);
+    const value = params.get(key)?.slice(0, 100);
+    // a value the contract refuses is left out on its own; the other keys still count
+    if (value && ZTracking.shape[key].safeParse(value).success) found[key] = value;
   }
   if (Object.keys(found).length === 0) return loadTracking();
   const parsed = ZTracking.safeParse(found);

@@ -167,6 +167,13 @@ describe('the signups setting', () => {
     expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
   });
 
+  it('keeps a partner link whose click id carries = + / characters, and drops only a value with markup', async () => {
+    store.set(settingsAtom, makeSettings({ signups: 'with_trafficsource' }));
+    expect(captureTracking('?network=partner2&sub1=YWJj%2Bd%2Fe%3D%3D&sub2=%3Cscript%3E')).toEqual({ network: 'partner2', sub1: 'YWJj+d/e==' });
+    await renderAt(<SignupFlow onFinish={() => undefined} />);
+    expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
+  });
+
   it('needs an invitation on an invite-only site', async () => {
     store.set(settingsAtom, makeSettings({ signups: 'invite_only' }));
     const view = await renderAt(<SignupFlow onFinish={() => undefined} />);

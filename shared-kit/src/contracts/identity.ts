@@ -132,7 +132,8 @@ export const ZDateOfBirth = str()
 const trackingValue = z
   .string({ error: 'tracking_invalid' })
   .max(TRACKING_MAX, { error: 'tracking_invalid' })
-  .regex(/^[\w.\-~:@ ]*$/, { error: 'tracking_invalid' });
+  // what click ids and sub ids carry (base64, key=value lists); no markup or control characters
+  .regex(/^[\w.\-~:@ =+/,|%]*$/, { error: 'tracking_invalid' });
 
 /** Tracking data from the landing URL (spec section 3). */
 export const ZTracking = z
