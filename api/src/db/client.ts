@@ -50,12 +50,25 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     pool.on('error', (err) => console.error('postgres pool error:', err.message));
     const db = drizzlePg(pool, { schema });
     let closed: Promise<void> | null = null;
+    // pool.end() resolves before its clients' connections are closed; close() waits for those too,
+    // so a caller dropping the database right after does not cut live connections
+    let live = 0;
+    let lastGone: (() => void) | null = null;
+    pool.on('connect', () => void live++);
+    pool.on('remove', () => {
+      if (--live === 0) lastGone?.();
+    });
+    const end = async () => {
+      const gone = new Promise<void>((resolve) => (live === 0 ? resolve() : (lastGone = resolve)));
+      await pool.end();
+      await gone;
+    };
     return {
       db,
       driver: 'postgres',
       location: url.replace(/:\/\/([^:@/]+):[^@]*@/, '://$1:***@'),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => (closed ??= pool.end()),
+      close: () => (closed ??= end()),
       query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
     };
   }
