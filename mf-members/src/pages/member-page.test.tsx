@@ -95,4 +95,20 @@ describe('MemberPage', () => {
     renderAt('/members/7', [{ path: '/members/:id', element: <MemberPage /> }]);
     expect(await screen.findByText('Dit profiel bestaat niet of is niet meer beschikbaar.')).toBeInTheDocument();
   });
+  it('a visitor on a site without logged-out browsing sees why, with a login button', async () => {
+    const { setSession } = await import('@dating/shared-kit/state');
+    setSession(null);
+    serve({
+      'GET /api/member.php': () => ({ status: 403, body: { error: 'profile_login_required', message: 'Log in om profielen te bekijken.' } }),
+      'GET /api/likes.php': () => likes,
+    });
+    const opened: unknown[] = [];
+    const off = bus.on('login:open', (p) => opened.push(p));
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByText('Log in om profielen te bekijken.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(opened).toHaveLength(1);
+    off();
+  });
 });

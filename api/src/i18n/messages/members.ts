@@ -165,6 +165,15 @@ export const membersMessages: MessageTable = {
     it: 'Accedi per cercare membri.',
     pl: 'Zaloguj się, aby wyszukiwać członków.',
   },
+  profile_login_required: {
+    nl: 'Log in om profielen te bekijken.',
+    en: 'Log in to view profiles.',
+    de: 'Melde dich an, um Profile anzusehen.',
+    es: 'Inicia sesión para ver perfiles.',
+    fr: 'Connectez-vous pour voir les profils.',
+    it: 'Accedi per vedere i profili.',
+    pl: 'Zaloguj się, aby oglądać profile.',
+  },
   staff_only: {
     nl: 'Alleen voor medewerkers.',
     en: 'Staff only.',

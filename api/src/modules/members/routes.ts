@@ -45,15 +45,20 @@ function requireStaff(req: FastifyRequest): UserRow {
   return user;
 }
 
-/** Logged-out search as the site allows: logged_out_search, or with a traffic source when logged_out_search_trafficsource. */
-function assertMaySearch(req: FastifyRequest, network: string | undefined): void {
+/**
+ * Logged-out browsing (search and member profiles) as the site allows: logged_out_search, or with
+ * a traffic source when logged_out_search_trafficsource. The refusal is a plain 403 with a message
+ * (no `authentication_required`: there is no session to end, and the page shows the text with a
+ * login button).
+ */
+function assertMayBrowse(req: FastifyRequest, network: string | undefined, code: 'search_login_required' | 'profile_login_required'): void {
   if (req.user) return;
   const s = req.site.settings;
   if (s.logged_out_search) return;
   const cookies = req.cookies ?? {};
   const hasSource = Boolean(network || cookies.network || cookies.tracking);
   if (s.logged_out_search_trafficsource && hasSource) return;
-  throw new AppError('search_login_required', { status: 403, extra: { authentication_required: true } });
+  throw new AppError(code, { status: 403 });
 }
 
 const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().optional();
@@ -147,7 +152,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* ---------- search and member page ---------- */
   app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req) => {
-    assertMaySearch(req, req.query.network);
+    assertMayBrowse(req, req.query.network, 'search_login_required');
     const q = req.query;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
     // a region code only means something within its country
@@ -157,9 +162,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return searchMembers(app.db, q, { viewerId: req.user?.id ?? null, cdnPrefix: cdn(req) });
   });
-  app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) =>
-    viewMember(app.db, req.user, req.query.id, cdn(req)),
-  );
+  app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
+    assertMayBrowse(req, undefined, 'profile_login_required');
+    return viewMember(app.db, req.user, req.query.id, cdn(req));
+  });
 
   /* ---------- likes ---------- */
   app.post('/api/like.php', { schema: { tags: ['members'], body: ZMemberIdBody, response: { 200: ZLikeResult } } }, async (req) => {

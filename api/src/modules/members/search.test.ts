@@ -112,7 +112,10 @@ describe('members.php', () => {
     }
   });
 
-  it('logged-out search follows logged_out_search and logged_out_search_trafficsource', async () => {
+  it('logged-out search and profiles follow logged_out_search and logged_out_search_trafficsource', async () => {
+    const { user: shown } = await createMember(app, { gender: 'female', country: 'NL' });
+    const profile = (cookie: string | null, extra: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: `/api/member.php?id=${shown.id}`, headers: { ...(cookie ? { cookie } : {}), ...extra } });
     const [site] = await app.db.select().from(sites).where(eq(sites.domain, 'localhost'));
     if (!site) throw new Error('no default site');
     const settings = site.settings as Record<string, unknown>;
@@ -123,15 +126,25 @@ describe('members.php', () => {
     try {
       await set({ logged_out_search: true });
       expect((await search('gender=female', null)).statusCode).toBe(200);
+      expect((await profile(null)).statusCode).toBe(200);
       await set({ logged_out_search: false, logged_out_search_trafficsource: false });
       const denied = await search('gender=female', null);
       expect(denied.statusCode).toBe(403);
-      expect(denied.json().authentication_required).toBe(true);
+      // a visitor has no session to end: a message the page shows (with a login button), not a silent logout
+      expect(denied.json()).toMatchObject({ error: 'search_login_required', message: 'Log in om leden te zoeken.' });
+      expect(denied.json().authentication_required).toBeUndefined();
+      const closed = await profile(null, { 'accept-language': 'en' });
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json()).toMatchObject({ error: 'profile_login_required' });
+      expect(closed.json().profile).toBeUndefined();
       await set({ logged_out_search: false, logged_out_search_trafficsource: true });
       expect((await search('gender=female', null)).statusCode).toBe(403);
       expect((await search('gender=female&network=adnet', null)).statusCode).toBe(200);
+      expect((await profile(null)).statusCode).toBe(403);
+      expect((await profile(null, { cookie: 'network=adnet' })).statusCode).toBe(200);
       // logged in: always
       expect((await search('gender=female')).statusCode).toBe(200);
+      expect((await profile(viewerCookie)).statusCode).toBe(200);
     } finally {
       await set({});
     }
