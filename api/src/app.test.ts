@@ -76,14 +76,14 @@ describe('error shape', () => {
   it('names the field that failed validation', async () => {
     const missing = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { age: 30 } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: 'validation', field: 'email', message: 'email is verplicht.' });
+    expect(missing.json()).toEqual({ error: 'validation', field: 'email', message: 'E-mailadres is verplicht.' });
     const young = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: 'a@b.nl', age: 12 }, cookies: { lang: 'en' } });
-    expect(young.json()).toEqual({ error: 'validation', field: 'age', message: 'age is too short or too small.' });
+    expect(young.json()).toEqual({ error: 'validation', field: 'age', message: 'Age is too short or too small.' });
     const wrongType = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: ['x'], age: 'old' } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error).toBe('validation');
     const query = await app.inject({ method: 'GET', url: '/api/regions.php' });
-    expect(query.json()).toEqual({ error: 'validation', field: 'country', message: 'country is verplicht.' });
+    expect(query.json()).toEqual({ error: 'validation', field: 'country', message: 'Land is verplicht.' });
   });
 
   it('answers an oversized body with 413', async () => {

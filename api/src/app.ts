@@ -26,7 +26,7 @@ import type { Db, DbHandle, Tx } from './db/client';
 import { readEnv, REPO_ROOT } from './env';
 import type { Env } from './env';
 import { AppError, isAppError } from './errors';
-import { DEFAULT_LANG, hasMessage, t, toLang } from './i18n';
+import { DEFAULT_LANG, fieldLabel, hasMessage, t, toLang } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
 import { SiteRegistry } from './modules/sites/service';
@@ -118,6 +118,8 @@ const CODE_BY_STATUS: Record<number, string> = {
 function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const lang = req.lang ?? DEFAULT_LANG;
   const params = { ...err.params, ...(err.field && err.params.field === undefined ? { field: err.field } : {}) };
+  // the text names the field as the member knows it; the body's `field` stays the request's name
+  if (typeof params.field === 'string') params.field = fieldLabel(params.field, lang);
   const body: Record<string, unknown> = { error: err.code, message: t(err.messageCode, lang, params), ...err.extra };
   if (err.field) body.field = err.field;
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);

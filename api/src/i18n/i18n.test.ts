@@ -1,5 +1,6 @@
 import { messages } from './messages';
-import { LANGS, t } from '.';
+import { fieldLabels } from './messages/fields';
+import { fieldLabel, LANGS, t } from '.';
 
 describe('server messages', () => {
   it('has every code in all 7 languages, none empty, same placeholders everywhere', () => {
@@ -16,7 +17,21 @@ describe('server messages', () => {
 
   it('uses the spec wording for the generic error and fills placeholders', () => {
     expect(t('internal', 'nl')).toBe('Er is een fout opgetreden, probeer het later opnieuw.');
-    expect(t('validation_required', 'en', { field: 'email' })).toBe('email is required.');
+    expect(t('validation_required', 'en', { field: 'email' })).toBe('Email is required.');
+    expect(t('validation', 'nl', { field: 'minimumleeftijd' })).toBe('Ongeldige invoer voor minimumleeftijd.');
     expect(t('no_such_code', 'de')).toBe(t('internal', 'de'));
+  });
+
+  it('names request fields as a member reads them, in all 7 languages', () => {
+    for (const [field, byLang] of Object.entries(fieldLabels)) {
+      expect(Object.keys(byLang).sort()).toEqual([...LANGS].sort());
+      for (const lang of LANGS) expect(`${field}.${lang}:${byLang[lang].trim()}`).not.toMatch(/:$/);
+    }
+    expect(fieldLabel('min_age', 'nl')).toBe('minimumleeftijd');
+    expect(fieldLabel('date_of_birth', 'de')).toBe('Geburtsdatum');
+    expect(fieldLabel('interests.3', 'en')).toBe('interests');
+    expect(fieldLabel('email.likes', 'fr')).toBe('e-mail pour les likes');
+    expect(fieldLabel('tracking.sub1', 'nl')).toBe('herkomstgegevens');
+    expect(fieldLabel('something_new', 'it')).toBe('something_new');
   });
 });

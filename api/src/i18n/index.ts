@@ -4,6 +4,7 @@
  * by i18n.test.ts, which checks every table is complete for all 7 languages).
  */
 import { messages } from './messages';
+import { fieldLabels } from './messages/fields';
 import type { Lang } from './messages';
 
 export type { Lang } from './messages';
@@ -28,5 +29,23 @@ export function hasMessage(code: string): boolean {
 export function t(code: string, lang: Lang = DEFAULT_LANG, params: Record<string, string | number> = {}): string {
   const entry = messages[code] ?? messages.internal;
   const text = entry?.[lang] ?? entry?.[DEFAULT_LANG] ?? code;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    // a text that starts with a value ("{field} is verplicht.") starts with a capital
+    return at === 0 ? value.charAt(0).toLocaleUpperCase(lang) + value.slice(1) : value;
+  });
+}
+
+/**
+ * A request field's name as a member reads it ("min_age" -> "minimumleeftijd"): by its full path,
+ * then without list positions, then by its first segment; an unknown field keeps its own name.
+ */
+export function fieldLabel(field: string, lang: Lang = DEFAULT_LANG): string {
+  const withoutIndexes = field.split('.').filter((part) => !/^\d+$/.test(part)).join('.');
+  for (const key of [field, withoutIndexes, field.split('.')[0] ?? field]) {
+    const entry = Object.prototype.hasOwnProperty.call(fieldLabels, key) ? fieldLabels[key] : undefined;
+    if (entry) return entry[lang] ?? entry[DEFAULT_LANG];
+  }
+  return field;
 }

@@ -19,7 +19,7 @@ describe('ProfilePage', () => {
           : { country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'NH', name: 'Noord-Holland' }] },
       'PUT /api/profile.php': (_url, init) => {
         saved = init.json;
-        if ((init.json as { about?: string }).about === 'fout') return { status: 400, body: { error: 'validation', field: 'about', message: 'Ongeldige invoer voor about.' } };
+        if ((init.json as { about?: string }).about === 'fout') return { status: 400, body: { error: 'validation', field: 'about', message: 'Ongeldige invoer voor over mij.' } };
         return { profile: { ...profile, ...(init.json as object) } };
       },
       'GET /api/user.php': () => ({ user: null }),
@@ -51,7 +51,7 @@ describe('ProfilePage', () => {
     await user.clear(screen.getByLabelText('Over mij'));
     await user.type(screen.getByLabelText('Over mij'), 'fout');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect((await screen.findAllByText('Ongeldige invoer voor about.')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Ongeldige invoer voor over mij.')).length).toBeGreaterThan(0);
   }, 30000);
 
   it('the photo counter and the limit leave rejected photos out; only an approved photo can become the main photo', async () => {

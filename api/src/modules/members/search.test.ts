@@ -109,7 +109,12 @@ describe('members.php', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe(field);
       expect(res.json().message).toEqual(expect.any(String));
+      // the text names the field as a member knows it, not by its request name
+      expect(res.json().message).not.toContain(field);
     }
+    // e.g. the age filter, in the member's language
+    const young = await app.inject({ method: 'GET', url: '/api/members.php?min_age=5', headers: { cookie: 'lang=de' } });
+    expect(young.json().message).toMatch(/^Mindestalter /);
   });
 
   it('logged-out search and profiles follow logged_out_search and logged_out_search_trafficsource', async () => {
@@ -133,9 +138,9 @@ describe('members.php', () => {
       // a visitor has no session to end: a message the page shows (with a login button), not a silent logout
       expect(denied.json()).toMatchObject({ error: 'search_login_required', message: 'Log in om leden te zoeken.' });
       expect(denied.json().authentication_required).toBeUndefined();
-      const closed = await profile(null, { 'accept-language': 'en' });
+      const closed = await profile(null, { cookie: 'lang=en' });
       expect(closed.statusCode).toBe(403);
-      expect(closed.json()).toMatchObject({ error: 'profile_login_required' });
+      expect(closed.json()).toMatchObject({ error: 'profile_login_required', message: 'Log in to view profiles.' });
       expect(closed.json().profile).toBeUndefined();
       await set({ logged_out_search: false, logged_out_search_trafficsource: true });
       expect((await search('gender=female', null)).statusCode).toBe(403);
