@@ -4,6 +4,7 @@
  * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
  */
 import { buildApp } from './app';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
 import { env } from './env';
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // a data directory another server holds: say so in one line (nothing was opened or changed)
+  console.error(err instanceof DataDirInUseError ? `cannot start: ${err.message}` : err);
   process.exit(1);
 });

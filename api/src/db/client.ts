@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -80,8 +81,15 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   } else if (!url.startsWith('memory://')) {
     throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url.split(':')[0]}:")`);
   }
+  // one process at a time on a data directory (PGlite has no lock of its own)
+  const release = dir ? lockDataDir(dir) : () => undefined;
   const client = new PGlite(dir);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -89,7 +97,11 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     location: dir ?? 'memory',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
     query: async <T>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
   };

@@ -9,7 +9,7 @@ import type { InterestsResponse, OwnPhoto, PhotosResponse, Profile, ProfileUpdat
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField, buttonStyles, visuallyHiddenStyle } from '@dating/shared-kit/ui';
 import { loadInterests, loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { errorText, useAsync } from '../components/use-async';
@@ -115,9 +115,13 @@ function PhotoManager() {
         ))}
       </ul>
       {counted < max ? (
-        <div css={css`margin-top: 12px;`}>
-          <label htmlFor="photo-upload" css={css`display: block; font-weight: 600; margin-bottom: 6px;`}>{t('photos.upload')}</label>
-          <input id="photo-upload" ref={input} type="file" accept="image/*" onChange={(e) => void upload(e)} disabled={progress !== null} />
+        // the file input itself is hidden (the browser's own "Choose file" text is in the browser's
+        // language); its label is the visible, translated button, with the input's focus ring
+        <div css={css`margin-top: 12px; & input:focus-visible + label { outline: 3px solid ${colors.primary}; outline-offset: 2px; }`}>
+          <input id="photo-upload" ref={input} type="file" accept="image/*" onChange={(e) => void upload(e)} disabled={progress !== null} css={visuallyHiddenStyle} />
+          <label htmlFor="photo-upload" css={[...buttonStyles('outline'), progress !== null && css`opacity: 0.6; pointer-events: none;`]}>
+            {t('photos.upload')}
+          </label>
         </div>
       ) : (
         <Alert variant="info">{t('photos.limit', { max })}</Alert>

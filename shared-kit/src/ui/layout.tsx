@@ -7,7 +7,8 @@ export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'
   return (
     <div
       css={[
-        css`width: 100%; margin: 0 auto; padding: 0 16px;`,
+        // breathing room under the navigation and above the footer
+        css`width: 100%; margin: 0 auto; padding: 24px 16px 40px;`,
         !fluid &&
           css`
             ${mq.sm} { max-width: ${containerWidths.sm}px; }
