@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buildTestApp } from '../test/helpers';
+import { buildTestApp, loginCookie } from '../test/helpers';
 import { creditLedger, photos, profileInterests, profiles, users } from './schema';
 import { DEMO_LOGIN, seedDemo } from './seed';
 
@@ -60,6 +60,23 @@ describe('seedDemo', () => {
     const again = await seedDemo(app, { members: 20 });
     expect(again.seeded).toBe(false);
     expect(await app.db.select().from(users)).toHaveLength(22);
+  });
+
+  it('the demo member has a main photo, new likes and a match waiting on /likes', async () => {
+    const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_LOGIN.email));
+    if (!demo) throw new Error('no demo member');
+    const cookie = await loginCookie(app, demo.id);
+    const me = await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } });
+    expect(me.json().user.profile.main_image).toMatchObject({ status: 'active', filename: expect.stringMatching(/\.jpg$/) });
+    const res = await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { liked_by: { id: number; like_new: boolean }[]; liked: number[]; matches: number[] };
+    // a seed of 20 has only a few women on the demo's site: the match first, then new likes
+    expect(body.matches).toHaveLength(1);
+    expect(body.liked).toEqual(expect.arrayContaining(body.matches));
+    const fresh = body.liked_by.filter((l) => l.like_new);
+    expect(fresh.length).toBeGreaterThanOrEqual(1);
+    expect(me.json().user.new_likes).toBe(fresh.length); // the badge in the navigation
   });
 
   it('lets the demo member log in (password hash is argon2id)', async () => {

@@ -9,7 +9,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
 import type { Lang } from '../i18n';
@@ -19,7 +19,7 @@ import { changeCredits } from '../platform/credits';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
-import { photos, profileInterests, profiles, sites, users } from './schema';
+import { likes, photos, profileInterests, profiles, sites, users } from './schema';
 import { ensureSites } from './seed-sites';
 import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';
@@ -178,16 +178,21 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
   });
 
   log(`seeding ${total} demo members (with generated photos)...`);
-  await runPool(plans, 2, async (plan) => {
-    const r = prng(plan.seed);
+  // generated portraits, through the same processing as an upload (re-encoded, thumbnail, match size)
+  const portraits = async (who: { name: string; gender: 'male' | 'female'; hair: string }, count: number, r: Rng) => {
     const images: { full: string; thumb: string; match: string; width: number; height: number }[] = [];
-    for (let v = 0; v < plan.photoCount; v += 1) {
-      const svg = portraitSvg({ name: plan.name, gender: plan.gender, hair: plan.hair, rng: r, variant: v });
+    for (let v = 0; v < count; v += 1) {
+      const svg = portraitSvg({ name: who.name, gender: who.gender, hair: who.hair, rng: r, variant: v });
       const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
       const img = await processImage(jpeg);
       const [full, thumb, match] = await Promise.all([storage.put(img.full, 'jpg'), storage.put(img.thumb, 'jpg'), storage.put(img.match, 'jpg')]);
       images.push({ full, thumb, match, width: img.width, height: img.height });
     }
+    return images;
+  };
+  await runPool(plans, 2, async (plan) => {
+    const r = prng(plan.seed);
+    const images = await portraits(plan, plan.photoCount, r);
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
@@ -243,7 +248,44 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     if (done % 20 === 0 || done === total) log(`seeding members ${done}/${total}`);
   });
 
+  /**
+   * The demo member looks like someone who has been here a while: a main photo, women of the
+   * same site who like him (two of them new), one of them liked back (a match, shown on /likes)
+   * and one he likes himself. Likes are data only: no mails are sent for them.
+   */
+  const enliven = async (userId: number) => {
+    const r = prng(4242);
+    const [demoPhoto] = await portraits({ name: 'Demo', gender: 'male', hair: 'brown' }, 1, r);
+    const [home] = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, userId));
+    const women = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.siteId, home?.siteId ?? 0), eq(profiles.gender, 'female'), eq(users.status, 'active'), isNotNull(profiles.mainPhotoId)))
+      .orderBy(asc(users.id))
+      .limit(4);
+    await db.transaction(async (tx) => {
+      if (demoPhoto) {
+        const [row] = await tx
+          .insert(photos)
+          .values({ userId, filename: demoPhoto.full, thumbFilename: demoPhoto.thumb, matchFilename: demoPhoto.match, status: 'active', width: demoPhoto.width, height: demoPhoto.height })
+          .returning({ id: photos.id });
+        if (row) await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.userId, userId));
+      }
+      const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+      // in this order, so a small seed still gets the match and a new like
+      const [match, fresh, fresher, liked] = women.map((w) => w.id);
+      const rows: (typeof likes.$inferInsert)[] = [];
+      if (match) rows.push({ likerId: match, likedId: userId, isNew: false, createdAt: hoursAgo(72) }, { likerId: userId, likedId: match, isNew: false, createdAt: hoursAgo(48) });
+      if (fresh) rows.push({ likerId: fresh, likedId: userId, isNew: true, createdAt: hoursAgo(20) });
+      if (fresher) rows.push({ likerId: fresher, likedId: userId, isNew: true, createdAt: hoursAgo(2) });
+      if (liked) rows.push({ likerId: userId, likedId: liked, isNew: true, createdAt: hoursAgo(5) });
+      if (rows.length > 0) await tx.insert(likes).values(rows);
+    });
+  };
+
   // the demo member and the staff account
+  let demoId: number | null = null;
   for (const [login, hashValue, isStaff, name, gender] of [
     [DEMO_LOGIN, demoHash, false, 'Demo', 'male'],
     [STAFF_LOGIN, staffHash, true, 'Staff', 'female'],
@@ -261,8 +303,10 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
         eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
       });
       await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);
+      if (login === DEMO_LOGIN) demoId = user.id;
     });
   }
+  if (demoId !== null) await enliven(demoId);
 
   const ms = Date.now() - started;
   log(`seeded ${total} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
