@@ -13,12 +13,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ startJobs: true });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
-  if (config.SEED_MEMBERS > 0) {
-    const result = await seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => app.log.info(line) });
-    if (result.seeded) app.sites.invalidate();
-  }
-
+  // Ctrl-C / SIGTERM at any time, also during the first start's seed: the seed stops after the
+  // member it is writing (the next start goes on from there), then the database closes cleanly
   let closing = false;
+  let seeding: Promise<unknown> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -26,6 +24,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await seeding.catch(() => undefined);
       await app.close();
       process.exit(0);
     } catch (err) {
@@ -35,6 +34,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.SEED_MEMBERS > 0) {
+    const run = seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => app.log.info(line), shouldStop: () => closing });
+    seeding = run;
+    const result = await run;
+    if (result.seeded) app.sites.invalidate();
+  }
+  if (closing) return;
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

@@ -84,4 +84,49 @@ describe('seedDemo', () => {
     expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(demo?.emailConfirmed).toBe(true);
   });
+
+  it('a seed stopped halfway (Ctrl-C on the first start) keeps its logins and goes on at the next start', async () => {
+    const fresh = await buildTestApp();
+    try {
+      let asked = 0;
+      const lines: string[] = [];
+      const stopped = await seedDemo(fresh, { members: 12, log: (l) => lines.push(l), shouldStop: () => ++asked > 5 });
+      expect(lines.join('\n')).toMatch(/demo seed stopped at \d+\/12 members/);
+      const part = await fresh.db.select().from(users);
+      const partMembers = part.filter((u) => u.email.endsWith('@members.example'));
+      expect(partMembers.length).toBeGreaterThan(0);
+      expect(partMembers.length).toBeLessThan(12);
+      expect(stopped.members).toBe(partMembers.length);
+      // the logins are there from the start
+      expect(part.map((u) => u.email)).toEqual(expect.arrayContaining([DEMO_LOGIN.email, 'staff@example.com']));
+
+      const resumed: string[] = [];
+      const rest = await seedDemo(fresh, { members: 12, log: (l) => resumed.push(l) });
+      expect(resumed).toContain(`resuming the demo seed: ${partMembers.length} of 12 members are there already`);
+      expect(rest.members).toBe(12 - partMembers.length);
+      const all = await fresh.db.select().from(users);
+      expect(all).toHaveLength(14);
+      expect(new Set(all.map((u) => u.email)).size).toBe(14);
+      expect(all.filter((u) => u.email === DEMO_LOGIN.email)).toHaveLength(1);
+      const [demoProfile] = await fresh.db.select().from(profiles).where(eq(profiles.userId, all.find((u) => u.email === DEMO_LOGIN.email)?.id ?? 0));
+      expect(demoProfile?.mainPhotoId).not.toBeNull();
+
+      expect((await seedDemo(fresh, { members: 12 })).seeded).toBe(false);
+      expect(await fresh.db.select().from(users)).toHaveLength(14);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('leaves a database with real members and no demo login alone', async () => {
+    const real = await buildTestApp();
+    try {
+      const { createMember } = await import('../test/helpers');
+      await createMember(real, { email: 'real.person@example.nl' });
+      expect((await seedDemo(real, { members: 5 })).seeded).toBe(false);
+      expect((await real.db.select().from(users)).map((u) => u.email)).toEqual(['real.person@example.nl']);
+    } finally {
+      await real.close();
+    }
+  });
 });

@@ -5,11 +5,14 @@
  * and regions), about 10% of them fictional chatpals (users.fictional = true), each with 1-3
  * portraits drawn locally (SVG -> sharp -> processImage, so they go through the same pipeline as
  * uploads), plus one demo member and one staff account whose logins are printed.
- * Idempotent: does nothing when the database already has users. Deterministic (seeded PRNG).
+ * Idempotent and resumable: a database with users but without the demo login is someone's real
+ * data and is left alone; a seed that was stopped (Ctrl-C on the first start, `shouldStop`) goes
+ * on where it stopped at the next start. The two logins come first, so they always work.
+ * Deterministic (seeded PRNG): member i always gets the same name, e-mail and looks.
  */
 import { hash } from '@node-rs/argon2';
 import crypto from 'node:crypto';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
 import type { Lang } from '../i18n';
@@ -142,13 +145,24 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Seed an empty database; returns { seeded: false } when there are users already. */
-export async function seedDemo(target: SeedTarget, options: { members: number; log?: (line: string) => void; seed?: number }): Promise<SeedResult> {
+export interface SeedOptions {
+  members: number;
+  log?: (line: string) => void;
+  seed?: number;
+  /** asked between members: true stops the seed (the next start goes on from there) */
+  shouldStop?: () => boolean;
+}
+
+/** Seed the demo data, or the rest of it; returns { seeded: false } when there was nothing to do. */
+export async function seedDemo(target: SeedTarget, options: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
+  const shouldStop = options.shouldStop ?? (() => false);
   const { db, storage } = target;
   await ensureSites(db);
-  if (await hasUsers(db)) return { seeded: false, members: 0, photos: 0, ms: Date.now() - started };
+  const [demoRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGIN.email));
+  // users but no demo login: a real site's data, never mixed with demo members
+  if (!demoRow && (await hasUsers(db))) return { seeded: false, members: 0, photos: 0, ms: Date.now() - started };
 
   const rng = prng(options.seed ?? 20250101);
   const siteRows = await db.select({ id: sites.id, domain: sites.domain }).from(sites);
@@ -174,10 +188,42 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     const [city, region] = rng.pick(PLACES[country] ?? [['', '']]);
     const fictional = i % 10 === 7;
     const hair = gender === 'male' && rng.chance(0.08) ? 'bald' : rng.pick(ZHairColor.options.filter((h) => h !== 'bald'));
-    return { i, country, lang, gender, name, city, region, fictional, hair, photoCount: rng.int(1, 3), seed: rng.int(1, 1e9) };
+    const email = `${name.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase() || 'member'}.${i + 1}@members.example`;
+    return { i, country, lang, gender, name, email, city, region, fictional, hair, photoCount: rng.int(1, 3), seed: rng.int(1, 1e9) };
   });
+  // members seeded by an earlier, stopped run are kept; only the missing ones are made
+  const existing = new Set(
+    (await db.select({ email: users.email }).from(users).where(like(users.email, '%@members.example'))).map((u) => u.email),
+  );
+  const missing = plans.filter((p) => !existing.has(p.email));
 
-  log(`seeding ${total} demo members (with generated photos)...`);
+  // the demo member and the staff account first: their logins work even if the seed is stopped
+  let demoId: number | null = demoRow?.id ?? null;
+  for (const [login, hashValue, isStaff, name, gender] of [
+    [DEMO_LOGIN, demoHash, false, 'Demo', 'male'],
+    [STAFF_LOGIN, staffHash, true, 'Staff', 'female'],
+  ] as const) {
+    const [there] = await db.select({ id: users.id }).from(users).where(eq(users.email, login.email));
+    if (there) continue;
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, isStaff })
+        .returning({ id: users.id, siteId: users.siteId });
+      if (!user) throw new Error('seed: user insert failed');
+      await changeCredits(tx, user.id, 100, 'admin', 'seed');
+      await tx.insert(profiles).values({
+        userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
+        region: 'NH', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
+        eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
+      });
+      await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);
+      if (login === DEMO_LOGIN) demoId = user.id;
+    });
+  }
+
+  if (missing.length < total) log(`resuming the demo seed: ${total - missing.length} of ${total} members are there already`);
+  if (missing.length > 0) log(`seeding ${missing.length} demo members (with generated photos)...`);
   // generated portraits, through the same processing as an upload (re-encoded, thumbnail, match size)
   const portraits = async (who: { name: string; gender: 'male' | 'female'; hair: string }, count: number, r: Rng) => {
     const images: { full: string; thumb: string; match: string; width: number; height: number }[] = [];
@@ -190,7 +236,8 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     }
     return images;
   };
-  await runPool(plans, 2, async (plan) => {
+  await runPool(missing, 2, async (plan) => {
+    if (shouldStop()) return;
     const r = prng(plan.seed);
     const images = await portraits(plan, plan.photoCount, r);
     await db.transaction(async (tx) => {
@@ -198,7 +245,7 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
         .insert(users)
         .values({
           siteId: siteId(SITE_OF_COUNTRY[plan.country] ?? 'localhost'),
-          email: `${plan.name.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase() || 'member'}.${plan.i + 1}@members.example`,
+          email: plan.email,
           passwordHash: memberHash,
           language: plan.lang,
           status: 'active',
@@ -245,8 +292,12 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     });
     photoCount += images.length;
     done += 1;
-    if (done % 20 === 0 || done === total) log(`seeding members ${done}/${total}`);
+    if (done % 20 === 0 || done === missing.length) log(`seeding members ${total - missing.length + done}/${total}`);
   });
+  if (shouldStop()) {
+    log(`demo seed stopped at ${total - missing.length + done}/${total} members; the next start goes on from there`);
+    return { seeded: done > 0, members: done, photos: photoCount, ms: Date.now() - started };
+  }
 
   /**
    * The demo member looks like someone who has been here a while: a main photo, women of the
@@ -284,32 +335,14 @@ export async function seedDemo(target: SeedTarget, options: { members: number; l
     });
   };
 
-  // the demo member and the staff account
-  let demoId: number | null = null;
-  for (const [login, hashValue, isStaff, name, gender] of [
-    [DEMO_LOGIN, demoHash, false, 'Demo', 'male'],
-    [STAFF_LOGIN, staffHash, true, 'Staff', 'female'],
-  ] as const) {
-    await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, isStaff })
-        .returning({ id: users.id, siteId: users.siteId });
-      if (!user) throw new Error('seed: user insert failed');
-      await changeCredits(tx, user.id, 100, 'admin', 'seed');
-      await tx.insert(profiles).values({
-        userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
-        region: 'NH', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
-        eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
-      });
-      await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);
-      if (login === DEMO_LOGIN) demoId = user.id;
-    });
-  }
-  if (demoId !== null) await enliven(demoId);
+  // the demo member's photo and likes come last, when the women they point at are there
+  const [demoNow] = demoId === null ? [] : await db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, demoId));
+  const enlivened = demoId !== null && demoNow?.mainPhotoId == null;
+  if (enlivened && demoId !== null) await enliven(demoId);
+  if (done === 0 && !enlivened && demoRow) return { seeded: false, members: 0, photos: 0, ms: Date.now() - started };
 
   const ms = Date.now() - started;
-  log(`seeded ${total} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
+  log(`seeded ${done} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
   log(`demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   staff login: ${STAFF_LOGIN.email} / ${STAFF_LOGIN.password}`);
-  return { seeded: true, members: total, photos: photoCount, ms };
+  return { seeded: true, members: done, photos: photoCount, ms };
 }
