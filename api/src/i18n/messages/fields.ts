@@ -39,7 +39,7 @@ export const fieldLabels: MessageTable = {
   race: { nl: 'afkomst', en: 'ethnicity', de: 'Herkunft', es: 'origen étnico', fr: 'origine', it: 'origine', pl: 'pochodzenie' },
   page: { nl: 'pagina', en: 'page', de: 'Seite', es: 'página', fr: 'page', it: 'pagina', pl: 'strona' },
   similar_page: { nl: 'pagina', en: 'page', de: 'Seite', es: 'página', fr: 'page', it: 'pagina', pl: 'strona' },
-  id: { nl: 'lid', en: 'member', de: 'Mitglied', es: 'miembro', fr: 'membre', it: 'membro', pl: 'członek' },
+  id: { nl: 'nummer', en: 'number', de: 'Nummer', es: 'número', fr: 'numéro', it: 'numero', pl: 'numer' },
   action: { nl: 'keuze', en: 'choice', de: 'Auswahl', es: 'elección', fr: 'choix', it: 'scelta', pl: 'wybór' },
   lat: { nl: 'locatie', en: 'location', de: 'Standort', es: 'ubicación', fr: 'position', it: 'posizione', pl: 'lokalizacja' },
   lon: { nl: 'locatie', en: 'location', de: 'Standort', es: 'ubicación', fr: 'position', it: 'posizione', pl: 'lokalizacja' },
