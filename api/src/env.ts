@@ -80,3 +80,8 @@ export function env(): Env {
   cached ??= readEnv();
   return cached;
 }
+
+/** This process's environment with `extra` on top: for child processes (tests that start the server). */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

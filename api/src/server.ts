@@ -8,9 +8,13 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
 import { env } from './env';
 
+/** the app once built, so a failed start still closes the embedded database cleanly */
+let built: Awaited<ReturnType<typeof buildApp>> | null = null;
+
 async function main(): Promise<void> {
   const config = env();
   const app = await buildApp({ startJobs: true });
+  built = app;
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
   // Ctrl-C / SIGTERM at any time, also during the first start's seed: the seed stops after the
@@ -48,8 +52,19 @@ async function main(): Promise<void> {
   app.log.info(`serving the site at ${publicUrl}`);
 }
 
-main().catch((err: unknown) => {
-  // a data directory another server holds: say so in one line (nothing was opened or changed)
-  console.error(err instanceof DataDirInUseError ? `cannot start: ${err.message}` : err);
+/** The start failures a person can fix themselves, in one line; anything else with its stack. */
+function startFailure(err: unknown): unknown {
+  // a data directory another server holds (nothing was opened or changed)
+  if (err instanceof DataDirInUseError) return `cannot start: ${err.message}`;
+  const e = err as NodeJS.ErrnoException & { port?: number };
+  if (e?.code === 'EADDRINUSE') return `cannot start: port ${e.port ?? env().PORT} is in use (another server?); stop it or set PORT to a free port`;
+  return err;
+}
+
+main().catch(async (err: unknown) => {
+  console.error(startFailure(err));
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await built?.close().catch(() => undefined);
   process.exit(1);
 });

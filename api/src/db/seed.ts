@@ -222,7 +222,7 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
     });
   }
 
-  if (missing.length < total) log(`resuming the demo seed: ${total - missing.length} of ${total} members are there already`);
+  if (missing.length > 0 && missing.length < total) log(`resuming the demo seed: ${total - missing.length} of ${total} members are there already`);
   if (missing.length > 0) log(`seeding ${missing.length} demo members (with generated photos)...`);
   // generated portraits, through the same processing as an upload (re-encoded, thumbnail, match size)
   const portraits = async (who: { name: string; gender: 'male' | 'female'; hair: string }, count: number, r: Rng) => {
