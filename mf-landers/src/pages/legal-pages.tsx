@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '@dating/shared-kit/state';
+import { formatDate } from '@dating/shared-kit/i18n';
 import { NAMESPACE } from '../i18n';
 import { StaticPage } from './static-page';
 
@@ -24,7 +25,7 @@ function useSite() {
 export function TermsPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { name } = useSite();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(TERMS_VERSION_DATE));
+  const date = formatDate(TERMS_VERSION_DATE, i18n.language);
   return (
     <StaticPage title={t('pages.terms.title')}>
       <p>{t('pages.terms.version', { date })}</p>

@@ -28,6 +28,8 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Profielnaam');
     expect(name).toHaveValue('Jan');
+    // the date of birth as a Dutch reader writes it, not the wire's 1990-02-03
+    expect(screen.getByText(/\(geboortedatum 3 februari 1990\)/)).toBeInTheDocument();
     // photos: pending one is labelled, the count says how many are allowed
     expect(await screen.findByText('Wordt gecontroleerd')).toBeInTheDocument();
     const photos = screen.getByRole('list', { name: "Mijn foto's" });

@@ -6,7 +6,7 @@ import {
   COUNTRIES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus, ZSexuality,
 } from '@dating/shared-kit/contracts';
 import type { InterestsResponse, OwnPhoto, PhotosResponse, Profile, ProfileUpdate, RegionsResponse } from '@dating/shared-kit/contracts';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { formatDate, useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField, buttonStyles, visuallyHiddenStyle } from '@dating/shared-kit/ui';
@@ -199,7 +199,7 @@ export function ProfilePage() {
       <div css={css`max-width: 820px; margin: 0 auto;`}>
       <h1>{t('profile.title')}</h1>
       <p css={css`color: ${colors.textMuted};`}>
-        {t('profile.ageLine', { age: profile.data.profile.age, date: profile.data.profile.date_of_birth ?? '' })}
+        {t('profile.ageLine', { age: profile.data.profile.age, date: formatDate(profile.data.profile.date_of_birth ?? '', i18n.language) })}
       </p>
       <PhotoManager />
       <form onSubmit={(e) => void submit(e)} aria-labelledby="profile-form-heading" css={css`display: grid; gap: 14px;`} noValidate>

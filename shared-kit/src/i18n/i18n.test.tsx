@@ -110,3 +110,14 @@ describe('language rules', () => {
     expect(i18n.t('partial:only')).toBe('Alleen Nederlands');
   });
 });
+
+describe('formatDate', () => {
+  it('writes a calendar date as readers of the language do, the same day in every time zone', async () => {
+    const { formatDate } = await import('./index');
+    expect(formatDate('1990-02-03', 'nl')).toBe('3 februari 1990');
+    expect(formatDate('1990-02-03', 'de')).toBe('3. Februar 1990');
+    expect(formatDate('1990-02-03', 'en')).toBe('February 3, 1990');
+    expect(formatDate('2023-12-01T12:00:00Z', 'fr')).toBe('1 décembre 2023');
+    expect(formatDate('not a date', 'nl')).toBe('not a date');
+  });
+});

@@ -62,3 +62,14 @@ export async function setLanguage(lng: Language, options: { saveToAccount?: bool
     setSession(updated);
   }
 }
+
+/**
+ * A calendar date ("1988-04-12" or a full ISO time) as people of `lng` write it ("12 april 1988"),
+ * read in UTC so a date of birth never shifts a day with the visitor's time zone. Text that is no
+ * date is returned as it is.
+ */
+export function formatDate(value: string, lng: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
