@@ -3,47 +3,51 @@
  * seed an empty database with demo data, listen, and shut down gracefully on SIGINT / SIGTERM.
  * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
 import { env } from './env';
 
-/** the app once built, so a failed start still closes the embedded database cleanly */
-let built: Awaited<ReturnType<typeof buildApp>> | null = null;
+/** the app once built: a signal or a failed start still closes the embedded database cleanly */
+let app: FastifyInstance | null = null;
+/** the first start's demo seed, which stops after the member it is writing when `closing` */
+let seeding: Promise<unknown> = Promise.resolve();
+let closing = false;
+
+/** The one way out: let the seed stop, close the app (database included), exit; at most 10 s. */
+async function closeAndExit(code: number): Promise<void> {
+  closing = true;
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await seeding.catch(() => undefined);
+    await app?.close();
+  } catch (err) {
+    console.error('shutdown failed:', err);
+    code = 1;
+  }
+  process.exit(code);
+}
 
 async function main(): Promise<void> {
   const config = env();
-  const app = await buildApp({ startJobs: true });
-  built = app;
+  // Ctrl-C / SIGTERM at any time, also during the first start's seed (the next start goes on from there)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      app?.log.info(`${signal} received, closing`);
+      void closeAndExit(0);
+    });
+  }
+  app = await buildApp({ startJobs: true });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
-  // Ctrl-C / SIGTERM at any time, also during the first start's seed: the seed stops after the
-  // member it is writing (the next start goes on from there), then the database closes cleanly
-  let closing = false;
-  let seeding: Promise<unknown> = Promise.resolve();
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await seeding.catch(() => undefined);
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
   if (config.SEED_MEMBERS > 0) {
-    const run = seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => app.log.info(line), shouldStop: () => closing });
+    const { log } = app;
+    const run = seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => log.info(line), shouldStop: () => closing });
     seeding = run;
-    const result = await run;
-    if (result.seeded) app.sites.invalidate();
+    if ((await run).seeded) app.sites.invalidate();
   }
   if (closing) return;
 
@@ -61,10 +65,7 @@ function startFailure(err: unknown): unknown {
   return err;
 }
 
-main().catch(async (err: unknown) => {
+main().catch((err: unknown) => {
   console.error(startFailure(err));
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  await built?.close().catch(() => undefined);
-  process.exit(1);
+  void closeAndExit(1);
 });

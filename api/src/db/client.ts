@@ -53,16 +53,15 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     let closed: Promise<void> | null = null;
     // pool.end() resolves before its clients' connections are closed; close() waits for those too,
     // so a caller dropping the database right after does not cut live connections
-    let live = 0;
-    let lastGone: (() => void) | null = null;
-    pool.on('connect', () => void live++);
-    pool.on('remove', () => {
-      if (--live === 0) lastGone?.();
+    const open = new Set<Promise<void>>();
+    pool.on('connect', (client) => {
+      const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+      open.add(ended);
+      void ended.then(() => open.delete(ended));
     });
     const end = async () => {
-      const gone = new Promise<void>((resolve) => (live === 0 ? resolve() : (lastGone = resolve)));
       await pool.end();
-      await gone;
+      await Promise.all([...open]);
     };
     return {
       db,

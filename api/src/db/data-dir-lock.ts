@@ -49,26 +49,29 @@ export function lockFileOf(dir: string): string {
   return `${path.resolve(dir)}.lock`;
 }
 
+/** Create the lock file with this process id; false when it exists already. */
+function createLock(file: string): boolean {
+  try {
+    fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
 /** Take the lock of `dir` (or throw DataDirInUseError). Returns the release function. */
 export function lockDataDir(dir: string): () => void {
   const key = path.resolve(dir);
   const file = lockFileOf(dir);
   if (held.has(key)) throw new DataDirInUseError(key, process.pid);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new DataDirInUseError(key, readPid(file));
-        throw err;
-      }
-      const owner = readPid(file);
-      if (owner !== process.pid && alive(owner)) throw new DataDirInUseError(key, owner);
-      // a stale lock (its process is gone): take it over
-      fs.rmSync(file, { force: true });
-    }
+  if (!createLock(file)) {
+    const owner = readPid(file);
+    if (owner !== process.pid && alive(owner)) throw new DataDirInUseError(key, owner);
+    // a stale lock (its process is gone): take it over, unless another process just did
+    fs.rmSync(file, { force: true });
+    if (!createLock(file)) throw new DataDirInUseError(key, readPid(file));
   }
   held.add(key);
   const release = () => {
