@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buildTestApp, loginCookie } from '../test/helpers';
+import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { creditLedger, photos, profileInterests, profiles, users } from './schema';
 import { DEMO_LOGIN, seedDemo } from './seed';
 
@@ -121,7 +121,6 @@ describe('seedDemo', () => {
   it('leaves a database with real members and no demo login alone', async () => {
     const real = await buildTestApp();
     try {
-      const { createMember } = await import('../test/helpers');
       await createMember(real, { email: 'real.person@example.nl' });
       expect((await seedDemo(real, { members: 5 })).seeded).toBe(false);
       expect((await real.db.select().from(users)).map((u) => u.email)).toEqual(['real.person@example.nl']);
