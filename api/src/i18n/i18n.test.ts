@@ -32,6 +32,7 @@ describe('server messages', () => {
     expect(fieldLabel('interests.3', 'en')).toBe('interests');
     expect(fieldLabel('email.likes', 'fr')).toBe('e-mail pour les likes');
     expect(fieldLabel('tracking.sub1', 'nl')).toBe('herkomstgegevens');
+    expect(fieldLabel('countryregion', 'nl')).toBe('provincie'); // an alias of region
     expect(fieldLabel('something_new', 'it')).toBe('something_new');
   });
 });

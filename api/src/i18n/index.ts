@@ -4,7 +4,7 @@
  * by i18n.test.ts, which checks every table is complete for all 7 languages).
  */
 import { messages } from './messages';
-import { fieldLabels } from './messages/fields';
+import { FIELD_ALIASES, fieldLabels } from './messages/fields';
 import type { Lang } from './messages';
 
 export type { Lang } from './messages';
@@ -43,8 +43,9 @@ export function t(code: string, lang: Lang = DEFAULT_LANG, params: Record<string
  */
 export function fieldLabel(field: string, lang: Lang = DEFAULT_LANG): string {
   const withoutIndexes = field.split('.').filter((part) => !/^\d+$/.test(part)).join('.');
-  for (const key of [field, withoutIndexes, field.split('.')[0] ?? field]) {
-    const entry = Object.prototype.hasOwnProperty.call(fieldLabels, key) ? fieldLabels[key] : undefined;
+  for (const name of [field, withoutIndexes, field.split('.')[0] ?? field]) {
+    const key = Object.prototype.hasOwnProperty.call(FIELD_ALIASES, name) ? FIELD_ALIASES[name] : name;
+    const entry = key && Object.prototype.hasOwnProperty.call(fieldLabels, key) ? fieldLabels[key] : undefined;
     if (entry) return entry[lang] ?? entry[DEFAULT_LANG];
   }
   return field;

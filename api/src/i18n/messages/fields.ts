@@ -1,6 +1,7 @@
 // Names of request fields as a member reads them, for the validation texts ("{field} is verplicht.").
 // Keys are the fields of the calls' contracts; a nested field is looked up by its full path first
-// (`email.messages`), then by its first segment. Lower case where the language writes it so
+// (`email.messages`), then by its first segment. Fields that mean the same thing share one entry
+// (FIELD_ALIASES). Lower case where the language writes it so
 // mid-sentence; a text that starts with the field capitalises it (i18n/index.ts).
 import type { MessageTable } from './types';
 
@@ -15,14 +16,12 @@ export const fieldLabels: MessageTable = {
   sexuality: { nl: 'geaardheid', en: 'sexuality', de: 'sexuelle Orientierung', es: 'orientación sexual', fr: 'orientation sexuelle', it: 'orientamento sessuale', pl: 'orientacja seksualna' },
   country: { nl: 'land', en: 'country', de: 'Land', es: 'país', fr: 'pays', it: 'paese', pl: 'kraj' },
   region: { nl: 'provincie', en: 'region', de: 'Region', es: 'región', fr: 'région', it: 'regione', pl: 'region' },
-  countryregion: { nl: 'provincie', en: 'region', de: 'Region', es: 'región', fr: 'région', it: 'regione', pl: 'region' },
   city: { nl: 'woonplaats', en: 'city', de: 'Wohnort', es: 'ciudad', fr: 'ville', it: 'città', pl: 'miejscowość' },
   signup_message: { nl: 'eerste bericht', en: 'first message', de: 'erste Nachricht', es: 'primer mensaje', fr: 'premier message', it: 'primo messaggio', pl: 'pierwsza wiadomość' },
   message_to: { nl: 'ontvanger van het bericht', en: 'message recipient', de: 'Empfänger der Nachricht', es: 'destinatario del mensaje', fr: 'destinataire du message', it: 'destinatario del messaggio', pl: 'odbiorca wiadomości' },
   invite: { nl: 'uitnodigingscode', en: 'invitation code', de: 'Einladungscode', es: 'código de invitación', fr: "code d'invitation", it: 'codice di invito', pl: 'kod zaproszenia' },
   language: { nl: 'taal', en: 'language', de: 'Sprache', es: 'idioma', fr: 'langue', it: 'lingua', pl: 'język' },
   tracking: { nl: 'herkomstgegevens', en: 'traffic source', de: 'Herkunftsdaten', es: 'origen del tráfico', fr: 'source du trafic', it: 'origine del traffico', pl: 'źródło ruchu' },
-  network: { nl: 'herkomstgegevens', en: 'traffic source', de: 'Herkunftsdaten', es: 'origen del tráfico', fr: 'source du trafic', it: 'origine del traffico', pl: 'źródło ruchu' },
   reason: { nl: 'reden', en: 'reason', de: 'Grund', es: 'motivo', fr: 'raison', it: 'motivo', pl: 'powód' },
   remarks: { nl: 'opmerkingen', en: 'remarks', de: 'Anmerkungen', es: 'comentarios', fr: 'remarques', it: 'osservazioni', pl: 'uwagi' },
   about: { nl: 'over mij', en: 'about me', de: 'Über mich', es: 'sobre mí', fr: 'à propos de moi', it: 'su di me', pl: 'o mnie' },
@@ -38,11 +37,9 @@ export const fieldLabels: MessageTable = {
   appearance: { nl: 'uiterlijk', en: 'looks', de: 'Aussehen', es: 'apariencia', fr: 'apparence', it: 'aspetto', pl: 'wygląd' },
   race: { nl: 'afkomst', en: 'ethnicity', de: 'Herkunft', es: 'origen étnico', fr: 'origine', it: 'origine', pl: 'pochodzenie' },
   page: { nl: 'pagina', en: 'page', de: 'Seite', es: 'página', fr: 'page', it: 'pagina', pl: 'strona' },
-  similar_page: { nl: 'pagina', en: 'page', de: 'Seite', es: 'página', fr: 'page', it: 'pagina', pl: 'strona' },
   id: { nl: 'nummer', en: 'number', de: 'Nummer', es: 'número', fr: 'numéro', it: 'numero', pl: 'numer' },
   action: { nl: 'keuze', en: 'choice', de: 'Auswahl', es: 'elección', fr: 'choix', it: 'scelta', pl: 'wybór' },
   lat: { nl: 'locatie', en: 'location', de: 'Standort', es: 'ubicación', fr: 'position', it: 'posizione', pl: 'lokalizacja' },
-  lon: { nl: 'locatie', en: 'location', de: 'Standort', es: 'ubicación', fr: 'position', it: 'posizione', pl: 'lokalizacja' },
   location: { nl: 'locatie-instellingen', en: 'location settings', de: 'Standorteinstellungen', es: 'ajustes de ubicación', fr: 'paramètres de position', it: 'impostazioni di posizione', pl: 'ustawienia lokalizacji' },
   invisible: { nl: 'onzichtbaar', en: 'invisible mode', de: 'Unsichtbar-Modus', es: 'modo invisible', fr: 'mode invisible', it: 'modalità invisibile', pl: 'tryb niewidoczny' },
   push: { nl: 'pushmeldingen', en: 'push notifications', de: 'Push-Benachrichtigungen', es: 'notificaciones push', fr: 'notifications push', it: 'notifiche push', pl: 'powiadomienia push' },
@@ -50,8 +47,16 @@ export const fieldLabels: MessageTable = {
   'email.likes': { nl: 'e-mail bij likes', en: 'e-mail on likes', de: 'E-Mail bei Likes', es: 'correo por me gusta', fr: 'e-mail pour les likes', it: 'e-mail per i mi piace', pl: 'e-mail o polubieniach' },
   'email.matches': { nl: 'e-mail bij matches', en: 'e-mail on matches', de: 'E-Mail bei Matches', es: 'correo por coincidencias', fr: 'e-mail pour les matchs', it: 'e-mail per i match', pl: 'e-mail o dopasowaniach' },
   token: { nl: 'link', en: 'link', de: 'Link', es: 'enlace', fr: 'lien', it: 'link', pl: 'link' },
-  mail_change_token: { nl: 'link', en: 'link', de: 'Link', es: 'enlace', fr: 'lien', it: 'link', pl: 'link' },
   subscription: { nl: 'pushabonnement', en: 'push subscription', de: 'Push-Abonnement', es: 'suscripción push', fr: 'abonnement push', it: 'iscrizione push', pl: 'subskrypcja push' },
   body: { nl: 'de gegevens', en: 'the data', de: 'die Daten', es: 'los datos', fr: 'les données', it: 'i dati', pl: 'dane' },
   querystring: { nl: 'de zoekopdracht', en: 'the query', de: 'die Anfrage', es: 'la consulta', fr: 'la requête', it: 'la richiesta', pl: 'zapytanie' },
+};
+
+/** Request fields named like another one: the search's `countryregion` is the region, and so on. */
+export const FIELD_ALIASES: Record<string, keyof typeof fieldLabels> = {
+  countryregion: 'region',
+  network: 'tracking',
+  similar_page: 'page',
+  lon: 'lat',
+  mail_change_token: 'token',
 };
