@@ -10,6 +10,7 @@ import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner, but
 import { likeProfile, membersApi, refreshLikes } from '../api';
 import { Avatar } from '../components/avatar';
 import { countryName } from '../components/country-name';
+import { ErrorAlert } from '../components/error-alert';
 import { ProfileGrid } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
 import { errorText, useAsync } from '../components/use-async';
@@ -178,17 +179,12 @@ export function MemberPage() {
   const { t } = useTranslation('members');
   const { id } = useParams();
   const memberId = Number(id);
-  const user = useSession();
   const result = useAsync(() => membersApi.member(memberId), [memberId]);
   // opening a liked-by profile clears its new flag on the server: refresh the badge
   const loaded = result.data?.profile.id;
   useAsync(async () => (loaded ? refreshLikes() : null), [loaded]);
   if (!Number.isInteger(memberId) || memberId <= 0) return <Container><Alert variant="danger">{t('member.notFound')}</Alert></Container>;
-  if (result.error) {
-    // a visitor on a site without logged-out browsing: the server's message with a way to log in
-    const login = !user ? <Button size="sm" onClick={() => bus.emit('login:open', {})}>{t('common.login')}</Button> : undefined;
-    return <Container><Alert variant="danger" action={login}>{result.error}</Alert><Link to="/members">{t('member.backToSearch')}</Link></Container>;
-  }
+  if (result.error) return <Container><ErrorAlert>{result.error}</ErrorAlert><Link to="/members">{t('member.backToSearch')}</Link></Container>;
   if (!result.data) return <Container><Spinner label={t('common.loading')} /></Container>;
   return <MemberView key={result.data.profile.id} data={result.data} onChange={result.setData} />;
 }

@@ -2,15 +2,15 @@ import { css } from '@emotion/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { bus } from '@dating/shared-kit/bus';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
+import { Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
 import { loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
+import { ErrorAlert } from '../components/error-alert';
 import { Pager } from '../components/pager';
 import { ProfileGrid } from '../components/profile-card';
 import { useAsync } from '../components/use-async';
@@ -139,11 +139,7 @@ export function SearchPage() {
         <Button type="submit">{t('search.submit')}</Button>
       </form>
 
-      {result.error && (
-        <Alert variant="danger" action={!user ? <Button size="sm" onClick={() => bus.emit('login:open', {})}>{t('common.login')}</Button> : undefined}>
-          {result.error}
-        </Alert>
-      )}
+      {result.error && <ErrorAlert>{result.error}</ErrorAlert>}
       {result.loading && !data && <Spinner label={t('common.loading')} />}
       {data && (
         <section aria-labelledby="members-results">
