@@ -6,17 +6,15 @@
  * confirmed), and stays away from the sign-up, account and complete-signup pages themselves.
  */
 import '../i18n';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@dating/shared-kit/state';
 import { Alert } from '@dating/shared-kit/ui';
 import { NAMESPACE } from '../i18n';
+import { useDismissal } from './use-dismissal';
 import { missingProfileFields } from '../profile-completeness';
-import { readJson, writeJson } from '../storage';
 
 export const ENRICH_DISMISS_KEY = 'auth:enrich-profile-dismissed-at';
-const SHOW_AGAIN_MS = 7 * 86_400_000;
 
 /** Pages where the alert stays away. */
 export const ENRICH_HIDDEN = [
@@ -27,21 +25,17 @@ export default function EnrichProfileAlert() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
   const { pathname } = useLocation();
-  const [dismissedAt, setDismissedAt] = useState<number | null>(() => readJson<number>('local', ENRICH_DISMISS_KEY));
+  const { hidden, dismiss } = useDismissal(ENRICH_DISMISS_KEY);
   if (!user || user.status === 'deleted' || !user.email_confirmed) return null;
   if (missingProfileFields(user).length === 0) return null;
   if (ENRICH_HIDDEN.some((re) => re.test(pathname))) return null;
-  if (dismissedAt && Date.now() - dismissedAt < SHOW_AGAIN_MS) return null;
+  if (hidden) return null;
   return (
     <Alert
       variant="info"
       role="status"
       title={t('enrichProfile.title')}
-      onDismiss={() => {
-        const now = Date.now();
-        writeJson('local', ENRICH_DISMISS_KEY, now);
-        setDismissedAt(now);
-      }}
+      onDismiss={dismiss}
     >
       {t('enrichProfile.text')} <Link to="/complete-signup">{t('enrichProfile.action')}</Link>
     </Alert>

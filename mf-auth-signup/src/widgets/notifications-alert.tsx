@@ -4,33 +4,27 @@
  * alert comes back after a week while the reason stays.
  */
 import '../i18n';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@dating/shared-kit/state';
 import { Alert } from '@dating/shared-kit/ui';
 import { NAMESPACE } from '../i18n';
-import { readJson, writeJson } from '../storage';
+import { useDismissal } from './use-dismissal';
 
 export const DISMISS_KEY = 'auth:disabled-notifications-dismissed-at';
-const SHOW_AGAIN_MS = 7 * 86_400_000;
 
 export default function NotificationsAlert() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
-  const [dismissedAt, setDismissedAt] = useState<number | null>(() => readJson<number>('local', DISMISS_KEY));
+  const { hidden, dismiss } = useDismissal(DISMISS_KEY);
   if (!user || user.notifications_disabled.length === 0) return null;
-  if (dismissedAt && Date.now() - dismissedAt < SHOW_AGAIN_MS) return null;
+  if (hidden) return null;
   return (
     <Alert
       variant="warning"
       role="status"
       title={t('notifications.title')}
-      onDismiss={() => {
-        const now = Date.now();
-        writeJson('local', DISMISS_KEY, now);
-        setDismissedAt(now);
-      }}
+      onDismiss={dismiss}
     >
       <ul>
         {user.notifications_disabled.map((reason) => (
