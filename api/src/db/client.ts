@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { REPO_ROOT } from '../env';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -26,7 +27,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or a transaction: what services take as their first argument. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
+/** api/drizzle, found from the repository root so that it holds from src/ and from the bundle in dist/ */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'api', 'drizzle');
 
 export interface DbHandle {
   db: Db;
