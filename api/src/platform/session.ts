@@ -5,9 +5,10 @@
  * sets `req.user` to the users row or null.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -81,7 +82,24 @@ export async function revokeAllSessions(db: DbOrTx, userId: number, exceptSessio
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 }
 
-/** Sets req.user / req.sessionId from the `sid` cookie. Expired or unknown tokens -> null. */
+/** The session and its user by token hash: one indexed lookup, a prepared statement. */
+function sessionLookup(db: Db) {
+  return prepared(db, 'session_user', (d) =>
+    d
+      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare('session_user'),
+  );
+}
+
+/**
+ * Sets req.user / req.sessionId from the `sid` cookie. Expired or unknown tokens -> null.
+ * app.ts calls it for /api/* and /dev/* requests, except on routes declared with
+ * `config: { session: false }` (public reads such as settings.php, which then cost no query).
+ */
 export async function loadSession(req: FastifyRequest): Promise<void> {
   req.user = null;
   req.sessionId = null;
@@ -89,18 +107,13 @@ export async function loadSession(req: FastifyRequest): Promise<void> {
   if (!token || token.length > 200) return;
   const db = req.server.db;
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ hash: hashToken(token) });
   if (!row) return;
   if (row.user.status === 'disabled') return;
   req.user = row.user;
-  req.sessionId = row.session.id;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  req.sessionId = row.sessionId;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
 }
 

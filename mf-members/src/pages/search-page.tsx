@@ -144,7 +144,7 @@ export function SearchPage() {
       {data && (
         <section aria-labelledby="members-results">
           <h2 id="members-results" aria-live="polite" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
-            {t('search.count', { count: data.numResults })}
+            {t(data.numResultsCapped ? 'search.countCapped' : 'search.count', { count: data.numResults })}
           </h2>
           {data.results.length > 0 && <ProfileGrid profiles={data.results} label={t('search.results')} />}
           <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />

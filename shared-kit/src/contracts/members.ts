@@ -122,9 +122,14 @@ export const ZMemberSearchQuery = z.object({
 });
 export type MemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 
+/** A search counts its matches up to this many (a count never scans the whole member table). */
+export const SEARCH_COUNT_CAP = 1000;
+
 export const ZResultPage = z.object({
   results: z.array(ZProfile),
+  /** the number of matches, counted up to SEARCH_COUNT_CAP; past it numResults is the cap and numResultsCapped is true */
   numResults: z.number().int(),
+  numResultsCapped: z.boolean().optional(),
   pageNumber: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -7,19 +7,20 @@
  * The profile part comes from members' `toProfile` (own view: date_of_birth and a pending main
  * photo are included).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language, User } from '@dating/shared-kit/contracts';
-import type { DbOrTx } from '../../db/client';
-import { photos, profileInterests, profiles, users } from '../../db/schema';
-import { countNewLikes } from '../members/service';
-import { toProfile, type PhotoRow, type ProfileRow } from '../members/serialize-profile';
+import type { Db, DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { profiles, users } from '../../db/schema';
+import { newLikesCount, profileFields, type MemberId } from '../members/service';
+import { toProfile, type PhotoRef, type ProfileRow } from '../members/serialize-profile';
 import type { SiteContext } from '../sites/service';
 
 export type UserRow = typeof users.$inferSelect;
 
 export interface ToUserOptions {
   site: Pick<SiteContext, 'settings'>;
-  mainPhoto?: PhotoRow | null;
+  mainPhoto?: PhotoRef | null;
   interests?: readonly string[];
   unreadMessages?: number;
   newLikes?: number;
@@ -56,24 +57,25 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
   };
 }
 
-/** Load everything `toUser` needs for one member. Null when the user or profile is missing. */
-export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
+function userQuery(db: DbOrTx, userId: MemberId) {
+  return db
+    .select({ ...profileFields, user: users, newLikes: sql<number>`(${newLikesCount(db, userId)})` })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
+}
+
+/**
+ * Load everything `toUser` needs for one member in one query (the profile's wire columns of
+ * profileFields and the new-likes count as a subquery). Null when the user or profile is missing.
+ * On the app's own handle the query is a prepared statement (user.php runs it on every page).
+ */
+export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
+  const rows = !('rollback' in db)
+      ? await prepared(db as Db, 'load_user', (d) => userQuery(d, sql.placeholder('id')).prepare('load_user')).execute({ id: userId })
+      : await userQuery(db, userId);
+  const row = rows[0];
   if (!row) return null;
-  const mainPhoto =
-    row.profile.mainPhotoId != null
-      ? ((await db.select().from(photos).where(eq(photos.id, row.profile.mainPhotoId)).limit(1))[0] ?? null)
-      : null;
-  const interestRows = await db.select({ slug: profileInterests.slug }).from(profileInterests).where(eq(profileInterests.userId, userId));
-  return toUser(row.user, row.profile, {
-    site,
-    mainPhoto,
-    interests: interestRows.map((r) => r.slug),
-    newLikes: await countNewLikes(db, userId),
-  });
+  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: row.interests.sort(), newLikes: Number(row.newLikes) });
 }

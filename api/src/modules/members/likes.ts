@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import { toImage } from './serialize-profile';
 import {
-  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, receivedLikeVisible, seekingGenders, serializeRows,
+  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -54,27 +54,32 @@ export async function unlikeMember(db: DbOrTx, viewerId: number, targetId: numbe
   return { match: false };
 }
 
-/** GET /api/likes.php: profiles of people I like and who like me; liked_by new first. */
+/**
+ * GET /api/likes.php: profiles of people I like and who like me; liked_by new first. Two queries
+ * side by side (each selects the wire profile's columns with profileFields), nothing after them.
+ */
 export async function listLikes(db: DbOrTx, viewerId: number, cdnPrefix: string): Promise<MemberLikes> {
-  const liked = await db
-    .select({ id: likes.likedId })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.userId, likes.likedId))
-    .innerJoin(users, eq(users.id, likes.likedId))
-    .where(and(eq(likes.likerId, viewerId), isVisibleMember(viewerId)))
-    .orderBy(desc(likes.createdAt));
-  const likedBy = await db
-    .select({ id: likes.likerId, like_new: likes.isNew })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
-    .innerJoin(users, eq(users.id, likes.likerId))
-    .where(receivedLikeVisible(viewerId))
-    .orderBy(desc(likes.isNew), desc(likes.createdAt));
+  const [liked, likedBy] = await Promise.all([
+    db
+      .select({ ...profileFields, id: likes.likedId })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.userId, likes.likedId))
+      .innerJoin(users, eq(users.id, likes.likedId))
+      .where(and(eq(likes.likerId, viewerId), isVisibleMember(viewerId)))
+      .orderBy(desc(likes.createdAt)),
+    db
+      .select({ ...profileFields, id: likes.likerId, like_new: likes.isNew })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+      .innerJoin(users, eq(users.id, likes.likerId))
+      .where(receivedLikeVisible(viewerId))
+      .orderBy(desc(likes.isNew), desc(likes.createdAt)),
+  ]);
   const likedIds = liked.map((r) => r.id);
   const likedSet = new Set(likedIds);
   const matches = likedBy.map((r) => r.id).filter((id) => likedSet.has(id));
-  const profilesList = await loadProfiles(db, [...likedBy.map((r) => r.id), ...likedIds], { viewerId, cdnPrefix });
-  return { profiles: profilesList, liked_by: likedBy, liked: likedIds, matches };
+  const profilesList = serializeRows([...likedBy, ...liked], { viewerId, cdnPrefix }, [...likedBy.map((r) => r.id), ...likedIds]);
+  return { profiles: profilesList, liked_by: likedBy.map((r) => ({ id: r.id, like_new: r.like_new })), liked: likedIds, matches };
 }
 
 /** GET /api/member.php?id — profile, photos (locked for free members), like state, related. */
@@ -124,7 +129,7 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
 
   // related: same gender and country, nearest in age
   const relatedRows = await db
-    .select({ profile: profiles, fictional: users.fictional })
+    .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -137,7 +142,7 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
     )
     .orderBy(sql`abs(${profiles.dateOfBirth} - ${target.profile.dateOfBirth}::date)`, desc(profiles.userId))
     .limit(6);
-  const related = await serializeRows(db, relatedRows, { viewerId, cdnPrefix });
+  const related = serializeRows(relatedRows, { viewerId, cdnPrefix });
 
   return {
     profile,
@@ -212,7 +217,7 @@ export async function swipeCandidates(db: DbOrTx, viewer: UserRow, cdnPrefix: st
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
   const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
   const rows = await db
-    .select({ profile: profiles, fictional: users.fictional })
+    .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -226,7 +231,7 @@ export async function swipeCandidates(db: DbOrTx, viewer: UserRow, cdnPrefix: st
     )
     .orderBy(sql`random()`)
     .limit(10);
-  const list = await serializeRows(db, rows, { viewerId: viewer.id, cdnPrefix });
+  const list = serializeRows(rows, { viewerId: viewer.id, cdnPrefix });
   return {
     profiles: list.filter((p) => p.main_image != null),
     likes_left: await swipeLikesLeft(db, viewer.id),
@@ -268,7 +273,7 @@ export async function matchFinder(db: DbOrTx, viewer: UserRow | null, choice: Ma
   const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
   const { latest, earliestExclusive } = choice.age === '18-35' ? dobBounds(18, 35) : dobBounds(35, undefined);
   const rows = await db
-    .select({ profile: profiles, fictional: users.fictional })
+    .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -282,5 +287,5 @@ export async function matchFinder(db: DbOrTx, viewer: UserRow | null, choice: Ma
     )
     .orderBy(sql`(${profiles.mainPhotoId} is null)`, sql`random()`)
     .limit(12);
-  return serializeRows(db, rows, { viewerId: viewer?.id ?? null, cdnPrefix });
+  return serializeRows(rows, { viewerId: viewer?.id ?? null, cdnPrefix });
 }

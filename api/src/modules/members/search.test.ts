@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SEARCH_COUNT_CAP } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 import { sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
@@ -201,5 +202,17 @@ describe('search indexes', () => {
     const count = await plan({ gender: 'female', country: 'NL' }, 'count');
     expect(count).toMatch(/(using|on) profiles_members_gcr?d_idx/);
     expect(count).not.toMatch(/Seq Scan on profiles/);
+  });
+
+  it('counts at most SEARCH_COUNT_CAP matches: a broad search says "more than 1000", a narrow one is exact', async () => {
+    // the 6000 members of the test above are still there (about 3000 women)
+    const broad = (await search('gender=female')).json();
+    expect(broad.numResults).toBe(SEARCH_COUNT_CAP);
+    expect(broad.numResultsCapped).toBe(true);
+    expect(broad.results).toHaveLength(12);
+    const narrow = (await search('gender=female&country=NL&countryregion=NH')).json();
+    expect(narrow.numResults).toBeLessThan(SEARCH_COUNT_CAP);
+    expect(narrow.numResults).toBeGreaterThan(0);
+    expect(narrow.numResultsCapped).toBeUndefined();
   });
 });

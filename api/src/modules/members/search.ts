@@ -6,17 +6,19 @@
  * the partial indexes profiles_members_* (gender, country[, region], date_of_birth) WHERE status =
  * 'active' serve filter and order together (checked by search.test.ts with EXPLAIN).
  *
+ * Counts are capped at SEARCH_COUNT_CAP (countQuery): "more than 1000 members found" instead of a scan.
+ *
  * Similar results: when the search finds fewer than one page, the filters are relaxed (region and
  * age dropped; country dropped too when no region was given) and the members not already in the
  * results are offered with their own paging.
  */
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, MemberSearchResponse } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { dobBounds, isVisibleMember, serializeRows } from './service';
+import { dobBounds, isVisibleMember, profileFields, serializeRows } from './service';
 
 export interface SearchFilter {
   gender?: string;
@@ -37,15 +39,20 @@ export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
   );
 }
 
-/** The count of a search (no join: every filter is on profiles and its partial indexes). */
+/**
+ * The count of a search, capped: it counts at most SEARCH_COUNT_CAP + 1 matches (no join: every
+ * filter is on profiles and its partial indexes), so a broad search on a million members costs
+ * what a narrow one does. Above the cap the answer says "more than SEARCH_COUNT_CAP".
+ */
 export function countQuery(db: DbOrTx, where: SQL) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
+  const capped = db.select({ one: sql`1` }).from(profiles).where(where).limit(SEARCH_COUNT_CAP + 1).as('capped');
+  return db.select({ n: sql<number>`count(*)::int` }).from(capped);
 }
 
 /** One page of a search, youngest first (the order the profiles_members_* indexes end in). */
 export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number) {
   return db
-    .select({ profile: profiles, fictional: users.fictional })
+    .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(where)
@@ -54,12 +61,13 @@ export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number) {
     .offset((pageNumber - 1) * SEARCH_PAGE_SIZE);
 }
 
+/** One page and its (capped) count: two queries side by side. */
 async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number | null, cdnPrefix: string) {
-  const [countRow] = await countQuery(db, where);
-  const numResults = Number(countRow?.n ?? 0);
-  const rows = await pageQuery(db, where, pageNumber);
-  const results = await serializeRows(db, rows, { viewerId, cdnPrefix });
-  return { results, numResults, pageNumber, pageSize: SEARCH_PAGE_SIZE };
+  const [[countRow], rows] = await Promise.all([countQuery(db, where), pageQuery(db, where, pageNumber)]);
+  const counted = Number(countRow?.n ?? 0);
+  const results = serializeRows(rows, { viewerId, cdnPrefix });
+  const capped = counted > SEARCH_COUNT_CAP;
+  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
 }
 
 /** The filter of a search as given (`main`) and with the visibility rule for the viewer (`where`). */

@@ -17,12 +17,14 @@ import type { photos as photosTable, profiles as profilesTable } from '../../db/
 
 export type ProfileRow = typeof profilesTable.$inferSelect;
 export type PhotoRow = typeof photosTable.$inferSelect;
+/** The part of a photo row the wire needs (what profileFields selects as json for a main photo). */
+export type PhotoRef = Pick<PhotoRow, 'id' | 'filename' | 'thumbFilename' | 'matchFilename' | 'status'>;
 
 export interface ToProfileOptions {
   /** the member's photos (any status); the main image is picked from them by profiles.main_photo_id */
   photos?: readonly PhotoRow[];
   /** alternatively, the main photo row itself (or null) when the full list was not loaded */
-  mainPhoto?: PhotoRow | null;
+  mainPhoto?: PhotoRef | null;
   /** interest slugs of the member */
   interests?: readonly string[];
   /** who looks (null: logged out). Only used to decide `isOwner` when that is not given. */
@@ -56,7 +58,7 @@ export function ageFromDateOfBirth(dateOfBirth: string, now: Date = new Date()):
 }
 
 /** A photo row on the wire (ZImage), URLs under the CDN prefix. */
-export function toImage(photo: PhotoRow, cdnPrefix?: string): Image {
+export function toImage(photo: PhotoRef, cdnPrefix?: string): Image {
   return {
     id: photo.id,
     filename: uploadUrl(cdnPrefix, photo.filename),
@@ -68,7 +70,7 @@ export function toImage(photo: PhotoRow, cdnPrefix?: string): Image {
 
 export function toProfile(row: ProfileRow, options: ToProfileOptions): Profile {
   const isOwner = options.isOwner ?? (options.viewer != null && options.viewer.id === row.userId);
-  let main: PhotoRow | null | undefined = options.mainPhoto;
+  let main: PhotoRef | null | undefined = options.mainPhoto;
   if (main === undefined && options.photos && row.mainPhotoId != null) {
     main = options.photos.find((p) => p.id === row.mainPhotoId) ?? null;
   }

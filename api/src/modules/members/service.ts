@@ -1,5 +1,5 @@
 /**
- * Members services: who may be seen by whom, loading wire profiles in batches, blocking, and the
+ * Members services: who may be seen by whom, loading wire profiles in one query (profileFields), blocking, and the
  * `countNewLikes` used by the identity module's toUser (the user's `new_likes` badge).
  *
  * Visibility (one rule, used by search, member.php, likes, swipe, match finder):
@@ -8,12 +8,15 @@
  *   and member in either direction.
  */
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Profile } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { blocks, likes, memberPreferences, photos, profileInterests, profiles, users } from '../../db/schema';
 import { toProfile } from './serialize-profile';
-import type { PhotoRow, ProfileRow } from './serialize-profile';
+import type { PhotoRef, ProfileRow } from './serialize-profile';
+
+/** A member id, or a placeholder for one in a prepared statement. */
+export type MemberId = number | Placeholder;
 
 export const VISIBLE_USER_STATUSES = ['active', 'not_confirmed'] as const;
 
@@ -23,7 +26,7 @@ export const VISIBLE_USER_STATUSES = ['active', 'not_confirmed'] as const;
  * (status active/not_confirmed, not deleted, not invisible, not staff) through database triggers
  * (migrations 0005/0006_members_searchable*), so no join to users is needed to filter or count.
  */
-export function isVisibleMember(viewerId: number | null): SQL {
+export function isVisibleMember(viewerId: MemberId | null): SQL {
   const parts: SQL[] = [eq(profiles.status, 'active'), sql`${profiles.searchable}`];
   if (viewerId != null) {
     parts.push(ne(profiles.userId, viewerId));
@@ -33,7 +36,7 @@ export function isVisibleMember(viewerId: number | null): SQL {
 }
 
 /** SQL: no block between `viewerId` and profiles.user_id, either direction. */
-export function notBlockedWith(viewerId: number): SQL {
+export function notBlockedWith(viewerId: MemberId): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId}) or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))`;
 }
 
@@ -51,60 +54,51 @@ export interface LoadOptions {
   cdnPrefix: string;
 }
 
-/** Wire profiles for `ids` (order kept; missing ids are skipped). Four queries whatever the count. */
+/**
+ * The columns a wire profile needs, selected together with the profile row: the member's
+ * users.fictional, the main photo (json, only when it is the member's own), the interest slugs
+ * (sorted by serializeRows) and whether the city is shown (preferences.location.show_city, default true). Every
+ * list (search, likes, related, swipe, match finder) selects these, so a page of profiles is one
+ * query, not one query plus three follow-ups. Use with `.from(profiles).innerJoin(users, ...)`.
+ */
+export const profileFields = {
+  profile: profiles,
+  fictional: users.fictional,
+  main: sql<PhotoRef | null>`(select json_build_object('id', mp.id, 'filename', mp.filename, 'thumbFilename', mp.thumb_filename, 'matchFilename', mp.match_filename, 'status', mp.status) from ${photos} mp where mp.id = ${profiles.mainPhotoId} and mp.user_id = ${profiles.userId})`,
+  interests: sql<string[]>`array(select pi.slug from ${profileInterests} pi where pi.user_id = ${profiles.userId})`,
+  showCity: sql<boolean>`coalesce((select (pref.location->>'show_city')::boolean from ${memberPreferences} pref where pref.user_id = ${profiles.userId}), true)`,
+};
+
+/** A row selected with `profileFields`. */
+export interface ProfileListRow {
+  profile: ProfileRow;
+  fictional: boolean;
+  main: PhotoRef | null;
+  interests: string[];
+  showCity: boolean;
+}
+
+/** Wire profiles for `ids` (order kept; missing ids are skipped): one query whatever the count. */
 export async function loadProfiles(db: DbOrTx, ids: readonly number[], opts: LoadOptions): Promise<Profile[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db
-    .select({ profile: profiles, fictional: users.fictional })
+    .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(inArray(profiles.userId, unique));
-  return serializeRows(db, rows, opts, ids);
+  return serializeRows(rows, opts, ids);
 }
 
-/**
- * Serialize already-selected profile rows (with users.fictional), batch-loading photos, interests
- * and, for members other than the viewer, whether they show their city (preferences.location.show_city).
- */
-export async function serializeRows(
-  db: DbOrTx,
-  rows: readonly { profile: ProfileRow; fictional: boolean }[],
-  opts: LoadOptions,
-  order?: readonly number[],
-): Promise<Profile[]> {
+/** Rows selected with `profileFields` as wire profiles (in `order` when given). No query. */
+export function serializeRows(rows: readonly ProfileListRow[], opts: LoadOptions, order?: readonly number[]): Profile[] {
   if (rows.length === 0) return [];
-  const mainIds = rows.map((r) => r.profile.mainPhotoId).filter((id): id is number => id != null);
-  const userIds = rows.map((r) => r.profile.userId);
-  const othersIds = userIds.filter((id) => id !== opts.viewerId);
-  const [mains, interestRows, locationRows] = await Promise.all([
-    mainIds.length ? db.select().from(photos).where(inArray(photos.id, mainIds)) : Promise.resolve([] as PhotoRow[]),
-    db.select().from(profileInterests).where(inArray(profileInterests.userId, userIds)),
-    othersIds.length
-      ? db.select({ userId: memberPreferences.userId, location: memberPreferences.location }).from(memberPreferences).where(inArray(memberPreferences.userId, othersIds))
-      : Promise.resolve([]),
-  ]);
-  const cityHidden = new Set(locationRows.filter((r) => r.location.show_city === false).map((r) => r.userId));
-  const photoById = new Map(mains.map((p) => [p.id, p]));
-  const interestsByUser = new Map<number, string[]>();
-  for (const r of interestRows) {
-    const list = interestsByUser.get(r.userId) ?? [];
-    list.push(r.slug);
-    interestsByUser.set(r.userId, list);
-  }
   const byId = new Map<number, Profile>();
-  for (const { profile, fictional } of rows) {
-    const main = profile.mainPhotoId != null ? (photoById.get(profile.mainPhotoId) ?? null) : null;
+  for (const { profile, fictional, main, interests, showCity } of rows) {
+    const isOwner = opts.viewerId === profile.userId;
     byId.set(
       profile.userId,
-      toProfile(profile, {
-        mainPhoto: main && main.userId === profile.userId ? main : null,
-        interests: (interestsByUser.get(profile.userId) ?? []).sort(),
-        isOwner: opts.viewerId === profile.userId,
-        fictional,
-        showCity: !cityHidden.has(profile.userId),
-        cdnPrefix: opts.cdnPrefix,
-      }),
+      toProfile(profile, { mainPhoto: main, interests: interests.sort(), isOwner, fictional, showCity: isOwner || showCity, cdnPrefix: opts.cdnPrefix }),
     );
   }
   const ids = order ?? rows.map((r) => r.profile.userId);
@@ -135,18 +129,23 @@ export async function findMember(db: DbOrTx, id: number) {
  * messages"), the likes of an unconfirmed member are held, and reach the other side (as new likes)
  * once they confirm. One rule for the badge (countNewLikes), the likes list and auto-like.
  */
-export function receivedLikeVisible(viewerId: number): SQL {
+export function receivedLikeVisible(viewerId: MemberId): SQL {
   return and(eq(likes.likedId, viewerId), isVisibleMember(viewerId), eq(users.emailConfirmed, true)) as SQL;
 }
 
-/** New likes of `userId` (the `new_likes` badge of ZUser): exactly the new entries of the likes list's liked_by. */
-export async function countNewLikes(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+/** The query counting the new likes of `userId` (a number or a placeholder): embeddable as a subquery. */
+export function newLikesCount(db: DbOrTx, userId: MemberId) {
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(likes)
     .innerJoin(profiles, eq(profiles.userId, likes.likerId))
     .innerJoin(users, eq(users.id, likes.likerId))
     .where(and(receivedLikeVisible(userId), eq(likes.isNew, true)));
+}
+
+/** New likes of `userId` (the `new_likes` badge of ZUser): exactly the new entries of the likes list's liked_by. */
+export async function countNewLikes(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await newLikesCount(db, userId);
   return Number(row?.n ?? 0);
 }
 

@@ -11,7 +11,8 @@ import { regionLabel, regionsOf } from './regions';
 const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/settings.php',
-    { schema: { tags: ['sites'], querystring: ZSettingsQuery, response: { 200: ZSettingsResponse } } },
+    // the site's settings are the same for everyone on the site: no session lookup (app.ts)
+    { schema: { tags: ['sites'], querystring: ZSettingsQuery, response: { 200: ZSettingsResponse } }, config: { session: false } },
     async (req) => ({ settings: req.site.settings, domain_language: req.site.settings.domain_language }),
   );
 
@@ -42,7 +43,7 @@ const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companyinfo.php',
-    { schema: { tags: ['sites'], response: { 200: ZCompanyInfoResponse } } },
+    { schema: { tags: ['sites'], response: { 200: ZCompanyInfoResponse } }, config: { session: false } },
     async (req) => ({ companyinfo: req.site.company }),
   );
 };
