@@ -7,7 +7,8 @@
  *   req.user   the logged-in users row or null (only for /api/* and /dev/*)
  *   req.lang   user language -> cookie `lang` -> site domain_language -> nl
  * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
- * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts).
+ * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts), app.admission (platform/admission.ts:
+ * the bounded queue every request that uses the database passes; 503 + Retry-After when full).
  */
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -33,6 +34,8 @@ import { SiteRegistry } from './modules/sites/service';
 import type { SiteContext } from './modules/sites/service';
 import { createJobQueue } from './platform/jobs';
 import type { JobQueue } from './platform/jobs';
+import { createAdmission } from './platform/admission';
+import type { Admission, AdmissionOptions } from './platform/admission';
 import { loadSession } from './platform/session';
 import type { UserRow } from './platform/session';
 import staticPlugin from './platform/static';
@@ -49,16 +52,21 @@ declare module 'fastify' {
     sites: SiteRegistry;
     jobs: JobQueue;
     storage: Storage;
+    admission: Admission;
   }
   interface FastifyRequest {
     site: SiteContext;
     user: UserRow | null;
     sessionId: number | null;
     lang: Lang;
+    /** gives the request's admission slot back (admission.ts); set while it holds one */
+    releaseAdmission: (() => void) | null;
   }
   interface FastifyContextConfig {
     /** false: this state-changing route is exempt from the Origin / JSON-or-header check (webhooks) */
     csrf?: boolean;
+    /** false: a public route whose answer never depends on who asks: no session lookup (req.user stays null) */
+    session?: boolean;
   }
 }
 
@@ -75,6 +83,8 @@ export interface BuildAppOptions {
   migrate?: boolean;
   /** make sure the demo sites exist (default true; members are seeded by server.ts / seed-cli) */
   ensureSites?: boolean;
+  /** admission of database requests (default per driver: PGLITE_ADMISSION / POSTGRES_ADMISSION) */
+  admission?: AdmissionOptions;
   /** start job workers (default false in tests; server.ts turns it on) */
   startJobs?: boolean;
 }
@@ -102,6 +112,17 @@ const loggerOptions = {
   },
 };
 
+/** A request slower than this is logged at warn. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Admission (platform/admission.ts) per database. PGlite runs one query at a time on this event
+ * loop: a few requests in flight keep it busy, the rest wait in order, and none waits over 1 s.
+ * PostgreSQL: room for the pool's 10 connections, a deeper queue.
+ */
+const PGLITE_ADMISSION = { concurrency: 8, maxQueue: 512, maxWaitMs: 1000 };
+const POSTGRES_ADMISSION = { concurrency: 40, maxQueue: 2048, maxWaitMs: 2000 };
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Errors Fastify raises itself, by status -> our code. */
@@ -122,6 +143,8 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   if (typeof params.field === 'string') params.field = fieldLabel(params.field, lang);
   const body: Record<string, unknown> = { error: err.code, message: t(err.messageCode, lang, params), ...err.extra };
   if (err.field) body.field = err.field;
+  // an overloaded server says when to come back (admission.ts)
+  if (err.status === 503) reply.header('retry-after', String(err.extra.retry_after ?? 1));
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -204,6 +227,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions, level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL },
     bodyLimit: config.MAX_BODY_BYTES,
+    // one line per request at debug (onResponse below) instead of two at info
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
     frameworkErrors: (error, req, reply) => {
@@ -227,6 +252,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('sites', new SiteRegistry(handle.db));
   app.decorate('storage', createStorage(config.DATA_DIR_ABS));
   app.decorate('jobs', createJobQueue(handle, app.log));
+  app.decorate('admission', createAdmission(opts.admission ?? (handle.driver === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION)));
 
   if (opts.ensureSites !== false) {
     if (await ensureSites(handle.db)) app.sites.invalidate();
@@ -236,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('lang', DEFAULT_LANG);
+  app.decorateRequest('releaseAdmission', null);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -246,14 +273,29 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     transform: jsonSchemaTransform,
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const query = req.query as Record<string, unknown> | undefined;
     const forced = typeof query?.forced_domain === 'string' ? query.forced_domain : undefined;
     const site = await app.sites.resolve(forced || requestHost(req));
     if (site) req.site = site;
-    if (req.url.startsWith('/api/') || req.url.startsWith('/dev/')) await loadSession(req);
     req.lang = langOf(req);
+    if ((req.url.startsWith('/api/') || req.url.startsWith('/dev/')) && req.routeOptions.config?.session !== false) {
+      // a request that uses the database waits its turn (or gets a 503 with Retry-After at once)
+      req.releaseAdmission = await app.admission.acquire();
+      reply.raw.once('close', () => req.releaseAdmission?.());
+      await loadSession(req);
+      req.lang = langOf(req);
+    }
     checkOrigin(req);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    req.releaseAdmission?.();
+    const ms = reply.elapsedTime;
+    const line = { req, statusCode: reply.statusCode, ms: Math.round(ms) };
+    // slow requests at warn (errors are logged by the error handler); every request at debug
+    if (ms >= SLOW_REQUEST_MS) req.log.warn(line, 'slow request');
+    else req.log.debug(line, 'request');
   });
 
   app.setErrorHandler((error, req, reply) => {
