@@ -12,9 +12,8 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/'],
-  // ESM-only dependencies (light-my-request requires `cookie`, whose build is ESM) are compiled
-  // to CommonJS by @swc/jest like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  // No transformIgnorePatterns exception: ESM-only dependencies (light-my-request's `cookie`) load
+  // through Node's own require(esm) (Node 22.12+), so node_modules stay untransformed.
   testTimeout: 30000,
   // PGlite's WASM start-up is the slow part; one worker per core at most on a shared machine.
   maxWorkers: 1,

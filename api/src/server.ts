@@ -32,9 +32,12 @@ async function closeAndExit(code: number): Promise<void> {
 
 async function main(): Promise<void> {
   const config = env();
-  // Ctrl-C / SIGTERM at any time, also during the first start's seed (the next start goes on from there)
+  // Ctrl-C / SIGTERM at any time, also during the first start's seed (the next start goes on from there).
+  // `on`, not `once`: under `npm start` a Ctrl-C reaches this process twice (from the terminal and
+  // forwarded by npm), and a second SIGINT without a listener would kill it halfway through closing
+  // (db.lock left behind); repeats are ignored, the close is bounded by closeAndExit's 10 s.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
       if (closing) return;
       app?.log.info(`${signal} received, closing`);
       void closeAndExit(0);
