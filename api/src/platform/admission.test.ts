@@ -14,7 +14,7 @@ describe('createAdmission', () => {
     const r1 = await gate.acquire();
     const r2 = await gate.acquire();
     const order: number[] = [];
-    const waiting = [3, 4, 5].map((n) => gate.acquire().then((release) => { order.push(n); return release; }));
+    const [third] = [3, 4, 5].map((n) => gate.acquire().then((release) => { order.push(n); return release; }));
     await tick();
     expect(order).toEqual([]);
     expect(gate.stats()).toMatchObject({ active: 2, waiting: 3 });
@@ -25,7 +25,7 @@ describe('createAdmission', () => {
     r2();
     await tick();
     expect(order).toEqual([3, 4]);
-    (await waiting[0])();
+    (await (third as Promise<() => void>))();
     await tick();
     expect(order).toEqual([3, 4, 5]);
     expect(gate.stats()).toMatchObject({ active: 2, waiting: 0, shed: 0 });

@@ -13,7 +13,8 @@ const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings.php',
     // the site's settings are the same for everyone on the site: no session lookup (app.ts)
     { schema: { tags: ['sites'], querystring: ZSettingsQuery, response: { 200: ZSettingsResponse } }, config: { session: false } },
-    async (req) => ({ settings: req.site.settings, domain_language: req.site.settings.domain_language }),
+    // serialised once per site (SiteRegistry), not per request: a JSON string is sent as it is
+    async (req, reply) => reply.type('application/json; charset=utf-8').send(req.site.settingsJson as never),
   );
 
   app.get(

@@ -4,7 +4,7 @@
  * in memory for a few seconds (the table is tiny and read on every request).
  */
 import { asc, eq } from 'drizzle-orm';
-import { ZSettings } from '@dating/shared-kit/contracts';
+import { ZSettings, ZSettingsResponse } from '@dating/shared-kit/contracts';
 import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { sites } from '../../db/schema';
@@ -15,17 +15,21 @@ export interface SiteContext {
   isDefault: boolean;
   settings: Settings;
   company: CompanyInfo;
+  /** the settings.php answer, checked against its contract and serialised once per cache load */
+  settingsJson: string;
 }
 
 type SiteRow = typeof sites.$inferSelect;
 
 function toContext(row: SiteRow): SiteContext {
+  const settings = ZSettings.parse(row.settings);
   return {
     id: row.id,
     domain: row.domain,
     isDefault: row.isDefault,
-    settings: ZSettings.parse(row.settings),
+    settings,
     company: row.company as CompanyInfo,
+    settingsJson: JSON.stringify(ZSettingsResponse.parse({ settings, domain_language: settings.domain_language })),
   };
 }
 
