@@ -12,9 +12,10 @@
  *   });
  *
  * What a run is (e2e/playwright.config.ts; `npm test -w @dating/e2e` or `npx playwright test` in e2e/):
- * - The real server (`tsx api/src/server.ts`, serving the BUILT shell and remotes - build first:
- *   `npx turbo run build`) starts on a free port with a fresh temporary DATA_DIR (empty embedded
- *   database -> migrated and seeded with the demo site and demo members at start),
+ * - The real server as production runs it (`node api/dist/server.js`, the compiled server, serving
+ *   the BUILT shell and remotes - build first: `npx turbo run build`) starts on a free port with
+ *   a fresh temporary DATA_DIR (empty embedded database -> migrated and seeded with the demo site
+ *   and demo members at start),
  *   AUTO_APPROVE_PHOTOS=1 and SMTP_URL pointing at a real test SMTP server (support/mail-sink.ts).
  *   It serves copies of the built dist folders (STATIC_ROOT = <run dir>/static), taken at start.
  *   One server for the whole run: tests share the data, so create your own members with

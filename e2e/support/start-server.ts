@@ -1,8 +1,9 @@
 /**
  * The e2e web server (Playwright's `webServer.command`): starts the test inbox (SMTP + HTTP) and
- * the real API server (`tsx api/src/server.ts`, which also serves the built shell and remotes)
- * on a fresh temporary DATA_DIR (and STATIC_ROOT = copies of the built frontends), so every run begins with an empty embedded database that the
- * server migrates and seeds with demo data. Stops both on SIGTERM/SIGINT and removes the folder.
+ * the real API server as production runs it (`node api/dist/server.js`, the compiled server, which
+ * also serves the built shell and remotes) on a fresh temporary DATA_DIR (and STATIC_ROOT = copies
+ * of the built frontends), so every run begins with an empty embedded database that the server
+ * migrates and seeds with demo data. Stops both on SIGTERM/SIGINT and removes the folder.
  *
  * Reads E2E_PORT, E2E_SMTP_PORT, E2E_MAILBOX_PORT (set by the Playwright config), and optionally
  * E2E_DATABASE_URL, E2E_SEED_MEMBERS, E2E_KEEP_DATA, E2E_VERBOSE (see ./env.ts).
@@ -17,6 +18,12 @@ import { REPO_ROOT, WORKSPACES_WITH_DIST, childEnv, resolveE2eEnv, runOptions } 
 async function main(): Promise<void> {
   const { port, smtpPort, mailboxPort, runDir: chosenDir } = resolveE2eEnv();
   const options = runOptions();
+  // the compiled server (`npm run build -w @dating/api`, part of `turbo run build`), not the source
+  const serverJs = path.join(REPO_ROOT, 'api', 'dist', 'server.js');
+  if (!fs.existsSync(serverJs)) {
+    console.error(`[e2e] ${path.relative(REPO_ROOT, serverJs)} is missing: build first (npx turbo run build)`);
+    process.exit(1);
+  }
   const runDir = chosenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-e2e-'));
   const dataDir = path.join(runDir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -49,9 +56,9 @@ async function main(): Promise<void> {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.seedMembers) env.SEED_MEMBERS = options.seedMembers;
 
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const server = spawn(tsx, ['src/server.ts'], {
-    cwd: path.join(REPO_ROOT, 'api'),
+  // plain node (this process's own binary), as in a deployment: no tsx, no TypeScript at run time
+  const server = spawn(process.execPath, [serverJs], {
+    cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
