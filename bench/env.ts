@@ -1,0 +1,28 @@
+/**
+ * The only reader of `process.env` in the benchmarks (STYLE.md: one env.ts per deployable).
+ *
+ *   DATABASE_URL   postgres://...: the benchmark creates a fresh database on that server for the
+ *                  run (dropped at the end); unset: the embedded default (PGlite).
+ *
+ * serverEnv() builds the environment of a server child: the caller's environment (PATH, HOME,
+ * ...) without any of the server's own variables, which the benchmark sets itself, so a DATA_DIR,
+ * PORT or DATABASE_URL of the shell never leaks into a measured server.
+ */
+
+/** Variables the server reads (api/src/env.ts) plus tsx's own: never inherited by a server child. */
+const SERVER_VARIABLES = [
+  'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'MF_REMOTES',
+  'AUTO_APPROVE_PHOTOS', 'SEED_MEMBERS', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'MAX_BODY_BYTES',
+  'STATIC_ROOT', 'MAIL_EVENTS_SECRET', 'TSX_TSCONFIG_PATH', 'NODE_OPTIONS',
+];
+
+export function benchEnv(): { DATABASE_URL: string | undefined } {
+  const url = process.env.DATABASE_URL;
+  return { DATABASE_URL: url && url.trim() !== '' ? url : undefined };
+}
+
+export function serverEnv(own: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SERVER_VARIABLES) delete env[name];
+  return { ...env, ...own };
+}
