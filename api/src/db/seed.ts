@@ -345,6 +345,9 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
 
   // the demo member's photo and likes come last, when the women they point at are there
   if (demoId !== null && demoRow?.mainPhotoId == null) await enliven(demoId);
+  // fresh statistics for the planner: without them the first queries walk whole tables (the
+  // embedded PGlite has no autovacuum to do this later; the maintenance job repeats it)
+  await db.execute(sql`analyze`);
 
   const ms = Date.now() - started;
   log(`seeded ${done} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);

@@ -10,12 +10,13 @@ import type {
   AutoLike, MatchFinderRequest, MemberLikes, MemberPhoto, MemberResponse, Profile, SwipeResponse, SwipeResult,
 } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { likes, memberSwipes, photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import { toImage } from './serialize-profile';
 import {
-  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows,
+  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -54,27 +55,35 @@ export async function unlikeMember(db: DbOrTx, viewerId: number, targetId: numbe
   return { match: false };
 }
 
-/**
- * GET /api/likes.php: profiles of people I like and who like me; liked_by new first. Two queries
- * side by side (each selects the wire profile's columns with profileFields), nothing after them.
- */
-export async function listLikes(db: DbOrTx, viewerId: number, cdnPrefix: string): Promise<MemberLikes> {
-  const [liked, likedBy] = await Promise.all([
-    db
+function likesQueries(db: DbOrTx, viewer: MemberId) {
+  return {
+    liked: db
       .select({ ...profileFields, id: likes.likedId })
       .from(likes)
       .innerJoin(profiles, eq(profiles.userId, likes.likedId))
       .innerJoin(users, eq(users.id, likes.likedId))
-      .where(and(eq(likes.likerId, viewerId), isVisibleMember(viewerId)))
+      .where(and(eq(likes.likerId, viewer), isVisibleMember(viewer)))
       .orderBy(desc(likes.createdAt)),
-    db
+    likedBy: db
       .select({ ...profileFields, id: likes.likerId, like_new: likes.isNew })
       .from(likes)
       .innerJoin(profiles, eq(profiles.userId, likes.likerId))
       .innerJoin(users, eq(users.id, likes.likerId))
-      .where(receivedLikeVisible(viewerId))
+      .where(receivedLikeVisible(viewer))
       .orderBy(desc(likes.isNew), desc(likes.createdAt)),
-  ]);
+  };
+}
+
+/**
+ * GET /api/likes.php: profiles of people I like and who like me; liked_by new first. Two prepared
+ * queries side by side (each selects the wire profile's columns with profileFields), nothing after.
+ */
+export async function listLikes(db: Db, viewerId: number, cdnPrefix: string): Promise<MemberLikes> {
+  const statements = prepared(db, 'likes', (d) => {
+    const q = likesQueries(d, sql.placeholder('viewer'));
+    return { liked: q.liked.prepare('likes_liked'), likedBy: q.likedBy.prepare('likes_liked_by') };
+  });
+  const [liked, likedBy] = await Promise.all([statements.liked.execute({ viewer: viewerId }), statements.likedBy.execute({ viewer: viewerId })]);
   const likedIds = liked.map((r) => r.id);
   const likedSet = new Set(likedIds);
   const matches = likedBy.map((r) => r.id).filter((id) => likedSet.has(id));

@@ -11,12 +11,17 @@
  * Similar results: when the search finds fewer than one page, the filters are relaxed (region and
  * age dropped; country dropped too when no region was given) and the members not already in the
  * results are offered with their own paging.
+ *
+ * Speed: the count and the page run side by side, each as a prepared statement per filter shape
+ * (which filters are given, logged in or not; the values are parameters), so PostgreSQL parses and
+ * plans a search once per connection instead of on every request.
  */
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, MemberSearchResponse } from '@dating/shared-kit/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
 import { dobBounds, isVisibleMember, profileFields, serializeRows } from './service';
 
@@ -28,15 +33,36 @@ export interface SearchFilter {
   maxAge?: number;
 }
 
-export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
-  const { latest, earliestExclusive } = dobBounds(f.minAge, f.maxAge, now);
+type Value = string | Placeholder;
+/** A filter as SQL values (or placeholders of a prepared statement); absent = not filtered. */
+interface FilterValues {
+  gender?: Value;
+  country?: Value;
+  region?: Value;
+  latest?: Value;
+  earliestExclusive?: Value;
+}
+const FILTER_KEYS = ['gender', 'country', 'region', 'latest', 'earliestExclusive'] as const;
+
+function filterWhere(f: FilterValues): SQL | undefined {
   return and(
-    f.gender ? eq(profiles.gender, f.gender) : undefined,
-    f.country ? eq(profiles.country, f.country) : undefined,
-    f.region ? eq(profiles.region, f.region) : undefined,
-    latest ? lte(profiles.dateOfBirth, latest) : undefined,
-    earliestExclusive ? gt(profiles.dateOfBirth, earliestExclusive) : undefined,
+    f.gender !== undefined ? eq(profiles.gender, f.gender) : undefined,
+    f.country !== undefined ? eq(profiles.country, f.country) : undefined,
+    f.region !== undefined ? eq(profiles.region, f.region) : undefined,
+    f.latest !== undefined ? lte(profiles.dateOfBirth, f.latest) : undefined,
+    f.earliestExclusive !== undefined ? gt(profiles.dateOfBirth, f.earliestExclusive) : undefined,
   );
+}
+
+function filterValues(f: SearchFilter, now = new Date()): FilterValues {
+  const { latest, earliestExclusive } = dobBounds(f.minAge, f.maxAge, now);
+  const values: FilterValues = { gender: f.gender, country: f.country, region: f.region, latest, earliestExclusive };
+  for (const key of FILTER_KEYS) if (values[key] === undefined) delete values[key];
+  return values;
+}
+
+export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
+  return filterWhere(filterValues(f, now));
 }
 
 /**
@@ -50,7 +76,7 @@ export function countQuery(db: DbOrTx, where: SQL) {
 }
 
 /** One page of a search, youngest first (the order the profiles_members_* indexes end in). */
-export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number) {
+export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number | Placeholder) {
   return db
     .select(profileFields)
     .from(profiles)
@@ -58,47 +84,106 @@ export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number) {
     .where(where)
     .orderBy(desc(profiles.dateOfBirth), desc(profiles.userId))
     .limit(SEARCH_PAGE_SIZE)
-    .offset((pageNumber - 1) * SEARCH_PAGE_SIZE);
-}
-
-/** One page and its (capped) count: two queries side by side. */
-async function page(db: DbOrTx, where: SQL, pageNumber: number, viewerId: number | null, cdnPrefix: string) {
-  const [[countRow], rows] = await Promise.all([countQuery(db, where), pageQuery(db, where, pageNumber)]);
-  const counted = Number(countRow?.n ?? 0);
-  const results = serializeRows(rows, { viewerId, cdnPrefix });
-  const capped = counted > SEARCH_COUNT_CAP;
-  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
+    .offset(typeof pageNumber === 'number' ? (pageNumber - 1) * SEARCH_PAGE_SIZE : pageNumber);
 }
 
 /** The filter of a search as given (`main`) and with the visibility rule for the viewer (`where`). */
 export function searchWhere(query: MemberSearchQuery, viewerId: number | null, now?: Date) {
-  const filter: SearchFilter = {
+  const filter = searchFilter(query);
+  const visible = isVisibleMember(viewerId);
+  const main = filterSql(filter, now);
+  return { filter, visible, main, where: and(visible, main) as SQL };
+}
+
+function searchFilter(query: MemberSearchQuery): SearchFilter {
+  return {
     gender: query.gender,
     country: query.country,
     region: query.country ? query.countryregion : undefined,
     minAge: query.min_age,
     maxAge: query.max_age,
   };
-  const visible = isVisibleMember(viewerId);
-  const main = filterSql(filter, now);
-  return { filter, visible, main, where: and(visible, main) as SQL };
+}
+
+/** The given values as placeholders `<prefix><key>`, and the parameters that fill them. */
+function asParameters(values: FilterValues, prefix: string): { shape: string; where: FilterValues; params: Record<string, string> } {
+  const where: FilterValues = {};
+  const params: Record<string, string> = {};
+  let shape = '';
+  for (const key of FILTER_KEYS) {
+    const value = values[key];
+    if (value === undefined) {
+      shape += '-';
+      continue;
+    }
+    shape += key[0];
+    where[key] = sql.placeholder(prefix + key);
+    params[prefix + key] = value as string;
+  }
+  return { shape, where, params };
+}
+
+/** The count and the page of one search shape, prepared once per database handle. */
+function preparedPage(db: Db, name: string, where: () => SQL) {
+  return prepared(db, name, (d) => ({
+    count: countQuery(d, where()).prepare(`${name}_count`),
+    page: pageQuery(d, where(), sql.placeholder('offset')).prepare(`${name}_page`),
+  }));
+}
+
+/** One page and its (capped) count: two prepared queries side by side. */
+async function page(
+  statements: ReturnType<typeof preparedPage>,
+  params: Record<string, unknown>,
+  pageNumber: number,
+  viewerId: number | null,
+  cdnPrefix: string,
+) {
+  const [[countRow], rows] = await Promise.all([
+    statements.count.execute(params),
+    statements.page.execute({ ...params, offset: (pageNumber - 1) * SEARCH_PAGE_SIZE }),
+  ]);
+  const counted = Number(countRow?.n ?? 0);
+  const results = serializeRows(rows, { viewerId, cdnPrefix });
+  const capped = counted > SEARCH_COUNT_CAP;
+  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
 }
 
 export async function searchMembers(
-  db: DbOrTx,
+  db: Db,
   query: MemberSearchQuery,
   opts: { viewerId: number | null; cdnPrefix: string; now?: Date },
 ): Promise<MemberSearchResponse> {
-  const { filter, visible, main, where } = searchWhere(query, opts.viewerId, opts.now);
-  const result = await page(db, where, query.page ?? 1, opts.viewerId, opts.cdnPrefix);
+  const filter = searchFilter(query);
+  const viewer = opts.viewerId != null ? sql.placeholder('viewer') : null;
+  const visible = () => isVisibleMember(viewer);
+  const viewerParams = opts.viewerId != null ? { viewer: opts.viewerId } : {};
+  const main = asParameters(filterValues(filter, opts.now), 'm_');
+  const who = viewer ? 'v' : 'o';
+  const result = await page(
+    preparedPage(db, `search_${who}_${main.shape}`, () => and(visible(), filterWhere(main.where)) as SQL),
+    { ...viewerParams, ...main.params },
+    query.page ?? 1,
+    opts.viewerId,
+    opts.cdnPrefix,
+  );
 
   let similar = { results: [] as MemberSearchResponse['results'], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
-  const relaxed: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined };
+  const relaxedFilter: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined };
   // something to relax besides gender?
   const isRelaxed = filter.country != null || filter.minAge != null || filter.maxAge != null;
   if (result.numResults < SEARCH_PAGE_SIZE && isRelaxed) {
-    const relaxedWhere = and(visible, filterSql(relaxed, opts.now), main ? sql`(${main}) is not true` : undefined) as SQL;
-    similar = await page(db, relaxedWhere, query.similar_page ?? 1, opts.viewerId, opts.cdnPrefix);
+    const relaxed = asParameters(filterValues(relaxedFilter, opts.now), 'r_');
+    const mainWhere = filterWhere(main.where);
+    similar = await page(
+      preparedPage(db, `similar_${who}_${main.shape}_${relaxed.shape}`, () =>
+        and(visible(), filterWhere(relaxed.where), mainWhere ? sql`(${mainWhere}) is not true` : undefined) as SQL,
+      ),
+      { ...viewerParams, ...main.params, ...relaxed.params },
+      query.similar_page ?? 1,
+      opts.viewerId,
+      opts.cdnPrefix,
+    );
   }
   return { ...result, similar };
 }
