@@ -39,11 +39,15 @@ export interface DbHandle {
   close(): Promise<void>;
   /** run raw SQL text with positional parameters ($1...) and return the rows */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** the driver's own connection, for a library that brings its own SQL (pg-boss, platform/jobs.ts) */
+  connection: { pglite: PGlite } | { url: string };
 }
 
 export interface CreateDbOptions {
   /** DATA_DIR; the embedded database lives in `<dataDir>/db` */
   dataDir?: string;
+  /** PGlite only: start from this data directory dump (`dumpDataDir()`; tests' migrated template) */
+  loadDataDir?: Blob;
 }
 
 export async function createDb(url: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
@@ -72,6 +76,7 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => (closed ??= end()),
       query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
+      connection: { url },
     };
   }
 
@@ -84,7 +89,7 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   }
   // one process at a time on a data directory (PGlite has no lock of its own)
   const release = dir ? lockDataDir(dir) : () => undefined;
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   try {
     await client.waitReady;
   } catch (err) {
@@ -105,6 +110,7 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
       }
     },
     query: async <T>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
+    connection: { pglite: client },
   };
 }
 

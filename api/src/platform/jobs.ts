@@ -1,219 +1,278 @@
 /**
- * Background jobs on PostgreSQL (mail, photo processing, purges, expiries).
+ * Background jobs (mail retries, purges, expiries) on pg-boss, on either database: PostgreSQL
+ * through pg-boss's own small pool (from the same URL), the embedded PGlite through pg-boss's
+ * `fromPglite` adapter on the app's PGlite instance (`backend: 'pglite'`; PGlite serialises its
+ * statements, so pg-boss never lands inside an app transaction). pg-boss keeps its tables in the
+ * `pgboss` schema, which it installs and migrates itself on first use.
  *
- * Why not pg-boss (tried, 2026-11): pg-boss 10.4 does run on the embedded PGlite through its
- * custom `db.executeSql` (multi-statement SQL has to go to PGlite's `exec()`): a job was sent,
- * worked and scheduled. But installing its schema (plpgsql functions, partitioned job tables)
- * took ~10.6 s on a fresh in-memory PGlite here, against ~1 s for all our migrations, and every
- * test app starts from a fresh database; a completion racing `stop()` also crashed inside
- * pg-boss (`result.rows[0]` undefined). So this is a small queue with the same interface (send /
- * work / schedule) on a `jobs` table from our own migrations. Swapping pg-boss in for
- * PostgreSQL-only deployments later only changes this file.
- * Jobs are claimed with
- * `FOR UPDATE SKIP LOCKED` (safe with several server instances on PostgreSQL), retried with
- * back-off, and cron schedules fire once per matching minute across instances (conditional update).
+ * What the app gets is a small facade (`app.jobs`): send / work / schedule, and start / stop for
+ * the server process. pg-boss is started lazily:
+ *   - `start()` (server.ts through buildApp's `startJobs`) starts it whole: workers poll the queues,
+ *     cron schedules fire through pg-boss's scheduler (once per occurrence across instances), and
+ *     pg-boss's maintenance runs. Schedules registered before start() are written then.
+ *   - anything else (send, drain, schedules, prepare) before start() starts it without workers,
+ *     scheduler or maintenance: jobs are stored, and a test runs the due ones with `drain()`.
+ * So an app that never touches a job (most test apps) costs pg-boss nothing.
+ *
+ * Retries: 2 by default, with exponential back-off from 5 s up to an hour (queue defaults below).
+ * Queues are created on first use with those defaults.
  */
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Clock, ConstructorOptions, Job, Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
 
-export type JobHandler<T = unknown> = (data: T, job: { id: number; name: string; attempts: number }) => Promise<void>;
+export type JobHandler<T = unknown> = (data: T, job: { id: string; name: string; attempts: number }) => Promise<void>;
 
 export interface SendOptions {
   /** run no earlier than this (Date) or this many seconds from now */
   startAfter?: Date | number;
-  /** at most one queued (not finished) job with this key per name */
+  /**
+   * De-duplication (pg-boss throttling): with `singletonSeconds`, at most one job with this key per
+   * slot of that many seconds; a second send in the same slot stores nothing and returns null.
+   */
   singletonKey?: string;
+  singletonSeconds?: number;
+  /** retries after the first attempt (default 2) */
   retryLimit?: number;
+  /** seconds before the first retry (default 5, doubling each time up to an hour) */
+  retryDelay?: number;
+}
+
+export interface JobState {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  /** retries so far */
+  retryCount: number;
+  /** what the handler's failure left (`{ message }`), or null */
+  output: unknown;
 }
 
 export interface JobQueue {
-  send<T>(name: string, data?: T, options?: SendOptions): Promise<number | null>;
+  /** queue a job; returns its id, or null when a singleton key swallowed it */
+  send<T extends object>(name: string, data?: T, options?: SendOptions): Promise<string | null>;
   work<T>(name: string, handler: JobHandler<T>): void;
-  /** cron: 5 fields "m h dom mon dow" (UTC); *, numbers, lists, ranges and steps */
-  schedule(name: string, cron: string, data?: unknown): Promise<void>;
+  /** cron: 5 fields "m h dom mon dow", UTC (pg-boss's scheduler; also RFC 5545 rules) */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
   unschedule(name: string): Promise<void>;
+  /** the schedules stored in the database (all instances') */
+  schedules(): Promise<{ name: string; cron: string }[]>;
+  /** a job's state, or null when there is no such job (any more) */
+  getJob(name: string, id: string): Promise<JobState | null>;
+  /** install pg-boss's schema, the queues and the schedules registered so far; no workers */
+  prepare(): Promise<void>;
+  /** start workers, the cron scheduler and pg-boss's maintenance (the server process) */
   start(): Promise<void>;
+  /** let running jobs finish (at most STOP_TIMEOUT_MS), then stop pg-boss; safe to call twice */
   stop(): Promise<void>;
-  /** run every due job now, return how many ran (tests, and the polling loop) */
+  /** run every due job of the registered handlers now, one by one; returns how many ran (tests) */
   drain(): Promise<number>;
-  /** fire the schedules due at `now` (the polling loop calls this every tick) */
-  tickSchedules(now?: Date): Promise<number>;
 }
 
-interface JobRow {
-  id: number;
-  name: string;
-  data: string;
-  attempts: number;
-  max_attempts: number;
+export interface JobQueueOptions {
+  /** pg-boss's clock (tests: pg-boss's TestClock, which also moves the database's time for pg-boss) */
+  clock?: Clock;
 }
 
-const POLL_MS = 1000;
+/** Retry and retention defaults of every queue this app creates. */
+export const QUEUE_DEFAULTS: Omit<Queue, 'name'> = {
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+};
+/** server.ts gives the whole shutdown 10 s */
+const STOP_TIMEOUT_MS = 8000;
+const POLLING_INTERVAL_SECONDS = 2;
 
-function fieldMatches(field: string, value: number, min: number): boolean {
-  return field.split(',').some((part) => {
-    const [range, stepText] = part.split('/');
-    const step = stepText ? Number(stepText) : 1;
-    let lo: number;
-    let hi: number;
-    if (range === '*' || range === undefined) {
-      lo = min;
-      hi = Number.MAX_SAFE_INTEGER;
-    } else if (range.includes('-')) {
-      const [a, b] = range.split('-').map(Number);
-      lo = a ?? min;
-      hi = b ?? lo;
-    } else {
-      lo = Number(range);
-      hi = stepText ? Number.MAX_SAFE_INTEGER : lo;
-    }
-    return value >= lo && value <= hi && (value - lo) % step === 0;
-  });
-}
-
-/** Does a 5-field cron expression match this minute (UTC)? */
-export function cronMatches(cron: string, at: Date): boolean {
-  const f = cron.trim().split(/\s+/);
-  if (f.length !== 5) throw new Error(`invalid cron "${cron}"`);
-  const [m, h, dom, mon, dow] = f as [string, string, string, string, string];
-  return (
-    fieldMatches(m, at.getUTCMinutes(), 0) &&
-    fieldMatches(h, at.getUTCHours(), 0) &&
-    fieldMatches(dom, at.getUTCDate(), 1) &&
-    fieldMatches(mon, at.getUTCMonth() + 1, 1) &&
-    (fieldMatches(dow, at.getUTCDay(), 0) || (at.getUTCDay() === 0 && fieldMatches(dow, 7, 0)))
-  );
-}
-
-export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger): JobQueue {
+export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const handlers = new Map<string, JobHandler<never>>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
+  /** schedules registered before pg-boss runs, written when it starts */
+  const pendingSchedules = new Map<string, { cron: string; data?: object }>();
+  const queues = new Map<string, Promise<void>>();
+  /** drain() runs in flight: stop() waits for their completions before pg-boss goes */
+  const draining = new Set<Promise<unknown>>();
+  let boss: Promise<PgBoss> | null = null;
+  let workers = false;
+  let stopped = false;
 
-  async function claim(): Promise<JobRow | null> {
-    const names = [...handlers.keys()];
-    if (names.length === 0) return null;
-    const rows = await handle.query<JobRow>(
-      `UPDATE jobs SET state = 'active', attempts = attempts + 1
-         WHERE id = (SELECT id FROM jobs WHERE state = 'created' AND name = ANY($1::text[]) AND run_at <= now()
-                     ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
-       RETURNING id, name, data, attempts, max_attempts`,
-      [names],
-    );
-    return rows[0] ?? null;
+  function connect(full: boolean): PgBoss {
+    const base: ConstructorOptions =
+      'pglite' in handle.connection
+        ? { db: fromPglite(handle.connection.pglite), backend: 'pglite' }
+        : { connectionString: handle.connection.url, max: 4 };
+    const instance = new PgBoss({
+      ...base,
+      clock: options.clock,
+      openTelemetry: { enabled: false },
+      // only the server process runs the scheduler and maintenance and shows up as an instance
+      schedule: full,
+      supervise: full,
+      registerInstance: full,
+    });
+    instance.on('error', (err) => log.error({ err }, 'job queue error'));
+    instance.on('warning', (warning) => log.warn({ data: warning.data }, warning.message));
+    return instance;
   }
 
-  async function runOne(job: JobRow): Promise<void> {
-    const handler = handlers.get(job.name);
-    try {
-      if (!handler) throw new Error(`no handler for ${job.name}`);
-      await (handler as JobHandler<unknown>)(JSON.parse(job.data), { id: job.id, name: job.name, attempts: job.attempts });
-      await handle.query(`UPDATE jobs SET state = 'completed', finished_at = now() WHERE id = $1`, [job.id]);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      log.warn({ err, job: job.name, id: job.id }, 'job failed');
-      if (job.attempts < job.max_attempts) {
-        const delay = Math.min(3600, 2 ** job.attempts * 5);
-        await handle.query(
-          `UPDATE jobs SET state = 'created', last_error = $2, run_at = now() + make_interval(secs => $3) WHERE id = $1`,
-          [job.id, message.slice(0, 1000), delay],
-        );
-      } else {
-        await handle.query(`UPDATE jobs SET state = 'failed', last_error = $2, finished_at = now() WHERE id = $1`, [job.id, message.slice(0, 1000)]);
+  /** pg-boss, started whole by start() or without workers by anything else */
+  function ready(full = false): Promise<PgBoss> {
+    if (stopped) return Promise.reject(new Error('the job queue is stopped'));
+    if (boss) return boss;
+    const starting = (async () => {
+      const instance = connect(full);
+      try {
+        await instance.start();
+        for (const [name, s] of pendingSchedules) await writeSchedule(instance, name, s.cron, s.data);
+      } catch (err) {
+        await instance.stop({ graceful: false }).catch(() => undefined);
+        throw err;
       }
+      pendingSchedules.clear();
+      return instance;
+    })();
+    boss = starting;
+    // a failed start can be tried again (the next call starts afresh)
+    starting.catch(() => {
+      if (boss === starting) boss = null;
+    });
+    return starting;
+  }
+
+  function ensureQueue(instance: PgBoss, name: string): Promise<void> {
+    let created = queues.get(name);
+    if (!created) {
+      created = instance.createQueue(name, QUEUE_DEFAULTS);
+      queues.set(name, created);
+      created.catch(() => queues.delete(name));
     }
+    return created;
+  }
+
+  async function writeSchedule(instance: PgBoss, name: string, cron: string, data?: object) {
+    await ensureQueue(instance, name);
+    await instance.schedule(name, cron, data ?? {}, { tz: 'UTC' });
+  }
+
+  function meta(job: Job<unknown>) {
+    return { id: job.id, name: job.name, attempts: job.retryCount + 1 };
+  }
+
+  async function attachWorker(instance: PgBoss, name: string, handler: JobHandler<never>) {
+    await ensureQueue(instance, name);
+    await instance.work<unknown>(name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
+      if (!job) return;
+      try {
+        await (handler as JobHandler<unknown>)(job.data, meta(job));
+      } catch (err) {
+        log.warn({ err, job: name, id: job.id }, 'job failed');
+        throw err; // pg-boss fails the job, and retries it while retries are left
+      }
+    });
+  }
+
+  /** one due job of this queue, run and settled; false when there was none */
+  async function runOne(instance: PgBoss, name: string, handler: JobHandler<never>): Promise<boolean> {
+    await ensureQueue(instance, name);
+    const [job] = await instance.fetch<unknown>(name);
+    if (!job) return false;
+    let failure: unknown = null;
+    try {
+      await (handler as JobHandler<unknown>)(job.data, meta(job));
+    } catch (err) {
+      failure = err;
+    }
+    if (failure === null) {
+      await instance.complete(name, job.id);
+    } else {
+      log.warn({ err: failure, job: name, id: job.id }, 'job failed');
+      await instance.fail(name, job.id, { message: failure instanceof Error ? failure.message : String(failure) });
+    }
+    return true;
   }
 
   const queue: JobQueue = {
-    async send(name, data, options = {}) {
-      const runAt =
-        options.startAfter instanceof Date
-          ? options.startAfter
-          : new Date(Date.now() + (options.startAfter ?? 0) * 1000);
-      const json = JSON.stringify(data ?? {});
-      if (options.singletonKey) {
-        const existing = await handle.query<{ id: number }>(
-          `SELECT id FROM jobs WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'active') LIMIT 1`,
-          [name, options.singletonKey],
-        );
-        if (existing[0]) return null;
-      }
-      const rows = await handle.query<{ id: number }>(
-        `INSERT INTO jobs (name, data, run_at, max_attempts, singleton_key) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [name, json, runAt.toISOString(), (options.retryLimit ?? 2) + 1, options.singletonKey ?? null],
-      );
-      return rows[0]?.id ?? null;
+    async send(name, data, sendOptions = {}) {
+      const instance = await ready();
+      await ensureQueue(instance, name);
+      return instance.send(name, data ?? {}, sendOptions);
     },
     work(name, handler) {
       handlers.set(name, handler as JobHandler<never>);
+      if (workers && boss) {
+        void boss
+          .then((instance) => attachWorker(instance, name, handler as JobHandler<never>))
+          .catch((err: unknown) => log.error({ err, job: name }, 'job worker failed to start'));
+      }
     },
     async schedule(name, cron, data) {
-      cronMatches(cron, new Date()); // validates
-      await handle.query(
-        `INSERT INTO job_schedules (name, cron, data) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO UPDATE SET cron = EXCLUDED.cron, data = EXCLUDED.data`,
-        [name, cron, JSON.stringify(data ?? {})],
-      );
+      if (!boss) {
+        pendingSchedules.set(name, { cron, data });
+        return;
+      }
+      await writeSchedule(await boss, name, cron, data);
     },
     async unschedule(name) {
-      await handle.query(`DELETE FROM job_schedules WHERE name = $1`, [name]);
+      pendingSchedules.delete(name);
+      if (boss) await (await boss).unschedule(name);
     },
-    async tickSchedules(now = new Date()) {
-      const minute = new Date(Math.floor(now.getTime() / 60000) * 60000);
-      const schedules = await handle.query<{ name: string; cron: string; data: string }>(
-        `SELECT name, cron, data FROM job_schedules WHERE last_run_at IS NULL OR last_run_at < $1`,
-        [minute.toISOString()],
-      );
-      let fired = 0;
-      for (const s of schedules) {
-        if (!cronMatches(s.cron, minute)) continue;
-        // conditional update: only one instance fires a given minute
-        const won = await handle.query<{ name: string }>(
-          `UPDATE job_schedules SET last_run_at = $2 WHERE name = $1 AND (last_run_at IS NULL OR last_run_at < $2) RETURNING name`,
-          [s.name, minute.toISOString()],
-        );
-        if (won[0]) {
-          await queue.send(s.name, JSON.parse(s.data), { singletonKey: `cron:${s.name}` });
-          fired += 1;
-        }
-      }
-      return fired;
+    async schedules() {
+      const rows = await (await ready()).getSchedules();
+      return rows.map((s) => ({ name: s.name, cron: s.cron }));
     },
-    async drain() {
-      let n = 0;
-      for (let job = await claim(); job; job = await claim()) {
-        await runOne(job);
-        n += 1;
-      }
-      return n;
+    async getJob(name, id) {
+      const [job] = await (await ready()).findJobs<unknown>(name, { id });
+      return job ? { state: job.state, retryCount: job.retryCount, output: job.output ?? null } : null;
+    },
+    async prepare() {
+      const instance = await ready();
+      for (const name of handlers.keys()) await ensureQueue(instance, name);
     },
     async start() {
-      if (!stopped) return;
-      stopped = false;
-      // jobs left `active` by a crashed process go back to the queue
-      await handle.query(`UPDATE jobs SET state = 'created' WHERE state = 'active' AND run_at < now() - interval '15 minutes'`);
-      const tick = async () => {
-        if (stopped) return;
-        running = (async () => {
-          try {
-            await queue.tickSchedules();
-            await queue.drain();
-          } catch (err) {
-            log.error({ err }, 'job loop failed');
-          }
-        })();
-        await running;
-        running = null;
-        if (!stopped) timer = setTimeout(() => void tick(), POLL_MS);
-      };
-      timer = setTimeout(() => void tick(), POLL_MS);
+      if (workers) return;
+      if (boss) {
+        // started without workers before (a test that sent or drained first): start again whole
+        const previous = await boss.catch(() => null);
+        await Promise.allSettled([...draining]);
+        await previous?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+        boss = null;
+        queues.clear();
+      }
+      workers = true;
+      const instance = await ready(true);
+      for (const [name, handler] of handlers) await attachWorker(instance, name, handler);
     },
     async stop() {
+      if (stopped) return;
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
+      await Promise.allSettled([...draining]);
+      if (!boss) return;
+      const instance = await boss.catch(() => null);
+      // graceful: pg-boss stops fetching, waits for running handlers and their completions, and
+      // fails (for a later retry) whatever is still running at the timeout
+      await instance?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
+    async drain() {
+      const run = (async () => {
+        const instance = await ready();
+        let ran = 0;
+        for (let more = true; more; ) {
+          more = false;
+          for (const [name, handler] of handlers) {
+            if (stopped) return ran;
+            if (await runOne(instance, name, handler)) {
+              ran += 1;
+              more = true;
+            }
+          }
+        }
+        return ran;
+      })();
+      draining.add(run);
+      try {
+        return await run;
+      } finally {
+        draining.delete(run);
+      }
     },
   };
   return queue;

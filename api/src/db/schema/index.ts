@@ -1,7 +1,6 @@
 // The one database schema: shared tables in core.ts, one file per capability beside it.
 export * from './core';
 export * from './sessions';
-export * from './jobs';
 export * from './identity';
 export * from './members';
 export * from './credits';

@@ -485,7 +485,7 @@ describe('delete, reactivate, purge, export', () => {
   });
 
   it('runs hourly as a scheduled job, which also drops old login attempts and tokens', async () => {
-    const rows = await app.dbHandle.query<{ name: string; cron: string }>('select name, cron from job_schedules where name = $1', [PURGE_JOB]);
+    const rows = (await app.jobs.schedules()).filter((s) => s.name === PURGE_JOB);
     expect(rows).toEqual([{ name: PURGE_JOB, cron: '17 * * * *' }]);
     const { user } = await createMember(app, { email: uniqueEmail('old') });
     await app.db.insert(loginAttempts).values({ siteId: user.siteId, email: user.email, ip: '1.2.3.4', success: 0, createdAt: new Date(Date.now() - 40 * 86_400_000) });
@@ -543,7 +543,7 @@ describe('mail delivery', () => {
       working.close();
       const mail = await smtp.waitFor(email);
       expect(mail.subject).toBe('Bevestig je e-mailadres voor Flirtlokaal');
-      const schedules = await broken.dbHandle.query<{ name: string }>('select name from job_schedules order by name');
+      const schedules = await broken.jobs.schedules();
       expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining(['identity.mail-retry', 'identity.purge']));
     } finally {
       await broken.close();

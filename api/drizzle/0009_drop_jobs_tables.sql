@@ -1,0 +1,2 @@
+DROP TABLE "job_schedules" CASCADE;--> statement-breakpoint
+DROP TABLE "jobs" CASCADE;
