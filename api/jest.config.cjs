@@ -1,5 +1,6 @@
 // Server tests: node environment, TypeScript through @swc/jest, real in-memory PGlite (or a fresh
-// PostgreSQL database per test file when DATABASE_URL is set). Run: `npm test -w @dating/api`.
+// PostgreSQL database per test file when DATABASE_URL is set), each a clone of a migrated template
+// made once per run (src/test/template.ts). Run: `npm test -w @dating/api`.
 module.exports = {
   testEnvironment: 'node',
   rootDir: __dirname,
@@ -15,6 +16,9 @@ module.exports = {
   // No transformIgnorePatterns exception: ESM-only dependencies (light-my-request's `cookie`) load
   // through Node's own require(esm) (Node 22.12+), so node_modules stay untransformed.
   testTimeout: 30000,
+  // the run's template database (PostgreSQL) and temporary directory (PGlite dump), then dropped
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
+  globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   // PGlite's WASM start-up is the slow part; one worker per core at most on a shared machine.
   maxWorkers: 1,
 };

@@ -73,6 +73,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** overrides env DATABASE_URL; `memory://` for tests */
   databaseUrl?: string;
+  /** PGlite only: start from this data directory dump (tests: a migrated template, test/helpers.ts) */
+  loadDataDir?: Blob;
   /** overrides env DATA_DIR (absolute or relative to the repo root) */
   dataDir?: string;
   /** any other env overrides (tests) */
@@ -238,7 +240,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS });
+  const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS, loadDataDir: opts.loadDataDir });
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
     await handle.close();

@@ -14,7 +14,8 @@
  * The app uses in-memory PGlite with every migration applied and the demo sites + interests
  * inserted (site `localhost` is the default site; pass `headers: { host: 'example.de' }` for
  * another). With DATABASE_URL=postgres://... set, each app gets a fresh, uniquely named database
- * on that server (dropped again at app.close()), so parallel test files never collide.
+ * on that server (dropped again at app.close()), so parallel test files never collide. Either way
+ * the database starts as a clone of a migrated template (test/template.ts), not empty.
  * Uploads go to a temporary DATA_DIR. State-changing requests need a JSON body or an
  * `x-request-type` header (the Origin check of app.ts), as from the real client.
  */
@@ -24,41 +25,16 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../app';
 import type { BuildAppOptions } from '../app';
 import { profiles, sessions, sites, users } from '../db/schema';
 import { readEnv } from '../env';
 import { hashToken, newToken, SESSION_COOKIE } from '../platform/session';
+import { createPgDatabase, isPostgresUrl, pgliteTemplate } from './template';
 import { eq } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
-
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
 
 /** A fully built app on a fresh database (see the note at the top of this file). */
 export async function buildTestApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -66,13 +42,17 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<Fasti
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dating-api-test-'));
   let databaseUrl = options.databaseUrl ?? 'memory://';
   let drop: (() => Promise<void>) | null = null;
-  if (options.databaseUrl === undefined && env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+  let loadDataDir: Blob | undefined;
+  if (options.databaseUrl === undefined && isPostgresUrl(env.DATABASE_URL)) {
     const created = await createPgDatabase(env.DATABASE_URL);
     databaseUrl = created.url;
     drop = created.drop;
+  } else if (options.databaseUrl === undefined) {
+    loadDataDir = await pgliteTemplate();
   }
   const app = await buildApp({
     logger: false,
+    loadDataDir,
     ...options,
     env: { NODE_ENV: 'test', ...options.env },
     dataDir,
