@@ -143,6 +143,29 @@ describe('input the database could not hold', () => {
 });
 
 describe('logging', () => {
+  it('logs a request at debug, one line, so the default level stays quiet; a failure at warn and error', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    for (const level of ['info', 'debug'] as const) {
+      lines.length = 0;
+      const logged = await buildTestApp({ logger: { level, stream } });
+      logged.get('/api/boom.php', async () => {
+        throw new Error('secret database detail');
+      });
+      try {
+        await logged.inject({ method: 'GET', url: '/api/settings.php?token=abc' });
+        const requestLines = lines.filter((l) => (l.req as { url?: string } | undefined)?.url?.startsWith('/api/settings.php'));
+        if (level === 'info') expect(requestLines).toEqual([]);
+        else expect(requestLines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed', statusCode: 200, req: expect.objectContaining({ url: '/api/settings.php?token=~' }) })]);
+        lines.length = 0;
+        await logged.inject({ method: 'GET', url: '/api/boom.php' });
+        expect(lines.map((l) => l.level)).toEqual(expect.arrayContaining([50]));
+      } finally {
+        await logged.close();
+      }
+    }
+  });
+
   it('drops query values from logged URLs (tokens, e-mail addresses, coordinates)', () => {
     expect(redactUrl('/api/geocode.php?lat=52.370216&lng=4.895168')).toBe('/api/geocode.php?lat=~&lng=~');
     expect(redactUrl('/api/activate.php?token=abc123')).toBe('/api/activate.php?token=~');

@@ -13,7 +13,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -79,8 +79,8 @@ export interface BuildAppOptions {
   dataDir?: string;
   /** any other env overrides (tests) */
   env?: Partial<Env>;
-  /** pino logger options or false (default: level from LOG_LEVEL) */
-  logger?: boolean | { level: string };
+  /** pino logger options or false (default: level from LOG_LEVEL); `stream` receives the JSON lines (tests) */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** apply migrations at build (default true) */
   migrate?: boolean;
   /** make sure the demo sites exist (default true; members are seeded by server.ts / seed-cli) */
@@ -116,6 +116,21 @@ const loggerOptions = {
 
 /** A request slower than this is logged at warn. */
 const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Request log lines: one per request, at debug (so the default level `info` stays quiet under
+ * load), at warn when it took SLOW_REQUEST_MS or more; failures are logged by the error handler.
+ */
+class RequestLogs extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const ms = reply.elapsedTime;
+    const line = { req: request, statusCode: reply.statusCode, ms: Math.round(ms), ...(error ? { err: error } : {}) };
+    if (ms >= SLOW_REQUEST_MS || error) reply.log.warn(line, 'slow or failed request');
+    else reply.log.debug(line, 'request completed');
+  }
+}
 
 /**
  * Admission (platform/admission.ts) per database. PGlite runs one query at a time on this event
@@ -227,10 +242,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   if (opts.databaseUrl !== undefined) config.DATABASE_URL = opts.databaseUrl;
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { ...loggerOptions, level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions, ...(typeof opts.logger === 'object' ? opts.logger : {}), level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL },
     bodyLimit: config.MAX_BODY_BYTES,
-    // one line per request at debug (onResponse below) instead of two at info
-    disableRequestLogging: true,
+    logController: new RequestLogs(),
     trustProxy: config.TRUST_PROXY,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
     frameworkErrors: (error, req, reply) => {
@@ -291,13 +308,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     checkOrigin(req);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', async (req) => {
     req.releaseAdmission?.();
-    const ms = reply.elapsedTime;
-    const line = { req, statusCode: reply.statusCode, ms: Math.round(ms) };
-    // slow requests at warn (errors are logged by the error handler); every request at debug
-    if (ms >= SLOW_REQUEST_MS) req.log.warn(line, 'slow request');
-    else req.log.debug(line, 'request');
   });
 
   app.setErrorHandler((error, req, reply) => {
