@@ -13,8 +13,10 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/'],
-  // No transformIgnorePatterns exception: ESM-only dependencies (light-my-request's `cookie`) load
-  // through Node's own require(esm) (Node 22.12+), so node_modules stay untransformed.
+  // ESM-only dependencies (light-my-request requires `cookie`, whose build is ESM) are compiled to
+  // CommonJS by @swc/jest like our own code. Still needed on Node 22: Jest loads them through
+  // require(esm) itself only on Node 24.9+ (plain Node has it from 22.12); drop it with Node 22.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
   testTimeout: 30000,
   // the run's template database (PostgreSQL) and temporary directory (PGlite dump), then dropped
   globalSetup: '<rootDir>/src/test/global-setup.ts',
