@@ -89,7 +89,8 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   }
   // one process at a time on a data directory (PGlite has no lock of its own)
   const release = dir ? lockDataDir(dir) : () => undefined;
-  const client = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // (PGlite reads its options from the first argument when that is not a string)
+  const client = options.loadDataDir ? new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir }) : new PGlite(dir);
   try {
     await client.waitReady;
   } catch (err) {
