@@ -615,22 +615,31 @@ async function main(): Promise<void> {
       }
   };
   const headersOf = (call: Call) => ({ ...(call.cookie ? { cookie: sid } : {}), ...call.headers });
-  // autocannon stops with requests in flight, which the server still works off: one request that
-  // needs the database (queued behind them) waits for that backlog, so the next run starts clean
+  // autocannon stops with requests in flight, which the server still works off: a request that
+  // needs the database (queued behind them) waits for that backlog, so the next run starts clean.
+  // Until it answers 2xx (an overloaded server may shed it with 503 first), at most 20 s.
   let drainMax = 0;
-  const settle = async () => {
+  const settle = async (after: string) => {
     const t = performance.now();
-    try {
-      const res = await fetch(`${base}/api/user.php`, { headers: { cookie: sid, 'x-request-type': 'web' }, signal: AbortSignal.timeout(60_000) });
-      await res.arrayBuffer();
-    } catch {
-      // a server that does not answer shows in the next run and in alive()
+    let answer = '';
+    while (performance.now() - t < 20_000 && !server.exited) {
+      try {
+        const res = await fetch(`${base}/api/user.php`, { headers: { cookie: sid, 'x-request-type': 'web' }, signal: AbortSignal.timeout(20_000) });
+        await res.arrayBuffer();
+        answer = String(res.status);
+        if (res.ok) break;
+      } catch (err) {
+        answer = (err as Error).message;
+      }
+      await sleep(100);
     }
-    drainMax = Math.max(drainMax, performance.now() - t);
+    const ms = performance.now() - t;
+    drainMax = Math.max(drainMax, ms);
+    if (answer !== '200' && !server.exited) loud(`after the load of ${after} the server did not answer GET /api/user.php with 2xx within 20 s (last: ${answer}): it does not recover`);
   };
   const loadServer = async (call: Call, connections: number, duration: number) => {
     const res = await load(base + call.path, connections, duration, headersOf(call));
-    await settle();
+    await settle(`${call.label} (${connections} connections)`);
     return res;
   };
 
@@ -744,10 +753,12 @@ async function main(): Promise<void> {
     console.log(`\noverload: ${overloadConnections} connections (4x), ${opts.overloadDuration} s per call`);
     const rows: string[][] = [];
     rss.start();
+    let previous = '';
     for (const label of OVERLOAD_CALLS) {
       const m = measured.find((x) => x.call.label === label);
       if (!m) continue;
-      if (m !== measured.find((x) => x.call.label === OVERLOAD_CALLS[0])) await settle();
+      if (previous) await settle(`${previous} (${overloadConnections} connections)`);
+      previous = label;
       const res = await load(base + m.call.path, overloadConnections, opts.overloadDuration, headersOf(m.call));
       const counts = statusCounts([res]);
       const ok = [...counts].filter(([c]) => c.startsWith('2')).reduce((s, [, n]) => s + n, 0);
@@ -822,7 +833,7 @@ async function main(): Promise<void> {
       `${opts.overload || onlyOverload ? `; overload ${overloadConnections} connections x ${opts.overloadDuration} s` : ''}; ${opts.seed} demo members${opts.smoke ? ' (smoke run: proves the harness, the figures mean nothing)' : ''}`,
   );
   console.log(`  machine    ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model.trim() ?? ''}; load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-  console.log(`  drain      longest wait for the server to work off a run's requests in flight before the next run: ${(drainMax / 1000).toFixed(1)} s`);
+  console.log(`  drain      longest wait for the server to work off a run's requests in flight (GET /api/user.php -> 2xx) before the next run: ${(drainMax / 1000).toFixed(1)} s`);
   console.log(`  server RSS idle before the load ${fmtMb(rssIdle)}, peak under load ${fmtMb(rss.peak)}, after the rounds ${fmtMb(rssAfter)}, after the overload ${fmtMb(rssOverload)}`);
   const logLines = [...serverLog].sort((a, b) => b[1] - a[1]);
   const total = logLines.reduce((s, [, n]) => s + n, 0);
