@@ -181,7 +181,8 @@ function validationError(err: { validation: { keyword: string; instancePath: str
 
 /** Turn anything thrown into an AppError (one place, no instanceof chain). */
 export function toAppError(error: unknown): { appError: AppError; log: boolean } {
-  if (isAppError(error)) return { appError: error, log: error.status >= 500 };
+  // a 503 is the admission queue saying "come back in a second" on purpose: not an error to log
+  if (isAppError(error)) return { appError: error, log: error.status >= 500 && error.status !== 503 };
   if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error), log: false };
   if (isResponseSerializationError(error)) return { appError: new AppError('internal', { status: 500 }), log: true };
   // a value the database cannot hold (number out of range, text that is no number/uuid): input
@@ -299,9 +300,19 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     if (site) req.site = site;
     req.lang = langOf(req);
     if ((req.url.startsWith('/api/') || req.url.startsWith('/dev/')) && req.routeOptions.config?.session !== false) {
-      // a request that uses the database waits its turn (or gets a 503 with Retry-After at once)
+      // a request that uses the database waits its turn (or gets a 503 with Retry-After at once);
+      // its slot is given back when the response is done or the client hangs up, whichever is
+      // first, also when the client hung up while it waited (the listener is there before it waits)
+      let gone = false;
+      reply.raw.once('close', () => {
+        gone = true;
+        req.releaseAdmission?.();
+      });
       req.releaseAdmission = await app.admission.acquire();
-      reply.raw.once('close', () => req.releaseAdmission?.());
+      if (gone) {
+        req.releaseAdmission();
+        throw new AppError('service_unavailable', { status: 503 });
+      }
       await loadSession(req);
       req.lang = langOf(req);
     }

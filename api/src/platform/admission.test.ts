@@ -2,6 +2,8 @@
  * Admission: requests that use the database run at most `concurrency` at a time, wait in arrival
  * order, and load past the bound is a quick 503 with Retry-After (never a crash, never a lost write).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { createAdmission } from './admission';
@@ -85,6 +87,36 @@ describe('admission in the app', () => {
       expect((await Promise.all(blocked)).map((r) => r.statusCode)).toEqual([200, 200]);
     } finally {
       release();
+    }
+  });
+
+  it('a client that hangs up while it waits gives its place back: the server keeps serving after a burst of aborted requests', async () => {
+    const server = await buildTestApp({ admission: { concurrency: 1, maxQueue: 50, maxWaitMs: 3000 } });
+    const { user } = await createMember(server);
+    const sid = await loginCookie(server, user.id);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    const get = (abortAfterMs?: number) =>
+      new Promise<number>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/user.php', headers: { cookie: sid } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', () => resolve(-1));
+        if (abortAfterMs !== undefined) setTimeout(() => req.destroy(), abortAfterMs);
+      });
+    try {
+      // the one slot is taken: these requests wait, and their clients hang up while waiting
+      const hold = await server.admission.acquire();
+      const aborted = Array.from({ length: 5 }, () => get(50));
+      expect(await Promise.all(aborted)).toEqual([-1, -1, -1, -1, -1]);
+      hold();
+      // each aborted request got the slot in turn and gave it straight back
+      for (let i = 0; i < 50 && server.admission.stats().active + server.admission.stats().waiting > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(server.admission.stats()).toMatchObject({ active: 0, waiting: 0 });
+      expect(await get()).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });
