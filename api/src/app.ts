@@ -8,7 +8,8 @@
  *   req.lang   user language -> cookie `lang` -> site domain_language -> nl
  * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
  * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts), app.admission (platform/admission.ts:
- * the bounded queue every request that uses the database passes; 503 + Retry-After when full).
+ * the bounded queue every request that uses the database passes; 503 + Retry-After when full),
+ * app.sessionCache (platform/session-cache.ts: logged-in sessions kept in memory for a few seconds).
  */
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -37,6 +38,9 @@ import type { JobQueue } from './platform/jobs';
 import { createAdmission } from './platform/admission';
 import type { Admission, AdmissionOptions } from './platform/admission';
 import { loadSession } from './platform/session';
+import { SessionCache } from './platform/session-cache';
+import { listen } from './db/listen';
+import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
 import staticPlugin from './platform/static';
 import { createStorage } from './platform/storage';
@@ -53,6 +57,7 @@ declare module 'fastify' {
     jobs: JobQueue;
     storage: Storage;
     admission: Admission;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     site: SiteContext;
@@ -67,6 +72,8 @@ declare module 'fastify' {
     csrf?: boolean;
     /** false: a public route whose answer never depends on who asks: no session lookup (req.user stays null) */
     session?: boolean;
+    /** true: a GET that changes the member (a mailed link): the session cache forgets them after it */
+    writes?: boolean;
   }
 }
 
@@ -113,6 +120,9 @@ const loggerOptions = {
     },
   },
 };
+
+/** How long a logged-in session is served from memory (SESSION_CACHE_MS; off under NODE_ENV=test). */
+const DEFAULT_SESSION_CACHE_MS = 5000;
 
 /** A request slower than this is logged at warn. */
 const SLOW_REQUEST_MS = 1000;
@@ -259,8 +269,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
 
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS, loadDataDir: opts.loadDataDir });
+  let sessionListener: Listener | null = null;
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
+    await sessionListener?.close();
+    app.sessionCache?.dispose();
     await handle.close();
   });
   if (opts.migrate !== false) await handle.migrate();
@@ -273,6 +286,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('storage', createStorage(config.DATA_DIR_ABS));
   app.decorate('jobs', createJobQueue(handle, app.log));
   app.decorate('admission', createAdmission(opts.admission ?? (handle.driver === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION)));
+  const sessionCache = new SessionCache(config.SESSION_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_SESSION_CACHE_MS));
+  app.decorate('sessionCache', sessionCache);
+  if (sessionCache.enabled) {
+    sessionListener = await listen(handle, 'session_cache', { message: (payload) => sessionCache.notify(payload), state: (live) => sessionCache.setLive(live) });
+  }
 
   if (opts.ensureSites !== false) {
     if (await ensureSites(handle.db)) app.sites.invalidate();
@@ -321,6 +339,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   app.addHook('onResponse', async (req) => {
     req.releaseAdmission?.();
+    // read your own writes: after a request that may have changed the member (any unsafe method,
+    // or a GET declared `writes`), this instance forgets the cached session at once; the database's
+    // notification (session-cache.ts) tells the other instances, and this one again, a moment later
+    if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) app.sessionCache.forgetUser(req.user.id);
   });
 
   app.setErrorHandler((error, req, reply) => {

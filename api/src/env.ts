@@ -22,6 +22,9 @@
  *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
+ *   SESSION_CACHE_MS     How long a logged-in session may be served from memory without a query (default
+ *                        5000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
+ *                        changed users row reach every instance at once (platform/session-cache.ts).
  *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
  *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
  */
@@ -53,6 +56,7 @@ const ZEnv = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
   MAIL_EVENTS_SECRET: z.string().optional(),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { DATA_DIR_ABS: string; STATIC_ROOT_ABS: string };

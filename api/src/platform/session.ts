@@ -9,6 +9,8 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { prepared } from '../db/prepared';
+import { forgetTokenEverywhere, forgetUserEverywhere } from './session-cache';
+import type { CachedSession } from './session-cache';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -70,6 +72,8 @@ export async function createSession(reply: FastifyReply, userId: number): Promis
 /** Revoke the request's session (logout) and clear the cookie. */
 export async function revokeSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (req.sessionId) await req.server.db.delete(sessions).where(eq(sessions.id, req.sessionId));
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) forgetTokenEverywhere(hashToken(token));
   req.sessionId = null;
   req.user = null;
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -77,6 +81,7 @@ export async function revokeSession(req: FastifyRequest, reply: FastifyReply): P
 
 /** Revoke every session of a user (password change, deletion), optionally keeping one. */
 export async function revokeAllSessions(db: DbOrTx, userId: number, exceptSessionId?: number | null): Promise<void> {
+  forgetUserEverywhere(userId);
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
@@ -86,7 +91,7 @@ export async function revokeAllSessions(db: DbOrTx, userId: number, exceptSessio
 function sessionLookup(db: Db) {
   return prepared(db, 'session_user', (d) =>
     d
-      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql`now()`)))
@@ -99,21 +104,30 @@ function sessionLookup(db: Db) {
  * Sets req.user / req.sessionId from the `sid` cookie. Expired or unknown tokens -> null.
  * app.ts calls it for /api/* and /dev/* requests, except on routes declared with
  * `config: { session: false }` (public reads such as settings.php, which then cost no query).
+ * A session seen in the last few seconds comes from the in-process cache (session-cache.ts): no
+ * query at all; else one prepared lookup, whose answer the cache keeps.
  */
 export async function loadSession(req: FastifyRequest): Promise<void> {
   req.user = null;
   req.sessionId = null;
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return;
-  const db = req.server.db;
+  const { db, sessionCache } = req.server;
+  const tokenHash = hashToken(token);
   const now = new Date();
-  const [row] = await sessionLookup(db).execute({ hash: hashToken(token) });
-  if (!row) return;
-  if (row.user.status === 'disabled') return;
-  req.user = row.user;
-  req.sessionId = row.sessionId;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  let session: CachedSession | undefined = sessionCache.get(tokenHash, now.getTime());
+  if (!session) {
+    const generation = sessionCache.begin();
+    session = (await sessionLookup(db).execute({ hash: tokenHash }))[0];
+    if (!session) return;
+    sessionCache.store(tokenHash, session, generation);
+  }
+  if (session.user.status === 'disabled') return;
+  req.user = session.user;
+  req.sessionId = session.sessionId;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_MS) {
+    session.lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId));
   }
 }
 

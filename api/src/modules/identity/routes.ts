@@ -115,7 +115,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return reply.status(201).send({ user });
   });
 
-  app.get('/api/activate.php', docs('Confirm the e-mail address from the mailed link; redirects'), async (req, reply) => {
+  app.get('/api/activate.php', { ...docs('Confirm the e-mail address from the mailed link; redirects'), config: { writes: true } }, async (req, reply) => {
     const token = (req.query as Record<string, unknown>).token;
     const ok = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) && (await service.activate(ctx(req, reply), token));
     return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
