@@ -42,6 +42,7 @@ import { SessionCache } from './platform/session-cache';
 import { listen } from './db/listen';
 import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
+import { scheduleDbMaintenance } from './platform/db-maintenance';
 import staticPlugin from './platform/static';
 import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage';
@@ -359,6 +360,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(registerModules);
+  await scheduleDbMaintenance(app);
   await app.register(staticPlugin);
 
   if (opts.startJobs) await app.jobs.start();
