@@ -214,5 +214,9 @@ describe('search indexes', () => {
     expect(narrow.numResults).toBeLessThan(SEARCH_COUNT_CAP);
     expect(narrow.numResults).toBeGreaterThan(0);
     expect(narrow.numResultsCapped).toBeUndefined();
+    // a page past the end has no rows to carry the count: it is still told
+    const past = (await search('gender=female&country=NL&countryregion=NH&page=500')).json();
+    expect(past.results).toEqual([]);
+    expect(past.numResults).toBe(narrow.numResults);
   });
 });

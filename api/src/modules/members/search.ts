@@ -12,12 +12,13 @@
  * age dropped; country dropped too when no region was given) and the members not already in the
  * results are offered with their own paging.
  *
- * Speed: the count and the page run side by side, each as a prepared statement per filter shape
+ * Speed: the page and its count are one statement, prepared per filter shape
  * (which filters are given, logged in or not; the values are parameters), so PostgreSQL parses and
  * plans a search once per connection instead of on every request.
  */
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, MemberSearchResponse } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -77,9 +78,22 @@ export function countQuery(db: DbOrTx, where: SQL) {
 
 /** One page of a search, youngest first (the order the profiles_members_* indexes end in). */
 export function pageQuery(db: DbOrTx, where: SQL, pageNumber: number | Placeholder) {
-  return db
-    .select(profileFields)
-    .from(profiles)
+  return youngestFirst(db.select(profileFields).from(profiles).$dynamic(), where, pageNumber);
+}
+
+/**
+ * One page with the search's capped count as a column (an uncorrelated subquery: PostgreSQL runs
+ * it once), so page and count are one statement. An empty page carries no count: `page()` then
+ * asks countQuery alone.
+ */
+function pageWithCountQuery(db: DbOrTx, where: () => SQL, pageNumber: number | Placeholder) {
+  const fields = { ...profileFields, total: sql<number>`(${countQuery(db, where())})` };
+  return youngestFirst(db.select(fields).from(profiles).$dynamic(), where(), pageNumber);
+}
+
+/** The members of `where` with their users row, youngest first, one page. */
+function youngestFirst<T extends PgSelect>(query: T, where: SQL, pageNumber: number | Placeholder) {
+  return query
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(where)
     .orderBy(desc(profiles.dateOfBirth), desc(profiles.userId))
@@ -123,15 +137,15 @@ function asParameters(values: FilterValues, prefix: string): { shape: string; wh
   return { shape, where, params };
 }
 
-/** The count and the page of one search shape, prepared once per database handle. */
+/** The page (with its count) and the count alone of one search shape, prepared once per database handle. */
 function preparedPage(db: Db, name: string, where: () => SQL) {
   return prepared(db, name, (d) => ({
+    page: pageWithCountQuery(d, where, sql.placeholder('offset')).prepare(`${name}_page`),
     count: countQuery(d, where()).prepare(`${name}_count`),
-    page: pageQuery(d, where(), sql.placeholder('offset')).prepare(`${name}_page`),
   }));
 }
 
-/** One page and its (capped) count: two prepared queries side by side. */
+/** One page and its (capped) count: one prepared statement (two when the page is empty). */
 async function page(
   statements: ReturnType<typeof preparedPage>,
   params: Record<string, unknown>,
@@ -139,11 +153,9 @@ async function page(
   viewerId: number | null,
   cdnPrefix: string,
 ) {
-  const [[countRow], rows] = await Promise.all([
-    statements.count.execute(params),
-    statements.page.execute({ ...params, offset: (pageNumber - 1) * SEARCH_PAGE_SIZE }),
-  ]);
-  const counted = Number(countRow?.n ?? 0);
+  const rows = await statements.page.execute({ ...params, offset: (pageNumber - 1) * SEARCH_PAGE_SIZE });
+  let counted = rows[0]?.total;
+  if (counted === undefined) counted = pageNumber === 1 ? 0 : Number((await statements.count.execute(params))[0]?.n ?? 0);
   const results = serializeRows(rows, { viewerId, cdnPrefix });
   const capped = counted > SEARCH_COUNT_CAP;
   return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
