@@ -16,9 +16,14 @@
  *
  * Retries: 2 by default, with exponential back-off from 5 s up to an hour (queue defaults below).
  * Queues are created on first use with those defaults.
+ *
+ * This replaced a hand-written queue on our own `jobs` table (dropped in migration 0009), kept
+ * while pg-boss 10 took ~10 s to install its schema on a fresh PGlite and crashed when a
+ * completion raced stop(). pg-boss 12 installs in a fraction of a second, test databases are
+ * clones of a template that already has it (test/template.ts), and jobs.test.ts covers
+ * completions racing stop().
  */
-import { PgBoss, fromPglite } from 'pg-boss';
-import type { Clock, ConstructorOptions, Job, Queue } from 'pg-boss';
+import type { Clock, ConstructorOptions, Job, PgBoss, Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
 
@@ -95,7 +100,9 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
   let workers = false;
   let stopped = false;
 
-  function connect(full: boolean): PgBoss {
+  async function connect(full: boolean): Promise<PgBoss> {
+    // loaded on first use: most test apps never touch a job
+    const { PgBoss, fromPglite } = await import('pg-boss');
     const base: ConstructorOptions =
       'pglite' in handle.connection
         ? { db: fromPglite(handle.connection.pglite), backend: 'pglite' }
@@ -119,7 +126,7 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
     if (stopped) return Promise.reject(new Error('the job queue is stopped'));
     if (boss) return boss;
     const starting = (async () => {
-      const instance = connect(full);
+      const instance = await connect(full);
       try {
         await instance.start();
         for (const [name, s] of pendingSchedules) await writeSchedule(instance, name, s.cron, s.data);

@@ -109,31 +109,45 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
   return { url: withDatabase(adminUrl, name), drop: () => dropPgDatabase(adminUrl, name) };
 }
 
-let pgliteDump: Promise<Blob> | null = null;
-
-async function readOrMakePgliteDump(): Promise<Blob> {
-  const { dir } = runTemplate();
-  const file = dir ? path.join(dir, 'pglite-template.tar') : null;
-  if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-  const dump = await fillTemplate('memory://', async (app) => {
+function makePgliteDump(): Promise<Blob> {
+  return fillTemplate('memory://', async (app) => {
     const { connection } = app.dbHandle;
     if (!('pglite' in connection)) throw new Error('the PGlite template needs an embedded database');
     return connection.pglite.dumpDataDir('none');
   });
-  if (file) {
-    // written under another name first, so a parallel worker never reads half a file
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(partial, file);
-  }
-  return dump;
 }
 
-/** The PGlite template dump (made on first use in a jest run, then read from the run's temp dir). */
-export function pgliteTemplate(): Promise<Blob> {
-  pgliteDump ??= readOrMakePgliteDump().catch((err: unknown) => {
-    pgliteDump = null;
+/** this process's dump, made once (without a run directory) or being written to it (with one) */
+let making: Promise<Blob> | null = null;
+
+function once(make: () => Promise<Blob>): Promise<Blob> {
+  making ??= make().catch((err: unknown) => {
+    making = null;
     throw err;
   });
-  return pgliteDump;
+  return making;
+}
+
+/**
+ * The PGlite template dump: made by the run's first test app and written to the run's temporary
+ * directory, then handed to every app as a file-backed Blob (read when PGlite loads it, nothing
+ * kept in memory: jest keeps every finished test file's modules, so a cached copy would stay
+ * around once per file). Without a run directory (no globalSetup): made once per process.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const { dir } = runTemplate();
+  if (!dir) return once(makePgliteDump);
+  const file = path.join(dir, 'pglite-template.tar');
+  if (!fs.existsSync(file)) {
+    await once(async () => {
+      const dump = await makePgliteDump();
+      // written under another name first, so a parallel worker never reads half a file
+      const partial = `${file}.${process.pid}.partial`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, file);
+      return dump;
+    });
+    making = null; // the file has it now
+  }
+  return fs.openAsBlob(file);
 }
