@@ -22,7 +22,7 @@ export default tseslint.config(
       parserOptions: {
         projectService: {
           // loose scripts outside any workspace tsconfig (bench) get the base compiler options
-          allowDefaultProject: ['bench/*.ts', 'bench/*.mts'],
+          allowDefaultProject: ['bench/*.ts', 'bench/*.mts', 'bench/lib/*.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

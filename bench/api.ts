@@ -26,18 +26,21 @@
  * 20 members, no warm-up, 1 s overload: proves the harness works). The exit code is non-zero only
  * when the harness fails (server does not start, login fails, a child crashes, time limit), never
  * because of a figure. Children and temporary data are removed at the end, also on error or Ctrl-C.
+ *
+ * This file holds the options, the calls and the run; bench/lib/children.ts the child processes,
+ * their memory and the cleanup; bench/lib/load.ts autocannon, the statistics and the table.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { benchEnv, serverEnv } from './env';
+import { cleanup, describeExit, exitCause, freePort, HarnessError, newestSource, onCleanupDropDatabase, RssPeak, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
+import type { LoadResult } from './lib/load';
 
 // ---- options ------------------------------------------------------------------------------------
 
@@ -95,365 +98,6 @@ const overloadConnections = opts.connections * 4;
 const { DATABASE_URL } = benchEnv();
 const pgUrl = DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL) ? DATABASE_URL : undefined;
 
-// ---- autocannon (untyped package: the part we use) ----------------------------------------------
-
-interface LoadResult {
-  requests: { average: number; total: number; sent: number };
-  /** added here: what the errors were (autocannon's reqError events), by code or message */
-  errorKinds: Map<string, number>;
-  latency: { p50: number; p99: number };
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number } | undefined>;
-}
-interface LoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  timeout?: number;
-}
-type Tracker = { stop(): void; on(event: 'reqError', listener: (err: NodeJS.ErrnoException) => void): void };
-type Autocannon = (o: LoadOptions, cb: (err: Error | null, result: Omit<LoadResult, 'errorKinds'>) => void) => Tracker;
-const autocannon = createRequire(path.join(ROOT, 'package.json'))('autocannon') as Autocannon;
-
-// autocannon's request timer (retimer) asks for a negative delay once a request is past its timeout:
-// Node 24 warns about it on every occurrence, the timeout itself is counted in the table
-process.removeAllListeners('warning');
-process.on('warning', (w) => {
-  if (w.name !== 'TimeoutNegativeWarning') console.error(`${w.name}: ${w.message}`);
-});
-
-// ---- cleanup: children, database, temporary folder ------------------------------------------------
-
-class HarnessError extends Error {}
-
-interface Child {
-  name: string;
-  proc: ChildProcess;
-  pid: number;
-  tail: string[];
-  exited: { code: number | null; signal: NodeJS.Signals | null } | null;
-  exit: Promise<void>;
-  onLine?: (line: string) => void;
-}
-
-const children: Child[] = [];
-const running = new Set<{ stop(): void }>();
-let tmpDir: string | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
-let cleaning: Promise<void> | null = null;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** SIGTERM to the child's process group (tsx wrapper and server alike), SIGKILL after a grace time. */
-async function stopChild(child: Child, graceMs = 10_000): Promise<void> {
-  if (child.exited && !groupAlive(child.pid)) return;
-  killGroup(child.pid, 'SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && (!child.exited || groupAlive(child.pid))) await sleep(100);
-  if (!child.exited || groupAlive(child.pid)) {
-    killGroup(child.pid, 'SIGKILL');
-    await Promise.race([child.exit, sleep(2000)]);
-  }
-}
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const t of running) t.stop();
-    await Promise.all(children.map((c) => stopChild(c)));
-    if (dropDatabase) {
-      try {
-        await dropDatabase();
-      } catch (err) {
-        console.error(`could not drop the benchmark database: ${(err as Error).message}`);
-      }
-    }
-    removeTmpDir();
-  })();
-  return cleaning;
-}
-
-function removeTmpDir(): void {
-  if (!tmpDir) return;
-  try {
-    fs.rmSync(tmpDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    tmpDir = null;
-  } catch (err) {
-    console.error(`could not remove ${tmpDir}: ${(err as Error).message}`);
-  }
-}
-
-// last resort (an exit we did not plan): no orphans, no temporary data
-process.on('exit', () => {
-  for (const c of children) if (!c.exited || groupAlive(c.pid)) killGroup(c.pid, 'SIGKILL');
-  removeTmpDir();
-});
-// `on`, not `once`: a second Ctrl-C (tsx relays the signal once more when it misses our first one)
-// must not find the signal without a listener, which would exit at once and skip the cleanup
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the children and removing the temporary data...`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-// ---- children -------------------------------------------------------------------------------------
-
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Child {
-  // own process group (detached), so the whole tree (a tsx wrapper and its node) is stopped together
-  const proc = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (proc.pid === undefined) throw new HarnessError(`could not start ${name}`);
-  const child: Child = {
-    name,
-    proc,
-    pid: proc.pid,
-    tail: [],
-    exited: null,
-    exit: new Promise((resolve) => proc.once('exit', () => resolve())),
-  };
-  proc.once('exit', (code, signal) => {
-    child.exited = { code, signal };
-  });
-  // whole lines only: a chunk may end in the middle of a line
-  const lines = () => {
-    let rest = '';
-    return (chunk: Buffer) => {
-      const parts = (rest + chunk.toString('utf8')).split('\n');
-      rest = parts.pop() ?? '';
-      for (const line of parts) {
-        if (!line.trim()) continue;
-        child.tail.push(line);
-        if (child.tail.length > 40) child.tail.shift();
-        child.onLine?.(line);
-      }
-    };
-  };
-  proc.stdout?.on('data', lines());
-  proc.stderr?.on('data', lines());
-  children.push(child);
-  return child;
-}
-
-/** Why a child ended that this benchmark did not stop: a crash, or a stop from outside. */
-function exitCause(child: Child): string {
-  const e = child.exited;
-  if (!e) return 'is still running';
-  if (e.signal === 'SIGKILL') return 'was killed by SIGKILL from outside this benchmark (the OOM killer, or another process)';
-  if (e.signal) return `was killed by ${e.signal} from outside this benchmark`;
-  // server.ts and hello-world.cjs exit 0 only after SIGINT / SIGTERM
-  if (e.code === 0) return 'exited with code 0, which it does only after SIGINT/SIGTERM: stopped from outside this benchmark (another process?), not a crash';
-  return `CRASHED (exit code ${e.code})`;
-}
-
-function describeExit(child: Child): string {
-  const e = child.exited;
-  const how = e ? (e.signal ? `killed by ${e.signal}` : `exit code ${e.code}`) : 'running';
-  return `${child.name} (pid ${child.pid}) ${how}; its last output:\n${child.tail.map((l) => `  | ${l}`).join('\n') || '  | (none)'}`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(child: Child, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exited) throw new HarnessError(`${child.name} exited before it answered:\n${describeExit(child)}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new HarnessError(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${describeExit(child)}`);
-}
-
-/** The most recently changed source file (tests excluded) under the given folders. */
-function newestSource(dirs: string[]): { file: string; mtimeMs: number } | null {
-  let newest: { file: string; mtimeMs: number } | null = null;
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'test') walk(file);
-      }
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const mtimeMs = fs.statSync(file).mtimeMs;
-        if (!newest || mtimeMs > newest.mtimeMs) newest = { file, mtimeMs };
-      }
-    }
-  };
-  for (const dir of dirs) if (fs.existsSync(dir)) walk(dir);
-  return newest;
-}
-
-// ---- memory of the serving process (Linux /proc) ----------------------------------------------------
-
-function childrenOf(pid: number): number[] {
-  try {
-    return fs
-      .readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** The process that serves: the child itself, or the node that a tsx wrapper started. */
-function servingPid(pid: number): number {
-  let current = pid;
-  for (let depth = 0; depth < 4; depth++) {
-    const next = childrenOf(current)[0];
-    if (next === undefined) break;
-    current = next;
-  }
-  return current;
-}
-
-function rssMb(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m?.[1] ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Samples the RSS every 250 ms while a load runs: the peak. */
-class RssPeak {
-  peak: number | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  constructor(private readonly pid: () => number) {}
-  sample(): number | null {
-    const v = rssMb(this.pid());
-    if (v !== null && (this.peak === null || v > this.peak)) this.peak = v;
-    return v;
-  }
-  start(): void {
-    this.timer ??= setInterval(() => this.sample(), 250);
-  }
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.sample();
-  }
-}
-
-// ---- load -------------------------------------------------------------------------------------------
-
-function load(url: string, connections: number, duration: number, headers: Record<string, string>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const errorKinds = new Map<string, number>();
-    const tracker = autocannon({ url, connections, duration, headers, timeout: 10 }, (err, result) => {
-      running.delete(tracker);
-      if (err) reject(err);
-      else resolve({ ...result, errorKinds });
-    });
-    tracker.on('reqError', (e) => {
-      const kind = e.code ?? e.message;
-      errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
-    });
-    running.add(tracker);
-  });
-}
-
-function median(values: number[]): number {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
-
-function statusCounts(results: LoadResult[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of results)
-    for (const [code, stat] of Object.entries(r.statusCodeStats)) counts.set(code, (counts.get(code) ?? 0) + (stat?.count ?? 0));
-  return counts;
-}
-
-function errorKinds(results: LoadResult[]): string {
-  const kinds = new Map<string, number>();
-  for (const r of results) for (const [k, n] of r.errorKinds) kinds.set(k, (kinds.get(k) ?? 0) + n);
-  return [...kinds].map(([k, n]) => `${k} x${n}`).join(', ');
-}
-
-function nonOk(counts: Map<string, number>): string {
-  return [...counts]
-    .filter(([code]) => !code.startsWith('2'))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([code, n]) => `${code}x${n}`)
-    .join(' ');
-}
-
-// ---- output -----------------------------------------------------------------------------------------
-
-const fmtInt = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en') : '-');
-// autocannon's latency histogram counts whole milliseconds
-const fmtMs = (v: number) => (Number.isFinite(v) ? (v < 1 ? '<1' : Number.isInteger(v) ? String(v) : v.toFixed(1)) : '-');
-const fmtPct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : '-');
-const fmtMb = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} MB`);
-
-function printTable(head: string[], rows: string[][], leftColumns: number[] = [0]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (leftColumns.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  console.log(line(head));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
-}
-
-const findings: string[] = [];
-function loud(message: string): void {
-  findings.push(message);
-  console.log(`!!! ${message}`);
-}
-
 // ---- the calls --------------------------------------------------------------------------------------
 
 interface Call {
@@ -503,7 +147,7 @@ async function main(): Promise<void> {
   }, budgetS * 1000);
   watchdog.unref();
 
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const tmpDir = keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-')));
   const dataDir = path.join(tmpDir, 'data');
   fs.mkdirSync(dataDir);
 
@@ -522,7 +166,7 @@ async function main(): Promise<void> {
     } finally {
       await admin.end();
     }
-    dropDatabase = async () => {
+    onCleanupDropDatabase(async () => {
       const c = new Client({ connectionString: pgUrl });
       await c.connect();
       try {
@@ -530,7 +174,7 @@ async function main(): Promise<void> {
       } finally {
         await c.end();
       }
-    };
+    });
     const u = new URL(pgUrl);
     u.pathname = `/${name}`;
     serverDatabaseUrl = u.toString();
@@ -607,7 +251,7 @@ async function main(): Promise<void> {
   console.log('logged in as demo@example.com');
 
   const alive = (what: string) => {
-    if (interrupted) throw new HarnessError('interrupted');
+    if (wasInterrupted()) throw new HarnessError('interrupted');
     for (const c of [server, hello])
       if (c.exited) {
         loud(`${c.name} ${exitCause(c)} during ${what}`);
@@ -851,7 +495,7 @@ main()
   .then(
     () => cleanup().then(() => 0),
     async (error: unknown) => {
-      if (!interrupted) console.error(error instanceof HarnessError ? `\nbenchmark failed: ${error.message}` : error);
+      if (!wasInterrupted()) console.error(error instanceof HarnessError ? `\nbenchmark failed: ${error.message}` : error);
       await cleanup();
       return 1;
     },
