@@ -68,14 +68,19 @@ export function createAdmission(options: AdmissionOptions): Admission {
     };
   };
 
+  /** The waiter at the head, taken off the queue. */
+  function take(): Waiter {
+    const waiter = queue[head] as Waiter;
+    queue[head] = undefined as unknown as Waiter;
+    head += 1;
+    return waiter;
+  }
+
   /** The oldest waiters are at the head: answer those that waited too long, now rather than late. */
   function sweep(): void {
     const now = Date.now();
     while (head < queue.length && now - (queue[head] as Waiter).since > options.maxWaitMs) {
-      const waiter = queue[head] as Waiter;
-      queue[head] = undefined as unknown as Waiter;
-      head += 1;
-      waiter.reject(overloaded());
+      take().reject(overloaded());
     }
     if (head === queue.length && sweeper) {
       clearInterval(sweeper);
@@ -84,17 +89,10 @@ export function createAdmission(options: AdmissionOptions): Admission {
   }
 
   function next(): void {
-    const now = Date.now();
+    sweep();
     while (active < options.concurrency && head < queue.length) {
-      const waiter = queue[head] as Waiter;
-      queue[head] = undefined as unknown as Waiter;
-      head += 1;
-      if (now - waiter.since > options.maxWaitMs) {
-        waiter.reject(overloaded());
-        continue;
-      }
       active += 1;
-      waiter.resolve(releaser());
+      take().resolve(releaser());
     }
     // compact the array once the consumed head is large
     if (head > 1024 && head * 2 > queue.length) {
