@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { likes, memberSwipes, photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { withPairLock } from '../../platform/pair-lock';
 import type { UserRow } from '../../platform/session';
 import { toImage } from './serialize-profile';
 import {
@@ -42,9 +43,13 @@ async function likesEachOther(db: DbOrTx, a: number, b: number): Promise<boolean
  * own like is still held is not (yet) a match for the liker either.
  */
 export async function likeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
-  const target = await assertLikeable(db, viewerId, targetId);
-  await db.insert(likes).values({ likerId: viewerId, likedId: targetId }).onConflictDoNothing();
-  return { match: target.user.emailConfirmed && (await likesEachOther(db, viewerId, targetId)) };
+  if (viewerId === targetId) throw new AppError('like_self', { status: 400, field: 'id' });
+  // the block check and the insert hold the pair's lock, so a block cannot slip in between
+  return withPairLock(db, viewerId, targetId, async (tx) => {
+    const target = await assertLikeable(tx, viewerId, targetId);
+    await tx.insert(likes).values({ likerId: viewerId, likedId: targetId }).onConflictDoNothing();
+    return { match: target.user.emailConfirmed && (await likesEachOther(tx, viewerId, targetId)) };
+  });
 }
 
 export async function unlikeMember(db: DbOrTx, viewerId: number, targetId: number): Promise<{ match: boolean }> {
@@ -199,8 +204,12 @@ export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): 
       .orderBy(sql`random()`)
       .limit(1);
     if (!suggestion) return { profile: null };
-    id = suggestion.id;
-    await db.insert(likes).values({ likerId: id, likedId: viewer.id }).onConflictDoNothing();
+    const suggested = suggestion.id;
+    id = suggested;
+    // a like from the suggested member, unless a block came between the query and now
+    await withPairLock(db, suggested, viewer.id, async (tx) => {
+      if (!(await isBlockedBetween(tx, suggested, viewer.id))) await tx.insert(likes).values({ likerId: suggested, likedId: viewer.id }).onConflictDoNothing();
+    });
   }
   const [profile] = await loadProfiles(db, [id], { viewerId: viewer.id, cdnPrefix });
   if (!profile?.main_image) return { profile: null };

@@ -197,7 +197,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = req.body.id;
     if (id === user.id) throw new AppError('block_self', { status: 400, field: 'id' });
     if (!(await findMember(app.db, id))) throw new AppError('member_not_found', { status: 404, field: 'id' });
-    await app.withTx((tx) => blockMember(tx, user.id, id));
+    await blockMember(app.db, user.id, id);
     return { ok: true as const, blocked: true };
   });
   app.delete('/api/block.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZBlockResult } } }, async (req) => {

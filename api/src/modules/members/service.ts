@@ -11,6 +11,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Profile } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
+import { withPairLock } from '../../platform/pair-lock';
 import { blocks, likes, memberPreferences, photos, profileInterests, profiles, users } from '../../db/schema';
 import { toProfile } from './serialize-profile';
 import type { PhotoRef, ProfileRow } from './serialize-profile';
@@ -161,13 +162,18 @@ export function onMemberBlocked(hook: BlockHook): void {
   if (!blockHooks.includes(hook)) blockHooks.push(hook);
 }
 
-/** Block: removes likes both ways (and, through hooks, chats), hides both from each other. */
+/**
+ * Block: removes likes both ways (and, through hooks, chats), hides both from each other. Holds the
+ * pair's lock (platform/pair-lock.ts), which every write that must respect a block takes too.
+ */
 export async function blockMember(db: DbOrTx, blockerId: number, blockedId: number): Promise<void> {
-  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
-  await db
-    .delete(likes)
-    .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
-  for (const hook of blockHooks) await hook(db, blockerId, blockedId);
+  await withPairLock(db, blockerId, blockedId, async (tx) => {
+    await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    await tx
+      .delete(likes)
+      .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+    for (const hook of blockHooks) await hook(tx, blockerId, blockedId);
+  });
 }
 
 export async function unblockMember(db: DbOrTx, blockerId: number, blockedId: number): Promise<void> {
