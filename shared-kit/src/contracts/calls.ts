@@ -4,7 +4,7 @@
  * truth for the wire. Only zod may be imported here.
  */
 import { z } from 'zod';
-import { ZImage, ZProfile, ZRowId } from './core';
+import { ZImage } from './core';
 
 // Calls of the first table defined by their capability's file (not repeated here):
 // - POST/GET/PUT /api/user.php, ?push=1: identity.ts (ZLoginRequest, ZUserResponse,
@@ -56,37 +56,7 @@ export type DiscountCode = z.infer<typeof ZDiscountCode>;
 export const ZSettingsQuery = z.looseObject({ forced_domain: z.string().trim().max(253).optional() });
 export type SettingsQuery = z.infer<typeof ZSettingsQuery>;
 
-// ---- /api/chats.php, /api/chat.php -------------------------------------------------------------
-
-export const ZMessageType = z.enum(['text', 'image', 'gift']);
-export type MessageType = z.infer<typeof ZMessageType>;
-
-/** Preview of the newest message of a conversation. */
-export const ZLastMessage = z.object({
-  id: z.number().int(),
-  type: ZMessageType,
-  /** text body, or a short label for image/gift */
-  body: z.string(),
-  from_me: z.boolean(),
-  created_at: z.string(),
-});
-export type LastMessage = z.infer<typeof ZLastMessage>;
-
-export const ZChatEntry = z.object({
-  conversation: z.number().int(),
-  profile: ZProfile,
-  num_unread_messages: z.number().int().nonnegative(),
-  last_message: ZLastMessage.nullable().optional(),
-  updated_at: z.string().optional(),
-});
-export type ChatEntry = z.infer<typeof ZChatEntry>;
-
-export const ZChatsResponse = z.object({ chats: z.array(ZChatEntry) });
-export type ChatsResponse = z.infer<typeof ZChatsResponse>;
-
-/** DELETE /api/chat.php -> ZOk */
-export const ZDeleteChatRequest = z.object({ conversation: ZRowId });
-export type DeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
+// ---- /api/chats.php, /api/chat.php, /api/messages.php ...: chat.ts ----------------------------
 
 // ---- /api/interests.php, /api/regions.php, /api/companyinfo.php -----------------------------
 

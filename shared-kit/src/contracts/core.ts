@@ -120,6 +120,8 @@ export const ZSettings = z.object({
   photo_credits: z.number().int(),
   gift_credits: z.number().int(),
   message_length: z.number().int(),
+  /** chat history older than this many days is hidden for privacy (spec 4); ours, not the spec's */
+  chat_history_days: z.number().int().positive().default(90),
   minimum_message_costs: ZMinimumMessageCosts,
   support_email: z.string(),
   support_phone: z.string(),

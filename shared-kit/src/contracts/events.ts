@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZUser } from './core';
 import { ZCountdown, ZProfileRef, ZTimeBonus } from './calls';
+import { ZMessage } from './chat';
 
 const count = z.number().int().nonnegative();
 
@@ -26,6 +27,18 @@ export const EVENT_SCHEMAS = {
   'match:new': z.object({ profile: ZProfileRef }),
   /** show the like popup for this profile */
   'like:open': z.object({ profile: ZProfileRef }),
+  /** a like arrived live (WebSocket like:new); new_likes is the badge count now */
+  'like:new': z.object({ profile: ZProfileRef, new_likes: count }),
+  /* chat, live from the WebSocket /api/ws (contracts/chat.ts ZWsServerFrame) */
+  /** a message of mine (another tab) or to me arrived */
+  'chat:message': z.object({ message: ZMessage }),
+  'chat:message-deleted': z.object({ conversation: z.number().int(), id: z.number().int() }),
+  /** a conversation went away (deleted by me elsewhere, or by a block) */
+  'chat:deleted': z.object({ conversation: z.number().int() }),
+  'chat:typing': z.object({ conversation: z.number().int(), profile: z.number().int() }),
+  'chat:read': z.object({ conversation: z.number().int(), reader: z.number().int(), up_to: z.number().int() }),
+  /** the live connection went up or down (down: the periodic refresh is the fallback) */
+  'realtime:state': z.object({ connected: z.boolean() }),
   'payment:completed': z.object({ credits: count }),
   /** the time bonus appeared, ticked, or went away (bonus null) */
   'timebonus:changed': z.object({

@@ -1,6 +1,7 @@
 // Every wire schema of the product, one file per capability.
 export * from './core';
 export * from './calls';
+export * from './chat';
 export * from './events';
 export * from './identity';
 export * from './members';

@@ -74,6 +74,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     photo_credits: 10,
     gift_credits: 20,
     message_length: 500,
+    chat_history_days: 90,
     minimum_message_costs: {},
     support_email: 'support@example.com',
     support_phone: '020-123 45 67',

@@ -4,3 +4,4 @@ export * from './sessions';
 export * from './identity';
 export * from './members';
 export * from './credits';
+export * from './chat';

@@ -104,6 +104,7 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       photo_credits: 15,
       gift_credits: 25,
       message_length: 1000,
+      chat_history_days: 90,
       minimum_message_costs: COSTS,
       support_email: `support@${domain === 'localhost' ? 'flirtlokaal.example' : domain}`,
       support_phone: phone,

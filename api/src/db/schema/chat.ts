@@ -1,0 +1,80 @@
+/**
+ * Tables of the chat capability (api/src/modules/chat).
+ *
+ * - `conversations`: one per pair of members (user_a < user_b), started by one of them (the free
+ *   members' limit counts these). `operator_id`: the staff member answering for a chatpal
+ *   (fictional profile) in this conversation; null until the operator console (issue 15) sets it.
+ * - `conversation_members`: each side's own state: the read marker (`last_read_id`, Matrix-style
+ *   "read up to"), the history cleared by DELETE /api/chat.php (`cleared_id`: messages up to it
+ *   are gone from this side), and the newest message this side sees (`last_message_id`, the sort
+ *   key of the chat list).
+ * - `messages`: `client_id` is unique per sender (a retried send finds the first row through the
+ *   constraint, never through a lookup race). A deleted message keeps its row without content
+ *   (`deleted_at`). `operator_id`: who wrote a chatpal's reply.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    userA: integer('user_a').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userB: integer('user_b').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_uq').on(t.userA, t.userB),
+    index('conversations_started_by_idx').on(t.startedBy),
+    check('conversations_pair_order', sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lastReadId: integer('last_read_id').notNull().default(0),
+    clearedId: integer('cleared_id').notNull().default(0),
+    lastMessageId: integer('last_message_id').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user_idx').on(t.userId, t.lastMessageId.desc())],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** text | image | gift */
+    type: text('type').notNull(),
+    body: text('body'),
+    gift: text('gift'),
+    imageFile: text('image_file'),
+    imageThumb: text('image_thumb'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    clientId: uuid('client_id').notNull(),
+    credits: integer('credits').notNull().default(0),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_uq').on(t.senderId, t.clientId),
+    // history pages (keyset on id) and the unread count of one conversation
+    index('messages_conversation_idx').on(t.conversationId, t.id.desc()),
+    // the socket's catch-up after last_id
+    index('messages_recipient_idx').on(t.recipientId, t.id),
+    check('messages_credits_nonneg', sql`${t.credits} >= 0`),
+  ],
+);

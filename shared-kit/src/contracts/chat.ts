@@ -1,0 +1,238 @@
+/**
+ * Wire schemas of the chat capability (API.md): /api/chats.php, /api/chat.php, /api/messages.php,
+ * /api/message.php, /api/typing.php, /api/gifts.php and the WebSocket /api/ws. zod only.
+ *
+ * Error codes are translated by the server (api/src/i18n/messages/chat.ts) and by mf-chat's
+ * locales; CHAT_ERROR_CODES lists the ones this capability answers with.
+ */
+import { z } from 'zod';
+import { ZProfile, ZRowId } from './core';
+import { ZProfileRef } from './calls';
+
+/** Free members (not paid_user) may start at most this many conversations (spec 5 and 9). */
+export const FREE_CONVERSATION_LIMIT = 2;
+/** One page of GET /api/messages.php. */
+export const MESSAGES_PAGE_SIZE = 30;
+export const MESSAGES_PAGE_MAX = 100;
+
+/**
+ * 400 message_empty, message_too_long (params.max), message_type_invalid, gift_unknown,
+ *     image_invalid, image_missing, client_id_invalid, message_self, conversation_or_profile;
+ * 402 insufficient_credits (nothing stored, nothing charged);
+ * 403 conversation_limit (free member, third new conversation; whatever the balance),
+ *     member_blocked (a block either way), authentication_required (visitor);
+ * 404 conversation_not_found (unknown or someone else's), member_not_found (unknown, invisible,
+ *     deleted, disabled), message_not_found (unknown, someone else's);
+ * 413 image_too_large.
+ */
+export const CHAT_ERROR_CODES = [
+  'message_empty', 'message_too_long', 'message_type_invalid', 'gift_unknown', 'image_invalid', 'image_missing',
+  'image_too_large', 'client_id_invalid', 'message_self', 'conversation_or_profile', 'insufficient_credits',
+  'conversation_limit', 'member_blocked', 'conversation_not_found', 'member_not_found', 'message_not_found',
+] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
+
+export const ZMessageType = z.enum(['text', 'image', 'gift']);
+export type MessageType = z.infer<typeof ZMessageType>;
+
+/* ---------- gifts: GET /api/gifts.php ---------- */
+
+/** The gift catalogue. Pictures are the project's own SVGs at `/static/gifts/<id>.svg`. */
+export const GIFT_IDS = ['rose', 'heart', 'teddy', 'champagne', 'chocolates', 'ring', 'cocktail', 'star'] as const;
+export const ZGiftId = z.enum(GIFT_IDS);
+export type GiftId = z.infer<typeof ZGiftId>;
+export const giftImage = (id: GiftId): string => `/static/gifts/${id}.svg`;
+
+/** `label`: in the request's language. `credits`: the site's gift_credits. */
+export const ZGift = z.object({ id: ZGiftId, label: z.string(), image: z.string(), credits: z.number().int().nonnegative() });
+export type Gift = z.infer<typeof ZGift>;
+export const ZGiftsResponse = z.object({ gifts: z.array(ZGift) });
+export type GiftsResponse = z.infer<typeof ZGiftsResponse>;
+
+/* ---------- a message ---------- */
+
+export const ZMessageImage = z.object({
+  /** full URL path (cdn_prefix + file) of the re-encoded picture, and of its thumbnail */
+  filename: z.string(),
+  thumb_filename: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type MessageImage = z.infer<typeof ZMessageImage>;
+
+/**
+ * One message as both sides see it. A deleted message keeps its place as a marker: `deleted`
+ * true, `body`, `gift` and `image` null. `read`: the recipient has opened the conversation since
+ * (read marker, see `read_up_to`). `client_id` only in answers/frames to its sender.
+ */
+export const ZMessage = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  /** profile id of the writer (a chatpal's id for an operator's reply) */
+  sender: z.number().int(),
+  recipient: z.number().int(),
+  type: ZMessageType,
+  body: z.string().nullable(),
+  gift: ZGiftId.nullable(),
+  image: ZMessageImage.nullable(),
+  /** credits the sender paid for it */
+  credits: z.number().int().nonnegative(),
+  created_at: z.string(),
+  deleted: z.boolean(),
+  read: z.boolean(),
+  client_id: z.string().nullable().optional(),
+});
+export type Message = z.infer<typeof ZMessage>;
+
+/* ---------- GET /api/chats.php, DELETE /api/chat.php ---------- */
+
+/** Preview of the newest message of a conversation. */
+export const ZLastMessage = z.object({
+  id: z.number().int(),
+  type: ZMessageType,
+  /** the text (cut to 100 characters); null for an image, a gift or a deleted message */
+  body: z.string().nullable(),
+  gift: ZGiftId.nullable().optional(),
+  from_me: z.boolean(),
+  deleted: z.boolean().optional(),
+  created_at: z.string(),
+});
+export type LastMessage = z.infer<typeof ZLastMessage>;
+
+/** A conversation entry, newest activity first. `profile.fictional` marks a chatpal. */
+export const ZChatEntry = z.object({
+  conversation: z.number().int(),
+  profile: ZProfile,
+  num_unread_messages: z.number().int().nonnegative(),
+  last_message: ZLastMessage.nullable().optional(),
+  updated_at: z.string().optional(),
+});
+export type ChatEntry = z.infer<typeof ZChatEntry>;
+
+export const ZChatsResponse = z.object({
+  chats: z.array(ZChatEntry),
+  /** new conversations a free member may still start; null for a paid (premium) member */
+  conversations_left: z.number().int().nonnegative().nullable().optional(),
+});
+export type ChatsResponse = z.infer<typeof ZChatsResponse>;
+
+/** DELETE /api/chat.php -> ZOk. Removes the conversation and its history from the caller's side
+ * (the other member keeps theirs); a later message opens it again with only what follows. */
+export const ZDeleteChatRequest = z.object({ conversation: ZRowId });
+export type DeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
+
+/* ---------- GET /api/messages.php?conversation|profile&before&limit ---------- */
+
+/**
+ * `conversation`, or `profile` (the member of /members/:id/chat: the conversation with them, or
+ * none yet). `before`: a message id; the page holds the messages older than it (keyset paging).
+ * Reading the newest page (no `before`) marks the conversation read (a `read` frame to the other).
+ */
+export const ZMessagesQuery = z.object({
+  conversation: ZRowId.optional(),
+  profile: ZRowId.optional(),
+  before: ZRowId.optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).optional(),
+});
+export type MessagesQuery = z.infer<typeof ZMessagesQuery>;
+
+/** What the next message costs this member, shown before sending. */
+export const ZMessageCosts = z.object({
+  /** credits per type: the site's message_credits, photo_credits, gift_credits */
+  text: z.number().int().nonnegative(),
+  image: z.number().int().nonnegative(),
+  gift: z.number().int().nonnegative(),
+  /** the price per message in the member's country (minimum_message_costs), in minor units; null where none applies */
+  minimum: z.object({ costs: z.number().int(), currency: z.string() }).nullable(),
+  /** the site's message_length */
+  message_length: z.number().int(),
+});
+export type MessageCosts = z.infer<typeof ZMessageCosts>;
+
+export const ZMessagesResponse = z.object({
+  /** null: no conversation with this profile yet (the first message starts one) */
+  conversation: z.number().int().nullable(),
+  profile: ZProfile,
+  /** oldest first; the newest page when `before` is absent */
+  messages: z.array(ZMessage),
+  /** older messages exist (ask again with before = messages[0].id) */
+  has_more: z.boolean(),
+  /** the other member has read my messages up to this id (0: none) */
+  read_up_to: z.number().int().nonnegative(),
+  /** the messages older than this many days are hidden (site setting chat_history_days) */
+  history_days: z.number().int().positive(),
+  costs: ZMessageCosts,
+  /** false: I am a free member at the conversation limit and this would be a new conversation */
+  can_start: z.boolean(),
+});
+export type MessagesResponse = z.infer<typeof ZMessagesResponse>;
+
+/* ---------- POST /api/messages.php ---------- */
+
+/**
+ * JSON, or multipart/form-data with the same fields as text parts and the picture as the file
+ * part `image` (type image). One of `profile` (starts the conversation or continues it) or
+ * `conversation`. `client_id`: a UUID the browser makes per message; a retry with the same one
+ * answers the first answer again and charges nothing.
+ */
+export const ZSendMessageRequest = z.object({
+  profile: ZRowId.optional(),
+  conversation: ZRowId.optional(),
+  type: ZMessageType.default('text'),
+  body: z.string().optional(),
+  gift: z.string().optional(),
+  client_id: z.string(),
+});
+export type SendMessageRequest = z.input<typeof ZSendMessageRequest>;
+export const ZSendMessageResponse = z.object({
+  message: ZMessage,
+  /** my balance after the charge */
+  credits: z.number().int().nonnegative(),
+});
+export type SendMessageResponse = z.infer<typeof ZSendMessageResponse>;
+
+/** PUT /api/messages.php: mark read up to `up_to` (default: the newest). -> ZReadResponse */
+export const ZReadRequest = z.object({ conversation: ZRowId, up_to: ZRowId.optional() });
+export type ReadRequest = z.infer<typeof ZReadRequest>;
+export const ZReadResponse = z.object({ ok: z.literal(true), read_up_to: z.number().int().nonnegative() });
+
+/** DELETE /api/message.php {id}: own messages only; leaves a marker on both sides. */
+export const ZDeleteMessageRequest = z.object({ id: ZRowId });
+export type DeleteMessageRequest = z.infer<typeof ZDeleteMessageRequest>;
+export const ZDeleteMessageResponse = z.object({ ok: z.literal(true), message: ZMessage });
+
+/** POST /api/typing.php {conversation} -> ZOk: the other member gets a `typing` frame. */
+export const ZTypingRequest = z.object({ conversation: ZRowId });
+export type TypingRequest = z.infer<typeof ZTypingRequest>;
+
+/* ---------- WebSocket /api/ws?last_id=<message id> ---------- */
+
+/**
+ * Frames the server sends (JSON text). After the connection: the `message:new` frames of every
+ * message after `last_id` (when given), then `ready`. Any frame the client sends other than
+ * `{type: 'ping'}` gets an `error` frame; a frame that is not JSON closes the socket (1003).
+ * A socket without a session or from a foreign Origin is refused (HTTP 403, no upgrade).
+ */
+export const ZWsServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message:new'), message: ZMessage }),
+  z.object({ type: z.literal('message:deleted'), conversation: z.number().int(), id: z.number().int() }),
+  z.object({ type: z.literal('chat:deleted'), conversation: z.number().int() }),
+  /** `profile` is typing in `conversation` (repeat within 3 s; the indicator hides after ~5 s) */
+  z.object({ type: z.literal('typing'), conversation: z.number().int(), profile: z.number().int() }),
+  /** `reader` has read the messages of `conversation` up to id `up_to` */
+  z.object({ type: z.literal('read'), conversation: z.number().int(), reader: z.number().int(), up_to: z.number().int() }),
+  z.object({ type: z.literal('like:new'), profile: ZProfileRef, new_likes: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('match:new'), profile: ZProfileRef }),
+  z.object({ type: z.literal('credits:changed'), credits: z.number().int().nonnegative() }),
+  /** the replay after `last_id` is done; `last_id`: newest message id known now */
+  z.object({ type: z.literal('ready'), last_id: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), error: z.string(), message: z.string() }),
+]);
+export type WsServerFrame = z.infer<typeof ZWsServerFrame>;
+export type WsFrameType = WsServerFrame['type'];
+
+export const ZWsClientFrame = z.object({ type: z.literal('ping') });
+export type WsClientFrame = z.infer<typeof ZWsClientFrame>;
+
+export const ZWsQuery = z.object({ last_id: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
