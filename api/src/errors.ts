@@ -36,6 +36,18 @@ export const STATUS_BY_CODE: Record<string, number> = {
   image_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  // payments (shared-kit/contracts/payments.ts PAYMENT_ERROR_CODES); the others are 400s
+  discount_code_not_found: 404,
+  discount_code_used: 409,
+  payment_not_found: 404,
+  no_saved_card: 409,
+  direct_debit_blocked: 403,
+  direct_debit_limit: 409,
+  direct_debit_not_pending: 409,
+  sms_too_many: 429,
+  card_payment_failed: 402,
+  payment_failed: 402,
+  psp_unavailable: 502,
   internal: 500,
   service_unavailable: 503,
 };

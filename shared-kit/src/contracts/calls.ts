@@ -42,12 +42,20 @@ export const ZDiscountCodeQuery = z.looseObject({
 });
 export type DiscountCodeQuery = z.infer<typeof ZDiscountCodeQuery>;
 
-/** 404 'Code niet gevonden', 409 'Code reeds gebruikt'. minimum_order_value in euro cents. */
+/**
+ * 404 'Code niet gevonden' (`discount_code_not_found`; also ?welcome=true when no welcome discount
+ * applies), 409 'Code reeds gebruikt' (`discount_code_used`), 400 `discount_code_wrong_country`.
+ * minimum_order_value: minor units of the member's currency (cents).
+ */
 export const ZDiscountCode = z.object({
   code: z.string(),
   percentage: z.number().int().min(0).max(100),
   minimum_order_value: z.number().int().nonnegative(),
   country: z.string().nullable().optional(),
+  /** code: a typed code; welcome: the welcome discount; time_bonus: TIMEBONUS25 */
+  kind: z.enum(['code', 'welcome', 'time_bonus']).optional(),
+  /** ISO timestamp when it stops working, null when it does not end */
+  expires: z.string().nullable().optional(),
 });
 export type DiscountCode = z.infer<typeof ZDiscountCode>;
 
@@ -99,36 +107,5 @@ export type CompanyInfo = z.infer<typeof ZCompanyInfo>;
 export const ZCompanyInfoResponse = z.object({ companyinfo: ZCompanyInfo });
 export type CompanyInfoResponse = z.infer<typeof ZCompanyInfoResponse>;
 
-// ---- payments vocabulary needed by the bus (time bonus) -----------------------------------------
-
-export const PAYMENT_METHODS = [
-  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'nexi',
-  'cartebancaire', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
-] as const;
-export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
-export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
-
-/** Time bonus (spec 3/4/9): code TIMEBONUS25, 25 %, once per user, 14400 s from signup. */
-export const ZTimeBonus = z.object({
-  code: z.string(),
-  country: z.string().nullable(),
-  user_id: z.number().int(),
-  /** ISO timestamp */
-  expires: z.string(),
-  value_percentage: z.number().int().min(0).max(100),
-  currency: z.string(),
-  minimum_order_value: z.number().int().nonnegative(),
-  status: z.string(),
-  validity: z.string(),
-  expired: z.boolean(),
-  paymentmethods: z.array(z.string()),
-});
-export type TimeBonus = z.infer<typeof ZTimeBonus>;
-
-/** Countdown state shown in the banner/modal: two-digit padded parts ('03', '59', '07'). */
-export const ZCountdown = z.object({
-  hours: z.string().regex(/^\d{2,}$/),
-  minutes: z.string().regex(/^\d{2}$/),
-  seconds: z.string().regex(/^\d{2}$/),
-});
-export type Countdown = z.infer<typeof ZCountdown>;
+// The payments vocabulary the user and the bus need (PAYMENT_METHODS, ZTimeBonus, ZCountdown,
+// ZUserTimeBonus) is in core.ts; the rest of payments is in payments.ts.

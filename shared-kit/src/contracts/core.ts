@@ -80,6 +80,44 @@ export const ZProfile = z.object({
 });
 export type Profile = z.infer<typeof ZProfile>;
 
+// ---- payments vocabulary the user and the bus need (time bonus); the rest is in payments.ts ----
+
+export const PAYMENT_METHODS = [
+  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'nexi',
+  'cartebancaire', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+/** Time bonus (spec 3/4/9): code TIMEBONUS25, 25 %, once per user, 14400 s from signup. */
+export const ZTimeBonus = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().int(),
+  /** ISO timestamp */
+  expires: z.string(),
+  value_percentage: z.number().int().min(0).max(100),
+  currency: z.string(),
+  minimum_order_value: z.number().int().nonnegative(),
+  status: z.string(),
+  validity: z.string(),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()),
+});
+export type TimeBonus = z.infer<typeof ZTimeBonus>;
+
+/** Countdown state shown in the banner/modal: two-digit padded parts ('03', '59', '07'). */
+export const ZCountdown = z.object({
+  hours: z.string().regex(/^\d{2,}$/),
+  minutes: z.string().regex(/^\d{2}$/),
+  seconds: z.string().regex(/^\d{2}$/),
+});
+export type Countdown = z.infer<typeof ZCountdown>;
+
+/** ZTimeBonus plus the visibility flag and the countdown, as GET /api/user.php carries it (user.time_bonus). */
+export const ZUserTimeBonus = ZTimeBonus.extend({ visible: z.boolean(), countdown: ZCountdown });
+export type UserTimeBonus = z.infer<typeof ZUserTimeBonus>;
+
 export const ZUser = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -96,6 +134,8 @@ export const ZUser = z.object({
   unread_messages: z.number().int().nonnegative().default(0),
   new_likes: z.number().int().nonnegative().default(0),
   is_staff: z.boolean().default(false),
+  /** the time bonus (spec 3/4): present for a non-paid member within 14400 s of sign-up, else null */
+  time_bonus: ZUserTimeBonus.nullable().optional(),
 });
 export type User = z.infer<typeof ZUser>;
 

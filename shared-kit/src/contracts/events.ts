@@ -4,8 +4,8 @@
  * Only zod may be imported here.
  */
 import { z } from 'zod';
-import { ZUser } from './core';
-import { ZCountdown, ZProfileRef, ZTimeBonus } from './calls';
+import { ZCountdown, ZTimeBonus, ZUser } from './core';
+import { ZProfileRef } from './calls';
 import { ZMessage } from './chat';
 
 const count = z.number().int().nonnegative();

@@ -5,4 +5,5 @@ export * from './chat';
 export * from './events';
 export * from './identity';
 export * from './members';
+export * from './payments';
 export * from './routes';

@@ -4,7 +4,8 @@
  * the balance right after this change, so the ledger alone tells a member's history.
  * Rows are payment records: the purge of deleted accounts keeps them (modules/identity/purge.ts).
  */
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -25,5 +26,9 @@ export const creditLedger = pgTable(
     ref: text('ref'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('credit_ledger_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // a purchase is credited once: one ledger row per payment reference (modules/payments)
+    uniqueIndex('credit_ledger_purchase_ref_uq').on(t.ref).where(sql`${t.reason} = 'purchase'`),
+  ],
 );

@@ -5,3 +5,5 @@ export * from './identity';
 export * from './members';
 export * from './credits';
 export * from './chat';
+export * from './payments';
+export * from './mollie-sim';

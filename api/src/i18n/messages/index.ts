@@ -3,6 +3,7 @@ import { commonMessages } from './common';
 import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
+import { paymentsMessages } from './payments';
 import type { MessageTable } from './types';
 
 export type { Lang, MessageTable } from './types';
@@ -12,4 +13,5 @@ export const messages: MessageTable = {
   ...creditsMessages,
   ...identityMessages,
   ...membersMessages,
+  ...paymentsMessages,
 };

@@ -15,6 +15,7 @@ import { profiles, users } from '../../db/schema';
 import { newLikesCount, profileFields, type MemberId } from '../members/service';
 import { toProfile, type PhotoRef, type ProfileRow } from '../members/serialize-profile';
 import type { SiteContext } from '../sites/service';
+import { timeBonusOf } from '../payments/time-bonus';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -54,6 +55,7 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
     unread_messages: options.unreadMessages ?? 0,
     new_likes: options.newLikes ?? 0,
     is_staff: row.isStaff,
+    time_bonus: timeBonusOf({ id: row.id, paidUser: row.paidUser, signupAt: row.signupAt, country: profileRow.country }),
   };
 }
 

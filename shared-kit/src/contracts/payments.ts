@@ -1,0 +1,288 @@
+/**
+ * Wire schemas of credits, payments and premium (API.md: credits.php, payment.php,
+ * payment-webhook.php, repeat-order.php, directdebit.php, transactions.php; discountcode.php is in
+ * calls.ts, the method list and the time bonus in core.ts). Only zod is imported here.
+ *
+ * Money: every amount is an integer in the minor unit of its currency (cents, pence, grosze...),
+ * always computed by the server from the package, the member's payment country and the discount.
+ * The browser never sends a price: request schemas are strict, so an `amount` in a body is a 400.
+ *
+ * Error codes: PAYMENT_ERROR_CODES are the `error` values of this capability's 4xx answers (the
+ * server's message table api/src/i18n/messages/payments.ts and the frontend's `payments`
+ * namespace translate them; nl is the spec's wording).
+ */
+import { z } from 'zod';
+import { PAYMENT_METHODS, ZCountry, ZPaymentMethod, ZRowId } from './core';
+import type { PaymentMethod } from './core';
+
+// ---- vocabulary ----------------------------------------------------------------------------------
+
+export const CURRENCIES = ['EUR', 'GBP', 'CHF', 'PLN', 'USD', 'CAD', 'AUD', 'NZD'] as const;
+export const ZCurrency = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof ZCurrency>;
+
+/** The currency a member pays in, by payment country (spec section 9's countries). */
+export const CURRENCY_BY_COUNTRY: Record<z.infer<typeof ZCountry>, Currency> = {
+  NL: 'EUR', BE: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', DE: 'EUR', AT: 'EUR', IE: 'EUR',
+  GB: 'GBP', CH: 'CHF', PL: 'PLN', US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD',
+};
+
+/** Packages: the try-out package (a fixed amount for a few credits, only before the first purchase) and p0-p3. */
+export const PACKAGE_IDS = ['tryout', 'p0', 'p1', 'p2', 'p3'] as const;
+export const ZPackageId = z.enum(PACKAGE_IDS, { error: 'package_unknown' });
+export type PackageId = z.infer<typeof ZPackageId>;
+
+export const PAYMENT_STATUSES = ['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired'] as const;
+/** A method as a client sends it: an unknown one is the 400 `method_unknown`. */
+export const ZPaymentMethodInput = z.enum(PAYMENT_METHODS, { error: 'method_unknown' });
+
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof ZPaymentStatus>;
+/** Statuses after which nothing changes any more. */
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+
+/** How a payment was started: hosted checkout, repeat order on the saved card, SEPA direct debit. */
+export const ZPaymentKind = z.enum(['checkout', 'repeat', 'directdebit']);
+export type PaymentKind = z.infer<typeof ZPaymentKind>;
+
+/** The card brands of the spec's method list: all paid through the PSP's `creditcard` method. */
+export const CARD_METHODS: readonly PaymentMethod[] = ['creditcard', 'visa', 'mastercard', 'maestro', 'cartebancaire', 'nexi'];
+
+/** Discount kinds: a typed code, the welcome discount (first purchase) or the time bonus (TIMEBONUS25). */
+export const ZDiscountKind = z.enum(['code', 'welcome', 'time_bonus']);
+export type DiscountKind = z.infer<typeof ZDiscountKind>;
+
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_SECONDS = 14_400;
+export const WELCOME_CODE = 'WELCOME25';
+/** The welcome discount is offered for this long after sign-up (time-limited, first purchase only). */
+export const WELCOME_DAYS = 7;
+/** SMS code of the direct-debit form: 6 digits, valid this long, at most this many tries. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_SECONDS = 600;
+export const SMS_CODE_MAX_TRIES = 5;
+
+export const PAYMENT_ERROR_CODES = [
+  'package_unknown', 'method_unknown', 'method_not_offered', 'issuer_unknown', 'tryout_not_available',
+  'discount_code_not_found', 'discount_code_used', 'discount_code_wrong_country', 'discount_code_minimum',
+  'time_bonus_expired', 'payment_not_found', 'payment_failed', 'card_payment_failed', 'no_saved_card',
+  'account_holder_invalid', 'iban_invalid', 'street_invalid', 'house_number_invalid', 'zip_invalid', 'city_invalid',
+  'phone_invalid', 'consent_required', 'direct_debit_blocked', 'direct_debit_limit', 'sms_code_invalid',
+  'sms_code_expired', 'sms_too_many', 'direct_debit_not_pending', 'psp_unavailable',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+// ---- helpers (pure, shared by server and screens) -------------------------------------------------
+
+/** `amount` minor units after `percentage` off, rounded half up to a whole minor unit. */
+export function discountedAmount(amount: number, percentage: number): number {
+  return Math.floor((amount * (100 - percentage) + 50) / 100);
+}
+
+/** Price of one credit in minor units (display only; may have decimals). */
+export function pricePerCredit(amount: number, credits: number): number {
+  return credits > 0 ? Math.round((amount / credits) * 100) / 100 : 0;
+}
+
+/** Minor units -> a localized price, e.g. formatAmount(1995, 'EUR', 'nl') = '€ 19,95'. */
+export function formatAmount(amount: number, currency: Currency, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
+}
+
+/** IBAN checksum (ISO 13616 mod 97) on a normalised IBAN (upper case, no spaces). */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of rearranged) {
+    const digits = ch >= 'A' && ch <= 'Z' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1;
+}
+
+/** The page the PSP sends the member back to after the hosted checkout (the result states of spec 4). */
+export function paymentResultPath(paymentId: number, pkg: PackageId, method: PaymentMethod): string {
+  return `/credits/${pkg}/${method}?payment_id=${paymentId}`;
+}
+
+// ---- GET /api/credits.php ------------------------------------------------------------------------
+
+/**
+ * `?country=` only counts when logged out (/pricing): a member's payment country is their
+ * profile's. `?discount_code=` previews the packages with that code (its errors as discountcode.php).
+ */
+export const ZCreditsQuery = z.looseObject({
+  country: z.string().min(2).max(2).optional(),
+  discount_code: z.string().trim().min(1).max(64).optional(),
+});
+export type CreditsQuery = z.infer<typeof ZCreditsQuery>;
+
+/** The discount that applies (a typed code, else the time bonus, else the welcome discount). */
+export const ZAppliedDiscount = z.object({
+  code: z.string(),
+  percentage: z.number().int().min(1).max(100),
+  kind: ZDiscountKind,
+  /** ISO timestamp when the discount ends (time bonus, welcome discount), null for codes without end */
+  expires: z.string().nullable(),
+});
+export type AppliedDiscount = z.infer<typeof ZAppliedDiscount>;
+
+export const ZCreditPackage = z.object({
+  id: ZPackageId,
+  credits: z.number().int().positive(),
+  /** what the member pays, minor units, discount applied */
+  amount: z.number().int().positive(),
+  /** the price before the discount (== amount without one): the old price of the discount ribbon */
+  original_amount: z.number().int().positive(),
+  currency: ZCurrency,
+  /** 'popular' ribbon */
+  popular: z.boolean(),
+  tryout: z.boolean(),
+  /** the discount applied to this package, null when none applies (e.g. below its minimum order value) */
+  discount: ZAppliedDiscount.nullable(),
+});
+export type CreditPackage = z.infer<typeof ZCreditPackage>;
+
+export const ZIssuer = z.object({ id: z.string(), name: z.string() });
+export type Issuer = z.infer<typeof ZIssuer>;
+
+export const ZOfferedMethod = z.object({
+  id: ZPaymentMethod,
+  /** brand name as the PSP shows it (not translated: 'iDEAL', 'Visa', ...) */
+  name: z.string(),
+  /** banks/issuers to choose from (iDEAL, EPS ...); absent when the method has no choice */
+  issuers: z.array(ZIssuer).optional(),
+});
+export type OfferedMethod = z.infer<typeof ZOfferedMethod>;
+
+export const ZSavedCard = z.object({ label: z.string(), last4: z.string(), expires: z.string().nullable() });
+export type SavedCard = z.infer<typeof ZSavedCard>;
+
+export const ZCreditsResponse = z.object({
+  country: ZCountry,
+  currency: ZCurrency,
+  packages: z.array(ZCreditPackage),
+  /** methods for the payment country that the PSP offers now; empty when logged out */
+  methods: z.array(ZOfferedMethod),
+  /** the discount that applies to the packages (also null when logged out) */
+  discount: ZAppliedDiscount.nullable(),
+  /** card of an earlier card payment, for /credits/repeat-order; null when there is none */
+  saved_card: ZSavedCard.nullable(),
+  /** SEPA direct debit (/directdebit) possible for this member (EUR countries) */
+  direct_debit: z.boolean(),
+  /** days within which a purchase can be refunded (site setting refund_days) */
+  refund_days: z.number().int().nonnegative(),
+});
+export type CreditsResponse = z.infer<typeof ZCreditsResponse>;
+
+// ---- POST /api/payment.php, GET /api/payment.php?id --------------------------------------------
+
+/** `discount_code` given: that code (or its error); omitted: the active discount, if any. */
+export const ZPaymentRequest = z
+  .object({
+    package: ZPackageId,
+    method: ZPaymentMethodInput,
+    issuer: z.string().trim().min(1).max(64).optional(),
+    discount_code: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict();
+export type PaymentRequest = z.infer<typeof ZPaymentRequest>;
+
+export const ZPaymentCreated = z.object({
+  payment_id: z.number().int().positive(),
+  /** the PSP's hosted checkout: send the browser there */
+  checkout_url: z.string(),
+  amount: z.number().int().positive(),
+  currency: ZCurrency,
+  discount: ZAppliedDiscount.nullable(),
+});
+export type PaymentCreated = z.infer<typeof ZPaymentCreated>;
+
+export const ZPaymentQuery = z.object({ id: ZRowId });
+
+export const ZPayment = z.object({
+  id: z.number().int().positive(),
+  status: ZPaymentStatus,
+  amount: z.number().int().positive(),
+  currency: ZCurrency,
+  package: ZPackageId,
+  method: ZPaymentMethod,
+  kind: ZPaymentKind,
+  /** credits added to the balance: present once the payment is paid and credited */
+  credits: z.number().int().positive().optional(),
+  discount: z.object({ code: z.string(), percentage: z.number().int() }).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof ZPayment>;
+
+// ---- POST /api/repeat-order.php ------------------------------------------------------------------
+
+/** Buy `package` again on the saved card (a recurring payment on the card mandate). */
+export const ZRepeatOrderRequest = z.object({ package: ZPackageId }).strict();
+export type RepeatOrderRequest = z.infer<typeof ZRepeatOrderRequest>;
+/** The payment starts `pending`; poll GET /api/payment.php?id for paid / failed. */
+export const ZRepeatOrderResponse = z.object({ payment: ZPayment });
+
+// ---- POST /api/directdebit.php -------------------------------------------------------------------
+
+const text = (max: number, code: PaymentErrorCode) =>
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+
+/** Step 1: the form. Answer: the SMS code went to `phone` (masked in the answer). */
+export const ZDirectDebitStart = z
+  .object({
+    account_holder: text(70, 'account_holder_invalid'),
+    iban: z
+      .string({ error: 'iban_invalid' })
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine(isValidIban, { error: 'iban_invalid' }),
+    street: text(100, 'street_invalid'),
+    house_number: text(10, 'house_number_invalid'),
+    zip: text(10, 'zip_invalid'),
+    city: text(80, 'city_invalid'),
+    phone: z.string({ error: 'phone_invalid' }).trim().min(6, { error: 'phone_invalid' }).max(20, { error: 'phone_invalid' }).regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
+    package: ZPackageId,
+    consent: z.literal(true, { error: 'consent_required' }),
+  })
+  .strict();
+export type DirectDebitStart = z.infer<typeof ZDirectDebitStart>;
+
+/** Step 2: the SMS code; continues the member's pending request. */
+export const ZDirectDebitConfirm = z.object({ otp: z.string({ error: 'sms_code_invalid' }).trim().regex(/^\d{6}$/, { error: 'sms_code_invalid' }) }).strict();
+export type DirectDebitConfirm = z.infer<typeof ZDirectDebitConfirm>;
+
+export const ZDirectDebitRequest = z.union([ZDirectDebitConfirm, ZDirectDebitStart]);
+
+export const ZDirectDebitStarted = z.object({
+  step: z.literal('otp'),
+  /** '+31 6** *** *78' */
+  phone: z.string(),
+  /** ISO timestamp when the SMS code stops working */
+  expires: z.string(),
+  amount: z.number().int().positive(),
+  currency: ZCurrency,
+});
+export const ZDirectDebitConfirmed = z.object({ step: z.literal('done'), payment: ZPayment });
+export const ZDirectDebitResponse = z.union([ZDirectDebitStarted, ZDirectDebitConfirmed]);
+export type DirectDebitResponse = z.infer<typeof ZDirectDebitResponse>;
+
+// ---- GET /api/transactions.php -------------------------------------------------------------------
+
+export const ZCreditUsage = z.object({
+  id: z.number().int(),
+  /** + added, - spent */
+  delta: z.number().int(),
+  balance_after: z.number().int().nonnegative(),
+  /** purchase, message, gift, photo, signup_bonus, refund, admin ... */
+  reason: z.string(),
+  /** the payment of a purchase */
+  payment_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type CreditUsage = z.infer<typeof ZCreditUsage>;
+
+export const ZTransactionsResponse = z.object({ payments: z.array(ZPayment), usage: z.array(ZCreditUsage) });
+export type TransactionsResponse = z.infer<typeof ZTransactionsResponse>;
