@@ -9,13 +9,13 @@ import { federationInstances, remote } from '../support/federation';
 import type { RemoteInfo } from '../support/federation';
 
 /** Sample routes of spec section 2: owning remote, layout, and whether the screen is a placeholder. */
-const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default' | 'chat' | 'lander' | 'empty'; placeholder?: boolean }> = [
+const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default' | 'chat' | 'lander' | 'empty'; placeholder?: boolean; member?: boolean }> = [
   { url: '/', remote: 'mf_landers', layout: 'default' },
   { url: '/pages/privacy', remote: 'mf_landers', layout: 'default' },
   { url: '/login', remote: 'mf_auth_signup', layout: 'default' },
   { url: '/reset-password', remote: 'mf_auth_signup', layout: 'default' },
   { url: '/members', remote: 'mf_members', layout: 'default' },
-  { url: '/chats', remote: 'mf_chat', layout: 'chat', placeholder: true },
+  { url: '/chats', remote: 'mf_chat', layout: 'chat', placeholder: true, member: true },
   { url: '/pricing', remote: 'mf_payments', layout: 'default', placeholder: true },
   { url: '/credits', remote: 'mf_payments', layout: 'default', placeholder: true },
   { url: '/landers/gallery/summer', remote: 'mf_landers', layout: 'lander', placeholder: true },
@@ -65,6 +65,7 @@ test.describe('shell', () => {
 
   for (const r of ROUTES) {
     test(`route ${r.url} -> ${r.remote} in the ${r.layout} layout`, async ({ page }) => {
+      if (r.member) await loginAsNewMember(page);
       await page.goto(r.url);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
       expect(await federationInstances(page)).toContain(r.remote);
@@ -88,16 +89,16 @@ test.describe('shell', () => {
   }
 
   test('the loading bar shows while a remote takes long to load (after 200 ms), then goes', async ({ page }) => {
-    const chat = remote('mf_chat');
+    const payments = remote('mf_payments');
     await page.goto('/pages/faq');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.route(`**/mf/${chat.folder}/**`, async (route) => {
+    await page.route(`**/mf/${payments.folder}/**`, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    // client-side navigation to the slow area (the footer has no chat link: use the history API)
+    // client-side navigation to the slow area (a page open to visitors; use the history API)
     await page.evaluate(() => {
-      window.history.pushState({}, '', '/chats');
+      window.history.pushState({}, '', '/credits');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     const bar = page.getByRole('progressbar', { name: commonText('status.loading') });

@@ -47,6 +47,7 @@ describe('the shell with every remote unreachable', () => {
   });
 
   it('uses the chat layout for chats: no navigation, no footer', async () => {
+    act(() => setSession(makeUser()));
     renderInShell(<ShellRoutes />, { path: '/chats/3' });
     expect(await within(screen.getByRole('main')).findByRole('alert')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
@@ -89,5 +90,46 @@ describe('the shell with every remote unreachable', () => {
     expect(footer).toHaveTextContent(i18n.getFixedT('nl', 'common')('disclaimer'));
     // English pages carry the US footer
     expect(footer).toHaveTextContent('18 U.S.C. 2257');
+  });
+});
+
+describe('member pages without a session', () => {
+  const MEMBER_PAGES = ['/profile', '/likes', '/likes/matches', '/likes/m/5', '/swipe-game', '/match-finder', '/notifications', '/account', '/account/password', '/complete-signup', '/chats', '/transactions'];
+
+  it.each(MEMBER_PAGES)('%s shows the login prompt once (never "Laden…"), with a way back here after login', (path) => {
+    renderInShell(<ShellRoutes />, { path });
+    const main = screen.getByRole('main');
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(within(main).getByRole('heading', { level: 1, name: 'Log in om verder te gaan.' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(path)}`);
+    expect(within(main).getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/signup');
+    expect(within(main).queryByText(/laden/i)).not.toBeInTheDocument();
+  });
+
+  it('pages open to visitors (search, a profile, pricing) load their remote instead', async () => {
+    for (const path of ['/members', '/members/7', '/pricing']) {
+      const view = renderInShell(<ShellRoutes />, { path });
+      expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent('Dit deel van de site is tijdelijk niet beschikbaar.');
+      expect(screen.queryByRole('heading', { name: 'Log in om verder te gaan.' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('swaps a member page for the login prompt when a call ends the session (403 authentication_required)', async () => {
+    act(() => setSession(makeUser()));
+    renderInShell(<ShellRoutes />, { path: '/likes' });
+    await within(screen.getByRole('main')).findByRole('alert'); // the (unreachable) remote's area
+    act(() => setSession(null)); // what the api client does on 403/401 authentication_required
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Log in om verder te gaan.' })).toBeInTheDocument();
+  });
+
+  it('speaks the page language', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    renderInShell(<ShellRoutes />, { path: '/profile' });
+    const de = i18n.getFixedT('de', 'common');
+    expect(screen.getByRole('heading', { level: 1, name: de('errors.loginRequired') })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent('Log in om verder te gaan.');
   });
 });

@@ -2,11 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Global, ThemeProvider } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
-import { store, useSettings } from '@dating/shared-kit/state';
+import { store, useSession, useSettings } from '@dating/shared-kit/state';
 import { globalStyles, theme } from '@dating/shared-kit/theme';
 import { RemoteRoutes } from './federation/remote-loader';
 import { Layout, DefaultLayout } from './layouts/layouts';
 import { LoadingBar } from './loading-bar';
+import { LoginRequiredPage } from './pages/login-required-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ShellErrorBoundary } from './pages/shell-error-boundary';
 import { resolveRoute } from './route-table';
@@ -18,6 +19,7 @@ import { useSessionLifecycle } from './session-lifecycle';
 export function ShellRoutes() {
   const { pathname } = useLocation();
   const settings = useSettings();
+  const loggedIn = useSession() !== null;
   // Each page starts from the site's title; a remote page may then set its own (in an effect,
   // which runs after this render). Done during render so it precedes the children's effects.
   const titledPath = useRef<string | null>(null);
@@ -37,6 +39,14 @@ export function ShellRoutes() {
       <DefaultLayout>
         <NotFoundPage />
       </DefaultLayout>
+    );
+  }
+  // a member page without a session: the one login prompt (also when a call ends the session)
+  if (route.session === 'member' && !loggedIn) {
+    return (
+      <Layout kind={route.layout}>
+        <LoginRequiredPage />
+      </Layout>
     );
   }
   return (

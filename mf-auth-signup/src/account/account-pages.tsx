@@ -9,19 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { REMARKS_MAX, ZChangeEmailRequest, ZChangePasswordRequest, ZDeleteAccountRequest, ZDeleteReason } from '@dating/shared-kit/contracts';
 import { useSession } from '@dating/shared-kit/state';
-import { Alert, Badge, Button, Modal, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, Modal, Select, TextArea, TextField } from '@dating/shared-kit/ui';
 import { announceLogout, announceUser, authApi } from '../auth-api';
 import { Page } from '../components/page';
 import { FormAlert } from '../forms/form-alert';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 import { missingProfileFields } from '../profile-completeness';
-import { useSessionStatus } from '../use-session-status';
 
 function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
-  const status = useSessionStatus();
   return (
     <Page title={title}>
       <nav aria-label={t('account.title')} css={css`margin-bottom: 20px;`}>
@@ -42,15 +40,8 @@ function AccountFrame({ title, children }: { title: string; children: ReactNode 
           ))}
         </ul>
       </nav>
-      {user ? (
-        children
-      ) : status === 'unknown' ? (
-        <Spinner label={t('common.loading')} />
-      ) : (
-        <p>
-          {t('account.loginRequired')} <Link to="/login?redirect=/account">{t('account.login')}</Link>
-        </p>
-      )}
+      {/* visitors get the shell's login prompt instead (route table: /account/* is a member page) */}
+      {user ? children : null}
     </Page>
   );
 }

@@ -35,15 +35,9 @@ export function CompleteSignupPage() {
       .catch(() => setRegions(null));
   }, [country]);
 
-  if (!user) {
-    return (
-      <Page title={t('completeSignup.title')}>
-        <p>
-          {t('account.loginRequired')} <Link to="/login?redirect=/complete-signup">{t('account.login')}</Link>
-        </p>
-      </Page>
-    );
-  }
+  // a visitor never gets here: the shell's route table marks /complete-signup as a member page
+  // and shows its login prompt instead (also when a call ends the session)
+  if (!user) return null;
   const missingList = missingProfileFields(user);
   const missing = {
     sexuality: missingList.includes('sexuality'),

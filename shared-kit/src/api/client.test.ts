@@ -178,6 +178,18 @@ describe('api client', () => {
     expect(loggedOut).toHaveBeenCalledTimes(1); // once, however many calls failed together
   });
 
+  it('logs the member out on a 401 authentication_required too, but not on a failed login (401 of user.php)', async () => {
+    setSession(makeUser());
+    handle = (_req, _body, res) => json(res, 401, { error: 'authentication_required', authentication_required: true, message: 'Log in' });
+    const api = createApiClient({ baseUrl });
+    const login = await api.post('/api/user.php', { email: 'a@b.nl', password: 'x' }, ZMaybeUserResponse).catch((e: unknown) => e);
+    expect(isSwallowed(login)).toBe(false);
+    expect(store.get(sessionAtom)).not.toBeNull();
+    const error = await api.get('/api/profile.php', ZThing).catch((e: unknown) => e);
+    expect(isSwallowed(error)).toBe(true);
+    expect(store.get(sessionAtom)).toBeNull();
+  });
+
   it('does not log out on a 403 authentication_required from /api/user.php', async () => {
     setSession(makeUser());
     handle = (_req, _body, res) => json(res, 403, { error: 'authentication_required', authentication_required: true, message: 'Log in' });

@@ -6,7 +6,7 @@
  *   idempotent methods (GET, PUT, DELETE; never POST);
  * - 2xx answers parsed with the caller's zod schema (mismatch -> ApiRequestError 'contract_mismatch');
  * - non-2xx -> ApiRequestError {status, code, message, field, minutes, body};
- * - a 403 with `authentication_required` from anything but /api/user.php logs the member out
+ * - a 403 (or 401) with `authentication_required` from anything but /api/user.php logs the member out
  *   (session atom null, `auth:logged-out` on the bus) and rejects with a SwallowedError
  *   (`isSwallowed(e)`), which callers ignore.
  * - `upload()` posts FormData with XMLHttpRequest, for progress events.
@@ -116,7 +116,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const error = parsed.success
       ? ApiRequestError.fromBody(status, parsed.data)
       : new ApiRequestError({ status, code: `http_${status}`, message: generic(), body });
-    if (status === 403 && parsed.success && parsed.data.authentication_required === true && !isUserPhp(path)) {
+    // the session is gone: 403 (or 401) with `authentication_required`, from anything but user.php
+    // (whose 401 is a failed login). The shell then shows its login prompt on member pages.
+    const sessionEnded = (status === 403 || status === 401) && parsed.success && parsed.data.authentication_required === true;
+    if (sessionEnded && !isUserPhp(path)) {
       // Log out once: parallel calls failing together must not emit the event several times.
       if (store.get(sessionAtom) !== null) {
         setSession(null);

@@ -24,9 +24,17 @@ export interface RouteEntry {
   readonly pattern: string;
   readonly remote: RemoteName;
   readonly layout: LayoutKind;
+  /**
+   * 'member': the page is only for a logged-in member. The shell shows its login prompt instead of
+   * the remote's page to a visitor, and swaps the page for the prompt when a call ends the session
+   * (403 `authentication_required`, or a 401): one place, so no page waits forever on a refused call.
+   */
+  readonly session?: 'member';
 }
 
 const r = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout });
+/** A page only for logged-in members (see RouteEntry.session). */
+const member = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout, session: 'member' });
 
 /** Order matters: the first matching entry wins (specific before generic). */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -39,14 +47,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('/activate/error', 'mf_auth_signup'),
   r('/reset-password', 'mf_auth_signup'),
   r('/reset-password/do', 'mf_auth_signup'),
-  r('/complete-signup', 'mf_auth_signup'),
+  member('/complete-signup', 'mf_auth_signup'),
   r('/mail-change/do', 'mf_auth_signup'),
   r('/account-deleted', 'mf_auth_signup'),
-  r('/account/*', 'mf_auth_signup'),
+  member('/account/*', 'mf_auth_signup'),
   // chat (mf_chat, chat layout)
-  r('/chats', 'mf_chat', 'chat'),
-  r('/chats/:id', 'mf_chat', 'chat'),
-  r('/members/:id/chat', 'mf_chat', 'chat'),
+  member('/chats', 'mf_chat', 'chat'),
+  member('/chats/:id', 'mf_chat', 'chat'),
+  member('/members/:id/chat', 'mf_chat', 'chat'),
   // landers on member urls (mf_landers)
   r('/members/:id/landing', 'mf_landers', 'lander'),
   r('/members/:id/landing2/:slug?', 'mf_landers', 'lander'),
@@ -55,22 +63,22 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // members (mf_members)
   r('/members', 'mf_members'),
   r('/members/:id', 'mf_members'),
-  r('/likes', 'mf_members'),
-  r('/likes/m/:id', 'mf_members'),
-  r('/likes/:type', 'mf_members'),
-  r('/swipe-game', 'mf_members'),
-  r('/match-finder', 'mf_members'),
-  r('/profile', 'mf_members'),
-  r('/profile/*', 'mf_members'),
-  r('/notifications', 'mf_members'),
+  member('/likes', 'mf_members'),
+  member('/likes/m/:id', 'mf_members'),
+  member('/likes/:type', 'mf_members'),
+  member('/swipe-game', 'mf_members'),
+  member('/match-finder', 'mf_members'),
+  member('/profile', 'mf_members'),
+  member('/profile/*', 'mf_members'),
+  member('/notifications', 'mf_members'),
   // payments (mf_payments)
   r('/credits', 'mf_payments'),
-  r('/credits/repeat-order', 'mf_payments'),
-  r('/credits/:id/:paymentmethod?', 'mf_payments'),
-  r('/directdebit', 'mf_payments'),
+  member('/credits/repeat-order', 'mf_payments'),
+  member('/credits/:id/:paymentmethod?', 'mf_payments'),
+  member('/directdebit', 'mf_payments'),
   r('/premium', 'mf_payments'),
   r('/pricing', 'mf_payments'),
-  r('/transactions/:id?', 'mf_payments'),
+  member('/transactions/:id?', 'mf_payments'),
   // landers and static pages (mf_landers)
   r('/landers/*', 'mf_landers', 'lander'),
   r('/pages/*', 'mf_landers'),
