@@ -28,6 +28,11 @@ async function fillSignup(scope: Locator, v: Visitor) {
   await expect(scope.getByRole('heading', { name: 'Je inloggegevens' })).toBeVisible();
   await scope.getByLabel('E-mailadres').fill(v.email);
   await scope.getByLabel('Wachtwoord', { exact: true }).fill(v.password);
+  // "ga je akkoord met de algemene voorwaarden": the words link to the terms (a new tab keeps the form)
+  const terms = scope.getByRole('link', { name: 'algemene voorwaarden' });
+  await expect(terms).toHaveAttribute('href', '/pages/terms');
+  await expect(terms).toHaveAttribute('target', '_blank');
+  await expect(scope.getByRole('link', { name: 'privacyverklaring' })).toHaveAttribute('href', '/pages/privacy');
   await scope.getByRole('button', { name: 'Account aanmaken' }).click();
   await expect(scope.getByRole('heading', { name: `Welkom, ${v.name}!` })).toBeVisible({ timeout: 20_000 });
 }
@@ -66,9 +71,13 @@ test.describe('identity', () => {
     await expect(page).toHaveURL(/\/activate\/done$/);
     await expect(page.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Jouw profiel' })).toBeVisible();
-    // the link works once
+    // the link works once; used again it says the address is confirmed and offers the way on
     await page.goto(activateLink as string);
-    await expect(page).toHaveURL(/\/activate\/error$/);
+    await expect(page).toHaveURL(/\/activate\/error\?reason=already_confirmed$/);
+    await expect(page.getByRole('heading', { name: 'Je e-mailadres is al bevestigd' })).toBeVisible();
+    await expect(page.getByText('Activeren mislukt')).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Naar de leden' }).click();
+    await expect(page).toHaveURL(/\/members$/);
 
     // log out
     await page.goto('/members');
@@ -151,6 +160,9 @@ test.describe('identity', () => {
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole('dialog', { name: 'Gratis aanmelden' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Gratis aanmelden', level: 1 })).toBeVisible();
+    // a page on a phone has no window to close: the draft note speaks of the tab
+    await expect(page.getByText('zolang dit tabblad openstaat')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('venster');
 
     // the draft survives a reload
     await page.getByLabel('Ik ben een').selectOption('male');

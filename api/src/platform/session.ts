@@ -131,6 +131,17 @@ export async function loadSession(req: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * Whether the `sid` cookie is a live session of a disabled (banned) member. Such a session logs
+ * nobody in (loadSession ignores it); only GET /api/ban.php asks, to show its owner the notice.
+ */
+export async function isBannedSession(req: FastifyRequest): Promise<boolean> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return false;
+  const [session] = await sessionLookup(req.server.db).execute({ hash: hashToken(token) });
+  return session?.user.status === 'disabled';
+}
+
 /** The logged-in user, or a 403 `{error:'authentication_required', authentication_required:true}`. */
 export function requireUser(req: FastifyRequest): UserRow {
   if (!req.user) throw new AppError('authentication_required', { status: 403, extra: { authentication_required: true } });

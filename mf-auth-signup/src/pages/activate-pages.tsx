@@ -1,11 +1,12 @@
 /**
  * /activate/done: profile card, get-premium card with discount badge, member overview (spec 2).
- * /activate/error: 'Activeren mislukt' with a way to get a new activation mail.
+ * /activate/error: 'Activeren mislukt' with a way to get a new activation mail, or, for a reused
+ * link of a confirmed member, that the address is already confirmed and the way on.
  */
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { refreshSession, useSession } from '@dating/shared-kit/state';
 import { Alert, Badge, Button, Card } from '@dating/shared-kit/ui';
 import { authApi } from '../auth-api';
@@ -59,18 +60,43 @@ export function ActivateDonePage() {
   );
 }
 
+/**
+ * /activate/error. `?reason=already_confirmed` (the server's redirect for a reused link of a
+ * confirmed member) or a logged-in member whose address is confirmed: say so and offer the way on
+ * (the members area, or the login), not a failure. Otherwise: 'Activeren mislukt' once, with a new
+ * activation mail for the logged-in member or a login for the visitor.
+ */
 export function ActivateErrorPage() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
+  const [params] = useSearchParams();
   const [state, setState] = useState<{ ok?: boolean; message?: string | null }>({});
   const [busy, setBusy] = useState(false);
+  if (params.get('reason') === 'already_confirmed' || user?.email_confirmed) {
+    return (
+      <Page title={t('activate.alreadyTitle')}>
+        <p>{t('activate.alreadyText')}</p>
+        {user ? (
+          <Link to="/members" css={linkButton}>
+            {t('activate.toMembers')}
+          </Link>
+        ) : (
+          <p>
+            {t('activate.loginToContinue')}{' '}
+            <Link to="/login" css={linkButton}>
+              {t('activate.login')}
+            </Link>
+          </p>
+        )}
+      </Page>
+    );
+  }
   return (
     <Page title={t('activate.errorTitle')}>
-      <Alert variant="danger">{t('errors.activation_failed')}</Alert>
       <p>{t('activate.errorText')}</p>
       {state.ok && <Alert variant="success" role="status">{t('activate.resent')}</Alert>}
       {state.message && <Alert variant="danger" role="alert">{state.message}</Alert>}
-      {user && !user.email_confirmed ? (
+      {user ? (
         <Button
           loading={busy}
           onClick={async () => {
@@ -87,11 +113,11 @@ export function ActivateErrorPage() {
         >
           {t('activate.resend')}
         </Button>
-      ) : !user ? (
+      ) : (
         <p>
           {t('activate.loginToResend')} <Link to="/login">{t('activate.login')}</Link>
         </p>
-      ) : null}
+      )}
     </Page>
   );
 }

@@ -1,8 +1,10 @@
 /** /login: e-mail + password (POST /api/user.php); spec 8 texts come from the server. */
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ZLoginRequest } from '@dating/shared-kit/contracts';
+import { isApiRequestError } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import { useSession } from '@dating/shared-kit/state';
 import { Alert, Button, TextField } from '@dating/shared-kit/ui';
@@ -24,6 +26,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const form = useFormSubmit({ email: '', password: '' });
+  const [banned, setBanned] = useState(false);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +34,12 @@ export function LoginPage() {
       ZLoginRequest,
       form.values,
       async () => {
-        const { user } = await authApi.login(form.values);
+        setBanned(false);
+        const { user } = await authApi.login(form.values).catch((err: unknown) => {
+          // a banned member (right password) gets the server's text plus the way to the ban policy
+          setBanned(isApiRequestError(err) && err.code === 'account_banned');
+          throw err;
+        });
         announceLogin(user);
         void navigate(safeRedirect(params.get('redirect')));
       },
@@ -43,6 +51,11 @@ export function LoginPage() {
     <Page title={t('login.title')}>
       {session && <Alert variant="success">{t('login.loggedIn')}</Alert>}
       <FormAlert error={form.error} />
+      {banned && form.error && (
+        <p>
+          <Link to="/pages/ban">{t('login.banPolicy')}</Link>
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
         <TextField label={t('login.email')} type="email" autoComplete="email" {...form.field('email')} required />
         <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.field('password')} required />

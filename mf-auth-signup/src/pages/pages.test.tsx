@@ -211,10 +211,36 @@ describe('complete sign-up', () => {
 });
 
 describe('activation error', () => {
-  it('offers a login to visitors', async () => {
+  it('offers a login to visitors, and says "Activeren mislukt" once', async () => {
     await renderAt(<ActivateErrorPage />, { path: '/activate/error' });
     expect(screen.getByRole('heading', { name: 'Activeren mislukt' })).toBeInTheDocument();
+    expect(screen.getAllByText('Activeren mislukt')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a reused link of a confirmed member: the server sends it here with the reason, the page says so and offers the way on', async () => {
+    const email = await createAccount('hergebruik-wachtwoord-1');
+    const link = linkFrom((await mailsTo(email))[0]?.text ?? '');
+    const path = `${location.origin}${new URL(link).pathname}${new URL(link).search}`;
+    const first = await fetch(path, { redirect: 'manual' });
+    expect(first.headers.get('location')).toBe('/activate/done');
+    const again = await fetch(path, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/activate/error?reason=already_confirmed');
+
+    // logged in (the sign-up logged in): the way on is the members area
+    await refreshSession();
+    const view = await renderAt(<ActivateErrorPage />, { path: again.headers.get('location') ?? '' });
+    expect(screen.getByRole('heading', { name: 'Je e-mailadres is al bevestigd' })).toBeInTheDocument();
+    expect(screen.queryByText('Activeren mislukt')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar de leden' })).toHaveAttribute('href', '/members');
+    view.unmount();
+
+    // in another browser (a visitor): the way on is the login
+    resetBrowserState();
+    clearCookies();
+    await renderAt(<ActivateErrorPage />, { path: '/activate/error?reason=already_confirmed', lang: 'de' });
+    expect(screen.getByRole('heading', { name: 'Deine E-Mail-Adresse ist bereits bestätigt' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
   });
 });
 

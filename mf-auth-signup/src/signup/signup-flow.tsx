@@ -11,7 +11,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { api } from '@dating/shared-kit/api';
 import {
@@ -469,7 +469,17 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
               hint={t('signup.step4.passwordHint')}
               error={errors.password}
             />
-            <p css={css`font-size: 0.875rem; color: #7a6673;`}>{t('signup.step4.terms')}</p>
+            <p css={css`font-size: 0.875rem; color: #7a6673;`}>
+              {/* a new tab: the form (and the modal) stay as they are while the member reads */}
+              <Trans
+                t={t}
+                i18nKey="signup.step4.terms"
+                components={{
+                  terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
+                  privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
+                }}
+              />
+            </p>
           </>
         )}
       </div>

@@ -32,7 +32,7 @@ export const IDENTITY_ERROR_CODES = [
   'invalid_date_of_birth', 'min_age', 'gender_required', 'sexuality_invalid', 'country_invalid',
   'place_too_long', 'message_too_long', 'remarks_too_long', 'delete_reason_invalid', 'language_invalid',
   'tracking_invalid', 'signups_closed', 'signups_trafficsource_required', 'signups_invite_only',
-  'login_failed', 'login_locked', 'account_deleted',
+  'login_failed', 'login_locked', 'account_deleted', 'account_banned',
   'email_not_found', 'reset_link_invalid', 'reset_too_many',
   'activation_failed', 'activation_too_many', 'already_confirmed',
   'mail_change_invalid', 'mail_change_too_many', 'reactivation_invalid', 'mail_events_forbidden', 'subscription_invalid',
@@ -185,6 +185,14 @@ export const ZUserResponse = z.object({ user: ZUser });
 export type UserResponse = z.infer<typeof ZUserResponse>;
 export const ZMaybeUserResponse = z.object({ user: ZUser.nullable() });
 export type MaybeUserResponse = z.infer<typeof ZMaybeUserResponse>;
+
+/**
+ * GET /api/ban.php: whether the browser's session belongs to a banned (disabled) member. Such a
+ * session logs nobody in; the ban page uses it to show its owner the personal notice above the
+ * published ban policy that every visitor sees.
+ */
+export const ZBanStatusResponse = z.object({ banned: z.boolean() });
+export type BanStatusResponse = z.infer<typeof ZBanStatusResponse>;
 
 export const ZLoginRequest = z.object({ email: ZEmail, password: ZGivenPassword });
 export type LoginRequest = z.input<typeof ZLoginRequest>;

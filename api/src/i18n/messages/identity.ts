@@ -178,6 +178,15 @@ export const identityMessages: MessageTable = {
     it: 'Questo account è stato eliminato. Usa il link nell’e-mail per riattivarlo entro 14 giorni.',
     pl: 'To konto zostało usunięte. Użyj linku z e-maila, aby je reaktywować w ciągu 14 dni.',
   },
+  account_banned: {
+    nl: 'Je account is geblokkeerd omdat het de voorwaarden heeft overtreden. Lees het blokkeringsbeleid om te zien wat je kunt doen.',
+    en: 'Your account has been blocked because it broke the terms. Read the ban policy to see what you can do.',
+    de: 'Dein Konto wurde gesperrt, weil es gegen die AGB verstoßen hat. Lies die Sperrrichtlinie, um zu erfahren, was du tun kannst.',
+    es: 'Tu cuenta ha sido bloqueada por incumplir las condiciones. Lee la política de bloqueo para saber qué puedes hacer.',
+    fr: 'Ton compte a été bloqué car il a enfreint les conditions. Lis la politique de blocage pour savoir ce que tu peux faire.',
+    it: 'Il tuo account è stato bloccato perché ha violato le condizioni. Leggi la politica di blocco per sapere cosa puoi fare.',
+    pl: 'Twoje konto zostało zablokowane, ponieważ naruszyło regulamin. Przeczytaj zasady blokowania, aby dowiedzieć się, co możesz zrobić.',
+  },
   email_not_found: {
     nl: 'E-mailadres niet gevonden', en: 'E-mail address not found', de: 'E-Mail-Adresse nicht gefunden',
     es: 'Dirección de correo no encontrada', fr: 'Adresse e-mail introuvable', it: 'Indirizzo e-mail non trovato',

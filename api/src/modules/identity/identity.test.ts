@@ -115,8 +115,9 @@ describe('sign-up', () => {
     const after = json(await get('/api/user.php', { cookie: sid as string }));
     expect(after.user).toMatchObject({ email_confirmed: true, status: 'active' });
 
+    // the same link again: the address is confirmed, the page says so (not "Activeren mislukt")
     const again = await get(pathOf(link));
-    expect(again.headers.location).toBe('/activate/error');
+    expect(again.headers.location).toBe('/activate/error?reason=already_confirmed');
     expect((await get('/api/activate.php?token=nonsense-token-123')).headers.location).toBe('/activate/error');
     expect(smtp.to(body.email)).toHaveLength(1);
   });
@@ -432,6 +433,53 @@ describe('account changes', () => {
     expect(tooMany.statusCode).toBe(429);
     expect(json(tooMany).message).toBe('Je hebt vandaag al te vaak een nieuw e-mailadres opgegeven, probeer het morgen nog eens.');
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, stranger))).toHaveLength(0);
+  });
+});
+
+describe('activation link states', () => {
+  it('an expired link of a member who never confirmed is a failure, not "already confirmed"', async () => {
+    const body = signupBody();
+    expect((await post('/api/signup.php', body)).statusCode).toBe(201);
+    const link = linkIn(await smtp.waitFor(body.email));
+    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.kind, 'activation'));
+    expect((await get(pathOf(link))).headers.location).toBe('/activate/error');
+  });
+});
+
+describe('banned members', () => {
+  async function banned() {
+    const { user, password } = await createMember(app);
+    const sid = await loginCookie(app, user.id);
+    await app.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    return { user, password, sid };
+  }
+
+  it('are told at login that the account is blocked, only with the right password', async () => {
+    const { user, password } = await banned();
+    const right = await post('/api/user.php', { email: user.email, password });
+    expect(right.statusCode).toBe(403);
+    expect(json(right)).toMatchObject({ error: 'account_banned' });
+    expect(json(right).message).toContain('Je account is geblokkeerd');
+    expect(cookieFrom(right)).toBeUndefined();
+    const english = await post('/api/user.php', { email: user.email, password }, { 'accept-language': 'en', cookie: 'lang=en' });
+    expect(json(english).message).toContain('Your account has been blocked');
+    const wrong = await post('/api/user.php', { email: user.email, password: 'not-the-password-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(json(wrong)).toMatchObject({ error: 'login_failed' });
+  });
+
+  it('GET /api/ban.php: true only for the session of a banned member', async () => {
+    const { sid } = await banned();
+    const mine = await get('/api/ban.php', { cookie: sid });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ banned: true });
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    // the banned session logs nobody in
+    expect(json(await get('/api/user.php', { cookie: sid })).user).toBeNull();
+    expect((await get('/api/ban.php')).json()).toEqual({ banned: false });
+    const { user } = await createMember(app);
+    expect((await get('/api/ban.php', { cookie: await loginCookie(app, user.id) })).json()).toEqual({ banned: false });
+    expect((await get('/api/ban.php', { cookie: 'sid=nonsense' })).json()).toEqual({ banned: false });
   });
 });
 

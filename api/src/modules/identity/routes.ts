@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import {
   firstIssue,
   ZAccountUpdateResponse,
+  ZBanStatusResponse,
   ZChangeEmailRequest,
   ZDeleteAccountResponse,
   ZMaybeUserResponse,
@@ -37,7 +38,7 @@ import {
 import { mailOutbox, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createMailer } from '../../platform/mail';
-import { requireUser, revokeSession } from '../../platform/session';
+import { isBannedSession, requireUser, revokeSession } from '../../platform/session';
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
 import { loadUser } from './serialize-user';
@@ -103,6 +104,15 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { ok: true as const };
   });
 
+  app.get(
+    '/api/ban.php',
+    { ...docs('Whether this browser\'s session belongs to a banned member (for the ban page)', undefined, { 200: ZBanStatusResponse }), config: { session: false } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { banned: await isBannedSession(req) };
+    },
+  );
+
   app.post('/api/page-hidden.php', docs('Beacon: the page became hidden; a logged-in member is marked last seen now', ZPageHiddenRequest), async (req, reply) => {
     if (req.user) await req.server.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, req.user.id));
     return reply.status(204).send();
@@ -117,8 +127,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
 
   app.get('/api/activate.php', { ...docs('Confirm the e-mail address from the mailed link; redirects'), config: { writes: true } }, async (req, reply) => {
     const token = (req.query as Record<string, unknown>).token;
-    const ok = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) && (await service.activate(ctx(req, reply), token));
-    return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+    const outcome = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await service.activate(ctx(req, reply), token) : 'invalid';
+    if (outcome === 'confirmed') return reply.redirect('/activate/done', 302);
+    // the page says which: a reused link of a confirmed member offers the way on, not a failure
+    return reply.redirect(outcome === 'already_confirmed' ? '/activate/error?reason=already_confirmed' : '/activate/error', 302);
   });
 
   app.post('/api/activate.php', docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), async (req, reply) => {

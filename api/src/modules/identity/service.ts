@@ -24,7 +24,7 @@ import { regionOfCountry } from '../sites/regions';
 import type { SiteContext } from '../sites/service';
 import { clearFailures, lockedMinutes, recordAttempt } from './login-guard';
 import { loadUser, type UserRow } from './serialize-user';
-import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
+import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
 
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
@@ -236,7 +236,10 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
 
   const user = await findByEmail(db(ctx), s.id, email);
   const ok = user ? await checkPassword(user.passwordHash, password) : (await verify(await getDummyHash(), password).catch(() => false), false);
-  if (!user || !ok || user.status === 'disabled') {
+  // a banned member who knows the password is told so (and where the ban policy is); nobody
+  // else learns anything: a wrong password answers as for an unknown address
+  if (user && ok && user.status === 'disabled') throw new AppError('account_banned', { status: 403 });
+  if (!user || !ok) {
     await recordAttempt(db(ctx), key, false);
     const nowLocked = await lockedMinutes(db(ctx), key);
     if (nowLocked > 0) throw new AppError('login_locked', { status: 429, minutes: nowLocked });
@@ -267,19 +270,33 @@ export async function savePushSubscription(ctx: Ctx, userId: number, endpoint: s
 // ---------------------------------------------------------------------------------------------
 // activation
 
-/** GET /api/activate.php?token: true when the token confirmed an address. */
-export async function activate(ctx: Ctx, token: string): Promise<boolean> {
+/**
+ * What a click on an activation link did: `confirmed` (this click confirmed the address),
+ * `already_confirmed` (a known activation link, used or expired, of a member whose address is
+ * confirmed: a second click on the mailed link) or `invalid` (unknown, or not confirmable).
+ */
+export type ActivationOutcome = 'confirmed' | 'already_confirmed' | 'invalid';
+
+/** GET /api/activate.php?token */
+export async function activate(ctx: Ctx, token: string): Promise<ActivationOutcome> {
   return ctx.app.withTx(async (tx) => {
     const row = await consumeToken(tx, token, 'activation');
-    if (!row) return false;
+    if (!row) {
+      // a reused (or later expired) link: only its owner has it, so saying "already confirmed"
+      // tells nobody anything new; a random token finds no row
+      const known = await findToken(tx, token, 'activation');
+      if (!known) return 'invalid';
+      const [u] = await tx.select({ status: users.status, emailConfirmed: users.emailConfirmed }).from(users).where(eq(users.id, known.userId)).limit(1);
+      return u && u.emailConfirmed && u.status !== 'deleted' && u.status !== 'disabled' ? 'already_confirmed' : 'invalid';
+    }
     const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!u || u.status === 'deleted' || u.status === 'disabled') return false;
+    if (!u || u.status === 'deleted' || u.status === 'disabled') return 'invalid';
     await tx
       .update(users)
       .set({ emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status })
       .where(eq(users.id, u.id));
     await revokeTokens(tx, u.id, 'activation');
-    return true;
+    return 'confirmed';
   });
 }
 

@@ -41,6 +41,16 @@ export async function consumeToken(db: DbOrTx, token: string, kind: TokenKind, n
   return row ?? null;
 }
 
+/** A token of `kind` whatever its state (used, expired): to tell a reused link from a random one. */
+export async function findToken(db: DbOrTx, token: string, kind: TokenKind) {
+  const [row] = await db
+    .select({ userId: accountTokens.userId, usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Invalidate every open token of a kind for a user (e.g. older reset links after a reset). */
 export async function revokeTokens(db: DbOrTx, userId: number, kind: TokenKind, now: Date = new Date()): Promise<void> {
   await db
