@@ -8,7 +8,7 @@
  *   DATABASE_URL         Unset or file://<dir>: embedded PGlite under DATA_DIR/db (or <dir>).
  *                        memory://: in-memory PGlite (nothing kept). postgres://...: PostgreSQL.
  *   SMTP_URL             smtp(s)://user:pass@host:port for real mail. Unset: mails go to an outbox
- *                        table, readable at /dev/mailbox outside production.
+ *                        table, readable at /dev/mailbox outside production, from loopback or by staff.
  *   MAIL_FROM            Sender address of every mail (default "Flirtlokaal <no-reply@localhost>").
  *   PUBLIC_URL           Base URL of mailed links for the local site `localhost` (single-domain or
  *                        development setup; default http://localhost:PORT). Regional sites always

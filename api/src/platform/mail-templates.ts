@@ -10,6 +10,8 @@ export interface MailVars {
   name: string;
   siteName: string;
   domain: string;
+  /** the site's own origin as its links use it (https://<domain>, or PUBLIC_URL / http://localhost:PORT for a local site); default https://<domain> */
+  siteUrl?: string;
   /** the action link (absent for pure notices) */
   link?: string;
   /** hours a link stays valid, or days for reactivation */
@@ -127,7 +129,8 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   if (vars.link && s.action) lines.push('', `${s.action}: ${vars.link}`);
   if (s.validity) lines.push('', fill(s.validity, vars, false));
   if (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice') lines.push('', c.ignore);
-  lines.push('', '--', fill(c.footer, vars, false), `https://${vars.domain}`);
+  const siteUrl = vars.siteUrl ?? `https://${vars.domain}`;
+  lines.push('', '--', fill(c.footer, vars, false), siteUrl);
   const text = lines.join('\n');
 
   const esc = escapeHtml;
@@ -142,7 +145,7 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
     `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>${button}` +
     (s.validity ? `<p>${fill(s.validity, vars, true)}</p>` : '') +
     (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice' ? `<p style="color:#555">${esc(c.ignore)}</p>` : '') +
-    `<hr><p style="font-size:12px;color:#777">${fill(c.footer, vars, true)} <a href="https://${esc(vars.domain)}">${esc(vars.domain)}</a></p>` +
+    `<hr><p style="font-size:12px;color:#777">${fill(c.footer, vars, true)} <a href="${esc(siteUrl)}">${esc(vars.domain)}</a></p>` +
     `</body></html>`;
   return { subject, text, html };
 }

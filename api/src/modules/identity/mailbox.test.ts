@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MAIL_KINDS, MAIL_LANGS, renderMail } from '../../platform/mail-templates';
-import { buildTestApp } from '../../test/helpers';
+import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -53,4 +53,49 @@ it('has every mail in every language, naming the site and its domain, with escap
       expect(m.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     }
   }
+});
+
+describe('who may read /dev/mailbox (issue 13 item 1)', () => {
+  it('a visitor from another machine gets a 404, whatever headers claim; staff may read it', async () => {
+    const far = { remoteAddress: '203.0.113.7' };
+    const stranger = await app.inject({ method: 'GET', url: '/dev/mailbox', ...far });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain('mails');
+    // a header naming loopback does not make the peer loopback
+    const spoofed = await app.inject({ method: 'GET', url: '/dev/mailbox', ...far, headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' } });
+    expect(spoofed.statusCode).toBe(404);
+    // a loopback peer that a reverse proxy forwarded is a visitor too
+    const proxied = await app.inject({ method: 'GET', url: '/dev/mailbox', headers: { 'x-forwarded-for': '198.51.100.4' } });
+    expect(proxied.statusCode).toBe(404);
+    // a member is no staff
+    const { user } = await createMember(app);
+    const member = await app.inject({ method: 'GET', url: '/dev/mailbox', ...far, headers: { cookie: await loginCookie(app, user.id) } });
+    expect(member.statusCode).toBe(404);
+    const { user: staff } = await createMember(app, { user: { isStaff: true } });
+    const byStaff = await app.inject({ method: 'GET', url: '/dev/mailbox', ...far, headers: { cookie: await loginCookie(app, staff.id) } });
+    expect(byStaff.statusCode).toBe(200);
+    expect(byStaff.json()).toHaveProperty('mails');
+  });
+
+  it('the mails link to the origin the site runs on, also in the footer', async () => {
+    const local = await buildTestApp({ env: { SMTP_URL: undefined, PUBLIC_URL: 'http://127.0.0.1:4321' } });
+    try {
+      const email = `footer-${Date.now()}@example.com`;
+      const res = await local.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        headers: { 'content-type': 'application/json' },
+        payload: { email, name: 'Fien', password: 'geheim-geheim-1', date_of_birth: '1994-02-02', gender: 'female', country: 'NL' },
+      });
+      expect(res.statusCode).toBe(201);
+      const { mails } = (await local.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` })).json() as { mails: { text: string; html: string }[] };
+      const [mail] = mails;
+      expect(mail?.text).toContain('http://127.0.0.1:4321/api/activate.php?token=');
+      expect(mail?.text).not.toContain('https://localhost');
+      expect(mail?.html).not.toContain('https://localhost');
+      expect(mail?.html).toContain('href="http://127.0.0.1:4321"');
+    } finally {
+      await local.close();
+    }
+  });
 });

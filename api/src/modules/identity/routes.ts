@@ -70,6 +70,21 @@ function mailEventsAllowed(req: FastifyRequest, secret: string | undefined): boo
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * The developer mailbox shows every mail with its links (a password reset among them), so it is
+ * for staff, or for a request from this machine itself: the TCP peer's own address is loopback (the
+ * socket, never a header such as X-Forwarded-For, which anyone can send) and no reverse proxy
+ * forwarded it (a local proxy would make every visitor's peer loopback).
+ */
+export function mayReadMailbox(req: FastifyRequest): boolean {
+  if (req.user?.isStaff) return true;
+  const peer = req.socket.remoteAddress ?? '';
+  return LOOPBACK.test(peer) && !FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+}
+
 const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
@@ -220,8 +235,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   );
 
   // ---- developer mailbox -----------------------------------------------------------------------
+  // never in production; otherwise only for a staff member or from the machine itself (see mayReadMailbox)
   if (app.config.NODE_ENV !== 'production' && !app.config.SMTP_URL) {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (req) => {
+      if (!mayReadMailbox(req)) throw new AppError('not_found', { status: 404 });
       const to = (req.query as Record<string, unknown>).to;
       const rows = await app.db
         .select()

@@ -102,7 +102,7 @@ async function queueFor(
     to,
     siteId: s.id,
     userId: user.id,
-    vars: { name, siteName: s.settings.name, domain: siteDomain(s), link, validFor },
+    vars: { name, siteName: s.settings.name, domain: siteDomain(s), siteUrl: baseUrl(ctx), link, validFor },
   });
 }
 
