@@ -266,6 +266,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       void sendError(req, reply, toAppError(error).appError);
     },
   });
+  // a JSON content type with an empty body (a DELETE whose id is in the query) is "no body",
+  // not invalid JSON; anything else goes to Fastify's own parser (prototype-poisoning checks kept)
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    void parseJson(req, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -18,9 +18,27 @@ export const COUNTRIES = Object.keys(COUNTRY_LANGUAGES) as (keyof typeof COUNTRY
 export const ZCountry = z.enum(COUNTRIES as [keyof typeof COUNTRY_LANGUAGES, ...(keyof typeof COUNTRY_LANGUAGES)[]]);
 export type Country = z.infer<typeof ZCountry>;
 
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A number as a client sends it: a JSON number, or a decimal string (every query value is a
+ * string). An empty or blank string counts as missing (a "required" error, not 0); anything else
+ * that is no plain decimal number (`true`, `[]`, `0x10`, `7abc`) is refused rather than coerced
+ * the way `z.coerce.number()` would (`true` -> 1, `''` -> 0). The one parser of numbers from
+ * query strings and bodies: use it for every numeric query parameter.
+ */
+export function numberInput<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return undefined;
+    return DECIMAL.test(text) ? Number(text) : value;
+  }, schema);
+}
+
 /** A database row id as sent by a client (query or body): a positive 32-bit integer, so an id
  * beyond the column's range is a 400, never a database error. */
-export const ZRowId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZRowId = numberInput(z.number().int().positive().max(2_147_483_647));
 
 export const ZGender = z.enum(['male', 'female']);
 export type Gender = z.infer<typeof ZGender>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, ZProfile, ZRelationshipStatus, ZRowId, ZSexuality,
+  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, numberInput, ZProfile, ZRelationshipStatus, ZRowId, ZSexuality,
 } from './core';
 import { PLACE_MAX, safeText, ZName } from './identity';
 
@@ -90,8 +90,8 @@ export type PreferencesResponse = z.infer<typeof ZPreferencesResponse>;
 /* ---------- geocode: GET /api/geocode.php?lat&lon ---------- */
 
 export const ZGeocodeQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: numberInput(z.number().min(-90).max(90)),
+  lon: numberInput(z.number().min(-180).max(180)),
 });
 /** region is the code used by /api/regions.php (null when the country is not one of ours) */
 export const ZGeocodeResult = z.object({
@@ -103,8 +103,7 @@ export type GeocodeResult = z.infer<typeof ZGeocodeResult>;
 
 /* ---------- search: GET /api/members.php ---------- */
 
-const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+const optionalInt = (min: number, max: number) => numberInput(z.number().int().min(min).max(max).optional());
 const optionalText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v == null ? undefined : v), schema.optional());
 

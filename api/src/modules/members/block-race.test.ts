@@ -10,7 +10,8 @@ import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // 60 requests at once: let them all wait their turn (no 503 from the admission queue on a slow machine)
+  app = await buildTestApp({ admission: { concurrency: 40, maxQueue: 512, maxWaitMs: 60_000 } });
 });
 afterAll(async () => {
   await app.close();

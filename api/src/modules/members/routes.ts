@@ -61,7 +61,8 @@ function assertMayBrowse(req: FastifyRequest, network: string | undefined, code:
   throw new AppError(code, { status: 403 });
 }
 
-const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().optional();
+/** the body of a call whose `{id}` may come from the query instead (idFrom): any or none */
+const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().nullish();
 const ZIdQueryOptional = z.object({ id: z.unknown().optional() }).passthrough();
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
