@@ -76,3 +76,18 @@ it('leaves out what the app holds back from the member: likes of an unconfirmed 
   await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, unconfirmed.id));
   expect((await exportAccount(app, me.id))['likes.liked_id']).toEqual([expect.objectContaining({ liker_id: unconfirmed.id, liked_id: me.id })]);
 });
+
+it('exports the member’s own logins with their address, failed attempts by anyone without it (issue 13 item 10)', async () => {
+  const { user: me, password } = await createMember(app);
+  const login = (pw: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/user.php', remoteAddress, headers: { 'content-type': 'application/json' }, payload: { email: me.email, password: pw } });
+  expect((await login('wrong-wrong-1', '203.0.113.66')).statusCode).toBe(401);
+  expect((await login(password, '198.51.100.23')).statusCode).toBe(200);
+  const data = await exportAccount(app, me.id);
+  const file = JSON.stringify(data);
+  expect(file).not.toContain('203.0.113.66');
+  expect(data.login_attempts).toEqual([
+    expect.objectContaining({ ip: null, success: 0 }),
+    expect.objectContaining({ ip: '198.51.100.23', success: 1 }),
+  ]);
+});

@@ -2,7 +2,7 @@
  * "Export my data" (GET /api/account-export.php): everything stored about the member, as JSON.
  * The account row, then every row of every table that references users(id) through a foreign key
  * (found in the database catalogue, so tables added by other capabilities are included), plus the
- * mails sent to them and their login history. Secrets are left out: password hashes and token
+ * mails sent to them and their login history (the address only of their own, successful logins). Secrets are left out: password hashes and token
  * hashes are never exported.
  *
  * Only the member's own side of two-sided rows: rows where they are the passive side of another
@@ -52,11 +52,13 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
     .where(receivedLikeVisible(id));
   if (received.length > 0) data['likes.liked_id'] = received;
   if (account && typeof account.email === 'string') {
-    // raw rows like every other table here (same column names and value formats in the file)
+    // raw rows like every other table here (same column names and value formats in the file). A
+    // failed attempt may be anyone's (a stranger typing this address): its time is the member's
+    // business, the address it came from is not, so only successful logins carry their ip
     data.login_attempts = (
       await selectRows<Record<string, unknown>>(
         app.db,
-        sql`select ip, success, created_at from login_attempts where ${attemptsOfAccount(Number(account.site_id), account.email)} order by created_at`,
+        sql`select case when success = 1 then ip end as ip, success, created_at from login_attempts where ${attemptsOfAccount(Number(account.site_id), account.email)} order by created_at`,
       )
     ).map(clean);
   }
