@@ -1,35 +1,14 @@
 /**
- * mf_chat's pages. The chat capability (a later issue) replaces these placeholders with the
- * chats overview and the conversation view; see docs/placeholders.md.
+ * mf_chat's pages (spec 2): the chats overview and a conversation, by conversation id or by
+ * member (starts or reopens the conversation with that member).
  */
-import { useEffect } from 'react';
-import { Link } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
-import { NAMESPACE } from './i18n';
-
-function ChatPlaceholder({ titleKey }: { titleKey: 'titles.chats' | 'titles.conversation' }) {
-  const { t } = useTranslation(NAMESPACE);
-  const { t: tc } = useTranslation('common');
-  const title = t(titleKey);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  // the chat layout has no site navigation: offer the way back until the chat screens exist
-  return (
-    <Container>
-      <PlaceholderPage title={title} />
-      <p css={{ textAlign: 'center' }}>
-        <Link to="/members">{tc('nav.searchMembers')}</Link>
-      </p>
-    </Container>
-  );
-}
+import './i18n';
+import { ChatsPage } from './pages/chats-page';
 
 export const routes: RouteObject[] = [
-  { path: '/chats', element: <ChatPlaceholder titleKey="titles.chats" /> },
-  { path: '/chats/:id', element: <ChatPlaceholder titleKey="titles.conversation" /> },
-  { path: '/members/:id/chat', element: <ChatPlaceholder titleKey="titles.conversation" /> },
+  { path: '/chats', element: <ChatsPage by="list" /> },
+  { path: '/chats/:id', element: <ChatsPage by="conversation" /> },
+  { path: '/members/:id/chat', element: <ChatsPage by="member" /> },
 ];
 export default routes;

@@ -12,6 +12,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ShellErrorBoundary } from './pages/shell-error-boundary';
 import { resolveRoute } from './route-table';
 import { useTitlePrefix } from './title-prefix';
+import { useAppBadge } from './app-badge';
 import { usePrefetch } from './prefetch';
 import { useSessionLifecycle } from './session-lifecycle';
 
@@ -28,6 +29,7 @@ export function ShellRoutes() {
     document.title = settings.index_title;
   }
   useTitlePrefix();
+  useAppBadge();
   usePrefetch();
   useSessionLifecycle();
   useEffect(() => {

@@ -1,11 +1,18 @@
 /**
- * What the shell does for a logged-in member while the page is open (spec sections 7 and 9):
+ * What the shell does for a logged-in member while the page is open (spec sections 7 and 9,
+ * issue 11):
+ * - the tab's one WebSocket to /api/ws (`@dating/shared-kit/realtime`): its frames reach the
+ *   badges, the chat screens and the likes/match widgets through the bus; each time it (re)connects
+ *   the user is reloaded once, so counts missed while it was down are caught up;
  * - the user (and with it the unread / new-like badges) is reloaded 5 s after load, then every
- *   60 s (300 s while push is subscribed) by shared-kit's startPeriodicRefresh; the chat and
- *   members modules refresh their own lists;
+ *   60 s (300 s while push is subscribed) by shared-kit's startPeriodicRefresh - as the fallback:
+ *   runs are skipped while the socket is up; the chat and members modules do the same for their
+ *   own lists;
  * - when the page becomes hidden, a beacon POST /api/page-hidden.php with an empty JSON body.
  */
 import { useEffect } from 'react';
+import { bus } from '@dating/shared-kit/bus';
+import { isRealtimeConnected, startRealtime } from '@dating/shared-kit/realtime';
 import { refreshSession, startPeriodicRefresh, useSession } from '@dating/shared-kit/state';
 
 export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
@@ -16,17 +23,28 @@ export function sendPageHidden(nav: Navigator = navigator): boolean {
   return nav.sendBeacon(PAGE_HIDDEN_URL, new Blob(['{}'], { type: 'application/json' }));
 }
 
+const refreshQuietly = () =>
+  refreshSession().catch((error: unknown) => {
+    console.error('[session] reload after reconnect failed', error);
+  });
+
 export function useSessionLifecycle(): void {
   const loggedIn = useSession() !== null;
   useEffect(() => {
     if (!loggedIn) return undefined;
-    const stop = startPeriodicRefresh(() => refreshSession());
+    const offStatus = bus.on('realtime:status', ({ connected }) => {
+      if (connected) void refreshQuietly();
+    });
+    const socket = typeof WebSocket === 'function' ? startRealtime() : null;
+    const stop = startPeriodicRefresh(() => refreshSession(), { skipWhile: isRealtimeConnected });
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') sendPageHidden();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       stop();
+      offStatus();
+      socket?.stop();
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [loggedIn]);

@@ -30,4 +30,16 @@ describe('startPeriodicRefresh', () => {
     expect(task).toHaveBeenCalledTimes(2);
     stop();
   });
+
+  it('skips runs while skipWhile says so (the socket is up) and runs again when it stops saying so', async () => {
+    const task = jest.fn().mockResolvedValue(undefined);
+    let live = true;
+    const stop = startPeriodicRefresh(task, { skipWhile: () => live });
+    await jest.advanceTimersByTimeAsync(5_000 + 60_000 * 2);
+    expect(task).not.toHaveBeenCalled();
+    live = false;
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(task).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

@@ -2,7 +2,8 @@
  * Periodic refresh of user, chats and likes (spec 9): first run 5 s after load, then every 60 s,
  * or every 300 s while push notifications are subscribed (push brings the news then).
  * Runs never overlap; a failing run is logged and the loop goes on; pauses while the page is hidden
- * and catches up when it is shown again.
+ * and catches up when it is shown again. `skipWhile` (e.g. "the realtime socket is up") skips a
+ * run without stopping the loop: the refresh is then only the fallback for when the socket is down.
  */
 export const REFRESH_INITIAL_DELAY_MS = 5_000;
 export const REFRESH_INTERVAL_MS = 60_000;
@@ -14,6 +15,8 @@ export interface RefreshOptions {
   isPushSubscribed?: () => boolean;
   intervalMs?: number;
   pushIntervalMs?: number;
+  /** asked before each run: true skips this run (the loop goes on) */
+  skipWhile?: () => boolean;
 }
 
 /** Start the loop; returns stop(). */
@@ -23,6 +26,7 @@ export function startPeriodicRefresh(task: () => Promise<unknown>, options: Refr
     isPushSubscribed = () => false,
     intervalMs = REFRESH_INTERVAL_MS,
     pushIntervalMs = REFRESH_INTERVAL_PUSH_MS,
+    skipWhile = () => false,
   } = options;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,7 +46,7 @@ export function startPeriodicRefresh(task: () => Promise<unknown>, options: Refr
       return;
     }
     try {
-      await task();
+      if (!skipWhile()) await task();
     } catch (error) {
       console.error('[refresh] periodic refresh failed', error);
     }

@@ -1,0 +1,57 @@
+/**
+ * The chat calls (API.md), typed by the shared contracts. Every send carries a `client_id`
+ * made once per message (crypto.randomUUID): a retry of the same message is answered with the
+ * first answer and charged once.
+ */
+import { api } from '@dating/shared-kit/api';
+import { ZActivationResendResponse, ZChatsResponse, ZOk } from '@dating/shared-kit/contracts';
+import { ZGiftsResponse, ZMessagesResponse, ZReadResponse, ZSendMessageResponse } from '@dating/shared-kit/contracts';
+import type { Gift } from '@dating/shared-kit/contracts';
+
+/** Who the conversation is with: an existing conversation, or a member (starts or reopens one). */
+export type ChatTarget = { conversation: number } | { profile: number };
+
+export type OutgoingMessage =
+  | { type: 'text'; body: string }
+  | { type: 'gift'; gift: string }
+  | { type: 'image'; file: File };
+
+export function newClientId(): string {
+  return crypto.randomUUID();
+}
+
+let giftsCache: Promise<Gift[]> | null = null;
+
+export const chatApi = {
+  chats: () => api.get('/api/chats.php', ZChatsResponse),
+  deleteChat: (conversation: number) => api.del('/api/chat.php', { conversation }, ZOk),
+  history: (target: ChatTarget, before?: number) =>
+    api.get('/api/messages.php', ZMessagesResponse, { query: { ...target, before } }),
+  markRead: (conversation: number, upTo: number) => api.post('/api/read.php', { conversation, up_to: upTo }, ZReadResponse),
+  send: (target: ChatTarget, message: OutgoingMessage, clientId: string) => {
+    if (message.type === 'image') {
+      const form = new FormData();
+      if ('conversation' in target) form.append('conversation', String(target.conversation));
+      else form.append('profile', String(target.profile));
+      form.append('type', 'image');
+      form.append('client_id', clientId);
+      form.append('image', message.file);
+      return api.upload('/api/messages.php', form, ZSendMessageResponse);
+    }
+    return api.post('/api/messages.php', { ...target, ...message, client_id: clientId }, ZSendMessageResponse);
+  },
+  deleteMessage: (id: number) => api.del('/api/message.php', { id }, ZOk),
+  typing: (conversation: number) => api.post('/api/typing.php', { conversation }, ZOk),
+  resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse),
+  /** the gift catalogue, loaded once */
+  gifts: (): Promise<Gift[]> => {
+    giftsCache ??= api.get('/api/gifts.php', ZGiftsResponse).then(
+      (r) => r.gifts,
+      (error: unknown) => {
+        giftsCache = null;
+        throw error;
+      },
+    );
+    return giftsCache;
+  },
+};

@@ -1,0 +1,179 @@
+import { css } from '@emotion/react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ChatMessage, Profile } from '@dating/shared-kit/contracts';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { colors, radii } from '@dating/shared-kit/theme';
+import { Button, FictionalBadge, VisuallyHidden } from '@dating/shared-kit/ui';
+import type { PendingMessage } from '../hooks/use-conversation';
+import { NAMESPACE } from '../i18n';
+import { Avatar } from './avatar';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatMessageTime } from './time';
+
+const bubble = (mine: boolean) => css`
+  max-width: min(75%, 520px); padding: 8px 12px; border-radius: ${radii.lg};
+  ${mine ? `border-bottom-right-radius: ${radii.sm}; background: ${colors.primary}; color: ${colors.onPrimary};` : `border-bottom-left-radius: ${radii.sm}; background: ${colors.surface}; color: ${colors.text}; border: 1px solid ${colors.border};`}
+  overflow-wrap: anywhere; white-space: pre-wrap;
+`;
+const meta = css`font-size: 0.75rem; color: ${colors.textMuted}; margin-top: 2px;`;
+
+function Body({ message, name }: { message: ChatMessage; name: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  if (message.deleted) return <em>{t('conversation.deletedMessage')}</em>;
+  if (message.type === 'image' && message.image) {
+    return (
+      <a href={message.image.filename} target="_blank" rel="noreferrer">
+        <img src={message.image.thumb_filename} alt={t('conversation.photoAlt', { name })} css={css`display: block; max-width: 220px; max-height: 260px; border-radius: ${radii.md};`} />
+      </a>
+    );
+  }
+  if (message.type === 'gift' && message.gift) {
+    return (
+      <span css={css`display: grid; justify-items: center; gap: 4px;`}>
+        <img src={message.gift.image} alt="" width={72} height={72} css={css`width: 72px; height: 72px; object-fit: contain;`} />
+        <span>{t('conversation.giftAlt', { name: message.gift.name })}</span>
+      </span>
+    );
+  }
+  return <>{message.body}</>;
+}
+
+export interface MessageListProps {
+  profile: Profile;
+  myId: number | undefined;
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  readUpTo: number | null;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  typing: boolean;
+  onLoadOlder: () => void;
+  onDelete: (id: number) => void;
+  onRetry: (clientId: string) => void;
+}
+
+/**
+ * The history, newest at the bottom. Older pages load when the top comes into view (or with the
+ * button). Own messages can be deleted; the newest own message the other has read carries the
+ * read marker; the other's messages link to their profile (with the fictional label on chatpals).
+ */
+export function MessageList({ profile, myId, messages, pending, readUpTo, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry }: MessageListProps) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const firstId = messages[0]?.id;
+  const lastId = messages[messages.length - 1]?.id;
+  const heightBefore = useRef(0);
+  const firstBefore = useRef<number | undefined>(undefined);
+
+  // stay at the bottom for new messages; keep the view still when older ones are put on top
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (firstBefore.current !== undefined && firstId !== undefined && firstId < firstBefore.current) {
+      el.scrollTop += el.scrollHeight - heightBefore.current;
+    } else {
+      el.scrollTop = el.scrollHeight;
+    }
+    firstBefore.current = firstId;
+    heightBefore.current = el.scrollHeight;
+  }, [firstId, lastId, pending.length, typing]);
+
+  useEffect(() => {
+    const el = topSentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onLoadOlder();
+    }, { root: scroller.current });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, onLoadOlder, firstId]);
+
+  const readMarkerId = readUpTo === null ? null : [...messages].reverse().find((m) => m.sender === myId && m.id <= readUpTo)?.id ?? null;
+  const lastMine = [...messages].reverse().find((m) => m.sender === myId)?.id;
+
+  return (
+    <div ref={scroller} css={css`flex: 1; overflow-y: auto; padding: 12px 16px; background: ${colors.background};`}>
+      <div ref={topSentinel} />
+      {hasMore ? (
+        <p css={css`text-align: center;`}>
+          <Button variant="ghost" size="sm" onClick={onLoadOlder} loading={loadingOlder}>
+            {t('conversation.loadOlder')}
+          </Button>
+        </p>
+      ) : (
+        messages.length > 0 && <p css={[meta, css`text-align: center;`]}>{t('conversation.olderHidden')}</p>
+      )}
+      {messages.length === 0 && pending.length === 0 && <p css={css`text-align: center; color: ${colors.textMuted};`}>{t('conversation.start', { name: profile.name })}</p>}
+      <ol aria-label={t('conversation.history', { name: profile.name })} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;`}>
+        {messages.map((m) => {
+          const mine = m.sender === myId;
+          return (
+            <li key={m.id} css={css`display: flex; gap: 8px; align-items: flex-end; justify-content: ${mine ? 'flex-end' : 'flex-start'};`}>
+              {!mine && (
+                <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name: profile.name })} css={css`display: grid; justify-items: center; gap: 2px; text-decoration: none;`}>
+                  <Avatar profile={profile} size={32} />
+                  {profile.fictional && <FictionalBadge size={14} />}
+                </Link>
+              )}
+              <div css={css`display: grid; justify-items: ${mine ? 'end' : 'start'};`}>
+                <div css={bubble(mine)}>
+                  <VisuallyHidden>{mine ? t('conversation.you') : profile.name}: </VisuallyHidden>
+                  <Body message={m} name={profile.name} />
+                </div>
+                <div css={[meta, css`display: flex; gap: 8px; align-items: center;`]}>
+                  <time dateTime={m.created_at}>{formatMessageTime(m.created_at, i18n.language)}</time>
+                  {mine && m.id === readMarkerId && <span css={css`color: ${colors.success}; font-weight: 600;`}>{t('conversation.read')}</span>}
+                  {mine && m.id === lastMine && m.id !== readMarkerId && <span>{t('conversation.sent')}</span>}
+                  {mine && !m.deleted && (
+                    <Button variant="link" size="sm" onClick={() => setConfirming(m.id)} css={css`font-size: 0.75rem; color: ${colors.textMuted};`}>
+                      {t('conversation.deleteMessage')}
+                    </Button>
+                  )}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+        {pending.map((p) => (
+          <li key={p.clientId} css={css`display: flex; justify-content: flex-end;`}>
+            <div css={css`display: grid; justify-items: end;`}>
+              <div css={[bubble(true), css`opacity: 0.7;`]}>
+                <VisuallyHidden>{t('conversation.you')}: </VisuallyHidden>
+                {p.outgoing.type === 'text' ? p.outgoing.body : p.outgoing.type === 'image' ? p.outgoing.file.name : t('list.gift')}
+              </div>
+              <div css={meta} role={p.status === 'failed' ? 'alert' : undefined}>
+                {p.status === 'sending' ? (
+                  t('conversation.sending')
+                ) : (
+                  <>
+                    {t('conversation.failed')}{' '}
+                    <Button variant="link" size="sm" onClick={() => onRetry(p.clientId)} css={css`font-size: 0.75rem;`}>
+                      {t('conversation.retry')}
+                    </Button>
+                  </>
+                )}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p aria-live="polite" css={[meta, css`min-height: 1.2em; margin: 8px 0 0;`]}>
+        {typing ? t('conversation.typing', { name: profile.name }) : ''}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('conversation.deleteMessage')}
+        text={t('conversation.deleteMessageConfirm', { name: profile.name })}
+        confirmLabel={t('conversation.deleteMessage')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming !== null) onDelete(confirming);
+          setConfirming(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The conversation list (GET /api/chats.php) kept current without a reload: new messages, deleted
+ * conversations and (re)connects arrive on the bus from the realtime socket; while the socket is
+ * down the list reloads on the spec's periodic refresh (5 s, then every 60 s).
+ * Opening a conversation sets its unread count to 0 (spec 4); removing one removes it locally
+ * first, then on the server; on failure the error is shown and the list reloads (spec 4, 8).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isSwallowed } from '@dating/shared-kit/api';
+import { bus } from '@dating/shared-kit/bus';
+import type { ChatEntry, ChatMessage, LastMessage, ProfileRef } from '@dating/shared-kit/contracts';
+import { isRealtimeConnected } from '@dating/shared-kit/realtime';
+import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
+import { chatApi } from '../api';
+
+/** A list entry; a conversation that a frame started carries the frame's profile (ProfileRef). */
+export type ListEntry = Omit<ChatEntry, 'profile'> & { profile: ProfileRef };
+
+export interface ChatsState {
+  chats: ListEntry[] | null;
+  loadError: string | null;
+  /** the failure of a removal, shown as an alert (spec 4) */
+  removeError: string | null;
+  dismissRemoveError: () => void;
+  reload: () => Promise<void>;
+  remove: (conversation: number) => Promise<void>;
+  /** a message of this tab was sent: show it as the conversation's last message, on top */
+  noteSent: (message: ChatMessage, profile: ProfileRef) => void;
+}
+
+export function toLastMessage(message: ChatMessage, myProfileId: number | undefined): LastMessage {
+  return {
+    id: message.id,
+    type: message.type,
+    body: message.deleted ? '' : message.type === 'gift' ? (message.gift?.name ?? '') : message.body,
+    from_me: message.sender === myProfileId,
+    created_at: message.created_at,
+  };
+}
+
+function errorText(e: unknown): string | null {
+  if (isSwallowed(e)) return null;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Put `entry` first (newest activity on top). */
+function toTop(chats: ListEntry[], entry: ListEntry): ListEntry[] {
+  return [entry, ...chats.filter((c) => c.conversation !== entry.conversation)];
+}
+
+export function useChats(openConversation: number | null): ChatsState {
+  const [chats, setChatsState] = useState<ListEntry[] | null>(null);
+  // the list as last set, for bus handlers that must decide before React renders
+  const chatsRef = useRef<ListEntry[] | null>(null);
+  const setChats = useCallback((update: (current: ListEntry[] | null) => ListEntry[] | null) => {
+    chatsRef.current = update(chatsRef.current);
+    setChatsState(chatsRef.current);
+  }, []);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const openRef = useRef(openConversation);
+  openRef.current = openConversation;
+
+  const reload = useCallback(async () => {
+    try {
+      const { chats: next } = await chatApi.chats();
+      // the conversation on screen is read
+      const list = next.map((c) => (c.conversation === openRef.current ? { ...c, num_unread_messages: 0 } : c));
+      setChats(() => list);
+      setLoadError(null);
+      // the list is the server's word on what is unread: the navigation badge follows it
+      bus.emit('chat:unread-changed', { unread: list.reduce((sum, c) => sum + c.num_unread_messages, 0) });
+    } catch (e) {
+      const text = errorText(e);
+      if (text) setLoadError(text);
+    }
+  }, [setChats]);
+
+  useEffect(() => {
+    void reload();
+    const stop = startPeriodicRefresh(reload, { skipWhile: isRealtimeConnected });
+    const offs = [
+      bus.on('realtime:status', ({ connected }) => {
+        if (connected) void reload();
+      }),
+      bus.on('chat:message', ({ message, profile }) => {
+        const current = chatsRef.current;
+        if (!current) return;
+        const entry = current.find((c) => c.conversation === message.conversation);
+        if (!entry && !profile) {
+          // a new conversation whose profile the frame did not carry: ask the server
+          void reload();
+          return;
+        }
+        if (entry?.last_message && entry.last_message.id >= message.id) return;
+        const me = getSession()?.profile.id;
+        const base: ListEntry = entry ?? { conversation: message.conversation, profile: profile as ProfileRef, num_unread_messages: 0 };
+        const counts = message.sender !== me && openRef.current !== message.conversation;
+        const next = { ...base, num_unread_messages: base.num_unread_messages + (counts ? 1 : 0), last_message: toLastMessage(message, me), updated_at: message.created_at };
+        setChats((list) => (list ? toTop(list, next) : list));
+      }),
+      bus.on('chat:deleted', ({ conversation }) => {
+        setChats((current) => current?.filter((c) => c.conversation !== conversation) ?? current);
+      }),
+      bus.on('chat:message-deleted', () => void reload()),
+    ];
+    return () => {
+      stop();
+      for (const off of offs) off();
+    };
+  }, [reload, setChats]);
+
+  // opening a conversation sets its unread count to 0 (the server marks it read when it is loaded)
+  useEffect(() => {
+    if (openConversation === null) return;
+    setChats((current) => current?.map((c) => (c.conversation === openConversation && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ?? current);
+  }, [openConversation, setChats]);
+
+  const remove = useCallback(
+    async (conversation: number) => {
+      setRemoveError(null);
+      setChats((current) => current?.filter((c) => c.conversation !== conversation) ?? current);
+      try {
+        await chatApi.deleteChat(conversation);
+      } catch (e) {
+        const text = errorText(e);
+        if (text) setRemoveError(text);
+        await reload();
+      }
+    },
+    [reload, setChats],
+  );
+
+  const noteSent = useCallback(
+    (message: ChatMessage, profile: ProfileRef) => {
+      const me = getSession()?.profile.id;
+      setChats((current) => {
+        if (!current) return current;
+        const entry = current.find((c) => c.conversation === message.conversation) ?? { conversation: message.conversation, profile, num_unread_messages: 0 };
+        return toTop(current, { ...entry, last_message: toLastMessage(message, me), updated_at: message.created_at });
+      });
+    },
+    [setChats],
+  );
+
+  return { chats, loadError, removeError, dismissRemoveError: () => setRemoveError(null), reload, remove, noteSent };
+}

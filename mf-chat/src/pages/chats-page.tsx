@@ -1,0 +1,128 @@
+import { css } from '@emotion/react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { isRealtimeConnected } from '@dating/shared-kit/realtime';
+import { useSession } from '@dating/shared-kit/state';
+import { colors, layout, mq } from '@dating/shared-kit/theme';
+import { Alert, buttonStyles } from '@dating/shared-kit/ui';
+import type { ChatTarget } from '../api';
+import { ConversationList } from '../components/conversation-list';
+import { ConversationView } from '../components/conversation-view';
+import { useChats } from '../hooks/use-chats';
+import { NAMESPACE } from '../i18n';
+
+function useLive(): boolean {
+  const [live, setLive] = useState(isRealtimeConnected);
+  useEffect(() => bus.on('realtime:status', ({ connected }) => setLive(connected)), []);
+  return live;
+}
+
+/** Spec 8: chatting needs an account - a visitor is asked to log in (or sign up). */
+function LoginRequired() {
+  const { t } = useTranslation(NAMESPACE);
+  const { t: tc } = useTranslation('common');
+  const { pathname, search } = useLocation();
+  const gift = new URLSearchParams(search).get('gift') === '1';
+  useEffect(() => {
+    document.title = t('titles.chats');
+  }, [t]);
+  return (
+    <div css={css`max-width: 560px; margin: 0 auto; padding: 32px 16px;`}>
+      <h1>{t('titles.chats')}</h1>
+      <Alert
+        variant="info"
+        title={gift ? t('login.gift') : t('login.chat')}
+        action={
+          <span css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
+            <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} css={buttonStyles('primary', 'sm')}>
+              {tc('nav.login')}
+            </Link>
+            <Link to="/signup" css={buttonStyles('outline', 'sm')}>
+              {tc('nav.signup')}
+            </Link>
+          </span>
+        }
+      >
+        {t('login.text')}
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * /chats, /chats/:id and /members/:id/chat: the conversation list (a 300-400 px column on
+ * desktop, the whole width on a phone) beside the open conversation (at most 800 px wide). On a
+ * phone the list and the conversation are separate screens.
+ */
+export function ChatsPage({ by }: { by: 'list' | 'conversation' | 'member' }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { t: tc } = useTranslation('common');
+  const user = useSession();
+  const params = useParams();
+  const id = Number(params.id);
+  const target: ChatTarget | null = by === 'list' || !Number.isInteger(id) || id <= 0 ? null : by === 'conversation' ? { conversation: id } : { profile: id };
+  const [open, setOpen] = useState<number | null>(by === 'conversation' && target ? id : null);
+  useEffect(() => setOpen(by === 'conversation' && Number.isInteger(id) ? id : null), [by, id]);
+  const chats = useChats(open);
+  const live = useLive();
+
+  const listOnly = target === null;
+  useEffect(() => {
+    if (listOnly) document.title = t('titles.chats');
+  }, [listOnly, t]);
+
+  if (!user) return <LoginRequired />;
+  const ListHeading = target ? 'h2' : 'h1';
+  return (
+    <div css={css`display: flex; height: 100vh; height: 100dvh; background: ${colors.surface};`}>
+      <aside
+        aria-labelledby="chats-heading"
+        css={css`
+          flex: 1 1 auto; display: ${target ? 'none' : 'flex'}; flex-direction: column; min-width: 0; overflow-y: auto;
+          ${mq.md} {
+            display: flex; flex: 0 0 clamp(${layout.conversationListMin}px, 32vw, ${layout.conversationListMax}px);
+            border-right: 1px solid ${colors.border};
+          }
+        `}
+      >
+        <div css={css`display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 12px 16px; border-bottom: 1px solid ${colors.border};`}>
+          <ListHeading id="chats-heading" css={css`margin: 0; font-size: 1.375rem;`}>
+            {t('titles.chats')}
+          </ListHeading>
+          <Link to="/members" css={buttonStyles('ghost', 'sm')}>
+            {tc('nav.searchMembers')}
+          </Link>
+        </div>
+        {chats.removeError && (
+          <div css={css`padding: 8px 12px 0;`}>
+            <Alert variant="danger" title={t('list.deleteFailed')} onDismiss={chats.dismissRemoveError}>
+              {chats.removeError}
+            </Alert>
+          </div>
+        )}
+        <ConversationList chats={chats.chats} loadError={chats.loadError} active={open} />
+      </aside>
+      <div
+        css={css`
+          flex: 1 1 auto; min-width: 0; max-width: ${layout.chatAreaMax}px; display: ${target ? 'flex' : 'none'}; flex-direction: column;
+          ${mq.md} { display: flex; }
+        `}
+      >
+        {target ? (
+          <ConversationView
+            key={'conversation' in target ? `c${target.conversation}` : `p${target.profile}`}
+            target={target}
+            live={live}
+            onOpen={setOpen}
+            onSent={chats.noteSent}
+            onDelete={(conversation) => void chats.remove(conversation)}
+          />
+        ) : (
+          <p css={css`margin: auto; padding: 24px; text-align: center; color: ${colors.textMuted};`}>{t('list.choose')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { WebSocket as ServerSocket } from 'ws';
+import { bus, resetBusForTests } from '../bus';
+import { connectStateToBus, setSession, store, badgesAtom } from '../state';
+import { makeProfile, makeUser } from '../testing';
+import { isRealtimeConnected, startRealtime } from './index';
+import type { RealtimeConnection } from './index';
+
+// A real WebSocket server on a free port; the client is the browser's (jsdom's) WebSocket.
+let server: WebSocketServer;
+let url: string;
+const connections: { socket: ServerSocket; url: string }[] = [];
+let connection: RealtimeConnection | undefined;
+
+beforeEach(async () => {
+  resetBusForTests();
+  connectStateToBus();
+  setSession(makeUser({ id: 1, profile: makeProfile({ id: 1, name: 'Jan' }), unread_messages: 2, new_likes: 0 }));
+  connections.length = 0;
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  server.on('connection', (socket, request) => connections.push({ socket, url: request.url ?? '' }));
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws`;
+});
+
+afterEach(async () => {
+  connection?.stop();
+  connection = undefined;
+  for (const c of connections) c.socket.terminate();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const until = async (check: () => boolean, what: string) => {
+  const end = Date.now() + 3_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const message = (id: number, sender: number) => ({
+  id, conversation: 5, sender, type: 'text', body: `hallo ${id}`, image: null, gift: null, created_at: '2026-11-24T05:00:00.000Z', deleted: false,
+});
+
+describe('realtime socket', () => {
+  it('publishes each frame on the bus and moves the badges at once', async () => {
+    const seen: string[] = [];
+    bus.on('chat:message', ({ message: m }) => seen.push(`message ${m.id}`));
+    bus.on('chat:typing', ({ conversation, profile }) => seen.push(`typing ${conversation} ${profile}`));
+    bus.on('chat:read', ({ up_to }) => seen.push(`read ${up_to}`));
+    bus.on('chat:deleted', ({ conversation }) => seen.push(`deleted ${conversation}`));
+    bus.on('match:new', ({ profile }) => seen.push(`match ${profile.name}`));
+    bus.on('credits:changed', ({ credits }) => seen.push(`credits ${credits}`));
+    connection = startRealtime({ url });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    const [first] = connections;
+    const send = (frame: unknown) => first?.socket.send(JSON.stringify(frame));
+    send({ type: 'message:new', message: message(40, 7) });
+    send({ type: 'typing', conversation: 5, profile: 7 });
+    send({ type: 'read', conversation: 5, up_to: 39 });
+    send({ type: 'match:new', profile: { id: 7, name: 'Sanne', main_image: null, fictional: false } });
+    send({ type: 'credits:changed', credits: 15 });
+    send({ type: 'like:new', profile: { id: 8, name: 'Roos', main_image: null, fictional: true }, new_likes: 3 });
+    send({ type: 'chat:deleted', conversation: 5 });
+    await until(() => seen.length === 6, 'six events');
+    expect(seen).toEqual(['message 40', 'typing 5 7', 'read 39', 'match Sanne', 'credits 15', 'deleted 5']);
+    // a message to me: unread 2 -> 3; like:new carries the new total
+    expect(store.get(badgesAtom)).toEqual({ unread: 3, newLikes: 3 });
+    expect(store.get(badgesAtom).unread).toBe(3);
+  });
+
+  it('does not count my own message (sent from another tab) as unread; uses the server total when given', async () => {
+    connection = startRealtime({ url });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    connections[0]?.socket.send(JSON.stringify({ type: 'message:new', message: message(41, 1) }));
+    connections[0]?.socket.send(JSON.stringify({ type: 'message:new', message: message(42, 7), unread_messages: 9 }));
+    await until(() => store.get(badgesAtom).unread === 9, 'the server total');
+  });
+
+  it('drops malformed frames and frames of unknown types without breaking the socket', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const got: number[] = [];
+    bus.on('chat:message', ({ message: m }) => got.push(m.id));
+    connection = startRealtime({ url });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    const socket = connections[0]?.socket;
+    socket?.send('not json');
+    socket?.send(JSON.stringify({ type: 'message:new', message: { id: 'x' } }));
+    socket?.send(JSON.stringify({ type: 'some:future-frame', x: 1 }));
+    socket?.send(JSON.stringify({ type: 'message:new', message: message(43, 7) }));
+    await until(() => got.length === 1, 'the good frame');
+    expect(got).toEqual([43]);
+    expect(errors).toHaveBeenCalledTimes(2); // not JSON, malformed message:new; the unknown type is quiet
+  });
+
+  it('reconnects after the connection drops, asking for what came after the last message seen', async () => {
+    const status: boolean[] = [];
+    bus.on('realtime:status', ({ connected }) => status.push(connected));
+    const got: number[] = [];
+    bus.on('chat:message', ({ message: m }) => got.push(m.id));
+    connection = startRealtime({ url, minDelayMs: 20, maxDelayMs: 100, random: () => 1 });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    expect(connections[0]?.url).toBe('/api/ws');
+    connections[0]?.socket.send(JSON.stringify({ type: 'message:new', message: message(50, 7) }));
+    await until(() => got.length === 1, 'message 50');
+    connections[0]?.socket.terminate();
+    await until(() => connections.length === 2, 'the reconnect');
+    expect(connections[1]?.url).toBe('/api/ws?last_id=50');
+    // the server replays what came after 50
+    connections[1]?.socket.send(JSON.stringify({ type: 'message:new', message: message(51, 7) }));
+    await until(() => got.length === 2, 'the replayed message');
+    expect(status).toEqual([true, false, true]);
+    expect(connection.lastId).toBe(51);
+  });
+
+  it('backs off while the server is away and stops for good on stop()', async () => {
+    connection = startRealtime({ url, minDelayMs: 20, maxDelayMs: 40, random: () => 1 });
+    await until(() => connections.length === 1, 'the socket');
+    // refuse every new connection for a while
+    server.removeAllListeners('connection');
+    let refused = 0;
+    server.on('connection', (socket) => {
+      refused += 1;
+      socket.close(4001);
+    });
+    connections[0]?.socket.terminate();
+    await until(() => refused >= 3, 'three attempts');
+    expect(isRealtimeConnected()).toBe(false);
+    connection.stop();
+    const after = refused;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(refused).toBe(after);
+  });
+});

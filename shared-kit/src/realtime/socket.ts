@@ -1,0 +1,201 @@
+/**
+ * The tab's one WebSocket to `/api/ws` (issue 11, ARCHITECTURE "Realtime"), started by the shell
+ * while a member is logged in:
+ * - every frame is checked against the contract (`ZServerFrame`) and published on the typed bus
+ *   (frame -> bus event in FRAME_EVENTS), so the shell's badges, mf-chat and mf-members' widgets
+ *   follow without polling; a malformed frame is dropped;
+ * - the unread badge follows `message:new` to me at once (the server's total when the frame has
+ *   one), the new-likes badge follows `like:new`;
+ * - a closed socket reconnects with exponential back-off (1 s doubling to 30 s, with jitter; at
+ *   once when the browser comes back online) and asks for what it missed with
+ *   `?last_id=<highest message id seen>`;
+ * - `realtime:status` tells whether the socket is up: while it is down the periodic refresh of
+ *   spec 9 is what keeps the page current (see `startPeriodicRefresh`'s `skipWhile`).
+ */
+import { ZServerFrame } from '../contracts/chat-draft';
+import type { ServerFrame } from '../contracts/chat-draft';
+import { bus } from '../bus/bus';
+import { badgesAtom, sessionAtom, store } from '../state/atoms';
+
+export const REALTIME_PATH = '/api/ws';
+export const RECONNECT_MIN_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+export interface RealtimeOptions {
+  /** absolute ws(s) URL of the endpoint; default: the page's origin + /api/ws */
+  url?: string;
+  /** the WebSocket constructor (default: the browser's) */
+  WebSocket?: typeof WebSocket;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** 0..1 random source for the jitter (tests pass () => 1) */
+  random?: () => number;
+}
+
+export interface RealtimeConnection {
+  stop(): void;
+  readonly connected: boolean;
+  /** the highest message id this tab has seen (sent as last_id on reconnect) */
+  readonly lastId: number | null;
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ZServerFrame.options.map((option) => option.shape.type.value));
+
+declare global {
+  var __datingRealtime__: { connected: boolean } | undefined;
+}
+
+/** Whether this tab's socket is open now (false when none was started). */
+export function isRealtimeConnected(): boolean {
+  return globalThis.__datingRealtime__?.connected ?? false;
+}
+
+function defaultUrl(): string {
+  const { protocol, host } = globalThis.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${REALTIME_PATH}`;
+}
+
+/** Publish one frame on the bus (and keep the badges in step). */
+export function publishFrame(frame: ServerFrame): void {
+  switch (frame.type) {
+    case 'message:new': {
+      const { message, profile, unread_messages } = frame;
+      const me = store.get(sessionAtom);
+      if (me && message.sender !== me.profile.id) {
+        const unread = unread_messages ?? store.get(badgesAtom).unread + 1;
+        bus.emit('chat:unread-changed', { unread });
+      }
+      bus.emit('chat:message', { message, ...(profile ? { profile } : {}), ...(unread_messages === undefined ? {} : { unread_messages }) });
+      return;
+    }
+    case 'message:deleted':
+      bus.emit('chat:message-deleted', { conversation: frame.conversation, id: frame.id });
+      return;
+    case 'chat:deleted':
+      bus.emit('chat:deleted', { conversation: frame.conversation });
+      return;
+    case 'typing':
+      bus.emit('chat:typing', { conversation: frame.conversation, profile: frame.profile });
+      return;
+    case 'read':
+      bus.emit('chat:read', { conversation: frame.conversation, up_to: frame.up_to });
+      return;
+    case 'like:new':
+      bus.emit('like:new', { profile: frame.profile, new_likes: frame.new_likes });
+      bus.emit('likes:changed', { newLikes: frame.new_likes });
+      return;
+    case 'match:new':
+      bus.emit('match:new', { profile: frame.profile });
+      return;
+    case 'credits:changed':
+      bus.emit('credits:changed', { credits: frame.credits });
+      return;
+  }
+}
+
+/** Open the socket and keep it open until stop(). */
+export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection {
+  const Socket = options.WebSocket ?? globalThis.WebSocket;
+  const minDelay = options.minDelayMs ?? RECONNECT_MIN_MS;
+  const maxDelay = options.maxDelayMs ?? RECONNECT_MAX_MS;
+  const random = options.random ?? Math.random;
+  const baseUrl = options.url ?? defaultUrl();
+  const state = { connected: false };
+  globalThis.__datingRealtime__ = state;
+
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastId: number | null = null;
+
+  const setConnected = (connected: boolean) => {
+    if (state.connected === connected) return;
+    state.connected = connected;
+    bus.emit('realtime:status', { connected });
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(String(event.data));
+    } catch {
+      console.error('[realtime] dropped a frame that is not JSON');
+      return;
+    }
+    const parsed = ZServerFrame.safeParse(data);
+    if (!parsed.success) {
+      // a frame type this build does not know yet (the server may be newer) is ignored quietly
+      const type = data && typeof data === 'object' && 'type' in data ? String(data.type) : '';
+      if (!type || KNOWN_TYPES.has(type)) console.error('[realtime] dropped a malformed frame', parsed.error.issues);
+      return;
+    }
+    const frame = parsed.data;
+    if (frame.type === 'message:new') lastId = Math.max(lastId ?? 0, frame.message.id);
+    publishFrame(frame);
+  };
+
+  const connect = () => {
+    timer = undefined;
+    if (stopped) return;
+    const url = new URL(baseUrl);
+    if (lastId !== null) url.searchParams.set('last_id', String(lastId));
+    let ws: WebSocket;
+    try {
+      ws = new Socket(url.toString());
+    } catch (error) {
+      console.error('[realtime] cannot open the socket', error);
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    ws.addEventListener('open', () => {
+      if (socket !== ws) return;
+      attempt = 0;
+      setConnected(true);
+    });
+    ws.addEventListener('message', onMessage);
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;
+      socket = null;
+      setConnected(false);
+      scheduleReconnect();
+    });
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || timer !== undefined) return;
+    const ceiling = Math.min(maxDelay, minDelay * 2 ** attempt);
+    attempt += 1;
+    // "equal jitter": between half and all of the ceiling, so many tabs do not come back at once
+    timer = setTimeout(connect, Math.round(ceiling / 2 + (ceiling / 2) * random()));
+  };
+
+  const onOnline = () => {
+    if (stopped || socket) return;
+    if (timer !== undefined) clearTimeout(timer);
+    attempt = 0;
+    connect();
+  };
+  globalThis.addEventListener?.('online', onOnline);
+  connect();
+
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      globalThis.removeEventListener?.('online', onOnline);
+      const ws = socket;
+      socket = null;
+      ws?.close(1000);
+      setConnected(false);
+      if (globalThis.__datingRealtime__ === state) globalThis.__datingRealtime__ = undefined;
+    },
+    get connected() {
+      return state.connected;
+    },
+    get lastId() {
+      return lastId;
+    },
+  };
+}
