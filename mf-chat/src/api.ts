@@ -4,16 +4,17 @@
  * first answer and charged once.
  */
 import { api } from '@dating/shared-kit/api';
-import { ZActivationResendResponse, ZChatsResponse, ZOk } from '@dating/shared-kit/contracts';
-import { ZGiftsResponse, ZMessagesResponse, ZReadResponse, ZSendMessageResponse } from '@dating/shared-kit/contracts';
-import type { Gift } from '@dating/shared-kit/contracts';
+import {
+  ZActivationResendResponse, ZChatsResponse, ZDeleteMessageResponse, ZGiftsResponse, ZMessagesResponse, ZOk, ZReadResponse, ZSendMessageResponse,
+} from '@dating/shared-kit/contracts';
+import type { Gift, GiftId } from '@dating/shared-kit/contracts';
 
 /** Who the conversation is with: an existing conversation, or a member (starts or reopens one). */
 export type ChatTarget = { conversation: number } | { profile: number };
 
 export type OutgoingMessage =
   | { type: 'text'; body: string }
-  | { type: 'gift'; gift: string }
+  | { type: 'gift'; gift: GiftId }
   | { type: 'image'; file: File };
 
 export function newClientId(): string {
@@ -27,7 +28,8 @@ export const chatApi = {
   deleteChat: (conversation: number) => api.del('/api/chat.php', { conversation }, ZOk),
   history: (target: ChatTarget, before?: number) =>
     api.get('/api/messages.php', ZMessagesResponse, { query: { ...target, before } }),
-  markRead: (conversation: number, upTo: number) => api.post('/api/read.php', { conversation, up_to: upTo }, ZReadResponse),
+  /** mark read while the conversation is open and messages arrive live */
+  markRead: (conversation: number, upTo: number) => api.put('/api/messages.php', { conversation, up_to: upTo }, ZReadResponse),
   send: (target: ChatTarget, message: OutgoingMessage, clientId: string) => {
     if (message.type === 'image') {
       const form = new FormData();
@@ -40,7 +42,7 @@ export const chatApi = {
     }
     return api.post('/api/messages.php', { ...target, ...message, client_id: clientId }, ZSendMessageResponse);
   },
-  deleteMessage: (id: number) => api.del('/api/message.php', { id }, ZOk),
+  deleteMessage: (id: number) => api.del('/api/message.php', { id }, ZDeleteMessageResponse),
   typing: (conversation: number) => api.post('/api/typing.php', { conversation }, ZOk),
   resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse),
   /** the gift catalogue, loaded once */

@@ -32,7 +32,7 @@ export function useSessionLifecycle(): void {
   const loggedIn = useSession() !== null;
   useEffect(() => {
     if (!loggedIn) return undefined;
-    const offStatus = bus.on('realtime:status', ({ connected }) => {
+    const offStatus = bus.on('realtime:state', ({ connected }) => {
       if (connected) void refreshQuietly();
     });
     const socket = typeof WebSocket === 'function' ? startRealtime() : null;

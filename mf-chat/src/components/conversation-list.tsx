@@ -12,7 +12,7 @@ function Preview({ entry }: { entry: ListEntry }) {
   const { t } = useTranslation(NAMESPACE);
   const last = entry.last_message;
   if (!last) return <>{t('list.noMessages')}</>;
-  const text = !last.body && last.type === 'text' ? t('list.deleted') : last.type === 'image' ? t('list.photo') : last.type === 'gift' ? `${t('list.gift')}${last.body ? `: ${last.body}` : ''}` : last.body;
+  const text = last.deleted ? t('list.deleted') : last.type === 'image' ? t('list.photo') : last.type === 'gift' ? t('list.gift') : (last.body ?? '');
   return <>{last.from_me ? t('list.you', { text }) : text}</>;
 }
 

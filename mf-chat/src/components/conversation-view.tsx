@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ChatMessage, Profile } from '@dating/shared-kit/contracts';
+import type { Message, Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, mq } from '@dating/shared-kit/theme';
@@ -20,7 +20,7 @@ export interface ConversationViewProps {
   target: ChatTarget;
   /** the conversation is known: the list marks it open and read */
   onOpen: (conversation: number) => void;
-  onSent: (message: ChatMessage, profile: Profile) => void;
+  onSent: (message: Message, profile: Profile) => void;
   /** delete the conversation (the list removes it first, then the server) */
   onDelete: (conversation: number) => void;
   /** live socket up? (else a quiet note that the page refreshes itself) */
@@ -104,6 +104,7 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         messages={chat.messages}
         pending={chat.pending}
         readUpTo={chat.readUpTo}
+        historyDays={chat.historyDays}
         hasMore={chat.hasMore}
         loadingOlder={chat.loadingOlder}
         typing={chat.typing}
@@ -116,7 +117,7 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
           <SendProblemAlert problem={chat.problem} onDismiss={chat.dismissProblem} />
         </div>
       )}
-      <SendFooter name={name} onSend={chat.send} onTyping={chat.notifyTyping} initialGiftOpen={params.get('gift') === '1'} />
+      {chat.costs && <SendFooter name={name} costs={chat.costs} onSend={chat.send} onTyping={chat.notifyTyping} initialGiftOpen={params.get('gift') === '1'} />}
       <ConfirmDialog
         open={confirmDelete}
         title={t('conversation.deleteChat')}

@@ -1,11 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
-import { isSwallowed } from '@dating/shared-kit/api';
 import type { Gift } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Modal, Spinner } from '@dating/shared-kit/ui';
-import { chatApi } from '../api';
+import { useGifts } from '../hooks/use-gifts';
 import { NAMESPACE } from '../i18n';
 
 export interface GiftPickerProps {
@@ -20,14 +18,7 @@ export interface GiftPickerProps {
 export function GiftPicker({ open, name, credits, onClose, onPick }: GiftPickerProps) {
   const { t } = useTranslation(NAMESPACE);
   const { t: tc } = useTranslation('common');
-  const [gifts, setGifts] = useState<Gift[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open || gifts) return;
-    chatApi.gifts().then(setGifts, (e: unknown) => {
-      if (!isSwallowed(e)) setError(e instanceof Error ? e.message : String(e));
-    });
-  }, [open, gifts]);
+  const { gifts, error } = useGifts(open);
   return (
     <Modal open={open} onClose={onClose} title={t('gifts.title', { name })} size="md">
       <p>{t('gifts.cost', { credits })}</p>
@@ -41,7 +32,7 @@ export function GiftPicker({ open, name, credits, onClose, onPick }: GiftPickerP
               <button
                 type="button"
                 onClick={() => onPick(gift)}
-                aria-label={t('gifts.send', { name: gift.name })}
+                aria-label={t('gifts.send', { name: gift.label })}
                 css={css`
                   width: 100%; display: grid; gap: 6px; justify-items: center; padding: 12px 8px; cursor: pointer; font: inherit;
                   background: ${colors.surface}; border: 2px solid ${colors.border}; border-radius: ${radii.md};
@@ -49,7 +40,7 @@ export function GiftPicker({ open, name, credits, onClose, onPick }: GiftPickerP
                 `}
               >
                 <img src={gift.image} alt="" width={64} height={64} css={css`width: 64px; height: 64px; object-fit: contain;`} />
-                <span>{gift.name}</span>
+                <span>{gift.label}</span>
               </button>
             </li>
           ))}

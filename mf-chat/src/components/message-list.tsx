@@ -1,11 +1,13 @@
 import { css } from '@emotion/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ChatMessage, Profile } from '@dating/shared-kit/contracts';
+import { giftImage } from '@dating/shared-kit/contracts';
+import type { Gift, Message, Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Button, FictionalBadge, VisuallyHidden } from '@dating/shared-kit/ui';
 import type { PendingMessage } from '../hooks/use-conversation';
+import { useGifts } from '../hooks/use-gifts';
 import { NAMESPACE } from '../i18n';
 import { Avatar } from './avatar';
 import { ConfirmDialog } from './confirm-dialog';
@@ -18,7 +20,7 @@ const bubble = (mine: boolean) => css`
 `;
 const meta = css`font-size: 0.75rem; color: ${colors.textMuted}; margin-top: 2px;`;
 
-function Body({ message, name }: { message: ChatMessage; name: string }) {
+function Body({ message, name, gifts }: { message: Message; name: string; gifts: Gift[] | null }) {
   const { t } = useTranslation(NAMESPACE);
   if (message.deleted) return <em>{t('conversation.deletedMessage')}</em>;
   if (message.type === 'image' && message.image) {
@@ -29,22 +31,24 @@ function Body({ message, name }: { message: ChatMessage; name: string }) {
     );
   }
   if (message.type === 'gift' && message.gift) {
+    const label = gifts?.find((g) => g.id === message.gift)?.label ?? t('list.gift');
     return (
       <span css={css`display: grid; justify-items: center; gap: 4px;`}>
-        <img src={message.gift.image} alt="" width={72} height={72} css={css`width: 72px; height: 72px; object-fit: contain;`} />
-        <span>{t('conversation.giftAlt', { name: message.gift.name })}</span>
+        <img src={giftImage(message.gift)} alt="" width={72} height={72} css={css`width: 72px; height: 72px; object-fit: contain;`} />
+        <span>{t('conversation.giftAlt', { name: label })}</span>
       </span>
     );
   }
-  return <>{message.body}</>;
+  return <>{message.body ?? ''}</>;
 }
 
 export interface MessageListProps {
   profile: Profile;
   myId: number | undefined;
-  messages: ChatMessage[];
+  messages: Message[];
   pending: PendingMessage[];
-  readUpTo: number | null;
+  readUpTo: number;
+  historyDays: number | null;
   hasMore: boolean;
   loadingOlder: boolean;
   typing: boolean;
@@ -58,11 +62,12 @@ export interface MessageListProps {
  * button). Own messages can be deleted; the newest own message the other has read carries the
  * read marker; the other's messages link to their profile (with the fictional label on chatpals).
  */
-export function MessageList({ profile, myId, messages, pending, readUpTo, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry }: MessageListProps) {
+export function MessageList({ profile, myId, messages, pending, readUpTo, historyDays, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry }: MessageListProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  const { gifts } = useGifts(messages.some((m) => m.type === 'gift'));
   const firstId = messages[0]?.id;
   const lastId = messages[messages.length - 1]?.id;
   const heightBefore = useRef(0);
@@ -91,7 +96,7 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, hasMor
     return () => observer.disconnect();
   }, [hasMore, onLoadOlder, firstId]);
 
-  const readMarkerId = readUpTo === null ? null : [...messages].reverse().find((m) => m.sender === myId && m.id <= readUpTo)?.id ?? null;
+  const readMarkerId = [...messages].reverse().find((m) => m.sender === myId && m.id <= readUpTo)?.id ?? null;
   const lastMine = [...messages].reverse().find((m) => m.sender === myId)?.id;
 
   return (
@@ -104,7 +109,7 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, hasMor
           </Button>
         </p>
       ) : (
-        messages.length > 0 && <p css={[meta, css`text-align: center;`]}>{t('conversation.olderHidden')}</p>
+        messages.length > 0 && historyDays !== null && <p css={[meta, css`text-align: center;`]}>{t('conversation.olderHidden', { days: historyDays })}</p>
       )}
       {messages.length === 0 && pending.length === 0 && <p css={css`text-align: center; color: ${colors.textMuted};`}>{t('conversation.start', { name: profile.name })}</p>}
       <ol aria-label={t('conversation.history', { name: profile.name })} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;`}>
@@ -121,7 +126,7 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, hasMor
               <div css={css`display: grid; justify-items: ${mine ? 'end' : 'start'};`}>
                 <div css={bubble(mine)}>
                   <VisuallyHidden>{mine ? t('conversation.you') : profile.name}: </VisuallyHidden>
-                  <Body message={m} name={profile.name} />
+                  <Body message={m} name={profile.name} gifts={gifts} />
                 </div>
                 <div css={[meta, css`display: flex; gap: 8px; align-items: center;`]}>
                   <time dateTime={m.created_at}>{formatMessageTime(m.created_at, i18n.language)}</time>

@@ -1,19 +1,20 @@
 import { css } from '@emotion/react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import type { Gift } from '@dating/shared-kit/contracts';
+import type { Gift, MessageCosts } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
-import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Button, buttonStyles, controlStyle, visuallyHiddenStyle } from '@dating/shared-kit/ui';
 import type { OutgoingMessage } from '../api';
-import { creditsFor, minimumPrice } from '../cost';
+import { formatMinimum } from '../cost';
 import { NAMESPACE } from '../i18n';
 import { GiftPicker } from './gift-picker';
 
 export interface SendFooterProps {
   /** the other member's name (the field's label) */
   name: string;
+  /** credits per type, the minimum price and message_length (from the server's history answer) */
+  costs: MessageCosts;
   /** resolves false when the message was refused (nothing sent): the text comes back */
   onSend: (message: OutgoingMessage) => Promise<boolean>;
   onTyping: () => void;
@@ -26,19 +27,15 @@ export interface SendFooterProps {
  * message_length, what the next message costs before it is sent (with the country's minimum
  * price where it applies), photo upload and the gift picker. Enter sends, Shift+Enter is a new line.
  */
-export function SendFooter({ name, onSend, onTyping, initialGiftOpen = false }: SendFooterProps) {
+export function SendFooter({ name, costs, onSend, onTyping, initialGiftOpen = false }: SendFooterProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
-  const settings = useSettings();
-  const user = useSession();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [giftOpen, setGiftOpen] = useState(initialGiftOpen);
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = useId().replace(/:/g, '');
-  const max = settings?.message_length ?? 1000;
-  const prices = settings ?? { message_credits: 0, photo_credits: 0, gift_credits: 0, minimum_message_costs: {} };
-  const textCredits = creditsFor('text', prices);
-  const price = minimumPrice(prices, user?.profile.country, i18n.language);
+  const max = costs.message_length;
+  const price = formatMinimum(costs.minimum, i18n.language);
   const tooLong = text.length > max;
   const empty = text.trim().length === 0;
 
@@ -95,7 +92,7 @@ export function SendFooter({ name, onSend, onTyping, initialGiftOpen = false }: 
         </Button>
       </div>
       <div css={css`display: flex; flex-wrap: wrap; gap: 4px 16px; justify-content: space-between; margin-top: 4px; font-size: 0.8125rem; color: ${colors.textMuted};`}>
-        <span id={`${ids}-cost`}>{price ? t('footer.costMinimum', { credits: textCredits, price }) : t('footer.cost', { credits: textCredits })}</span>
+        <span id={`${ids}-cost`}>{price ? t('footer.costMinimum', { credits: costs.text, price }) : t('footer.cost', { credits: costs.text })}</span>
         <span id={`${ids}-count`} css={tooLong ? css`color: ${colors.danger}; font-weight: 600;` : undefined}>
           {tooLong ? t('footer.tooLong', { max }) : t('footer.count', { count: text.length, max })}
         </span>
@@ -113,13 +110,13 @@ export function SendFooter({ name, onSend, onTyping, initialGiftOpen = false }: 
           htmlFor={`${ids}-photo`}
           css={[buttonStyles('outline', 'sm'), css`input:focus-visible + & { box-shadow: 0 0 0 3px ${colors.focus}; }`]}
         >
-          {t('footer.photo', { credits: creditsFor('image', prices) })}
+          {t('footer.photo', { credits: costs.image })}
         </label>
         <Button variant="outline" size="sm" onClick={() => setGiftOpen(true)}>
-          {t('footer.gift', { credits: creditsFor('gift', prices) })}
+          {t('footer.gift', { credits: costs.gift })}
         </Button>
       </div>
-      <GiftPicker open={giftOpen} name={name} credits={creditsFor('gift', prices)} onClose={() => setGiftOpen(false)} onPick={pickGift} />
+      <GiftPicker open={giftOpen} name={name} credits={costs.gift} onClose={() => setGiftOpen(false)} onPick={pickGift} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { Alert, buttonStyles } from '@dating/shared-kit/ui';
 import type { SendProblem } from '../hooks/use-conversation';
@@ -6,13 +6,12 @@ import { NAMESPACE } from '../i18n';
 
 /**
  * Why a message was not sent, with the way forward (spec 8): 'Je hebt onvoldoende credits' with a
- * buy button; the free-conversation limit and premium-only with a premium offer; a visitor is
- * asked to log in; anything else shows the server's message.
+ * buy button; the free-conversation limit and premium-only with a premium offer; anything else
+ * shows the server's message (a call that ends the session: the shell shows its login prompt).
  */
 export function SendProblemAlert({ problem, onDismiss }: { problem: SendProblem; onDismiss: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: tc } = useTranslation('common');
-  const { pathname } = useLocation();
   switch (problem.kind) {
     case 'insufficient_credits':
       return (
@@ -31,10 +30,6 @@ export function SendProblemAlert({ problem, onDismiss }: { problem: SendProblem;
         <Alert variant="warning" title={tc('premium.only')} onDismiss={onDismiss} action={<Link to="/premium" css={buttonStyles('primary', 'sm')}>{tc('premium.cta')}</Link>}>
           {t('prompts.premiumText')}
         </Alert>
-      );
-    case 'login':
-      return (
-        <Alert variant="warning" title={t('login.chat')} action={<Link to={`/login?redirect=${encodeURIComponent(pathname)}`} css={buttonStyles('primary', 'sm')}>{tc('nav.login')}</Link>} />
       );
     default:
       return (

@@ -8,12 +8,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
-import type { ChatEntry, ChatMessage, LastMessage, ProfileRef } from '@dating/shared-kit/contracts';
+import type { ChatEntry, LastMessage, Message, ProfileRef } from '@dating/shared-kit/contracts';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi } from '../api';
 
-/** A list entry; a conversation that a frame started carries the frame's profile (ProfileRef). */
+/** A list entry (a conversation this tab started has the profile of the page: a ProfileRef is enough). */
 export type ListEntry = Omit<ChatEntry, 'profile'> & { profile: ProfileRef };
 
 export interface ChatsState {
@@ -25,14 +25,16 @@ export interface ChatsState {
   reload: () => Promise<void>;
   remove: (conversation: number) => Promise<void>;
   /** a message of this tab was sent: show it as the conversation's last message, on top */
-  noteSent: (message: ChatMessage, profile: ProfileRef) => void;
+  noteSent: (message: Message, profile: ProfileRef) => void;
 }
 
-export function toLastMessage(message: ChatMessage, myProfileId: number | undefined): LastMessage {
+export function toLastMessage(message: Message, myProfileId: number | undefined): LastMessage {
   return {
     id: message.id,
     type: message.type,
-    body: message.deleted ? '' : message.type === 'gift' ? (message.gift?.name ?? '') : message.body,
+    body: message.deleted || message.type !== 'text' ? null : message.body,
+    gift: message.gift,
+    deleted: message.deleted,
     from_me: message.sender === myProfileId,
     created_at: message.created_at,
   };
@@ -68,8 +70,6 @@ export function useChats(openConversation: number | null): ChatsState {
       const list = next.map((c) => (c.conversation === openRef.current ? { ...c, num_unread_messages: 0 } : c));
       setChats(() => list);
       setLoadError(null);
-      // the list is the server's word on what is unread: the navigation badge follows it
-      bus.emit('chat:unread-changed', { unread: list.reduce((sum, c) => sum + c.num_unread_messages, 0) });
     } catch (e) {
       const text = errorText(e);
       if (text) setLoadError(text);
@@ -80,35 +80,45 @@ export function useChats(openConversation: number | null): ChatsState {
     void reload();
     const stop = startPeriodicRefresh(reload, { skipWhile: isRealtimeConnected });
     const offs = [
-      bus.on('realtime:status', ({ connected }) => {
+      bus.on('realtime:state', ({ connected }) => {
         if (connected) void reload();
       }),
-      bus.on('chat:message', ({ message, profile }) => {
+      bus.on('chat:message', ({ message }) => {
         const current = chatsRef.current;
         if (!current) return;
         const entry = current.find((c) => c.conversation === message.conversation);
-        if (!entry && !profile) {
-          // a new conversation whose profile the frame did not carry: ask the server
+        if (!entry) {
+          // a new conversation (or one deleted here and opened again by a message): ask the server
           void reload();
           return;
         }
-        if (entry?.last_message && entry.last_message.id >= message.id) return;
+        if (entry.last_message && entry.last_message.id >= message.id) return;
         const me = getSession()?.profile.id;
-        const base: ListEntry = entry ?? { conversation: message.conversation, profile: profile as ProfileRef, num_unread_messages: 0 };
         const counts = message.sender !== me && openRef.current !== message.conversation;
-        const next = { ...base, num_unread_messages: base.num_unread_messages + (counts ? 1 : 0), last_message: toLastMessage(message, me), updated_at: message.created_at };
+        const next = { ...entry, num_unread_messages: entry.num_unread_messages + (counts ? 1 : 0), last_message: toLastMessage(message, me), updated_at: message.created_at };
         setChats((list) => (list ? toTop(list, next) : list));
       }),
       bus.on('chat:deleted', ({ conversation }) => {
         setChats((current) => current?.filter((c) => c.conversation !== conversation) ?? current);
       }),
-      bus.on('chat:message-deleted', () => void reload()),
+      bus.on('chat:message-deleted', ({ conversation, id }) => {
+        const entry = chatsRef.current?.find((c) => c.conversation === conversation);
+        if (entry?.last_message?.id !== id) return;
+        const last = { ...entry.last_message, body: null, deleted: true };
+        setChats((list) => list?.map((c) => (c.conversation === conversation ? { ...c, last_message: last } : c)) ?? list);
+      }),
     ];
     return () => {
       stop();
       for (const off of offs) off();
     };
   }, [reload, setChats]);
+
+  // the list is the server's word on what is unread (the open conversation counts as read): the
+  // navigation badge, the title prefix and the app badge follow it
+  useEffect(() => {
+    if (chats) bus.emit('chat:unread-changed', { unread: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) });
+  }, [chats]);
 
   // opening a conversation sets its unread count to 0 (the server marks it read when it is loaded)
   useEffect(() => {
@@ -132,7 +142,7 @@ export function useChats(openConversation: number | null): ChatsState {
   );
 
   const noteSent = useCallback(
-    (message: ChatMessage, profile: ProfileRef) => {
+    (message: Message, profile: ProfileRef) => {
       const me = getSession()?.profile.id;
       setChats((current) => {
         if (!current) return current;

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
-import type { ChatMessage, Profile } from '@dating/shared-kit/contracts';
+import type { Message, MessageCosts, Profile } from '@dating/shared-kit/contracts';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi, newClientId } from '../api';
@@ -27,7 +27,7 @@ export interface PendingMessage {
 
 /** Why a send was refused, as the screen shows it. */
 export type SendProblem =
-  | { kind: 'insufficient_credits' | 'conversation_limit' | 'premium_only' | 'login'; message: string }
+  | { kind: 'insufficient_credits' | 'conversation_limit' | 'premium_only'; message: string }
   | { kind: 'other'; message: string };
 
 export interface ConversationState {
@@ -35,12 +35,16 @@ export interface ConversationState {
   loadError: string | null;
   profile: Profile | null;
   conversation: number | null;
-  messages: ChatMessage[];
+  messages: Message[];
   pending: PendingMessage[];
   hasMore: boolean;
   loadingOlder: boolean;
-  /** the highest of my message ids the other member has read */
-  readUpTo: number | null;
+  /** the highest of my message ids the other member has read (0: none) */
+  readUpTo: number;
+  /** what the next message costs (from the server), null until loaded */
+  costs: MessageCosts | null;
+  /** older history is hidden (spec 4): this many days are shown */
+  historyDays: number | null;
   typing: boolean;
   problem: SendProblem | null;
   /** a failed deletion (the history is reloaded) */
@@ -57,7 +61,7 @@ export interface ConversationState {
 export interface ConversationCallbacks {
   /** the conversation is known (loaded, or made by the first message) */
   onConversation?: (conversation: number, profile: Profile) => void;
-  onSent?: (message: ChatMessage, profile: Profile) => void;
+  onSent?: (message: Message, profile: Profile) => void;
 }
 
 const PROBLEM_CODES = ['insufficient_credits', 'conversation_limit', 'premium_only'] as const;
@@ -67,14 +71,13 @@ function problemOf(e: unknown): SendProblem | null {
   if (isApiRequestError(e)) {
     const known = PROBLEM_CODES.find((code) => code === e.code);
     if (known) return { kind: known, message: e.message };
-    if (e.status === 403 && (e.body as { authentication_required?: boolean } | undefined)?.authentication_required) return { kind: 'login', message: e.message };
     return { kind: 'other', message: e.message };
   }
   return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
 }
 
 /** Merge messages by id (a message can come from the answer, a frame and a reload), oldest first. */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => a.id - b.id);
@@ -85,11 +88,13 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
   const [loadError, setLoadError] = useState<string | null>(null);
   const [profile, setProfile] = useState<Profile | null>(null);
   const [conversation, setConversation] = useState<number | null>('conversation' in target ? target.conversation : null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [messages, setMessages] = useState<Message[]>([]);
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [readUpTo, setReadUpTo] = useState<number | null>(null);
+  const [readUpTo, setReadUpTo] = useState(0);
+  const [costs, setCosts] = useState<MessageCosts | null>(null);
+  const [historyDays, setHistoryDays] = useState<number | null>(null);
   const [typingUntil, setTypingUntil] = useState(0);
   const [problem, setProblem] = useState<SendProblem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -130,7 +135,11 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
       profileRef.current = page.profile;
       setMessages((current) => mergeMessages(current, page.messages));
       if (messagesRef.current.length === 0) setHasMore(page.has_more);
-      setReadUpTo((current) => Math.max(current ?? 0, page.read_up_to ?? 0) || null);
+      setReadUpTo((current) => Math.max(current, page.read_up_to));
+      setCosts(page.costs);
+      setHistoryDays(page.history_days);
+      // a free member at the limit: offer premium before they type (the send would be refused)
+      if (!page.can_start) setProblem((p) => p ?? { kind: 'conversation_limit', message: '' });
       setStatus('ready');
       setLoadError(null);
       if (page.conversation !== null) adopt(page.conversation, page.profile);
@@ -149,8 +158,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     const id = conversationRef.current;
     if (id === null) return;
     try {
-      const { unread_messages } = await chatApi.markRead(id, upTo);
-      bus.emit('chat:unread-changed', { unread: unread_messages });
+      await chatApi.markRead(id, upTo);
     } catch (e) {
       if (!isSwallowed(e)) console.error('[chat] marking read failed', e);
     }
@@ -161,14 +169,14 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     setMessages([]);
     setPending([]);
     setProblem(null);
-    setReadUpTo(null);
+    setReadUpTo(0);
     setConversation('conversation' in targetRef.current ? targetRef.current.conversation : null);
     conversationRef.current = 'conversation' in targetRef.current ? targetRef.current.conversation : null;
     void loadNewest();
     const stop = startPeriodicRefresh(loadNewest, { skipWhile: isRealtimeConnected });
     const mine = (id: number) => id === conversationRef.current;
     const offs = [
-      bus.on('realtime:status', ({ connected }) => {
+      bus.on('realtime:state', ({ connected }) => {
         if (connected) void loadNewest();
       }),
       bus.on('chat:message', ({ message }) => {
@@ -185,7 +193,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
       }),
       bus.on('chat:message-deleted', ({ conversation: c, id }) => {
         if (!mine(c)) return;
-        setMessages((current) => current.map((m) => (m.id === id ? { ...m, deleted: true, body: '', image: null, gift: null } : m)));
+        setMessages((current) => current.map((m) => (m.id === id ? { ...m, deleted: true, body: null, image: null, gift: null } : m)));
       }),
       bus.on('chat:deleted', ({ conversation: c }) => {
         if (mine(c)) setStatus('gone');
@@ -193,8 +201,8 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
       bus.on('chat:typing', ({ conversation: c, profile: who }) => {
         if (mine(c) && who === profileRef.current?.id) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
       }),
-      bus.on('chat:read', ({ conversation: c, up_to }) => {
-        if (mine(c)) setReadUpTo((current) => Math.max(current ?? 0, up_to));
+      bus.on('chat:read', ({ conversation: c, reader, up_to }) => {
+        if (mine(c) && reader === profileRef.current?.id) setReadUpTo((current) => Math.max(current, up_to));
       }),
     ];
     // messages that arrived while the tab was hidden are read when it is shown again
@@ -283,7 +291,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
   const deleteMessage = useCallback(
     async (id: number) => {
       setDeleteError(null);
-      setMessages((current) => current.map((m) => (m.id === id ? { ...m, deleted: true, body: '', image: null, gift: null } : m)));
+      setMessages((current) => current.map((m) => (m.id === id ? { ...m, deleted: true, body: null, image: null, gift: null } : m)));
       try {
         await chatApi.deleteMessage(id);
       } catch (e) {
@@ -314,6 +322,8 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     hasMore,
     loadingOlder,
     readUpTo,
+    costs,
+    historyDays,
     typing: typingUntil > Date.now(),
     problem,
     deleteError,

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
@@ -15,40 +15,8 @@ import { NAMESPACE } from '../i18n';
 
 function useLive(): boolean {
   const [live, setLive] = useState(isRealtimeConnected);
-  useEffect(() => bus.on('realtime:status', ({ connected }) => setLive(connected)), []);
+  useEffect(() => bus.on('realtime:state', ({ connected }) => setLive(connected)), []);
   return live;
-}
-
-/** Spec 8: chatting needs an account - a visitor is asked to log in (or sign up). */
-function LoginRequired() {
-  const { t } = useTranslation(NAMESPACE);
-  const { t: tc } = useTranslation('common');
-  const { pathname, search } = useLocation();
-  const gift = new URLSearchParams(search).get('gift') === '1';
-  useEffect(() => {
-    document.title = t('titles.chats');
-  }, [t]);
-  return (
-    <div css={css`max-width: 560px; margin: 0 auto; padding: 32px 16px;`}>
-      <h1>{t('titles.chats')}</h1>
-      <Alert
-        variant="info"
-        title={gift ? t('login.gift') : t('login.chat')}
-        action={
-          <span css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
-            <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} css={buttonStyles('primary', 'sm')}>
-              {tc('nav.login')}
-            </Link>
-            <Link to="/signup" css={buttonStyles('outline', 'sm')}>
-              {tc('nav.signup')}
-            </Link>
-          </span>
-        }
-      >
-        {t('login.text')}
-      </Alert>
-    </div>
-  );
 }
 
 /**
@@ -57,9 +25,14 @@ function LoginRequired() {
  * phone the list and the conversation are separate screens.
  */
 export function ChatsPage({ by }: { by: 'list' | 'conversation' | 'member' }) {
+  // a visitor never gets here: the shell shows its login prompt for these member pages (route table)
+  const user = useSession();
+  return user ? <ChatsScreen by={by} /> : null;
+}
+
+function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: tc } = useTranslation('common');
-  const user = useSession();
   const params = useParams();
   const id = Number(params.id);
   const target: ChatTarget | null = by === 'list' || !Number.isInteger(id) || id <= 0 ? null : by === 'conversation' ? { conversation: id } : { profile: id };
@@ -73,7 +46,6 @@ export function ChatsPage({ by }: { by: 'list' | 'conversation' | 'member' }) {
     if (listOnly) document.title = t('titles.chats');
   }, [listOnly, t]);
 
-  if (!user) return <LoginRequired />;
   const ListHeading = target ? 'h2' : 'h1';
   return (
     <div css={css`display: flex; height: 100vh; height: 100dvh; background: ${colors.surface};`}>

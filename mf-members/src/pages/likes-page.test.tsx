@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
 import { makeProfile } from '@dating/shared-kit/testing';
@@ -34,5 +34,25 @@ describe('LikesPage', () => {
     expect(within(matches).getAllByRole('listitem')).toHaveLength(1);
     expect(matches).toHaveTextContent('Anna');
     off();
+  });
+
+  it('shows a like that arrives live (like:new on the bus) without a reload', async () => {
+    loginAs();
+    let likedBy = [{ id: 2, like_new: false }];
+    serve({
+      'GET /api/likes.php': () => ({
+        profiles: [makeProfile({ id: 2, name: 'Anna' }), makeProfile({ id: 5, name: 'Dewi' })],
+        liked_by: likedBy,
+        liked: [],
+        matches: [],
+      }),
+    });
+    renderAt('/likes', [{ path: '/likes', element: <LikesPage /> }]);
+    const list = await screen.findByRole('list', { name: 'Vinden jou leuk' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    likedBy = [{ id: 5, like_new: true }, ...likedBy];
+    act(() => bus.emit('like:new', { profile: { id: 5, name: 'Dewi', main_image: null, fictional: false }, new_likes: 1 }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Dewi');
   });
 });

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect } from 'react';
 import { NavLink, useParams } from 'react-router';
+import { bus } from '@dating/shared-kit/bus';
 import type { MemberLikes, Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
@@ -34,6 +35,12 @@ export function LikesPage() {
   useEffect(() => {
     if (result.data) publishLikes(result.data);
   }, [result.data]);
+  // a like or a match arrives live (the realtime socket, through the bus): show it without a reload
+  const { reload } = result;
+  useEffect(() => {
+    const offs = [bus.on('like:new', reload), bus.on('match:new', reload)];
+    return () => offs.forEach((off) => off());
+  }, [reload]);
   const likes = result.data;
   const counts: Record<LikeType, number> = {
     'liked-by': likes?.liked_by.length ?? 0,

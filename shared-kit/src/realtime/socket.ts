@@ -4,22 +4,26 @@
  * - every frame is checked against the contract (`ZServerFrame`) and published on the typed bus
  *   (frame -> bus event in FRAME_EVENTS), so the shell's badges, mf-chat and mf-members' widgets
  *   follow without polling; a malformed frame is dropped;
- * - the unread badge follows `message:new` to me at once (the server's total when the frame has
- *   one), the new-likes badge follows `like:new`;
+ * - the unread badge follows `message:new` to me at once, the new-likes badge follows `like:new`
+ *   (each (re)connect reloads the user, whose counts are the server's word);
  * - a closed socket reconnects with exponential back-off (1 s doubling to 30 s, with jitter; at
  *   once when the browser comes back online) and asks for what it missed with
  *   `?last_id=<highest message id seen>`;
- * - `realtime:status` tells whether the socket is up: while it is down the periodic refresh of
+ * - a `{type:'ping'}` every 25 s: a socket whose `pong` does not come within 10 s is taken for
+ *   dead (a laptop waking up, a proxy that dropped it silently) and replaced;
+ * - `realtime:state` tells whether the socket is up: while it is down the periodic refresh of
  *   spec 9 is what keeps the page current (see `startPeriodicRefresh`'s `skipWhile`).
  */
-import { ZServerFrame } from '../contracts/chat-draft';
-import type { ServerFrame } from '../contracts/chat-draft';
+import { ZWsServerFrame } from '../contracts/chat';
+import type { WsServerFrame } from '../contracts/chat';
 import { bus } from '../bus/bus';
 import { badgesAtom, sessionAtom, store } from '../state/atoms';
 
 export const REALTIME_PATH = '/api/ws';
 export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
+export const PING_EVERY_MS = 25_000;
+export const PONG_TIMEOUT_MS = 10_000;
 
 export interface RealtimeOptions {
   /** absolute ws(s) URL of the endpoint; default: the page's origin + /api/ws */
@@ -30,16 +34,18 @@ export interface RealtimeOptions {
   maxDelayMs?: number;
   /** 0..1 random source for the jitter (tests pass () => 1) */
   random?: () => number;
+  pingEveryMs?: number;
+  pongTimeoutMs?: number;
 }
 
 export interface RealtimeConnection {
   stop(): void;
   readonly connected: boolean;
-  /** the highest message id this tab has seen (sent as last_id on reconnect) */
+  /** the highest message id this tab has seen (sent as last_id on reconnect; `ready` frames count) */
   readonly lastId: number | null;
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(ZServerFrame.options.map((option) => option.shape.type.value));
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ZWsServerFrame.options.map((option) => option.shape.type.value));
 
 declare global {
   var __datingRealtime__: { connected: boolean } | undefined;
@@ -56,16 +62,12 @@ function defaultUrl(): string {
 }
 
 /** Publish one frame on the bus (and keep the badges in step). */
-export function publishFrame(frame: ServerFrame): void {
+export function publishFrame(frame: WsServerFrame): void {
   switch (frame.type) {
     case 'message:new': {
-      const { message, profile, unread_messages } = frame;
       const me = store.get(sessionAtom);
-      if (me && message.sender !== me.profile.id) {
-        const unread = unread_messages ?? store.get(badgesAtom).unread + 1;
-        bus.emit('chat:unread-changed', { unread });
-      }
-      bus.emit('chat:message', { message, ...(profile ? { profile } : {}), ...(unread_messages === undefined ? {} : { unread_messages }) });
+      if (me && frame.message.sender !== me.profile.id) bus.emit('chat:unread-changed', { unread: store.get(badgesAtom).unread + 1 });
+      bus.emit('chat:message', { message: frame.message });
       return;
     }
     case 'message:deleted':
@@ -78,7 +80,7 @@ export function publishFrame(frame: ServerFrame): void {
       bus.emit('chat:typing', { conversation: frame.conversation, profile: frame.profile });
       return;
     case 'read':
-      bus.emit('chat:read', { conversation: frame.conversation, up_to: frame.up_to });
+      bus.emit('chat:read', { conversation: frame.conversation, reader: frame.reader, up_to: frame.up_to });
       return;
     case 'like:new':
       bus.emit('like:new', { profile: frame.profile, new_likes: frame.new_likes });
@@ -90,6 +92,12 @@ export function publishFrame(frame: ServerFrame): void {
     case 'credits:changed':
       bus.emit('credits:changed', { credits: frame.credits });
       return;
+    case 'error':
+      console.error('[realtime] the server refused a frame', frame.error, frame.message);
+      return;
+    case 'ready':
+    case 'pong':
+      return;
   }
 }
 
@@ -100,6 +108,8 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
   const maxDelay = options.maxDelayMs ?? RECONNECT_MAX_MS;
   const random = options.random ?? Math.random;
   const baseUrl = options.url ?? defaultUrl();
+  const pingEvery = options.pingEveryMs ?? PING_EVERY_MS;
+  const pongTimeout = options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
   const state = { connected: false };
   globalThis.__datingRealtime__ = state;
 
@@ -108,11 +118,20 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastId: number | null = null;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const stopPing = () => {
+    if (pingTimer !== undefined) clearInterval(pingTimer);
+    if (pongTimer !== undefined) clearTimeout(pongTimer);
+    pingTimer = undefined;
+    pongTimer = undefined;
+  };
 
   const setConnected = (connected: boolean) => {
     if (state.connected === connected) return;
     state.connected = connected;
-    bus.emit('realtime:status', { connected });
+    bus.emit('realtime:state', { connected });
   };
 
   const onMessage = (event: MessageEvent) => {
@@ -123,7 +142,7 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
       console.error('[realtime] dropped a frame that is not JSON');
       return;
     }
-    const parsed = ZServerFrame.safeParse(data);
+    const parsed = ZWsServerFrame.safeParse(data);
     if (!parsed.success) {
       // a frame type this build does not know yet (the server may be newer) is ignored quietly
       const type = data && typeof data === 'object' && 'type' in data ? String(data.type) : '';
@@ -132,6 +151,12 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
     }
     const frame = parsed.data;
     if (frame.type === 'message:new') lastId = Math.max(lastId ?? 0, frame.message.id);
+    if (frame.type === 'ready' && frame.last_id > 0) lastId = Math.max(lastId ?? 0, frame.last_id);
+    if (pongTimer !== undefined) {
+      // any frame shows the socket is alive
+      clearTimeout(pongTimer);
+      pongTimer = undefined;
+    }
     publishFrame(frame);
   };
 
@@ -153,14 +178,29 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
       if (socket !== ws) return;
       attempt = 0;
       setConnected(true);
+      stopPing();
+      pingTimer = setInterval(() => {
+        if (socket !== ws || pongTimer !== undefined) return;
+        ws.send(JSON.stringify({ type: 'ping' }));
+        pongTimer = setTimeout(() => {
+          pongTimer = undefined;
+          if (socket === ws) drop(ws);
+        }, pongTimeout);
+      }, pingEvery);
     });
     ws.addEventListener('message', onMessage);
     ws.addEventListener('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      setConnected(false);
-      scheduleReconnect();
+      if (socket === ws) drop(ws);
     });
+  };
+
+  /** This socket is finished (closed, or silent): forget it and come back later. */
+  const drop = (ws: WebSocket) => {
+    socket = null;
+    stopPing();
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close();
+    setConnected(false);
+    scheduleReconnect();
   };
 
   const scheduleReconnect = () => {
@@ -184,6 +224,7 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
     stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
+      stopPing();
       globalThis.removeEventListener?.('online', onOnline);
       const ws = socket;
       socket = null;

@@ -1,2 +1,4 @@
 // Test helpers for every workspace: `import { makeUser } from '@dating/shared-kit/testing'`.
 export { makeProfile, makeSettings, makeUser } from './fixtures';
+export { serve } from './serve';
+export type { Call, Handler } from './serve';
