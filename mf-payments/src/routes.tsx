@@ -1,42 +1,19 @@
-/**
- * mf_payments' pages. The payments capability (a later issue) replaces these placeholders;
- * see docs/placeholders.md.
- */
-import { useEffect } from 'react';
+/** mf_payments' pages (absolute paths, spec section 2). The shell mounts the layout. */
 import type { RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Container, PlaceholderPage } from '@dating/shared-kit/ui';
-import { NAMESPACE } from './i18n';
-
-type TitleKey =
-  | 'titles.credits'
-  | 'titles.repeatOrder'
-  | 'titles.paymentMethod'
-  | 'titles.directDebit'
-  | 'titles.premium'
-  | 'titles.pricing'
-  | 'titles.transactions';
-
-function PaymentsPlaceholder({ titleKey }: { titleKey: TitleKey }) {
-  const { t } = useTranslation(NAMESPACE);
-  const title = t(titleKey);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return (
-    <Container>
-      <PlaceholderPage title={title} />
-    </Container>
-  );
-}
+import './i18n';
+import { CheckoutPage } from './pages/checkout-page';
+import { DirectDebitPage } from './pages/direct-debit-page';
+import { PackagesPage } from './pages/packages-page';
+import { RepeatOrderPage } from './pages/repeat-order-page';
+import { TransactionsPage } from './pages/transactions-page';
 
 export const routes: RouteObject[] = [
-  { path: '/credits', element: <PaymentsPlaceholder titleKey="titles.credits" /> },
-  { path: '/credits/repeat-order', element: <PaymentsPlaceholder titleKey="titles.repeatOrder" /> },
-  { path: '/credits/:id/:paymentmethod?', element: <PaymentsPlaceholder titleKey="titles.paymentMethod" /> },
-  { path: '/directdebit', element: <PaymentsPlaceholder titleKey="titles.directDebit" /> },
-  { path: '/premium', element: <PaymentsPlaceholder titleKey="titles.premium" /> },
-  { path: '/pricing', element: <PaymentsPlaceholder titleKey="titles.pricing" /> },
-  { path: '/transactions/:id?', element: <PaymentsPlaceholder titleKey="titles.transactions" /> },
+  { path: '/credits', element: <PackagesPage variant="credits" /> },
+  { path: '/credits/repeat-order', element: <RepeatOrderPage /> },
+  { path: '/credits/:id/:paymentmethod?', element: <CheckoutPage /> },
+  { path: '/directdebit', element: <DirectDebitPage /> },
+  { path: '/premium', element: <PackagesPage variant="premium" /> },
+  { path: '/pricing', element: <PackagesPage variant="pricing" /> },
+  { path: '/transactions/:id?', element: <TransactionsPage /> },
 ];
 export default routes;

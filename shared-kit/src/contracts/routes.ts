@@ -155,3 +155,10 @@ export function resolveRoute(pathname: string): ResolvedRoute | null {
   }
   return null;
 }
+
+/** The "members area" of spec section 2 (the time-bonus modal opens after 40 s there). */
+export const MEMBERS_AREA = ['/members', '/members/:id', '/chats', '/chats/:id', '/likes', '/likes/m/:id', '/premium'] as const;
+
+export function isMembersArea(pathname: string): boolean {
+  return MEMBERS_AREA.some((pattern) => matchRoutePattern(pattern, pathname) !== null);
+}

@@ -25,3 +25,5 @@ export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { VisuallyHidden, visuallyHiddenStyle } from './visually-hidden';
 export { useCommonT } from './use-common-translation';
+export { errorText, useAsync } from './use-async';
+export type { AsyncState } from './use-async';

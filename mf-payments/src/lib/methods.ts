@@ -1,0 +1,6 @@
+import { CARD_METHODS } from '../draft-contract';
+
+/** Card methods: a failed one shows 'Creditcard betaling mislukt' with retry and PayPal (spec 8). */
+export function isCardMethod(method: string): boolean {
+  return (CARD_METHODS as readonly string[]).includes(method);
+}

@@ -1,0 +1,142 @@
+/**
+ * /transactions/:id? (spec 2): the member's payments (status, method, amount, credits) and the
+ * use of credits from the ledger; with an id, the detail of that payment.
+ */
+import { Link, useParams } from 'react-router';
+import { formatDate, useTranslation } from '@dating/shared-kit/i18n';
+import { colors } from '@dating/shared-kit/theme';
+import { Alert, Card, Spinner, useAsync } from '@dating/shared-kit/ui';
+import { paymentsApi } from '../api';
+import { Page } from '../components/page';
+import { useMoney } from '../components/use-money';
+import type { Payment, TransactionsResponse } from '../draft-contract';
+import { NAMESPACE } from '../i18n';
+
+const cell = { padding: '0.6rem 0.75rem', textAlign: 'start', borderBottom: `1px solid ${colors.border}` } as const;
+const table = { width: '100%', borderCollapse: 'collapse', background: colors.surface, fontSize: '0.9375rem' } as const;
+
+function useDateTime(): (value: string) => string {
+  const { i18n } = useTranslation();
+  return (value) => {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? formatDate(value, i18n.language) : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  };
+}
+
+function PaymentDetail({ payment }: { payment: Payment }) {
+  const { t } = useTranslation(NAMESPACE);
+  const money = useMoney();
+  const when = useDateTime();
+  const rows: [string, string][] = [
+    [t('tx.date'), when(payment.created_at)],
+    [t('tx.package'), t(`tx.packages.${payment.package}`)],
+    [t('tx.credits'), payment.credits ? `+${payment.credits}` : '–'],
+    [t('tx.method'), t(`methods.${payment.method}`)],
+    [t('tx.amount'), money(payment.amount, payment.currency)],
+    [t('tx.status'), t(`tx.statuses.${payment.status}`)],
+    [t('tx.reference'), String(payment.id)],
+  ];
+  return (
+    <Card title={t('tx.detail')} headingLevel={2}>
+      <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.5rem', margin: 0 }}>
+        {rows.map(([term, value]) => (
+          <div key={term} css={{ display: 'contents' }}>
+            <dt css={{ fontWeight: 600 }}>{term}</dt>
+            <dd css={{ margin: 0 }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p css={{ margin: '1rem 0 0' }}>
+        <Link to="/transactions">{t('tx.back')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Lists({ data }: { data: TransactionsResponse }) {
+  const { t } = useTranslation(NAMESPACE);
+  const money = useMoney();
+  const when = useDateTime();
+  return (
+    <div css={{ display: 'grid', gap: '2rem' }}>
+      <section aria-labelledby="tx-payments">
+        <h2 id="tx-payments" css={{ fontSize: '1.25rem' }}>{t('tx.payments')}</h2>
+        {data.payments.length === 0 ? (
+          <p>{t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link></p>
+        ) : (
+          <div css={{ overflowX: 'auto' }}>
+            <table css={table} aria-labelledby="tx-payments">
+              <thead>
+                <tr>
+                  {[t('tx.date'), t('tx.package'), t('tx.method'), t('tx.amount'), t('tx.credits'), t('tx.status')].map((h) => (
+                    <th key={h} scope="col" css={cell}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td css={cell}>
+                      <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
+                    </td>
+                    <td css={cell}>{t(`tx.packages.${p.package}`)}</td>
+                    <td css={cell}>{t(`methods.${p.method}`)}</td>
+                    <td css={cell}>{money(p.amount, p.currency)}</td>
+                    <td css={cell}>{p.credits ? `+${p.credits}` : '–'}</td>
+                    <td css={cell}>{t(`tx.statuses.${p.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="tx-usage">
+        <h2 id="tx-usage" css={{ fontSize: '1.25rem' }}>{t('tx.usage')}</h2>
+        {data.usage.length === 0 ? (
+          <p>{t('tx.noUsage')}</p>
+        ) : (
+          <div css={{ overflowX: 'auto' }}>
+            <table css={table} aria-labelledby="tx-usage">
+              <thead>
+                <tr>
+                  {[t('tx.date'), t('tx.description'), t('tx.credits')].map((h) => (
+                    <th key={h} scope="col" css={cell}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.usage.map((u) => (
+                  <tr key={u.id}>
+                    <td css={cell}>{when(u.created_at)}</td>
+                    <td css={cell}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
+                    <td css={[cell, { color: u.delta < 0 ? colors.danger : colors.success, fontVariantNumeric: 'tabular-nums' }]}>
+                      {u.delta > 0 ? `+${u.delta}` : u.delta}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function TransactionsPage() {
+  const { t } = useTranslation(NAMESPACE);
+  const { id } = useParams();
+  const { data, error, loading } = useAsync(() => paymentsApi.transactions(), []);
+  const payment = id && data ? data.payments.find((p) => String(p.id) === id) : undefined;
+  return (
+    <Page title={t('titles.transactions')}>
+      {error ? <Alert variant="danger">{error}</Alert> : null}
+      {loading && !data ? <Spinner /> : null}
+      {data && id ? (
+        payment ? <PaymentDetail payment={payment} /> : <Alert variant="warning" title={t('tx.notFound')} action={<Link to="/transactions">{t('tx.back')}</Link>} />
+      ) : null}
+      {data && !id ? <Lists data={data} /> : null}
+    </Page>
+  );
+}
