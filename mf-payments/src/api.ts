@@ -3,21 +3,16 @@
  * server: the browser sends a package id, a method and maybe a discount code, never an amount.
  */
 import { api } from '@dating/shared-kit/api';
-import { ZDiscountCode } from '@dating/shared-kit/contracts';
-import { z } from 'zod';
 import {
-  ZCreditsResponse, ZDirectDebitConfirmed, ZDirectDebitStarted, ZPayment, ZPaymentCreated, ZRepeatOrderResponse,
-  ZTransactionsResponse,
-} from './draft-contract';
-import type { DirectDebitStart, PackageId, PaymentRequest } from './draft-contract';
-
-/** The welcome code with its end (the banner counts down to it). */
-export const ZWelcomeCode = ZDiscountCode.extend({ expires: z.string().nullable().optional() });
+  ZCreditsResponse, ZDirectDebitConfirmed, ZDirectDebitStarted, ZDiscountCode, ZPayment, ZPaymentCreated,
+  ZRepeatOrderResponse, ZTransactionsResponse,
+} from '@dating/shared-kit/contracts';
+import type { DirectDebitStart, PackageId, PaymentRequest } from '@dating/shared-kit/contracts';
 
 export const paymentsApi = {
   credits: (query: { discount_code?: string } = {}) => api.get('/api/credits.php', ZCreditsResponse, { query }),
   discountCode: (code: string) => api.get('/api/discountcode.php', ZDiscountCode, { query: { code } }),
-  welcomeCode: () => api.get('/api/discountcode.php', ZWelcomeCode, { query: { welcome: 'true' }, retries: 0 }),
+  welcomeCode: () => api.get('/api/discountcode.php', ZDiscountCode, { query: { welcome: 'true' }, retries: 0 }),
   createPayment: (request: PaymentRequest) => api.post('/api/payment.php', request, ZPaymentCreated),
   payment: (id: number | string) => api.get('/api/payment.php', ZPayment, { query: { id } }),
   repeatOrder: (pkg: PackageId) => api.post('/api/repeat-order.php', { package: pkg }, ZRepeatOrderResponse),

@@ -9,7 +9,7 @@ import { i18n } from '@dating/shared-kit/i18n';
 import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { makeSettings, makeUser } from '@dating/shared-kit/testing';
 import type { User } from '@dating/shared-kit/contracts';
-import type { CreditPackage, CreditsResponse, PackageId, Payment } from './draft-contract';
+import type { CreditPackage, CreditsResponse, PackageId, Payment } from '@dating/shared-kit/contracts';
 import { routes } from './routes';
 
 function Where() {

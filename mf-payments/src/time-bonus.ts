@@ -17,7 +17,7 @@ import { bus } from '@dating/shared-kit/bus';
 import type { Countdown, User } from '@dating/shared-kit/contracts';
 import { sessionAtom, store } from '@dating/shared-kit/state';
 import { paymentsApi } from './api';
-import type { UserTimeBonus } from './draft-contract';
+import type { UserTimeBonus } from '@dating/shared-kit/contracts';
 import { splitCountdown } from './lib/countdown';
 
 export interface ActiveBonus {
@@ -37,7 +37,7 @@ export interface BonusState {
 /** The member's time bonus, when the member may have one (logged in, not paid, visible, not expired). */
 export function timeBonusOf(user: User | null): UserTimeBonus | null {
   if (!user || user.paid_user) return null;
-  const bonus = (user as User & { time_bonus?: UserTimeBonus | null }).time_bonus ?? null;
+  const bonus = user.time_bonus ?? null;
   return bonus && bonus.visible && !bonus.expired ? bonus : null;
 }
 

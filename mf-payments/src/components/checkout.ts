@@ -1,5 +1,5 @@
 import { paymentsApi } from '../api';
-import type { PaymentRequest } from '../draft-contract';
+import type { PaymentRequest } from '@dating/shared-kit/contracts';
 
 /** Where the browser goes for the PSP's hosted checkout (a seam for tests: jsdom cannot navigate). */
 export const navigation = {

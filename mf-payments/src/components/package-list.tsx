@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, mq, radii, shadows } from '@dating/shared-kit/theme';
 import { NAMESPACE } from '../i18n';
-import type { CreditPackage, Currency } from '../draft-contract';
+import type { CreditPackage, Currency } from '@dating/shared-kit/contracts';
 import { formatPricePerCredit } from '../lib/money';
 import { Price } from './price';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors } from '@dating/shared-kit/theme';
 import { VisuallyHidden } from '@dating/shared-kit/ui';
-import type { Currency } from '../draft-contract';
+import type { Currency } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 import { useMoney } from './use-money';
 

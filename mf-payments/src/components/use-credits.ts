@@ -4,7 +4,7 @@ import { useAsync } from '@dating/shared-kit/ui';
 import type { AsyncState } from '@dating/shared-kit/ui';
 import { paymentsApi } from '../api';
 import { useDiscountCode } from '../discount';
-import type { CreditsResponse } from '../draft-contract';
+import type { CreditsResponse } from '@dating/shared-kit/contracts';
 
 /**
  * GET /api/credits.php for this member (or visitor), priced with the discount code they entered

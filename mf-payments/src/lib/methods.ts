@@ -1,4 +1,4 @@
-import { CARD_METHODS } from '../draft-contract';
+import { CARD_METHODS } from '@dating/shared-kit/contracts';
 
 /** Card methods: a failed one shows 'Creditcard betaling mislukt' with retry and PayPal (spec 8). */
 export function isCardMethod(method: string): boolean {

@@ -2,8 +2,8 @@
  * Prices as the member reads them. The server prices (integer minor units + currency); the
  * browser only formats, in the UI language ("€ 12,99" in Dutch, "12,99 €" in German, "£12.99").
  */
-import { formatAmount, pricePerCredit } from '../draft-contract';
-import type { Currency } from '../draft-contract';
+import { formatAmount, pricePerCredit } from '@dating/shared-kit/contracts';
+import type { Currency } from '@dating/shared-kit/contracts';
 
 export { formatAmount };
 

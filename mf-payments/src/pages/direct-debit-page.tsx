@@ -16,8 +16,8 @@ import { PaymentResult } from '../components/payment-result';
 import { RefundNote } from '../components/refund-note';
 import { useCredits } from '../components/use-credits';
 import { useMoney } from '../components/use-money';
-import { isValidIban } from '../draft-contract';
-import type { DirectDebitStart } from '../draft-contract';
+import { isValidIban } from '@dating/shared-kit/contracts';
+import type { DirectDebitStart } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 
 const FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const;

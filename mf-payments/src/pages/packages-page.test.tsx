@@ -5,6 +5,12 @@ import { serve } from '@dating/shared-kit/testing';
 import { discounted, loginAs, makeCredits, renderAt, resetBrowserState, useSiteSettings } from '../test-utils';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+/** the `index`th package card of the list */
+function card(list: HTMLElement, index: number): HTMLElement {
+  const item = within(list).getAllByRole('listitem')[index];
+  if (!item) throw new Error(`no package ${index}`);
+  return item;
+}
 
 beforeEach(() => {
   resetBrowserState();
@@ -23,11 +29,11 @@ describe('/credits', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(4);
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['50 credits', '100 credits', '250 credits', '600 credits']);
-    const p1 = items[1]!;
+    const p1 = card(list, 1);
     expect(plain(p1.textContent)).toContain('€ 19,99');
     expect(plain(p1.textContent)).toContain('€ 0,20 per credit');
     expect(within(p1).getByText('Populair')).toBeInTheDocument();
-    expect(within(items[0]!).queryByText('Populair')).not.toBeInTheDocument();
+    expect(within(card(list, 0)).queryByText('Populair')).not.toBeInTheDocument();
     expect(within(p1).getByRole('link', { name: /^Kopen: 100 credits voor/ })).toHaveAttribute('href', '/credits/p1');
 
     const tryout = screen.getByRole('list', { name: 'Probeer het uit' });
@@ -44,7 +50,7 @@ describe('/credits', () => {
     serve({ 'GET /api/credits.php': () => discounted(makeCredits(), 25, 'WELCOME25') });
     await renderAt('/credits');
     const list = await screen.findByRole('list', { name: 'Pakketten' });
-    const p1 = within(list).getAllByRole('listitem')[1]!;
+    const p1 = card(list, 1);
     expect(within(p1).getByText('25% korting')).toBeInTheDocument();
     const old = p1.querySelector('del');
     expect(plain(old?.textContent ?? null)).toBe('Was € 19,99');
@@ -83,12 +89,12 @@ describe('/credits', () => {
     await user.click(screen.getByRole('button', { name: 'Toepassen' }));
     expect(await screen.findByText('Kortingscode SAVE10 is toegepast')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Pakketten' });
-    await waitFor(() => expect(plain(within(list).getAllByRole('listitem')[1]!.textContent)).toContain('€ 17,99'));
+    await waitFor(() => expect(plain(card(list, 1).textContent)).toContain('€ 17,99'));
     expect(calls.some((c) => c.url.pathname === '/api/credits.php' && c.url.searchParams.get('discount_code') === 'SAVE10')).toBe(true);
     expect(JSON.parse(sessionStorage.getItem('payments.discount_code') ?? 'null')).toBe('SAVE10');
 
     await user.click(screen.getByRole('button', { name: 'Code verwijderen' }));
-    await waitFor(() => expect(plain(within(screen.getByRole('list', { name: 'Pakketten' })).getAllByRole('listitem')[1]!.textContent)).toContain('€ 19,99'));
+    await waitFor(() => expect(plain(card(screen.getByRole('list', { name: 'Pakketten' }), 1).textContent)).toContain('€ 19,99'));
   });
 });
 
@@ -127,7 +133,7 @@ describe('/premium and /pricing', () => {
       await i18n.changeLanguage('en');
     });
     const list = await screen.findByRole('list', { name: 'Packages' });
-    expect(plain(within(list).getAllByRole('listitem')[1]!.textContent)).toContain('£19.99');
+    expect(plain(card(list, 1).textContent)).toContain('£19.99');
     expect(screen.getByRole('heading', { level: 1, name: 'Buy credits' })).toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ import { Page } from '../components/page';
 import { RefundNote } from '../components/refund-note';
 import { useCredits } from '../components/use-credits';
 import { useMoney } from '../components/use-money';
-import type { CreditPackage } from '../draft-contract';
+import type { CreditPackage } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 
 export type PackagesVariant = 'credits' | 'premium' | 'pricing';

@@ -14,7 +14,7 @@ import { PaymentResult } from '../components/payment-result';
 import { RefundNote } from '../components/refund-note';
 import { useCredits } from '../components/use-credits';
 import { useMoney } from '../components/use-money';
-import type { PackageId } from '../draft-contract';
+import type { PackageId } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 
 export function RepeatOrderPage() {

@@ -9,7 +9,7 @@ import { Alert, Card, Spinner, useAsync } from '@dating/shared-kit/ui';
 import { paymentsApi } from '../api';
 import { Page } from '../components/page';
 import { useMoney } from '../components/use-money';
-import type { Payment, TransactionsResponse } from '../draft-contract';
+import type { Payment, TransactionsResponse } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 
 const cell = { padding: '0.6rem 0.75rem', textAlign: 'start', borderBottom: `1px solid ${colors.border}` } as const;
@@ -37,7 +37,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
     [t('tx.reference'), String(payment.id)],
   ];
   return (
-    <Card title={t('tx.detail')} headingLevel={2}>
+    <Card title={t('tx.detail')} headingLevel={2} aria-label={t('tx.detail')}>
       <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.5rem', margin: 0 }}>
         {rows.map(([term, value]) => (
           <div key={term} css={{ display: 'contents' }}>

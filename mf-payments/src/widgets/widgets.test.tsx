@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
 import { setSession } from '@dating/shared-kit/state';
 import { serve } from '@dating/shared-kit/testing';
-import type { UserTimeBonus } from '../draft-contract';
+import type { UserTimeBonus } from '@dating/shared-kit/contracts';
 import { splitCountdown } from '../lib/countdown';
 import { loginAs, makeCredits, renderAt, resetBrowserState } from '../test-utils';
 import TimeBonusModal, { DISMISSED_KEY } from './time-bonus-modal';
