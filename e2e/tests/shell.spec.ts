@@ -16,8 +16,8 @@ const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default'
   { url: '/reset-password', remote: 'mf_auth_signup', layout: 'default' },
   { url: '/members', remote: 'mf_members', layout: 'default' },
   { url: '/chats', remote: 'mf_chat', layout: 'chat', member: true },
-  { url: '/pricing', remote: 'mf_payments', layout: 'default', placeholder: true },
-  { url: '/credits', remote: 'mf_payments', layout: 'default', placeholder: true },
+  { url: '/pricing', remote: 'mf_payments', layout: 'default' },
+  { url: '/credits', remote: 'mf_payments', layout: 'default' },
   { url: '/landers/gallery/summer', remote: 'mf_landers', layout: 'lander', placeholder: true },
   { url: '/members/1/signup', remote: 'mf_landers', layout: 'empty', placeholder: true },
 ];
