@@ -20,7 +20,7 @@ function Where() {
 function App({ extra }: { extra?: ReactElement }) {
   return (
     <>
-      {useRoutes(routes)}
+      {useRoutes([...routes, { path: '*', element: null }])}
       {extra}
       <Where />
     </>

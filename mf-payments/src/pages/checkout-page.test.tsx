@@ -34,7 +34,7 @@ describe('/credits/:id/:paymentmethod?', () => {
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['ideal', 'creditcard', 'paypal', 'sdd']);
     expect(plain(screen.getByRole('region', { name: 'Je pakket' }).textContent)).toContain('100 credits€ 19,99');
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('radio', { name: 'iDEAL' }));
     expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/credits/p1/ideal');
     expect(screen.getByRole('radio', { name: 'iDEAL' })).toBeChecked();
@@ -63,7 +63,7 @@ describe('/credits/:id/:paymentmethod?', () => {
     const summary = await screen.findByRole('region', { name: 'Je pakket' });
     expect(plain(summary.textContent)).toContain('Was € 39,99');
     expect(plain(summary.textContent)).toContain('Nu € 35,99');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Betalen met PayPal' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Betalen met PayPal' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package: 'p2', method: 'paypal', discount_code: 'SAVE10' });
   });
@@ -132,7 +132,7 @@ describe('the result page (back from the checkout)', () => {
     });
     await renderAt('/credits/p1/creditcard?payment_id=41');
     expect(await screen.findByRole('alert')).toHaveTextContent('Creditcard betaling mislukt');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Betalen met PayPal' }));
     await waitFor(() => expect(assign).toHaveBeenLastCalledWith('http://localhost/psp/paypal'));
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));

@@ -4,6 +4,9 @@ import { serve } from '@dating/shared-kit/testing';
 import { navigation } from '../components/checkout';
 import { loginAs, makeCredits, makePayment, renderAt, resetBrowserState, useSiteSettings } from '../test-utils';
 
+// typing whole forms on a busy machine: give each journey some room
+jest.setTimeout(30_000);
+
 let assign: jest.SpyInstance;
 beforeEach(() => {
   resetBrowserState();
@@ -27,7 +30,7 @@ describe('/credits/repeat-order', () => {
     await renderAt('/credits/repeat-order');
     expect(screen.getByRole('heading', { level: 1, name: 'Herhaalbestelling' })).toBeInTheDocument();
     expect(await screen.findByText(/Visa •••• 4242/)).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /^Nu kopen: 100 credits voor/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Creditcard betaling mislukt');
     expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/credits/repeat-order?payment_id=51');
@@ -77,7 +80,7 @@ describe('/directdebit', () => {
     await renderAt('/directdebit?package=p2');
     expect(screen.getByRole('heading', { level: 1, name: 'Automatische incasso' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Pakket' })).toHaveValue('p2');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
     expect(screen.getByLabelText('Naam rekeninghouder')).toHaveAccessibleDescription('Dit veld is verplicht');
@@ -124,7 +127,7 @@ describe('/directdebit', () => {
     });
     await renderAt('/directdebit');
     await screen.findByRole('combobox', { name: 'Pakket' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fill(user);
     await user.click(screen.getByRole('checkbox', { name: /Ik geef toestemming/ }));
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
@@ -162,7 +165,7 @@ describe('/transactions/:id?', () => {
     const usage = screen.getByRole('table', { name: 'Gebruik van credits' });
     expect(within(usage).getAllByRole('row')[1]).toHaveTextContent('Bericht verstuurd-5');
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const links = within(payments).getAllByRole('link');
     expect(links[0]).toHaveAttribute('href', '/transactions/41');
     await user.click(links[0] as HTMLElement);

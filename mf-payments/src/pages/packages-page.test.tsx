@@ -70,7 +70,7 @@ describe('/credits', () => {
     });
     await renderAt('/credits');
     await screen.findByRole('list', { name: 'Pakketten' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const field = screen.getByLabelText('Kortingscode');
 
     await user.type(field, 'NOPE');
@@ -118,7 +118,7 @@ describe('/premium and /pricing', () => {
     const list = await screen.findByRole('list', { name: 'Pakketten' });
     expect(plain(list.textContent)).toContain('€ 79,99');
     expect(screen.queryByLabelText('Kortingscode')).not.toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(list).getByRole('button', { name: 'Meld je gratis aan om 100 credits te kopen' }));
     expect(opened).toHaveBeenCalledTimes(1);
     off();
