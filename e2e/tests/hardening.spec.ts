@@ -2,7 +2,12 @@
  * Hardening (issue 13, "what a new member saw"): what a new member and a visitor met on the member
  * pages, on a desktop and a phone, each case as a person would notice it.
  */
-import { test, expect, commonText, loginAsNewMember, logout } from '../support';
+import { test, expect, commonText, localeText, loginAsNewMember, logout } from '../support';
+import type { Language } from '../support';
+
+/** A text of mf-members (placeholders filled in). */
+const members = (key: string, params: Record<string, string | number> = {}, lng: Language = 'nl') =>
+  localeText('mf-members/src/locales', key, lng).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 
 test.describe('hardening: member pages', () => {
   const MEMBER_PAGES = ['/profile', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/notifications', '/account'];
@@ -31,5 +36,22 @@ test.describe('hardening: member pages', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: commonText('errors.loginRequired') })).toBeVisible();
+  });
+});
+
+test.describe('hardening: a visitor browsing', () => {
+  test("a visitor's profile view does not ask for likes: no 403 in the console", async ({ page, pageErrors }) => {
+    const likesCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/likes.php') likesCalls.push(req.url());
+    });
+    await page.goto('/members');
+    const first = page.getByRole('list', { name: members('search.results') }).getByRole('link').first();
+    await first.click();
+    await expect(page).toHaveURL(/\/members\/\d+$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(likesCalls).toEqual([]);
+    expect(pageErrors.filter((e) => /403|likes\.php/.test(e))).toEqual([]);
   });
 });

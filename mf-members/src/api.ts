@@ -4,6 +4,7 @@
  */
 import { api } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
+import { getSession } from '@dating/shared-kit/state';
 import {
   ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeResult, ZInterestsResponse, ZLikeResult, ZMatchFinderResponse,
   ZMemberLikes, ZMemberResponse, ZMemberSearchResponse, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
@@ -66,8 +67,12 @@ export function publishLikes(likes: MemberLikes): void {
   bus.emit('likes:changed', { newLikes: likes.liked_by.filter((l) => l.like_new).length });
 }
 
-/** Reload likes and update the badge; errors are ignored (the periodic refresh retries). */
+/**
+ * Reload likes and update the badge; errors are ignored (the periodic refresh retries). Only for a
+ * logged-in member: a visitor has no likes, and asking would only earn a 403 in the console.
+ */
 export async function refreshLikes(): Promise<MemberLikes | null> {
+  if (!getSession()) return null;
   try {
     const likes = await membersApi.likes();
     publishLikes(likes);

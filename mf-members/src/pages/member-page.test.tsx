@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
+import { setSession } from '@dating/shared-kit/state';
 import { makeProfile } from '@dating/shared-kit/testing';
 import { loginAs, renderAt, serve } from '../test-utils';
 import MatchModal from '../widgets/match-modal';
@@ -23,6 +24,16 @@ function member(overrides: Record<string, unknown> = {}) {
 }
 
 describe('MemberPage', () => {
+  it("a visitor's profile view asks only for the profile, never for likes (no 403 in the console)", async () => {
+    act(() => setSession(null));
+    const calls = serve({ 'GET /api/member.php': () => member({ liked_me: false }) });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByRole('heading', { level: 1, name: /Lotte, 31/ })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((c) => c.url.pathname)).toContain('/api/member.php');
+    expect(calls.map((c) => c.url.pathname)).not.toContain('/api/likes.php');
+  });
+
   it('shows the photo count, locked photos with the premium prompt, the fictional notice and related profiles', async () => {
     loginAs();
     serve({ 'GET /api/member.php': () => member(), 'GET /api/likes.php': () => likes });
