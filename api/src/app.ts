@@ -5,7 +5,8 @@
  * Request context set for every request by an onRequest hook:
  *   req.site   the site (row + settings) from the Host header or `?forced_domain=`; unknown -> default
  *   req.user   the logged-in users row or null (only for /api/* and /dev/*)
- *   req.lang   user language -> cookie `lang` -> site domain_language -> nl
+ *   req.lang   `?lang=` of the URL -> user language -> cookie `lang` -> site domain_language -> nl
+ *              (a language in the URL makes a translated answer cacheable: platform/http-cache.ts)
  * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
  * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts), app.admission (platform/admission.ts:
  * the bounded queue every request that uses the database passes; 503 + Retry-After when full),
@@ -210,7 +211,9 @@ export function toAppError(error: unknown): { appError: AppError; log: boolean }
 }
 
 function langOf(req: FastifyRequest): Lang {
+  const query = req.query as Record<string, unknown> | undefined;
   return (
+    (typeof query?.lang === 'string' ? toLang(query.lang) : undefined) ??
     toLang(req.user?.language) ??
     toLang(req.cookies?.lang) ??
     toLang(req.site?.settings.domain_language) ??

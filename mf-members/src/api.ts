@@ -2,7 +2,7 @@
  * The members calls (API.md), typed by the shared contracts, plus the two side effects every
  * screen needs: the new-likes badge (`likes:changed`) and the match modal (`match:new`).
  */
-import { api } from '@dating/shared-kit/api';
+import { api, loadTranslated } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import { getSession } from '@dating/shared-kit/state';
 import {
@@ -11,7 +11,7 @@ import {
   ZProfileResponse, ZRegionsResponse, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import type {
-  InterestsResponse, MatchFinderRequest, MemberLikes, MemberSearchQuery, PreferencesUpdate, Profile, ProfileRef, ProfileUpdate, RegionsResponse,
+  InterestsResponse, Language, MatchFinderRequest, MemberLikes, MemberSearchQuery, PreferencesUpdate, Profile, ProfileRef, ProfileUpdate, RegionsResponse,
 } from '@dating/shared-kit/contracts';
 
 export const membersApi = {
@@ -42,24 +42,12 @@ export const membersApi = {
   geocode: (lat: number, lon: number) => api.get('/api/geocode.php', ZGeocodeResult, { query: { lat, lon } }),
 };
 
-// interests and regions are loaded once and cached (spec 7)
-let interestsCache: Promise<InterestsResponse> | null = null;
-export function loadInterests(): Promise<InterestsResponse> {
-  interestsCache ??= api.get('/api/interests.php', ZInterestsResponse).catch((error: unknown) => {
-    interestsCache = null;
-    throw error;
-  });
-  return interestsCache;
+// interests and regions: loaded once per language and cached (spec 7), in the UI language
+export function loadInterests(language: Language): Promise<InterestsResponse> {
+  return loadTranslated('/api/interests.php', ZInterestsResponse, language);
 }
-const regionsCache = new Map<string, Promise<RegionsResponse>>();
-export function loadRegions(country: string): Promise<RegionsResponse> {
-  let cached = regionsCache.get(country);
-  if (!cached) {
-    cached = api.get('/api/regions.php', ZRegionsResponse, { query: { country } });
-    cached.catch(() => regionsCache.delete(country));
-    regionsCache.set(country, cached);
-  }
-  return cached;
+export function loadRegions(country: string, language: Language): Promise<RegionsResponse> {
+  return loadTranslated('/api/regions.php', ZRegionsResponse, language, { country });
 }
 
 /** Tell the shell's badge how many new likes there are. */

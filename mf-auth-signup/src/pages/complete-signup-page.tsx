@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@dating/shared-kit/api';
+import { api, loadTranslated } from '@dating/shared-kit/api';
+import { toLanguage } from '@dating/shared-kit/i18n';
 import { ZProfileResponse, ZRegionsResponse, ZSexuality } from '@dating/shared-kit/contracts';
 import { refreshSession, useSession } from '@dating/shared-kit/state';
 import { Alert, Button, Select, TextField } from '@dating/shared-kit/ui';
@@ -20,7 +21,8 @@ import { NAMESPACE } from '../i18n';
 import { COMPLETE_SIGNUP_FIELDS, missingProfileFields } from '../profile-completeness';
 
 export function CompleteSignupPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const language = toLanguage(i18n.language) ?? 'nl';
   const user = useSession();
   const form = useFormSubmit({ sexuality: '', region: '', city: '' });
   const [regions, setRegions] = useState<{ label: string; options: { value: string; label: string }[] } | null>(null);
@@ -29,11 +31,11 @@ export function CompleteSignupPage() {
 
   useEffect(() => {
     if (!country) return;
-    api
-      .get('/api/regions.php', ZRegionsResponse, { query: { country }, retries: 1 })
+    // in the UI language (loaded once per language: the label and names follow a switch)
+    loadTranslated('/api/regions.php', ZRegionsResponse, language, { country })
       .then((r) => setRegions({ label: r.label, options: r.regions.map((x) => ({ value: x.code, label: x.name })) }))
       .catch(() => setRegions(null));
-  }, [country]);
+  }, [country, language]);
 
   // a visitor never gets here: the shell's route table marks /complete-signup as a member page
   // and shows its login prompt instead (also when a call ends the session)

@@ -13,11 +13,12 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
-import { api } from '@dating/shared-kit/api';
+import { api, loadTranslated } from '@dating/shared-kit/api';
 import {
   COUNTRIES, MIN_AGE, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZMemberSearchResponse, ZRegionsResponse, ZSexuality, ZSignupFields, ZSignupRequest,
 } from '@dating/shared-kit/contracts';
 import type { SignupRequest, User } from '@dating/shared-kit/contracts';
+import { toLanguage } from '@dating/shared-kit/i18n';
 import { useSettings } from '@dating/shared-kit/state';
 import { Alert, Button, DateField, ProgressBar, Select, TextArea, TextField } from '@dating/shared-kit/ui';
 import { authApi, announceLogin } from '../auth-api';
@@ -141,7 +142,8 @@ function maxBirthDate(): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, footer }: SignupFlowProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const language = toLanguage(i18n.language) ?? 'nl';
   const settings = useSettings();
   const draft = useMemo(loadDraft, []);
   const defaultCountry = (settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL').toUpperCase();
@@ -183,8 +185,8 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
   useEffect(() => {
     let live = true;
     if (!values.country) return undefined;
-    api
-      .get('/api/regions.php', ZRegionsResponse, { query: { country: values.country }, retries: 1 })
+    // in the UI language (loaded once per language: the label and names follow a switch)
+    loadTranslated('/api/regions.php', ZRegionsResponse, language, { country: values.country })
       .then((r) => {
         if (live) setRegions({ label: r.label, options: r.regions.map((x) => ({ value: x.code, label: x.name })) });
       })
@@ -194,7 +196,7 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
     return () => {
       live = false;
     };
-  }, [values.country]);
+  }, [values.country, language]);
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
     const value = event.target.value;

@@ -1,23 +1,25 @@
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import type { Profile } from '@dating/shared-kit/contracts';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { loadInterests } from '../api';
 
-/** Interest slug -> label in the UI language (from /api/interests.php, loaded once). */
+/** Interest slug -> label in the UI language (from /api/interests.php, loaded once per language). */
 export function useInterestLabels(): Record<string, string> {
+  const { i18n } = useTranslation('members');
+  const language = toLanguage(i18n.language) ?? 'nl';
   const [labels, setLabels] = useState<Record<string, string>>({});
   useEffect(() => {
     let alive = true;
-    loadInterests()
+    loadInterests(language)
       .then((r) => alive && setLabels(Object.fromEntries(r.interests.map((i) => [i.slug, i.label]))))
       .catch(() => undefined);
     return () => {
       alive = false;
     };
-  }, []);
+  }, [language]);
   return labels;
 }
 

@@ -1,10 +1,36 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { i18n } from '@dating/shared-kit/i18n';
 import userEvent from '@testing-library/user-event';
 import { makeProfile } from '@dating/shared-kit/testing';
 import { loginAs, renderAt, serve } from '../test-utils';
 import { ProfilePage } from './profile-page';
 
 describe('ProfilePage', () => {
+  it('interest tags and the region label follow a language switch (asked per language: ?lang=)', async () => {
+    loginAs();
+    const profile = makeProfile({ id: 1, name: 'Jan', gender: 'male', country: 'NL', interests: ['travel'] });
+    const LABELS: Record<string, { travel: string; region: string }> = { nl: { travel: 'Reizen', region: 'Provincie' }, de: { travel: 'Reisen', region: 'Provinz' } };
+    const calls = serve({
+      'GET /api/profile.php': () => ({ profile }),
+      'GET /api/photos.php': () => ({ photos: [], max_photos: 3 }),
+      'GET /api/interests.php': (url) => ({ interests: [{ slug: 'travel', label: LABELS[url.searchParams.get('lang') ?? 'nl']?.travel ?? '?' }] }),
+      'GET /api/regions.php': (url) => ({ country: 'NL', kind: 'province', label: LABELS[url.searchParams.get('lang') ?? 'nl']?.region ?? '?', regions: [{ code: 'NH', name: 'Noord-Holland' }] }),
+    });
+    renderAt('/profile', [{ path: '/profile', element: <ProfilePage /> }]);
+    expect(await screen.findByLabelText('Reizen')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Provincie')).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    expect(await screen.findByLabelText('Reisen')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Provinz')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Provincie')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/interests.php').map((c) => c.url.searchParams.get('lang'))).toEqual(['nl', 'de']);
+    await act(async () => {
+      await i18n.changeLanguage('nl');
+    });
+  });
+
   it('edits every field with labels, interests from the server, regions by country; shows the field error', async () => {
     loginAs();
     let saved: unknown = null;

@@ -6,7 +6,7 @@ import {
   COUNTRIES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus, ZSexuality,
 } from '@dating/shared-kit/contracts';
 import type { InterestsResponse, OwnPhoto, PhotosResponse, Profile, ProfileUpdate, RegionsResponse } from '@dating/shared-kit/contracts';
-import { formatDate, useTranslation } from '@dating/shared-kit/i18n';
+import { formatDate, toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField, buttonStyles, visuallyHiddenStyle } from '@dating/shared-kit/ui';
@@ -148,20 +148,28 @@ export function ProfilePage() {
   useEffect(() => {
     if (profile.data && !form) setForm(toForm(profile.data.profile));
   }, [profile.data, form]);
+  // the labels follow the UI language: loaded again (once per language) after a switch
+  const language = toLanguage(i18n.language) ?? 'nl';
   useEffect(() => {
-    loadInterests().then(setInterests).catch(() => undefined);
-  }, []);
+    let alive = true;
+    loadInterests(language)
+      .then((r) => alive && setInterests(r))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [language]);
   const country = form?.country;
   useEffect(() => {
     if (!country) return;
     let alive = true;
-    loadRegions(country)
+    loadRegions(country, language)
       .then((r) => alive && setRegions(r))
       .catch(() => alive && setRegions(null));
     return () => {
       alive = false;
     };
-  }, [country]);
+  }, [country, language]);
 
   if (profile.error) return <Container><Alert variant="danger">{profile.error}</Alert></Container>;
   if (!form || !profile.data) return <Container><Spinner label={t('common.loading')} /></Container>;

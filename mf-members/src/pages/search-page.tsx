@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/contracts';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors } from '@dating/shared-kit/theme';
 import { Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
@@ -41,6 +41,7 @@ function trafficSource(fromUrl: string | null): string | null {
 /** /members: search with filters, pages with a count, similar results with their own paging. */
 export function SearchPage() {
   const { t, i18n } = useTranslation('members');
+  const language = toLanguage(i18n.language) ?? 'nl';
   const user = useSession();
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
@@ -76,13 +77,13 @@ export function SearchPage() {
       return;
     }
     let alive = true;
-    loadRegions(form.country)
+    loadRegions(form.country, language)
       .then((r) => alive && setRegions(r))
       .catch(() => alive && setRegions(null));
     return () => {
       alive = false;
     };
-  }, [form.country]);
+  }, [form.country, language]);
 
   const countries = settings?.countries?.length ? settings.countries : COUNTRIES;
   const set = (name: keyof Filters) => (e: { target: { value: string } }) =>

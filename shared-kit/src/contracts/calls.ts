@@ -4,7 +4,7 @@
  * truth for the wire. Only zod may be imported here.
  */
 import { z } from 'zod';
-import { ZImage } from './core';
+import { ZImage, ZLanguage } from './core';
 
 // Calls of the first table defined by their capability's file (not repeated here):
 // - POST/GET/PUT /api/user.php, ?push=1: identity.ts (ZLoginRequest, ZUserResponse,
@@ -68,6 +68,13 @@ export type SettingsQuery = z.infer<typeof ZSettingsQuery>;
 
 // ---- /api/interests.php, /api/regions.php, /api/companyinfo.php -----------------------------
 
+/**
+ * A translated list: `?lang=` picks the language of the answer (else the member's or the cookie's)
+ * and makes it cacheable per language, so a language switch never shows yesterday's language.
+ */
+export const ZTranslatedQuery = z.object({ lang: ZLanguage.optional() });
+export type TranslatedQuery = z.infer<typeof ZTranslatedQuery>;
+
 /** `label` in the request's language; `labels` (optional) in all languages. */
 export const ZInterest = z.object({ slug: z.string(), label: z.string(), labels: z.record(z.string(), z.string()).optional() });
 export type Interest = z.infer<typeof ZInterest>;
@@ -78,7 +85,7 @@ export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
  * Two letters, any case (`nl` = `NL`). Deliberately not ZCountry: a code outside the 15 countries
  * gets the translated 400 `unknown_country` from the server rather than a generic validation error.
  */
-export const ZRegionsQuery = z.object({ country: z.string().min(2).max(2) });
+export const ZRegionsQuery = ZTranslatedQuery.extend({ country: z.string().min(2).max(2) });
 export type RegionsQuery = z.infer<typeof ZRegionsQuery>;
 export const ZRegion = z.object({ code: z.string(), name: z.string() });
 export type Region = z.infer<typeof ZRegion>;

@@ -6,12 +6,15 @@
  *   const calls = serve({ 'GET /api/chats.php': () => ({ chats: [] }),
  *                         'DELETE /api/chat.php': () => ({ status: 500, body: { error: 'x', message: 'Mislukt' } }) });
  */
+import { clearTranslatedCache } from '../api/translated';
+
 export type Handler = (url: URL, init: RequestInit & { json?: unknown }) => unknown;
 export interface Call { method: string; url: URL; body: unknown }
 
 /** Answer `METHOD /path` with the handler's value (an `{ status, body }` object for errors). */
 export function serve(handlers: Record<string, Handler>): Call[] {
   const calls: Call[] = [];
+  clearTranslatedCache(); // lists kept per language (loadTranslated) belong to the previous fake server
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost/');
     const method = (init.method ?? 'GET').toUpperCase();

@@ -1,15 +1,22 @@
 import { css } from '@emotion/react';
 import { useAtomValue } from 'jotai';
-import { settingsAtom, store } from '../state/atoms';
+import { languageAtom, settingsAtom, store } from '../state/atoms';
 import { colors, radii } from '../theme/theme';
 import { useCommonT } from './use-common-translation';
 
+/**
+ * The site's own fictional warning is written in the site's language (domain_language): it is
+ * used on pages in that language; a page in another language shows the translated warning.
+ */
 function useFictional() {
   const settings = useAtomValue(settingsAtom, { store });
+  const language = useAtomValue(languageAtom, { store });
   const t = useCommonT();
+  const siteLanguage = settings?.domain_language?.slice(0, 2).toLowerCase();
+  const siteText = settings?.fictional_warning && (!siteLanguage || siteLanguage === language) ? settings.fictional_warning : undefined;
   return {
     icon: settings?.fictional_icon || undefined,
-    warning: settings?.fictional_warning || t('fictional.warning'),
+    warning: siteText || t('fictional.warning'),
     label: t('fictional.label'),
   };
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, CreditBadge, ErrorMessage, FictionalBadge, Modal, PlaceholderPage, ProgressBar, Select, TextArea, TextField } from './index';
+import { Alert, Badge, Button, Checkbox, CreditBadge, ErrorMessage, FictionalBadge, FictionalNotice, Modal, PlaceholderPage, ProgressBar, Select, TextArea, TextField } from './index';
 import { ApiRequestError, SwallowedError } from '../api';
 import { i18n, registerNamespace } from '../i18n';
 import { settingsAtom, store } from '../state';
@@ -197,6 +197,16 @@ describe('pages and labels', () => {
     const badge = screen.getByRole('img', { name: 'Let op: dit is een chatpal.' });
     expect(badge.querySelector('img')).toHaveAttribute('src', '/img/chatpal.svg');
     expect(badge).toHaveTextContent('Fictief profiel');
+  });
+
+  it("the fictional notice speaks the page's language: the site's own text on its language's pages, the translated one on others", async () => {
+    store.set(settingsAtom, makeSettings({ domain_language: 'nl', fictional_warning: 'Let op: dit is een chatpal.' }));
+    render(<FictionalNotice />);
+    expect(screen.getByText('Let op: dit is een chatpal.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.queryByText('Let op: dit is een chatpal.')).not.toBeInTheDocument();
+    expect(screen.getByText(i18n.getFixedT('en', 'common')('fictional.warning'))).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('nl'));
   });
 
   it('Button is a real button, busy while loading', () => {

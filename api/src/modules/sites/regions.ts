@@ -37,6 +37,20 @@ export interface Region {
   name: string;
 }
 
+/**
+ * Region names in each language where the package's name is not what a reader of that language
+ * calls it. The package names regions in the country's own language (Noord-Holland, Bayern,
+ * Lombardia), which every language uses too; Belgium's three regions it names in English, so they
+ * are translated here, in all 7 languages.
+ */
+export const REGION_NAMES: Record<string, Record<string, Record<Lang, string>>> = {
+  BE: {
+    BRU: { nl: 'Brussel', en: 'Brussels', de: 'Brüssel', es: 'Bruselas', fr: 'Bruxelles', it: 'Bruxelles', pl: 'Bruksela' },
+    VLG: { nl: 'Vlaanderen', en: 'Flanders', de: 'Flandern', es: 'Flandes', fr: 'Flandre', it: 'Fiandre', pl: 'Flandria' },
+    WAL: { nl: 'Wallonië', en: 'Wallonia', de: 'Wallonien', es: 'Valonia', fr: 'Wallonie', it: 'Vallonia', pl: 'Walonia' },
+  },
+};
+
 const BY_COUNTRY = new Map<string, Region[]>();
 for (const c of DATA) {
   if (!(COUNTRIES as readonly string[]).includes(c.countryShortCode)) continue;
@@ -46,8 +60,13 @@ for (const c of DATA) {
   );
 }
 
-export function regionsOf(country: string): Region[] | undefined {
-  return BY_COUNTRY.get(country.toUpperCase());
+/** The regions of `country` (names in `lang` when given, else the package's names); undefined for a country not ours. */
+export function regionsOf(country: string, lang?: Lang): Region[] | undefined {
+  const code = country.toUpperCase();
+  const regions = BY_COUNTRY.get(code);
+  const names = REGION_NAMES[code];
+  if (!regions || !lang || !names) return regions;
+  return regions.map((r) => ({ code: r.code, name: names[r.code]?.[lang] ?? r.name }));
 }
 
 export function regionLabel(country: string, lang: Lang): { kind: RegionKind; label: string } {

@@ -2,10 +2,11 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery, ZSettingsResponse,
+  ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery, ZSettingsResponse, ZTranslatedQuery,
 } from '@dating/shared-kit/contracts';
 import { interests } from '../../db/schema';
 import { AppError } from '../../errors';
+import { cacheTranslated } from '../../platform/http-cache';
 import { regionLabel, regionsOf } from './regions';
 
 const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,10 +20,10 @@ const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/interests.php',
-    { schema: { tags: ['sites'], response: { 200: ZInterestsResponse } } },
+    { schema: { tags: ['sites'], querystring: ZTranslatedQuery, response: { 200: ZInterestsResponse } } },
     async (req, reply) => {
       const rows = await app.db.select().from(interests).orderBy(asc(interests.sort), asc(interests.slug));
-      reply.header('cache-control', 'public, max-age=3600');
+      cacheTranslated(req, reply, 3600);
       return {
         interests: rows.map((r) => ({ slug: r.slug, label: r.labels[req.lang] ?? r.labels.nl ?? r.slug, labels: r.labels })),
       };
@@ -34,10 +35,10 @@ const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['sites'], querystring: ZRegionsQuery, response: { 200: ZRegionsResponse } } },
     async (req, reply) => {
       const country = req.query.country.toUpperCase();
-      const regions = regionsOf(country);
+      const regions = regionsOf(country, req.lang);
       if (!regions) throw new AppError('unknown_country', { field: 'country' });
       const { kind, label } = regionLabel(country, req.lang);
-      reply.header('cache-control', 'public, max-age=86400');
+      cacheTranslated(req, reply, 86400);
       return { country, kind, label, regions };
     },
   );

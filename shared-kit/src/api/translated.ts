@@ -1,0 +1,31 @@
+/**
+ * Lists the server translates (interest labels, region names and labels): loaded once per
+ * language and kept (spec 7: "loaded once and cached"), asked with `?lang=`. The language in the
+ * URL is what makes them safe to cache: the server caches that form publicly, so after a language
+ * switch the page asks another URL and never gets the old language back from a cache
+ * (api/src/platform/http-cache.ts). Callers pass the UI language and load again when it changes.
+ */
+import type { z } from 'zod';
+import type { Language } from '../contracts/core';
+import { api } from './client';
+import type { Query } from './client';
+
+const cache = new Map<string, Promise<unknown>>();
+
+export function loadTranslated<S extends z.ZodType>(path: string, schema: S, language: Language, query: Query = {}): Promise<z.output<S>> {
+  const full: Query = { ...query, lang: language };
+  const key = `${path}?${JSON.stringify(Object.entries(full).sort(([a], [b]) => a.localeCompare(b)))}`;
+  let cached = cache.get(key) as Promise<z.output<S>> | undefined;
+  if (!cached) {
+    cached = api.get(path, schema, { query: full });
+    // a failure is not kept: the next caller asks again
+    cached.catch(() => cache.delete(key));
+    cache.set(key, cached);
+  }
+  return cached;
+}
+
+/** Forget every loaded list (tests that answer with a new fake server each time). */
+export function clearTranslatedCache(): void {
+  cache.clear();
+}
