@@ -48,7 +48,7 @@ function PackageCard({ pkg, currency, action }: { pkg: CreditPackage; currency: 
     >
       <div css={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', minHeight: '1.6rem' }}>
         {pkg.popular ? <span css={ribbon(colors.secondary, colors.onSecondary)}>{t('packages.popular')}</span> : null}
-        {percent > 0 ? <span css={ribbon(colors.primary, colors.onPrimary)}>{t('packages.discount', { percent })}</span> : null}
+        {percent > 0 ? <span css={ribbon(colors.primaryHover, colors.onPrimary)}>{t('packages.discount', { percent })}</span> : null}
       </div>
       <h2 css={{ margin: 0, fontSize: '1.375rem' }}>{t('packages.credits', { credits: pkg.credits })}</h2>
       <Price amount={pkg.amount} original={pkg.original_amount} currency={currency} />

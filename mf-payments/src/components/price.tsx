@@ -18,7 +18,7 @@ export function Price({ amount, original, currency, size = 'lg' }: { amount: num
           {money(original, currency)}
         </del>
       ) : null}
-      <strong css={{ fontSize: size === 'lg' ? '1.5rem' : '1.125rem', color: discounted ? colors.primary : colors.dark }}>
+      <strong css={{ fontSize: size === 'lg' ? '1.5rem' : '1.125rem', color: discounted ? colors.primaryHover : colors.dark }}>
         {discounted ? <VisuallyHidden>{t('price.now')} </VisuallyHidden> : null}
         {money(amount, currency)}
       </strong>

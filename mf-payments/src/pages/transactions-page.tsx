@@ -2,6 +2,7 @@
  * /transactions/:id? (spec 2): the member's payments (status, method, amount, credits) and the
  * use of credits from the ledger; with an id, the detail of that payment.
  */
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate, useTranslation } from '@dating/shared-kit/i18n';
 import { colors } from '@dating/shared-kit/theme';
@@ -53,73 +54,70 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   );
 }
 
+/** A titled list as a table that scrolls sideways on a phone; `empty` when there are no rows. */
+function TableSection({ id, title, headers, rows, empty }: { id: string; title: string; headers: string[]; rows: ReactNode[]; empty: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} css={{ fontSize: '1.25rem' }}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <div css={{ overflowX: 'auto' }}>
+          <table css={table} aria-labelledby={id}>
+            <thead>
+              <tr>
+                {headers.map((h) => (
+                  <th key={h} scope="col" css={cell}>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function Lists({ data }: { data: TransactionsResponse }) {
   const { t } = useTranslation(NAMESPACE);
   const money = useMoney();
   const when = useDateTime();
   return (
     <div css={{ display: 'grid', gap: '2rem' }}>
-      <section aria-labelledby="tx-payments">
-        <h2 id="tx-payments" css={{ fontSize: '1.25rem' }}>{t('tx.payments')}</h2>
-        {data.payments.length === 0 ? (
-          <p>{t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link></p>
-        ) : (
-          <div css={{ overflowX: 'auto' }}>
-            <table css={table} aria-labelledby="tx-payments">
-              <thead>
-                <tr>
-                  {[t('tx.date'), t('tx.package'), t('tx.method'), t('tx.amount'), t('tx.credits'), t('tx.status')].map((h) => (
-                    <th key={h} scope="col" css={cell}>{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td css={cell}>
-                      <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
-                    </td>
-                    <td css={cell}>{t(`tx.packages.${p.package}`)}</td>
-                    <td css={cell}>{t(`methods.${p.method}`)}</td>
-                    <td css={cell}>{money(p.amount, p.currency)}</td>
-                    <td css={cell}>{p.credits ? `+${p.credits}` : '–'}</td>
-                    <td css={cell}>{t(`tx.statuses.${p.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="tx-usage">
-        <h2 id="tx-usage" css={{ fontSize: '1.25rem' }}>{t('tx.usage')}</h2>
-        {data.usage.length === 0 ? (
-          <p>{t('tx.noUsage')}</p>
-        ) : (
-          <div css={{ overflowX: 'auto' }}>
-            <table css={table} aria-labelledby="tx-usage">
-              <thead>
-                <tr>
-                  {[t('tx.date'), t('tx.description'), t('tx.credits')].map((h) => (
-                    <th key={h} scope="col" css={cell}>{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.usage.map((u) => (
-                  <tr key={u.id}>
-                    <td css={cell}>{when(u.created_at)}</td>
-                    <td css={cell}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
-                    <td css={[cell, { color: u.delta < 0 ? colors.danger : colors.success, fontVariantNumeric: 'tabular-nums' }]}>
-                      {u.delta > 0 ? `+${u.delta}` : u.delta}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <TableSection
+        id="tx-payments"
+        title={t('tx.payments')}
+        headers={[t('tx.date'), t('tx.package'), t('tx.method'), t('tx.amount'), t('tx.credits'), t('tx.status')]}
+        empty={<>{t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link></>}
+        rows={data.payments.map((p) => (
+          <tr key={p.id}>
+            <td css={cell}>
+              <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
+            </td>
+            <td css={cell}>{t(`tx.packages.${p.package}`)}</td>
+            <td css={cell}>{t(`methods.${p.method}`)}</td>
+            <td css={cell}>{money(p.amount, p.currency)}</td>
+            <td css={cell}>{p.credits ? `+${p.credits}` : '–'}</td>
+            <td css={cell}>{t(`tx.statuses.${p.status}`)}</td>
+          </tr>
+        ))}
+      />
+      <TableSection
+        id="tx-usage"
+        title={t('tx.usage')}
+        headers={[t('tx.date'), t('tx.description'), t('tx.credits')]}
+        empty={t('tx.noUsage')}
+        rows={data.usage.map((u) => (
+          <tr key={u.id}>
+            <td css={cell}>{when(u.created_at)}</td>
+            <td css={cell}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
+            <td css={[cell, { color: u.delta < 0 ? colors.danger : colors.text, fontVariantNumeric: 'tabular-nums' }]}>
+              {u.delta > 0 ? `+${u.delta}` : u.delta}
+            </td>
+          </tr>
+        ))}
+      />
     </div>
   );
 }
