@@ -10,7 +10,8 @@
  * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
  * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts), app.admission (platform/admission.ts:
  * the bounded queue every request that uses the database passes; 503 + Retry-After when full),
- * app.sessionCache (platform/session-cache.ts: logged-in sessions kept in memory for a few seconds).
+ * app.sessionCache (platform/session-cache.ts: logged-in sessions kept in memory for a few seconds),
+ * app.realtime (modules/chat/realtime.ts: this instance's WebSockets and the LISTEN fan-out).
  */
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -32,6 +33,7 @@ import { AppError, isAppError } from './errors';
 import { DEFAULT_LANG, fieldLabel, hasMessage, t, toLang } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
+import { RealtimeHub } from './modules/chat/realtime';
 import { SiteRegistry } from './modules/sites/service';
 import type { SiteContext } from './modules/sites/service';
 import { createJobQueue } from './platform/jobs';
@@ -60,6 +62,7 @@ declare module 'fastify' {
     storage: Storage;
     admission: Admission;
     sessionCache: SessionCache;
+    realtime: RealtimeHub;
   }
   interface FastifyRequest {
     site: SiteContext;
@@ -282,8 +285,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS, loadDataDir: opts.loadDataDir });
   let sessionListener: Listener | null = null;
+  const realtime = new RealtimeHub(handle.db, app.log);
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
+    await realtime.stop();
     await sessionListener?.close();
     app.sessionCache?.dispose();
     await handle.close();
@@ -300,6 +305,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('admission', createAdmission(opts.admission ?? (handle.driver === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION)));
   const sessionCache = new SessionCache(config.SESSION_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_SESSION_CACHE_MS));
   app.decorate('sessionCache', sessionCache);
+  app.decorate('realtime', realtime);
+  await realtime.start(handle);
   if (sessionCache.enabled) {
     sessionListener = await listen(handle, 'session_cache', { message: (payload) => sessionCache.notify(payload), state: (live) => sessionCache.setLive(live) });
   }

@@ -79,6 +79,19 @@ describe('seedDemo', () => {
     expect(me.json().user.new_likes).toBe(fresh.length); // the badge in the navigation
   });
 
+  it('the demo member has conversations: one with a chatpal, one unread', async () => {
+    const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_LOGIN.email));
+    if (!demo) throw new Error('no demo member');
+    const cookie = await loginCookie(app, demo.id);
+    const res = await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+    const { chats } = res.json() as { chats: { profile: { fictional: boolean }; num_unread_messages: number }[] };
+    expect(chats.length).toBeGreaterThanOrEqual(2);
+    expect(chats.some((c) => c.profile.fictional)).toBe(true);
+    expect(chats.filter((c) => c.num_unread_messages > 0)).toHaveLength(1);
+    const me = await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } });
+    expect(me.json().user.unread_messages).toBe(1);
+  });
+
   it('lets the demo member log in (password hash is argon2id)', async () => {
     const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_LOGIN.email));
     expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);

@@ -23,6 +23,7 @@ import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
 import { likes, photos, profileInterests, profiles, sites, users } from './schema';
+import { seedConversation } from '../modules/chat/service';
 import { ensureSites } from './seed-sites';
 import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';
@@ -340,6 +341,28 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       if (fresher) rows.push({ likerId: fresher, likedId: userId, isNew: true, createdAt: hoursAgo(2) });
       if (liked) rows.push({ likerId: userId, likedId: liked, isNew: true, createdAt: hoursAgo(5) });
       if (rows.length > 0) await tx.insert(likes).values(rows);
+      // conversations (modules/chat): one with the match (all read), one with a chatpal (from his
+      // own site if there is one) whose answer he has not read yet
+      const [chatpal] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(and(eq(users.fictional, true), eq(users.status, 'active'), eq(users.emailConfirmed, true)))
+        .orderBy(sql`${users.siteId} = ${home?.siteId ?? 0} desc`, sql`${profiles.gender} = 'female' desc`, asc(users.id))
+        .limit(1);
+      if (match) {
+        await seedConversation(tx, userId, match, [
+          { from: match, body: 'Hoi! Leuk dat we een match hebben 😊', hoursAgo: 47 },
+          { from: userId, body: 'Hoi! Ja, vind ik ook. Hoe is je week?', hoursAgo: 46 },
+          { from: match, body: 'Druk maar goed. Zin om binnenkort iets te drinken?', hoursAgo: 30 },
+        ]);
+      }
+      if (chatpal) {
+        await seedConversation(tx, userId, chatpal.id, [
+          { from: userId, body: 'Hallo, je profiel sprak me meteen aan!', hoursAgo: 26 },
+          { from: chatpal.id, body: 'Wat lief van je! Vertel eens iets over jezelf?', hoursAgo: 1 },
+        ], userId);
+      }
     });
   };
 

@@ -7,4 +7,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sitesRoutes);
   await app.register(identityRoutes);
   await app.register(import('./members/routes'));
+  await app.register(import('./chat/routes'));
 }

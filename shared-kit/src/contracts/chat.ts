@@ -16,7 +16,7 @@ export const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGES_PAGE_MAX = 100;
 
 /**
- * 400 message_empty, message_too_long (params.max), message_type_invalid, gift_unknown,
+ * 400 message_empty, chat_message_too_long (params.max), message_type_invalid, gift_unknown,
  *     image_invalid, image_missing, client_id_invalid, message_self, conversation_or_profile;
  * 402 insufficient_credits (nothing stored, nothing charged);
  * 403 conversation_limit (free member, third new conversation; whatever the balance),
@@ -26,7 +26,7 @@ export const MESSAGES_PAGE_MAX = 100;
  * 413 image_too_large.
  */
 export const CHAT_ERROR_CODES = [
-  'message_empty', 'message_too_long', 'message_type_invalid', 'gift_unknown', 'image_invalid', 'image_missing',
+  'message_empty', 'chat_message_too_long', 'message_type_invalid', 'gift_unknown', 'image_invalid', 'image_missing',
   'image_too_large', 'client_id_invalid', 'message_self', 'conversation_or_profile', 'insufficient_credits',
   'conversation_limit', 'member_blocked', 'conversation_not_found', 'member_not_found', 'message_not_found',
 ] as const;
@@ -194,7 +194,12 @@ export type SendMessageResponse = z.infer<typeof ZSendMessageResponse>;
 /** PUT /api/messages.php: mark read up to `up_to` (default: the newest). -> ZReadResponse */
 export const ZReadRequest = z.object({ conversation: ZRowId, up_to: ZRowId.optional() });
 export type ReadRequest = z.infer<typeof ZReadRequest>;
-export const ZReadResponse = z.object({ ok: z.literal(true), read_up_to: z.number().int().nonnegative() });
+export const ZReadResponse = z.object({
+  ok: z.literal(true),
+  read_up_to: z.number().int().nonnegative(),
+  /** my unread messages over all conversations now (the badge) */
+  unread_messages: z.number().int().nonnegative(),
+});
 
 /** DELETE /api/message.php {id}: own messages only; leaves a marker on both sides. */
 export const ZDeleteMessageRequest = z.object({ id: ZRowId });
@@ -214,7 +219,9 @@ export type TypingRequest = z.infer<typeof ZTypingRequest>;
  * A socket without a session or from a foreign Origin is refused (HTTP 403, no upgrade).
  */
 export const ZWsServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message:new'), message: ZMessage }),
+  /** `profile`: the other member of the conversation as the socket's member sees it (a new
+   * conversation can join the list without a call) */
+  z.object({ type: z.literal('message:new'), message: ZMessage, profile: ZProfileRef.optional() }),
   z.object({ type: z.literal('message:deleted'), conversation: z.number().int(), id: z.number().int() }),
   z.object({ type: z.literal('chat:deleted'), conversation: z.number().int() }),
   /** `profile` is typing in `conversation` (repeat within 3 s; the indicator hides after ~5 s) */

@@ -48,6 +48,13 @@ export const fieldLabels: MessageTable = {
   'email.matches': { nl: 'e-mail bij matches', en: 'e-mail on matches', de: 'E-Mail bei Matches', es: 'correo por coincidencias', fr: 'e-mail pour les matchs', it: 'e-mail per i match', pl: 'e-mail o dopasowaniach' },
   token: { nl: 'link', en: 'link', de: 'Link', es: 'enlace', fr: 'lien', it: 'link', pl: 'link' },
   subscription: { nl: 'pushabonnement', en: 'push subscription', de: 'Push-Abonnement', es: 'suscripción push', fr: 'abonnement push', it: 'iscrizione push', pl: 'subskrypcja push' },
+  conversation: { nl: 'gesprek', en: 'conversation', de: 'Gespräch', es: 'conversación', fr: 'conversation', it: 'conversazione', pl: 'rozmowa' },
+  profile: { nl: 'profiel', en: 'profile', de: 'Profil', es: 'perfil', fr: 'profil', it: 'profilo', pl: 'profil' },
+  before: { nl: 'eerder bericht', en: 'earlier message', de: 'frühere Nachricht', es: 'mensaje anterior', fr: 'message précédent', it: 'messaggio precedente', pl: 'wcześniejsza wiadomość' },
+  limit: { nl: 'aantal', en: 'number', de: 'Anzahl', es: 'cantidad', fr: 'nombre', it: 'numero', pl: 'liczba' },
+  type: { nl: 'soort bericht', en: 'kind of message', de: 'Art der Nachricht', es: 'tipo de mensaje', fr: 'type de message', it: 'tipo di messaggio', pl: 'rodzaj wiadomości' },
+  gift: { nl: 'cadeau', en: 'gift', de: 'Geschenk', es: 'regalo', fr: 'cadeau', it: 'regalo', pl: 'prezent' },
+  client_id: { nl: 'bericht-id', en: 'message id', de: 'Nachrichten-ID', es: 'id del mensaje', fr: 'identifiant du message', it: 'id del messaggio', pl: 'identyfikator wiadomości' },
   body: { nl: 'de gegevens', en: 'the data', de: 'die Daten', es: 'los datos', fr: 'les données', it: 'i dati', pl: 'dane' },
   querystring: { nl: 'de zoekopdracht', en: 'the query', de: 'die Anfrage', es: 'la consulta', fr: 'la requête', it: 'la richiesta', pl: 'zapytanie' },
 };
@@ -59,4 +66,6 @@ export const FIELD_ALIASES: Record<string, keyof typeof fieldLabels> = {
   similar_page: 'page',
   lon: 'lat',
   mail_change_token: 'token',
+  up_to: 'before',
+  last_id: 'before',
 };

@@ -1,4 +1,5 @@
 // All server texts: the common table plus one table per capability, merged into one lookup.
+import { chatMessages } from './chat';
 import { commonMessages } from './common';
 import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
@@ -10,6 +11,7 @@ export type { Lang, MessageTable } from './types';
 
 export const messages: MessageTable = {
   ...commonMessages,
+  ...chatMessages,
   ...creditsMessages,
   ...identityMessages,
   ...membersMessages,

@@ -8,11 +8,13 @@
  * photo are included).
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import type { Language, User } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
 import { newLikesCount, profileFields, type MemberId } from '../members/service';
+import { historySince, unreadMessagesSql } from '../chat/service';
 import { toProfile, type PhotoRef, type ProfileRow } from '../members/serialize-profile';
 import type { SiteContext } from '../sites/service';
 import { timeBonusOf } from '../payments/time-bonus';
@@ -59,9 +61,9 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
   };
 }
 
-function userQuery(db: DbOrTx, userId: MemberId) {
+function userQuery(db: DbOrTx, userId: MemberId, since: Placeholder | string) {
   return db
-    .select({ ...profileFields, user: users, newLikes: sql<number>`(${newLikesCount(db, userId)})` })
+    .select({ ...profileFields, user: users, newLikes: sql<number>`(${newLikesCount(db, userId)})`, unread: sql<number>`${unreadMessagesSql(userId, since)}` })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
@@ -74,10 +76,11 @@ function userQuery(db: DbOrTx, userId: MemberId) {
  * On the app's own handle the query is a prepared statement (user.php runs it on every page).
  */
 export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
+  const since = historySince(site.settings).toISOString();
   const rows = !('rollback' in db)
-      ? await prepared(db as Db, 'load_user', (d) => userQuery(d, sql.placeholder('id')).prepare('load_user')).execute({ id: userId })
-      : await userQuery(db, userId);
+      ? await prepared(db as Db, 'load_user', (d) => userQuery(d, sql.placeholder('id'), sql.placeholder('since')).prepare('load_user')).execute({ id: userId, since })
+      : await userQuery(db, userId, since);
   const row = rows[0];
   if (!row) return null;
-  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: row.interests.sort(), newLikes: Number(row.newLikes) });
+  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: row.interests.sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
 }

@@ -1,0 +1,317 @@
+/**
+ * Live delivery: the WebSocket at /api/ws and the fan-out between server instances.
+ *
+ * Every change that someone's screen must see NOTIFYs channel `realtime` with ids only
+ * (notify.ts), in the transaction that made it, so PostgreSQL delivers it at commit to every
+ * instance that LISTENs (db/listen.ts: one dedicated connection per instance; on PGlite the
+ * same call, in-process). Each instance holds the sockets of its own members (`sockets`), and
+ * for a notification that concerns one of them re-reads the rows (a batch of message ids per
+ * tick: one query however many messages arrive together) and sends the frames.
+ *
+ * A socket that (re)connects with `?last_id=<id>` first gets every message after that id that its
+ * member may see (the catch-up), then `ready`; frames that arrive during the catch-up wait and are
+ * sent after it, without duplicates. When the listener's own connection drops (state false), every
+ * socket of this instance is closed with 1012 so the browsers reconnect and catch up: nothing
+ * sent during the gap is lost.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WsServerFrame } from '@dating/shared-kit/contracts';
+import type { Db, DbHandle } from '../../db/client';
+import { selectRows } from '../../db/client';
+import { listen } from '../../db/listen';
+import type { Listener } from '../../db/listen';
+import { likes, messages, users } from '../../db/schema';
+import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../members/service';
+import { REALTIME_CHANNEL } from './notify';
+import { toMessage } from './service';
+import type { MessageRow } from './service';
+
+/** Largest catch-up sent to a reconnecting socket; beyond it the screen reloads its lists. */
+export const REPLAY_MAX = 500;
+
+export interface Client {
+  socket: WebSocket;
+  userId: number;
+  cdnPrefix: string;
+  /** history window of the member's site */
+  since: () => Date;
+  /** frames held while the catch-up runs (null: live) */
+  held: WsServerFrame[] | null;
+  /** message ids sent by the catch-up */
+  replayed: Set<number>;
+}
+
+export class RealtimeHub {
+  private readonly clients = new Map<number, Set<Client>>();
+  private listener: Listener | null = null;
+  private pendingMessages = new Set<number>();
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+  /** notifications handled (tests and the bench read it) */
+  delivered = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(handle: DbHandle): Promise<void> {
+    this.listener = await listen(handle, REALTIME_CHANNEL, {
+      message: (payload) => this.onNotify(payload),
+      state: (live) => {
+        // notifications may have been missed: let every browser reconnect and catch up
+        if (!live) for (const set of this.clients.values()) for (const c of set) c.socket.close(1012, 'reconnect');
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    for (const set of this.clients.values()) for (const c of set) c.socket.close(1001, 'server closing');
+    this.clients.clear();
+    await this.listener?.close();
+    this.listener = null;
+    await this.flushing;
+  }
+
+  get socketCount(): number {
+    let n = 0;
+    for (const set of this.clients.values()) n += set.size;
+    return n;
+  }
+
+  has(userId: number): boolean {
+    return (this.clients.get(userId)?.size ?? 0) > 0;
+  }
+
+  /** Register a socket, run its catch-up after `lastId` (when given), then `ready`. */
+  async add(client: Client, lastId: number | undefined): Promise<void> {
+    let set = this.clients.get(client.userId);
+    if (!set) this.clients.set(client.userId, (set = new Set()));
+    set.add(client);
+    client.held = [];
+    try {
+      let newest = lastId ?? 0;
+      if (lastId != null) {
+        const rows = await this.catchUp(client.userId, lastId, client.since());
+        for (const row of rows) {
+          client.replayed.add(row.id);
+          this.write(client, { type: 'message:new', message: toMessage(row, client.userId, 0, client.cdnPrefix) });
+          newest = Math.max(newest, row.id);
+        }
+      } else {
+        newest = await this.newestId(client.userId);
+      }
+      const held = client.held;
+      client.held = null;
+      for (const frame of held) {
+        if (frame.type === 'message:new' && client.replayed.has(frame.message.id)) continue;
+        if (frame.type === 'message:new') newest = Math.max(newest, frame.message.id);
+        this.write(client, frame);
+      }
+      client.replayed.clear();
+      this.write(client, { type: 'ready', last_id: newest });
+    } catch (err) {
+      this.log.warn({ err }, 'realtime catch-up failed');
+      client.socket.close(1011, 'catch-up failed');
+    }
+  }
+
+  remove(client: Client): void {
+    const set = this.clients.get(client.userId);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.clients.delete(client.userId);
+  }
+
+  /** Send to one socket (frames held during its catch-up). Never throws. */
+  send(client: Client, frame: WsServerFrame): void {
+    if (client.held) client.held.push(frame);
+    else this.write(client, frame);
+  }
+
+  /** Straight onto the socket (the catch-up's own frames). */
+  private write(client: Client, frame: WsServerFrame): void {
+    if (client.socket.readyState !== 1) return;
+    try {
+      client.socket.send(JSON.stringify(frame));
+    } catch (err) {
+      this.log.debug({ err }, 'websocket send failed');
+    }
+  }
+
+  /** Send to every socket of a member; a function builds the frame per socket (null: nothing for it). */
+  private toUser(userId: number, frame: WsServerFrame | ((c: Client) => WsServerFrame | null)): void {
+    const set = this.clients.get(userId);
+    if (!set) return;
+    for (const c of set) {
+      const f = typeof frame === 'function' ? frame(c) : frame;
+      if (f) this.send(c, f);
+    }
+  }
+
+  /** One notification of channel `realtime` (notify.ts). Never throws. */
+  onNotify(payload: string): void {
+    this.delivered++;
+    const [kind, ...rest] = payload.split(':');
+    const n = rest.map((p) => Number(p));
+    try {
+      switch (kind) {
+        case 'm':
+          if (Number.isInteger(n[0]) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
+          break;
+        case 'md': {
+          const [id, conversation, a, b] = n as [number, number, number, number];
+          for (const u of [a, b]) this.toUser(u, { type: 'message:deleted', conversation, id });
+          break;
+        }
+        case 'cd': {
+          const conversation = n[0] as number;
+          for (const u of (rest[1] ?? '').split(',').map(Number)) this.toUser(u, { type: 'chat:deleted', conversation });
+          break;
+        }
+        case 't': {
+          const [conversation, from, to] = n as [number, number, number];
+          this.toUser(to, { type: 'typing', conversation, profile: from });
+          break;
+        }
+        case 'r': {
+          const [conversation, reader, other, upTo] = n as [number, number, number, number];
+          const frame: WsServerFrame = { type: 'read', conversation, reader, up_to: upTo };
+          this.toUser(other, frame);
+          this.toUser(reader, frame);
+          break;
+        }
+        case 'c': {
+          const [userId, credits] = n as [number, number];
+          if (credits >= 0) this.toUser(userId, { type: 'credits:changed', credits });
+          break;
+        }
+        case 'l': {
+          const [liker, liked] = n as [number, number];
+          if (this.has(liked)) void this.deliverLike(liker, liked);
+          break;
+        }
+        case 'confirmed':
+          void this.deliverHeld(n[0] as number);
+          break;
+        default:
+          this.log.debug({ payload }, 'unknown realtime notification');
+      }
+    } catch (err) {
+      this.log.warn({ err, payload }, 'realtime notification failed');
+    }
+  }
+
+  private queueMessage(id: number): void {
+    this.pendingMessages.add(id);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Load the queued messages in one query and send them to whoever is connected here. */
+  private async flush(): Promise<void> {
+    if (this.flushing) await this.flushing;
+    if (this.pendingMessages.size === 0) return;
+    const ids = [...this.pendingMessages];
+    this.pendingMessages.clear();
+    this.flushing = (async () => {
+      try {
+        const rows = await this.db
+          .select({ message: messages, confirmed: users.emailConfirmed })
+          .from(messages)
+          .innerJoin(users, eq(users.id, messages.senderId))
+          .where(inArray(messages.id, ids));
+        const people = new Set<number>();
+        for (const { message } of rows) people.add(message.senderId).add(message.recipientId);
+        const refs = new Map((await loadProfiles(this.db, [...people], { viewerId: null, cdnPrefix: this.anyCdnPrefix() })).map((p) => [p.id, p]));
+        const ref = (id: number) => {
+          const p = refs.get(id);
+          return p ? { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional } : undefined;
+        };
+        for (const { message, confirmed } of rows) {
+          const toSender = ref(message.recipientId);
+          this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
+          if (!confirmed) continue;
+          const toRecipient = ref(message.senderId);
+          this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
+        }
+      } catch (err) {
+        this.log.warn({ err }, 'realtime message delivery failed');
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    await this.flushing;
+  }
+
+  /** The cdn prefix of some connected socket (profile pictures of the message:new frames; one per instance in practice). */
+  private anyCdnPrefix(): string {
+    for (const set of this.clients.values()) for (const c of set) return c.cdnPrefix;
+    return '/uploads/';
+  }
+
+  /** like:new (and match:new when it made a match) to the liked member, if the like is not held. */
+  private async deliverLike(likerId: number, likedId: number): Promise<void> {
+    try {
+      const liker = await findMember(this.db, likerId);
+      if (!liker || liker.user.invisible || !liker.user.emailConfirmed) return;
+      if (await isBlockedBetween(this.db, likerId, likedId)) return;
+      const set = this.clients.get(likedId);
+      const first = set?.values().next().value;
+      if (!first) return;
+      const [profile] = await loadProfiles(this.db, [likerId], { viewerId: likedId, cdnPrefix: first.cdnPrefix });
+      if (!profile) return;
+      const newLikes = await countNewLikes(this.db, likedId);
+      this.toUser(likedId, { type: 'like:new', profile, new_likes: newLikes });
+      const [back] = await this.db.select({ one: sql<number>`1` }).from(likes).where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId))).limit(1);
+      if (back) this.toUser(likedId, { type: 'match:new', profile });
+    } catch (err) {
+      this.log.warn({ err }, 'realtime like delivery failed');
+    }
+  }
+
+  /** The member confirmed their e-mail address: their held messages reach connected recipients. */
+  private async deliverHeld(senderId: number): Promise<void> {
+    try {
+      const rows = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, senderId), sql`${messages.deletedAt} is null`))
+        .orderBy(messages.id)
+        .limit(REPLAY_MAX);
+      for (const row of rows) {
+        this.toUser(row.recipientId, (c) => (row.createdAt > c.since() ? { type: 'message:new', message: toMessage(row, c.userId, 0, c.cdnPrefix) } : null));
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'realtime held delivery failed');
+    }
+  }
+
+  /** Every message after `lastId` in the member's conversations that they may see, oldest first. */
+  private async catchUp(userId: number, lastId: number, since: Date): Promise<MessageRow[]> {
+    const rows = await selectRows<{ id: number }>(
+      this.db,
+      sql`select m.id from conversation_members cm
+            join ${messages} m on m.conversation_id = cm.conversation_id and m.id > greatest(cm.cleared_id, ${lastId})
+            join ${users} s on s.id = m.sender_id
+           where cm.user_id = ${userId} and (m.sender_id = ${userId} or s.email_confirmed) and m.created_at > ${since.toISOString()}
+           order by m.id limit ${REPLAY_MAX}`,
+    );
+    if (rows.length === 0) return [];
+    return this.db.select().from(messages).where(inArray(messages.id, rows.map((r) => r.id))).orderBy(messages.id);
+  }
+
+  private async newestId(userId: number): Promise<number> {
+    const [row] = await selectRows<{ id: number | null }>(
+      this.db,
+      sql`select max(m.id) as id from conversation_members cm join ${messages} m on m.conversation_id = cm.conversation_id where cm.user_id = ${userId}`,
+    );
+    return Number(row?.id ?? 0);
+  }
+}
