@@ -25,6 +25,11 @@
  *   SESSION_CACHE_MS     How long a logged-in session may be served from memory without a query (default
  *                        5000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
  *                        changed users row reach every instance at once (platform/session-cache.ts).
+ *   MOLLIE_API_KEY       Mollie API key (test_... or live_...): payments go to Mollie through the official
+ *                        client. Unset: they go to the built-in Mollie simulator (/mollie-sim/, same
+ *                        client, its own hosted checkout), and a warning is logged in production.
+ *   MOLLIE_SIM_TIME_SCALE  Simulator only: factor on its clocks (webhook retry schedule of ~26 h,
+ *                        recurring settlement, expiry). Default 1; 0.001 turns 26 h into ~90 s; 0 = at once.
  *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
  *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
  */
@@ -56,6 +61,8 @@ const ZEnv = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
   MAIL_EVENTS_SECRET: z.string().optional(),
+  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...').optional(),
+  MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 

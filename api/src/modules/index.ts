@@ -8,4 +8,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityRoutes);
   await app.register(import('./members/routes'));
   await app.register(import('./chat/routes'));
+  await app.register(import('./payments/routes'));
 }

@@ -133,7 +133,12 @@ export const ZCountdown = z.object({
 export type Countdown = z.infer<typeof ZCountdown>;
 
 /** ZTimeBonus plus the visibility flag and the countdown, as GET /api/user.php carries it (user.time_bonus). */
-export const ZUserTimeBonus = ZTimeBonus.extend({ visible: z.boolean(), countdown: ZCountdown });
+export const ZUserTimeBonus = ZTimeBonus.extend({
+  visible: z.boolean(),
+  countdown: ZCountdown,
+  /** seconds left at answer time (count down from this, so the browser's clock does not matter) */
+  seconds_left: z.number().int().nonnegative(),
+});
 export type UserTimeBonus = z.infer<typeof ZUserTimeBonus>;
 
 export const ZUser = z.object({

@@ -38,6 +38,7 @@ import {
 import { mailOutbox, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createMailer } from '../../platform/mail';
+import { listSms } from '../../platform/sms';
 import { isBannedSession, requireUser, revokeSession } from '../../platform/session';
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
@@ -248,6 +249,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
         .limit(100);
       return {
         mails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, kind: r.kind, created_at: r.createdAt.toISOString() })),
+        // the SMS adapter's outbox (platform/sms.ts), e.g. the direct-debit codes
+        sms: await listSms(app.db, typeof to === 'string' && to ? to : undefined),
       };
     });
   }

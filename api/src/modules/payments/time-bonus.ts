@@ -42,6 +42,7 @@ export function timeBonusOf(member: TimeBonusSubject, now: Date = new Date()): U
     expired: false,
     paymentmethods: [],
     visible: true,
+    seconds_left: left,
     countdown: { hours: two(Math.floor(left / 3600)), minutes: two(Math.floor((left % 3600) / 60)), seconds: two(left % 60) },
   };
 }

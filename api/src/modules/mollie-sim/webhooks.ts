@@ -1,0 +1,63 @@
+/**
+ * The simulator calls the webhook as Mollie does: a POST with the form body `id=tr_...` and
+ * nothing else. Any answer but a 2xx within 15 s is a failure and is retried on Mollie's schedule:
+ * 10 calls in all over about 26 hours (https://docs.mollie.com/overview/webhooks, "Retry
+ * schema"), stretched by MOLLIE_SIM_TIME_SCALE (0.001 makes it about 90 s; 0: every retry at once).
+ * Retries, recurring settlements and expiries are pg-boss jobs, so they survive a restart.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../platform/jobs';
+import { getObject } from './store';
+
+export const WEBHOOK_JOB = 'mollie-sim.webhook';
+export const SETTLE_JOB = 'mollie-sim.settle';
+export const EXPIRE_JOB = 'mollie-sim.expire';
+/** Minutes between the calls after a failed one: 9 retries, the 10th call about 26 hours after the first. */
+export const RETRY_MINUTES = [1, 5, 15, 30, 60, 120, 180, 360, 780] as const;
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** A recurring payment settles this long after it was created (before scaling). */
+export const SETTLE_SECONDS = 3;
+
+export interface WebhookDeps {
+  db: Db;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  timeScale: number;
+}
+
+/** Seconds until a job, after scaling; 0 = now. */
+export const scaled = (seconds: number, scale: number) => Math.max(0, Math.round(seconds * scale));
+
+/** One webhook call: true when the site answered 2xx. */
+export async function callWebhook(url: string, paymentId: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: '*/*', 'user-agent': 'Mollie HTTP Webhook (simulator)' },
+      body: new URLSearchParams({ id: paymentId }).toString(),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.status >= 200 && res.status < 300;
+  } catch {
+    return false;
+  }
+}
+
+/** Call the payment's webhook (attempt 1..10); on failure queue the next attempt. */
+export async function deliverWebhook(deps: WebhookDeps, paymentId: string, attempt: number): Promise<boolean> {
+  const payment = await getObject(deps.db, paymentId, 'payment');
+  const url = typeof payment?.webhookUrl === 'string' ? payment.webhookUrl : null;
+  if (!url) return true;
+  const ok = await callWebhook(url, paymentId);
+  if (ok) return true;
+  const wait = RETRY_MINUTES[attempt - 1];
+  if (wait === undefined) {
+    deps.log.warn({ paymentId, attempts: attempt }, 'mollie simulator: webhook kept failing, no more retries');
+    return false;
+  }
+  await deps.jobs.send(WEBHOOK_JOB, { paymentId, attempt: attempt + 1 }, { startAfter: scaled(wait * 60, deps.timeScale), retryLimit: 0 });
+  return false;
+}

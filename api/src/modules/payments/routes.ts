@@ -1,0 +1,97 @@
+/**
+ * Routes of credits and payments (API.md): credits.php, payment.php, payment-webhook.php,
+ * repeat-order.php, directdebit.php, transactions.php, discountcode.php. Bodies are parsed in the
+ * handler with the shared contracts, so a failed rule answers its own code (`iban_invalid`,
+ * `package_unknown`, ...) with `field`, translated; the schemas are declared for OpenAPI.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  ZCreditsQuery, ZCreditsResponse, ZDirectDebitRequest, ZDirectDebitResponse, ZDiscountCode, ZDiscountCodeQuery,
+  ZPayment, ZPaymentCreated, ZPaymentQuery, ZPaymentRequest, ZRepeatOrderRequest, ZRepeatOrderResponse, ZTransactionsResponse,
+} from '@dating/shared-kit/contracts';
+import type { DiscountCode } from '@dating/shared-kit/contracts';
+import { AppError } from '../../errors';
+import { parseInput } from './parse';
+import { requireUser } from '../../platform/session';
+import { registerMollieSim } from '../mollie-sim/routes';
+import { directDebit } from './direct-debit';
+import { checkCode, welcomeDiscount } from './discounts';
+import { createOfferCache } from './methods';
+import { isCountry } from './pricing';
+import { createPsp } from './psp';
+import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, transactionsOf } from './service';
+import type { Ctx } from './service';
+
+const passThrough = () => (data: unknown) => ({ value: data });
+const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; response?: Record<number, z.ZodType> }) => ({
+  schema: { tags: ['payments'], summary, ...parts },
+  validatorCompiler: passThrough,
+});
+
+const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+  if (!app.config.MOLLIE_API_KEY) {
+    if (app.config.NODE_ENV === 'production') app.log.warn('MOLLIE_API_KEY is not set: payments go to the built-in simulator, where anyone can choose "Paid"');
+    // its pages open in the browser: the local site's public address (as server.ts prints it)
+    await registerMollieSim(app, (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, ''));
+  }
+  const psp = createPsp(app);
+  const offer = createOfferCache(psp);
+  const ctx = (req: FastifyRequest): Ctx => ({ app, psp, offer, req });
+
+  app.get('/api/credits.php', docs('Packages, methods and banks for the payment country', { querystring: ZCreditsQuery, response: { 200: ZCreditsResponse } }), async (req) =>
+    creditsOverview(ctx(req), parseInput(ZCreditsQuery, req.query)),
+  );
+
+  app.post('/api/payment.php', docs('Start a payment: the hosted checkout URL', { body: ZPaymentRequest, response: { 200: ZPaymentCreated } }), async (req) => {
+    requireUser(req);
+    return startPayment(ctx(req), parseInput(ZPaymentRequest, req.body));
+  });
+
+  app.get('/api/payment.php', docs('A payment of the member (owner only)', { querystring: ZPaymentQuery, response: { 200: ZPayment } }), async (req) => {
+    requireUser(req);
+    const { id } = parseInput(ZPaymentQuery, req.query);
+    return paymentOf(ctx(req), id);
+  });
+
+  app.post('/api/repeat-order.php', docs('Buy again on the saved card (recurring payment on its mandate)', { body: ZRepeatOrderRequest, response: { 200: ZRepeatOrderResponse } }), async (req) => {
+    requireUser(req);
+    const { package: pkg } = parseInput(ZRepeatOrderRequest, req.body);
+    return { payment: await repeatOrder(ctx(req), pkg) };
+  });
+
+  app.post('/api/directdebit.php', docs('SEPA direct debit: step 1 the form (SMS code sent), step 2 {otp}', { body: ZDirectDebitRequest, response: { 200: ZDirectDebitResponse } }), async (req) => {
+    requireUser(req);
+    return directDebit(ctx(req), req.body);
+  });
+
+  app.get('/api/transactions.php', docs('Own payments and credit usage', { response: { 200: ZTransactionsResponse } }), async (req) => transactionsOf(ctx(req)));
+
+  app.get('/api/discountcode.php', docs('Check a discount code, or ?welcome=true for the welcome discount', { querystring: ZDiscountCodeQuery, response: { 200: ZDiscountCode } }), async (req): Promise<DiscountCode> => {
+    const query = parseInput(ZDiscountCodeQuery, req.query);
+    const member = req.user ? await memberOf(app, req.user) : null;
+    const siteCountry = req.site.settings.countries.find(isCountry) ?? 'NL';
+    const country = member?.country ?? siteCountry;
+    const found = query.welcome === 'true' ? (member ? await welcomeDiscount(app.db, member) : null) : query.code ? await checkCode(app.db, query.code, member, country) : null;
+    if (!found) throw new AppError('discount_code_not_found', { field: query.welcome === 'true' ? 'welcome' : 'code' });
+    return {
+      code: found.code, percentage: found.percentage, minimum_order_value: found.minimumOrderValue, country: found.country,
+      kind: found.kind, expires: found.expires ? found.expires.toISOString() : null,
+    };
+  });
+
+  // The PSP's webhook: a bare form post with `id` only (no CSRF header, no session). Its body is
+  // never trusted: the payment is fetched from the PSP. Unknown or malformed ids: 200, nothing done.
+  await app.register(async (hook) => {
+    await hook.register(formbody, { bodyLimit: 1024 });
+    hook.post('/api/payment-webhook.php', { config: { csrf: false }, schema: { tags: ['payments'], summary: 'PSP webhook: form id=tr_...' } }, async (req, reply) => {
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      await handleWebhook({ app, psp }, body.id);
+      return reply.status(200).type('text/plain').send('');
+    });
+  });
+};
+
+export default paymentsRoutes;
