@@ -15,7 +15,8 @@ export function MemberOverview({ limit = 6, title }: { limit?: number; title: st
   useEffect(() => {
     let live = true;
     api
-      .get('/api/members.php', ZMemberSearchResponse, { retries: 1 })
+      // the member's suggestions: the genders they look for, about their age, the site's countries
+      .get('/api/members.php', ZMemberSearchResponse, { query: { suggested: 1 }, retries: 1 })
       .then((r) => live && setProfiles(r.results.slice(0, limit)))
       .catch(() => live && setProfiles([]));
     return () => {

@@ -19,7 +19,9 @@ const CHOICES = {
 /** /match-finder: three choices of spec section 3, then matching members. */
 export function MatchFinderPage() {
   const { t } = useTranslation('members');
-  const [choice, setChoice] = useState<MatchFinderRequest>({ age: '18-35', appearance: 'normal', race: 'white' });
+  // age and appearance start on the first choice; origin is the member's own to give (or not):
+  // never pre-selected
+  const [choice, setChoice] = useState<MatchFinderRequest>({ age: '18-35', appearance: 'normal' });
   const [profiles, setProfiles] = useState<Profile[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -118,6 +118,12 @@ export const ZMemberSearchQuery = z.object({
   similar_page: optionalInt(1, 10000),
   /** traffic source of a logged-out visitor (logged_out_search_trafficsource) */
   network: optionalText(z.string().max(100)),
+  /**
+   * `1`: the logged-in member's suggestions instead of a search ("members for you": the genders
+   * they look for, about their age, the site's countries; the swipe game and match finder use the
+   * same rule); the other filters are then ignored. A visitor gets the plain search.
+   */
+  suggested: optionalText(z.enum(['1'])),
 });
 export type MemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 
@@ -213,7 +219,8 @@ export type SwipeResult = z.infer<typeof ZSwipeResult>;
 export const ZMatchFinderRequest = z.object({
   age: z.enum(['18-35', '35+']),
   appearance: z.enum(['normal', 'sexy']),
-  race: z.enum(['white', 'other']),
+  /** the spec's third choice; never pre-selected, so it may be left out (it does not filter: likes.ts) */
+  race: z.enum(['white', 'other']).optional(),
 });
 export type MatchFinderRequest = z.infer<typeof ZMatchFinderRequest>;
 export const ZMatchFinderResponse = z.object({ profiles: z.array(ZProfile) });

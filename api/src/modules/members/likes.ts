@@ -15,9 +15,10 @@ import { likes, memberSwipes, photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { withPairLock } from '../../platform/pair-lock';
 import type { UserRow } from '../../platform/session';
+import { suggestionFor, suggestionWhere } from './search';
 import { toImage } from './serialize-profile';
 import {
-  dobBounds, findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId,
+  findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -230,19 +231,20 @@ export async function swipeLikesLeft(db: DbOrTx, userId: number, now = new Date(
   return Math.max(0, SWIPE_LIKES_PER_DAY - Number(row?.n ?? 0));
 }
 
-/** Members for the swipe game: the genders I look for, with a photo, not swiped or liked before. */
-export async function swipeCandidates(db: DbOrTx, viewer: UserRow, cdnPrefix: string): Promise<SwipeResponse> {
+/**
+ * Members for the swipe game: the member's suggestions (search.ts: the genders they look for, about
+ * their age, the site's countries), with a photo, not swiped or liked before.
+ */
+export async function swipeCandidates(db: DbOrTx, viewer: UserRow, siteCountries: readonly string[], cdnPrefix: string): Promise<SwipeResponse> {
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
-  const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
   const rows = await db
     .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        isVisibleMember(viewer.id),
+        suggestionWhere(suggestionFor(me, siteCountries), viewer.id),
         isNotNull(profiles.mainPhotoId),
-        inArray(profiles.gender, genders),
         notExists(db.select({ one: sql`1` }).from(memberSwipes).where(and(eq(memberSwipes.userId, viewer.id), eq(memberSwipes.targetId, profiles.userId)))),
         notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, viewer.id), eq(likes.likedId, profiles.userId)))),
       ),
@@ -282,28 +284,25 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
 /* ---------------- match finder ---------------- */
 
 /**
- * POST /api/match-finder.php. Age maps to an age range; 'sexy' asks for members with a photo and a
- * slim or normal build. We store no ethnicity (and will not), so `race` is accepted as the spec's
- * choice but does not filter.
+ * POST /api/match-finder.php: the member's suggestions (search.ts: the genders they look for, the
+ * site's countries) with the chosen age range instead of their own age window; 'sexy' asks for
+ * members with a photo and a slim or normal build. We store no ethnicity (and will not), so `race`
+ * is accepted as the spec's choice but does not filter.
  */
-export async function matchFinder(db: DbOrTx, viewer: UserRow | null, choice: MatchFinderRequest, cdnPrefix: string): Promise<Profile[]> {
-  const me = viewer ? (await db.select().from(profiles).where(eq(profiles.userId, viewer.id)))[0] : undefined;
-  const genders = me ? seekingGenders(me.gender, me.sexuality) : ['male', 'female'];
-  const { latest, earliestExclusive } = choice.age === '18-35' ? dobBounds(18, 35) : dobBounds(35, undefined);
+export async function matchFinder(db: DbOrTx, viewer: UserRow, choice: MatchFinderRequest, siteCountries: readonly string[], cdnPrefix: string): Promise<Profile[]> {
+  const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
+  const ages = choice.age === '18-35' ? { minAge: 18, maxAge: 35 } : { minAge: 35 };
   const rows = await db
     .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
       and(
-        isVisibleMember(viewer?.id ?? null),
-        inArray(profiles.gender, genders),
-        latest ? sql`${profiles.dateOfBirth} <= ${latest}` : undefined,
-        earliestExclusive ? sql`${profiles.dateOfBirth} > ${earliestExclusive}` : undefined,
+        suggestionWhere(suggestionFor(me, siteCountries), viewer.id, ages),
         choice.appearance === 'sexy' ? and(isNotNull(profiles.mainPhotoId), sql`coalesce(${profiles.bodyType}, 'slim') in ('slim', 'normal')`) : undefined,
       ),
     )
     .orderBy(sql`(${profiles.mainPhotoId} is null)`, sql`random()`)
     .limit(12);
-  return serializeRows(rows, { viewerId: viewer?.id ?? null, cdnPrefix });
+  return serializeRows(rows, { viewerId: viewer.id, cdnPrefix });
 }

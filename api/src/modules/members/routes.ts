@@ -5,6 +5,7 @@
  * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in the services.
  */
 import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import {
   ZMemberSearchResponse, ZPendingPhotos, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
   ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
+import { profiles } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
 import { reverseGeocode } from '../../platform/geo';
 import { requireUser } from '../../platform/session';
@@ -22,7 +24,7 @@ import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, u
 import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
-import { searchMembers } from './search';
+import { searchMembers, suggestedMembers } from './search';
 import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
 
 /** Largest accepted upload; bigger files get 413 image_too_large before they are decoded. */
@@ -161,6 +163,12 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.countryregion && q.country) {
       if (!(regionsOf(q.country) ?? []).some((r) => r.code === q.countryregion)) throw new AppError('unknown_region', { status: 400, field: 'countryregion' });
     }
+    // "members for you" (activation done, sign-up matches): the member's suggestions, the same rule
+    // as the swipe game and the match finder (search.ts); a visitor has none and gets the search
+    if (q.suggested && req.user) {
+      const [me] = await app.db.select().from(profiles).where(eq(profiles.userId, req.user.id));
+      return suggestedMembers(app.db, me, { viewerId: req.user.id, siteCountries: req.site.settings.countries, cdnPrefix: cdn(req), page: q.page });
+    }
     return searchMembers(app.db, q, { viewerId: req.user?.id ?? null, cdnPrefix: cdn(req) });
   });
   app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
@@ -213,7 +221,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---------- swipe game and match finder ---------- */
   app.get('/api/swipe.php', { schema: { tags: ['members'], response: { 200: ZSwipeResponse } } }, async (req) => {
     const user = requireUser(req);
-    return swipeCandidates(app.db, user, cdn(req));
+    return swipeCandidates(app.db, user, req.site.settings.countries, cdn(req));
   });
   app.post('/api/swipe.php', { schema: { tags: ['members'], body: ZSwipeRequest, response: { 200: ZSwipeResult } } }, async (req) => {
     const user = requireUser(req);
@@ -221,7 +229,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/match-finder.php', { schema: { tags: ['members'], body: ZMatchFinderRequest, response: { 200: ZMatchFinderResponse } } }, async (req) => {
     const user = requireUser(req);
-    return { profiles: await matchFinder(app.db, user, req.body, cdn(req)) };
+    return { profiles: await matchFinder(app.db, user, req.body, req.site.settings.countries, cdn(req)) };
   });
 };
 

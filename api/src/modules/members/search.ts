@@ -16,15 +16,15 @@
  * (which filters are given, logged in or not; the values are parameters), so PostgreSQL parses and
  * plans a search once per connection instead of on every request.
  */
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
+import { ageOn, MAX_MEMBER_AGE, MIN_MEMBER_AGE, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, MemberSearchResponse } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
-import { dobBounds, isVisibleMember, profileFields, serializeRows } from './service';
+import { dobBounds, isVisibleMember, profileFields, seekingGenders, serializeRows } from './service';
 
 export interface SearchFilter {
   gender?: string;
@@ -198,4 +198,69 @@ export async function searchMembers(
     );
   }
   return { ...result, similar };
+}
+
+/* ---------------- members for you (suggestions) ---------------- */
+
+/** Suggestions are members up to this many years younger or older than the member (18 at least). */
+export const SUGGESTION_AGE_SPAN = 10;
+
+/**
+ * Who a member is shown without choosing filters ("Leden voor jou" after activation, the swipe
+ * game, the match finder): the genders they look for (gender + sexuality, as the search form's
+ * default), members of about their age, in the site's countries. One rule for every suggestion.
+ */
+export interface Suggestion {
+  genders: ('male' | 'female')[];
+  /** empty: every country */
+  countries: string[];
+  minAge?: number;
+  maxAge?: number;
+}
+
+type SuggestionProfile = { gender: string; sexuality: string | null; dateOfBirth: string };
+
+export function suggestionFor(me: SuggestionProfile | undefined, siteCountries: readonly string[], now = new Date()): Suggestion {
+  if (!me) return { genders: ['male', 'female'], countries: [...siteCountries] };
+  const age = ageOn(me.dateOfBirth, now);
+  return {
+    genders: seekingGenders(me.gender, me.sexuality),
+    countries: [...siteCountries],
+    minAge: Math.max(MIN_MEMBER_AGE, age - SUGGESTION_AGE_SPAN),
+    maxAge: Math.min(MAX_MEMBER_AGE, age + SUGGESTION_AGE_SPAN),
+  };
+}
+
+/**
+ * SQL over `profiles`: the members of a suggestion that `viewerId` may see. The age bounds are the
+ * search's own (filterSql); `ages` replaces the member's age window (the match finder's choice).
+ */
+export function suggestionWhere(s: Suggestion, viewerId: number | null, ages?: { minAge?: number; maxAge?: number }, now = new Date()): SQL {
+  return and(
+    isVisibleMember(viewerId),
+    inArray(profiles.gender, s.genders),
+    s.countries.length > 0 ? inArray(profiles.country, s.countries) : undefined,
+    filterSql(ages ?? { minAge: s.minAge, maxAge: s.maxAge }, now),
+  ) as SQL;
+}
+
+/** GET /api/members.php?suggested=1: one page of a member's suggestions, youngest first (the search's order). */
+export async function suggestedMembers(
+  db: Db,
+  me: SuggestionProfile | undefined,
+  opts: { viewerId: number; siteCountries: readonly string[]; cdnPrefix: string; page?: number; now?: Date },
+): Promise<MemberSearchResponse> {
+  const where = suggestionWhere(suggestionFor(me, opts.siteCountries, opts.now), opts.viewerId, undefined, opts.now);
+  const pageNumber = opts.page ?? 1;
+  const [rows, [count]] = await Promise.all([pageQuery(db, where, pageNumber), countQuery(db, where)]);
+  const counted = Number(count?.n ?? 0);
+  const capped = counted > SEARCH_COUNT_CAP;
+  return {
+    results: serializeRows(rows, { viewerId: opts.viewerId, cdnPrefix: opts.cdnPrefix }),
+    numResults: capped ? SEARCH_COUNT_CAP : counted,
+    ...(capped ? { numResultsCapped: true } : {}),
+    pageNumber,
+    pageSize: SEARCH_PAGE_SIZE,
+    similar: { results: [], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE },
+  };
 }
