@@ -12,7 +12,7 @@
  * 3. Logs in as the demo member (POST /api/user.php, JSON) for the `sid` cookie.
  * 4. Interleaved rounds with autocannon (round r: hello-world, then each call; default 5 rounds of
  *    10 s, 50 connections): settings.php without and with the cookie, user.php, likes.php,
- *    members.php (women in NL aged 25-40), chats.php when it answers 200. One table: req/s and
+ *    members.php (women in NL aged 25-40), chats.php (the demo member's conversations). One table: req/s and
  *    p99 as the median of the rounds, p50, share of hello-world (median of the per-round ratios),
  *    non-2xx and errors/timeouts, the issue's targets marked met / not met (informational only),
  *    the server's RSS, database, Node, settings and machine load.
@@ -30,22 +30,19 @@
  * This file holds the options, the calls and the run; bench/lib/children.ts the child processes,
  * their memory and the cleanup; bench/lib/load.ts autocannon, the statistics and the table.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, describeExit, exitCause, freePort, HarnessError, newestSource, onCleanupDropDatabase, RssPeak, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import { API_DIR, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
 import type { LoadResult } from './lib/load';
 
 // ---- options ------------------------------------------------------------------------------------
 
-const ROOT = path.resolve(__dirname, '..');
-const API_DIR = path.join(ROOT, 'api');
 const args = process.argv.slice(2);
 const KNOWN = new Set(['rounds', 'duration', 'connections', 'seed', 'warmup', 'overload-duration']);
 const FLAGS = new Set(['smoke', 'overload', 'no-overload', 'source', 'help']);
@@ -118,7 +115,7 @@ const CALLS: Call[] = [
   { label: 'user.php', path: '/api/user.php', cookie: true, share: 0.3, headers: { 'x-request-type': 'web' } },
   { label: 'likes.php', path: '/api/likes.php', cookie: true, share: 0.15 },
   { label: 'members.php (F, NL, 25-40)', path: '/api/members.php?gender=female&country=NL&min_age=25&max_age=40', cookie: true, share: 0.15 },
-  { label: 'chats.php', path: '/api/chats.php', cookie: true, share: 0.15, optional: true },
+  { label: 'chats.php', path: '/api/chats.php', cookie: true, share: 0.15 },
 ];
 const OVERLOAD_CALLS = ['user.php', 'members.php (F, NL, 25-40)'];
 
@@ -156,45 +153,16 @@ async function main(): Promise<void> {
   let serverDatabaseUrl: string | undefined;
   if (DATABASE_URL && !pgUrl) console.log(`DATABASE_URL is not postgres://: ignored, using the embedded default`);
   if (pgUrl) {
-    const name = `bench_api_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new Client({ connectionString: pgUrl });
-    await admin.connect();
-    let version = '';
-    try {
-      version = ((await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '').split(' ')[0] ?? '';
-      await admin.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await admin.end();
-    }
-    onCleanupDropDatabase(async () => {
-      const c = new Client({ connectionString: pgUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    });
-    const u = new URL(pgUrl);
-    u.pathname = `/${name}`;
-    serverDatabaseUrl = u.toString();
-    databaseLabel = `PostgreSQL ${version} at ${u.host}, fresh database ${name} (dropped at the end)`;
+    const fresh = await freshPgDatabase(pgUrl, 'bench_api');
+    serverDatabaseUrl = fresh.url;
+    databaseLabel = fresh.label;
   }
 
   // the server
-  const dist = path.join(API_DIR, 'dist', 'server.js');
-  const useDist = !given.has('source') && fs.existsSync(dist);
-  const serverArgs = useDist ? [dist] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'];
-  const serverLabel = useDist
-    ? `node api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
-    : given.has('source')
-      ? 'tsx api/src/server.ts (--source: from the TypeScript source, not the build)'
-      : 'tsx api/src/server.ts (api/dist/server.js missing: `npm run build -w @dating/api` to measure the build)';
-  if (useDist) {
-    const newest = newestSource([path.join(API_DIR, 'src'), path.join(ROOT, 'shared-kit', 'src')]);
-    if (newest && newest.mtimeMs > fs.statSync(dist).mtimeMs)
-      console.log(`note: api/dist/server.js is older than ${path.relative(ROOT, newest.file)}: rebuild (npm run build -w @dating/api) to measure the current code`);
-  }
+  const command = serverCommand(given.has('source'));
+  const serverArgs = command.args;
+  const serverLabel = command.label;
+  if (command.note) console.log(command.note);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const own: Record<string, string> = {
@@ -287,7 +255,7 @@ async function main(): Promise<void> {
     return res;
   };
 
-  // which calls answer (chats.php may not exist yet)
+  // which calls answer (an optional call that does not exist yet is skipped)
   const measured: Measured[] = [];
   for (const call of CALLS) {
     const res = await fetch(base + call.path, { headers: headersOf(call), signal: AbortSignal.timeout(15_000) });

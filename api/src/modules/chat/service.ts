@@ -365,12 +365,14 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     if (!input.image || input.image.length === 0) throw new AppError('image_missing', { status: 400, field: 'image' });
   } else throw new AppError('message_type_invalid', { status: 400, field: 'type' });
 
-  // who is on the other side (checked again under the pair's lock)
+  // who is on the other side (checked under the pair's lock below; for a picture also before
+  // the costly image work)
   let otherId: number;
   if (input.conversation != null) otherId = (await myConversation(db, viewer.id, input.conversation)).otherId;
   else otherId = input.profile as number;
   const field = input.conversation != null ? 'conversation' : 'profile';
-  await assertReachable(db, viewer.id, otherId, field);
+  if (otherId === viewer.id) throw new AppError('message_self', { status: 400, field });
+  if (input.type === 'image') await assertReachable(db, viewer.id, otherId, field);
 
   // the picture goes through the profile photos' pipeline (content checked, re-encoded, metadata gone)
   let files: { full: string; thumb: string; width: number; height: number } | null = null;

@@ -1,0 +1,60 @@
+/**
+ * What a benchmark needs to run the real server: the command (the compiled build, or tsx from the
+ * source), and a fresh PostgreSQL database for the run (dropped by the cleanup, children.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { newestSource, onCleanupDropDatabase } from './children';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const API_DIR = path.join(ROOT, 'api');
+
+/**
+ * `node api/dist/server.js` when the build exists (and `source` is false), else
+ * `tsx api/src/server.ts`; the label says which, and a note when the build is older than the source.
+ */
+export function serverCommand(source: boolean): { args: string[]; label: string; note: string | null } {
+  const dist = path.join(API_DIR, 'dist', 'server.js');
+  const useDist = !source && fs.existsSync(dist);
+  const args = useDist ? [dist] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'];
+  const label = useDist
+    ? `node api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+    : source
+      ? 'tsx api/src/server.ts (--source: from the TypeScript source, not the build)'
+      : 'tsx api/src/server.ts (api/dist/server.js missing: `npm run build -w @dating/api` to measure the build)';
+  let note: string | null = null;
+  if (useDist) {
+    const newest = newestSource([path.join(API_DIR, 'src'), path.join(ROOT, 'shared-kit', 'src')]);
+    if (newest && newest.mtimeMs > fs.statSync(dist).mtimeMs)
+      note = `note: api/dist/server.js is older than ${path.relative(ROOT, newest.file)}: rebuild (npm run build -w @dating/api) to measure the current code`;
+  }
+  return { args, label, note };
+}
+
+/** A fresh, uniquely named database on the server of `pgUrl`, dropped by the cleanup. */
+export async function freshPgDatabase(pgUrl: string, prefix: string): Promise<{ url: string; label: string }> {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new Client({ connectionString: pgUrl });
+  await admin.connect();
+  let version = '';
+  try {
+    version = ((await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '').split(' ')[0] ?? '';
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  onCleanupDropDatabase(async () => {
+    const c = new Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  });
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), label: `PostgreSQL ${version} at ${u.host}, fresh database ${name} (dropped at the end)` };
+}
