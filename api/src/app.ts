@@ -46,6 +46,7 @@ import { listen } from './db/listen';
 import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
+import rateLimitPlugin from './platform/rate-limit';
 import staticPlugin from './platform/static';
 import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage';
@@ -175,8 +176,9 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   if (typeof params.field === 'string') params.field = fieldLabel(params.field, lang);
   const body: Record<string, unknown> = { error: err.code, message: t(err.messageCode, lang, params), ...err.extra };
   if (err.field) body.field = err.field;
-  // an overloaded server says when to come back (admission.ts)
+  // an overloaded server says when to come back (admission.ts), a rate limit when it ends (rate-limit.ts)
   if (err.status === 503) reply.header('retry-after', String(err.extra.retry_after ?? 1));
+  else if (err.status === 429 && err.extra.retry_after !== undefined) reply.header('retry-after', String(err.extra.retry_after));
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -377,6 +379,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(rateLimitPlugin);
   await app.register(registerModules);
   await scheduleDbMaintenance(app);
   await app.register(staticPlugin);

@@ -30,6 +30,10 @@
  *                        client, its own hosted checkout), and a warning is logged in production.
  *   MOLLIE_SIM_TIME_SCALE  Simulator only: factor on its clocks (webhook retry schedule of ~26 h,
  *                        recurring settlement, expiry). Default 1; 0.001 turns 26 h into ~90 s; 0 = at once.
+ *   RATE_LIMIT_SIGNUP    Sign-ups per address per hour (default 10; 0 = no limit; platform/rate-limit.ts).
+ *   RATE_LIMIT_MAIL      Calls that send a mail or SMS, per address per hour (default 20; 0 = no limit).
+ *   RATE_LIMIT_GEOCODE   Reverse-geocoding calls per address per minute (default 30; 0 = no limit).
+ *                        The three are off by default under NODE_ENV=test.
  *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
  *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
  */
@@ -64,6 +68,9 @@ const ZEnv = z.object({
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...').optional(),
   MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_MAIL: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_GEOCODE: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { DATA_DIR_ABS: string; STATIC_ROOT_ABS: string };

@@ -7,3 +7,4 @@ export * from './credits';
 export * from './chat';
 export * from './payments';
 export * from './mollie-sim';
+export * from './rate-limits';

@@ -155,6 +155,15 @@ export const commonMessages: MessageTable = {
     it: "A questa richiesta manca un'intestazione obbligatoria ed è stata rifiutata.",
     pl: 'W tym żądaniu brakuje wymaganego nagłówka i zostało odrzucone.',
   },
+  rate_limited: {
+    nl: 'Te veel verzoeken vanaf dit adres. Probeer het over {minutes} min opnieuw.',
+    en: 'Too many requests from this address. Please try again in {minutes} min.',
+    de: 'Zu viele Anfragen von dieser Adresse. Bitte versuche es in {minutes} Min. erneut.',
+    es: 'Demasiadas solicitudes desde esta dirección. Inténtalo de nuevo dentro de {minutes} min.',
+    fr: 'Trop de requêtes depuis cette adresse. Réessaie dans {minutes} min.',
+    it: 'Troppe richieste da questo indirizzo. Riprova tra {minutes} min.',
+    pl: 'Zbyt wiele żądań z tego adresu. Spróbuj ponownie za {minutes} min.',
+  },
   too_many_requests: {
     nl: 'Te veel aanvragen, probeer het later opnieuw.',
     en: 'Too many requests, please try again later.',

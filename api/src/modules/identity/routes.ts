@@ -135,7 +135,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   });
 
   // ---- signup / activation ---------------------------------------------------------------------
-  app.post('/api/signup.php', docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), async (req, reply) => {
+  app.post('/api/signup.php', { ...docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), config: app.limit('signup') }, async (req, reply) => {
     const data = parseBody(ZSignupRequest, req.body);
     const user = await service.signup(ctx(req, reply), data);
     return reply.status(201).send({ user });
@@ -149,14 +149,14 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return reply.redirect(outcome === 'already_confirmed' ? '/activate/error?reason=already_confirmed' : '/activate/error', 302);
   });
 
-  app.post('/api/activate.php', docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), async (req, reply) => {
+  app.post('/api/activate.php', { ...docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), config: app.limit('mail') }, async (req, reply) => {
     const me = requireUser(req);
     await service.resendActivation(ctx(req, reply), me);
     return { ok: true as const };
   });
 
   // ---- reset password --------------------------------------------------------------------------
-  app.post('/api/reset-password.php', docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), async (req, reply) => {
+  app.post('/api/reset-password.php', { ...docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), config: app.limit('mail') }, async (req, reply) => {
     const { email } = parseBody(ZResetPasswordRequest, req.body);
     await service.requestReset(ctx(req, reply), email);
     return { ok: true as const };
@@ -169,7 +169,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   });
 
   // ---- account ---------------------------------------------------------------------------------
-  app.put('/api/account.php', docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})', undefined, { 200: ZAccountUpdateResponse }), async (req, reply) => {
+  app.put('/api/account.php', { ...docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})', undefined, { 200: ZAccountUpdateResponse }), config: app.limit('mail') }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const c = ctx(req, reply);
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
@@ -191,7 +191,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
   });
 
-  app.delete('/api/account.php', docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }), async (req, reply) => {
+  app.delete('/api/account.php', { ...docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }), config: app.limit('mail') }, async (req, reply) => {
     const me = requireUser(req);
     const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
     const purgeAfter = await service.deleteAccount(ctx(req, reply), me, reason, remarks);

@@ -146,7 +146,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(req);
     return { preferences: await updatePreferences(app.db, user.id, req.body) };
   });
-  app.get('/api/geocode.php', { schema: { tags: ['members'], querystring: ZGeocodeQuery, response: { 200: ZGeocodeResult } } }, async (req, reply) => {
+  app.get('/api/geocode.php', { schema: { tags: ['members'], querystring: ZGeocodeQuery, response: { 200: ZGeocodeResult } }, config: app.limit('geocode') }, async (req, reply) => {
     const hit = reverseGeocode(req.query.lat, req.query.lon);
     if (!hit) throw new AppError('location_not_found', { status: 404 });
     reply.header('cache-control', 'private, max-age=3600');
