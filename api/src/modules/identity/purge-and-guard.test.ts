@@ -1,13 +1,13 @@
 /**
  * Purge removes the member's likes, blocks and swipes in both directions (and leaves other members'
  * rows alone); the login guard never locks the owner out: after a distributed guess (failures from
- * many sources) unknown sources are locked, a source the owner logged in from before stays open.
+ * many sources) an address that failed is slowed down, a new one and the owner's known one are not.
  */
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { blocks, likes, loginAttempts, memberSwipes } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { FAILS_PER_ACCOUNT, LOCK_MINUTES, lockedMinutes, recordAttempt } from './login-guard';
+import { FAILS_PER_ACCOUNT, FAILS_PER_SOURCE, LOCK_MINUTES, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
 import { purgeDeletedAccounts } from './purge';
 
 let app: FastifyInstance;
@@ -53,7 +53,7 @@ describe('purge', () => {
 });
 
 describe('login guard: the owner is never locked out', () => {
-  it('after failures from many sources, unknown sources are locked and the owner\'s known source is not', async () => {
+  it('after failures from many sources, a source that failed waits SLOW_SECONDS; a new one and the owner\'s known one try at once', async () => {
     const { user, password } = await createMember(app);
     const ownerIp = '198.51.100.20';
     const key = (ip: string) => ({ siteId: user.siteId, email: user.email, ip });
@@ -62,24 +62,35 @@ describe('login guard: the owner is never locked out', () => {
     // a distributed guess: one failure from each of FAILS_PER_ACCOUNT addresses
     for (let i = 0; i < FAILS_PER_ACCOUNT; i++) await recordAttempt(app.db, key(`203.0.113.${i + 1}`), false);
 
-    expect(await lockedMinutes(app.db, key('192.0.2.99'))).toBe(LOCK_MINUTES);
-    expect(await lockedMinutes(app.db, key(ownerIp))).toBe(0);
+    const attacker = await lockRemainingMs(app.db, key('203.0.113.1'));
+    expect(attacker).toBeGreaterThan(0);
+    expect(attacker).toBeLessThanOrEqual(SLOW_SECONDS * 1000);
+    expect(await lockRemainingMs(app.db, key('192.0.2.99'))).toBe(0);
+    expect(await lockRemainingMs(app.db, key(ownerIp))).toBe(0);
 
-    // over HTTP: a new source gets the lock text, the owner from home logs in
+    // over HTTP: an attacking address gets the lock text (1 min, Retry-After), the owner logs in from home
     const post = (ip: string) =>
       app.inject({ method: 'POST', url: '/api/user.php', headers: { 'content-type': 'application/json' }, payload: { email: user.email, password }, remoteAddress: ip });
-    const stranger = await post('192.0.2.99');
+    const stranger = await post('203.0.113.2');
     expect(stranger.statusCode).toBe(429);
-    expect(stranger.json()).toMatchObject({ minutes: LOCK_MINUTES });
-    const owner = await post(ownerIp);
-    expect(owner.statusCode).toBe(200);
+    expect(stranger.json()).toMatchObject({ error: 'login_locked', minutes: 1 });
+    expect(Number(stranger.headers['retry-after'])).toBeLessThanOrEqual(SLOW_SECONDS);
+    expect((await post(ownerIp)).statusCode).toBe(200);
 
-    // one below the account threshold locks nobody who has not failed 5 times
+    // below the account threshold a single failure slows nobody down
     const { user: other } = await createMember(app);
     for (let i = 0; i < FAILS_PER_ACCOUNT - 1; i++) {
       await recordAttempt(app.db, { siteId: other.siteId, email: other.email, ip: `203.0.113.${i + 1}` }, false);
     }
-    expect(await lockedMinutes(app.db, { siteId: other.siteId, email: other.email, ip: '192.0.2.99' })).toBe(0);
+    expect(await lockRemainingMs(app.db, { siteId: other.siteId, email: other.email, ip: '203.0.113.1' })).toBe(0);
     await app.db.delete(loginAttempts).where(eq(loginAttempts.email, other.email.toLowerCase()));
+  });
+
+  it('locks one source after FAILS_PER_SOURCE failures for LOCK_MINUTES, and counts an IPv6 /64 as one source', async () => {
+    const { user } = await createMember(app);
+    const key = (ip: string) => ({ siteId: user.siteId, email: user.email, ip });
+    for (let i = 0; i < FAILS_PER_SOURCE; i++) await recordAttempt(app.db, key(`2001:db8:1:2::${i + 1}`), false);
+    expect(await lockRemainingMs(app.db, key('2001:db8:1:2:ffff::9'))).toBeGreaterThan((LOCK_MINUTES - 1) * 60_000);
+    expect(await lockRemainingMs(app.db, key('2001:db8:1:3::1'))).toBe(0);
   });
 });

@@ -19,17 +19,25 @@ import type { Lang } from '../../i18n';
 import { changeCredits } from '../../platform/credits';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
 import type { MailKind } from '../../platform/mail-templates';
+import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, revokeAllSessions } from '../../platform/session';
 import { regionOfCountry } from '../sites/regions';
 import type { SiteContext } from '../sites/service';
-import { clearFailures, lockedMinutes, recordAttempt } from './login-guard';
+import { clearFailures, isKnownSource, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
 import { loadUser, type UserRow } from './serialize-user';
 import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
 
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
-/** password reset mails per account per 24 h */
-export const RESET_MAILS_PER_DAY = 3;
+/**
+ * Password-reset mails per 24 h: RESET_MAILS_PER_ADDRESS for one account from one requester
+ * address, and RESET_MAILS_PER_ACCOUNT for one account from all addresses the owner never logged
+ * in from (a stranger cannot use up the owner's quota: the owner's own address has its own count,
+ * and an address they logged in from is not held by the account's ceiling).
+ */
+export const RESET_MAILS_PER_ADDRESS = 3;
+export const RESET_MAILS_PER_ACCOUNT = 10;
+const DAY_MS = 86_400_000;
 /** mail-change requests (each mails the new address) per 24 h */
 export const MAIL_CHANGES_PER_DAY = 3;
 /** activation mails: at most one per this many minutes, and ACTIVATION_MAILS_PER_DAY per 24 h */
@@ -228,11 +236,16 @@ function activationLink(ctx: Ctx, token: string): string {
 // ---------------------------------------------------------------------------------------------
 // login
 
+/** 429 login_locked: whole minutes in the text (at least 1), the seconds in Retry-After. */
+function loginLocked(ms: number): AppError {
+  return new AppError('login_locked', { status: 429, minutes: Math.max(1, Math.ceil(ms / 60_000)), extra: { retry_after: Math.max(1, Math.ceil(ms / 1000)) } });
+}
+
 export async function login(ctx: Ctx, email: string, password: string): Promise<User> {
   const s = site(ctx);
   const key = { siteId: s.id, email, ip: ctx.req.ip };
-  const locked = await lockedMinutes(db(ctx), key);
-  if (locked > 0) throw new AppError('login_locked', { status: 429, minutes: locked });
+  const locked = await lockRemainingMs(db(ctx), key);
+  if (locked > 0) throw loginLocked(locked);
 
   const user = await findByEmail(db(ctx), s.id, email);
   const ok = user ? await checkPassword(user.passwordHash, password) : (await verify(await getDummyHash(), password).catch(() => false), false);
@@ -241,8 +254,9 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   if (user && ok && user.status === 'disabled') throw new AppError('account_banned', { status: 403 });
   if (!user || !ok) {
     await recordAttempt(db(ctx), key, false);
-    const nowLocked = await lockedMinutes(db(ctx), key);
-    if (nowLocked > 0) throw new AppError('login_locked', { status: 429, minutes: nowLocked });
+    // the failure that locks this source says so; a slowed-down source hears the plain failure first
+    const nowLocked = await lockRemainingMs(db(ctx), key);
+    if (nowLocked > SLOW_SECONDS * 1000) throw loginLocked(nowLocked);
     throw new AppError('login_failed', { status: 401 });
   }
   if (user.status === 'deleted') throw new AppError('account_deleted', { status: 403 });
@@ -331,9 +345,13 @@ export async function requestReset(ctx: Ctx, email: string): Promise<void> {
   const ids = await ctx.app.withTx(async (tx) => {
     const user = await findByEmail(tx, s.id, email);
     if (!user || user.status === 'deleted' || user.status === 'disabled') throw new AppError('email_not_found', { status: 404, field: 'email' });
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const { n } = await tokensSince(tx, user.id, 'reset', new Date(now.getTime() - 86_400_000));
-    if (n >= RESET_MAILS_PER_DAY) throw new AppError('reset_too_many', { status: 429 });
+    // counted in this transaction: a request refused here (or failing later) does not count
+    const perAddress = await hit(tx, `reset|account:${user.id}|addr:${addressKey(ctx.req.ip)}`, DAY_MS, now);
+    if (perAddress.hits > RESET_MAILS_PER_ADDRESS) throw rateLimited(perAddress.resetAt, now, 'reset_too_many');
+    if (!(await isKnownSource(tx, { siteId: s.id, email: user.email, ip: ctx.req.ip }, now))) {
+      const perAccount = await hit(tx, `reset|account:${user.id}`, DAY_MS, now);
+      if (perAccount.hits > RESET_MAILS_PER_ACCOUNT) throw rateLimited(perAccount.resetAt, now, 'reset_too_many');
+    }
     const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
     const { token } = await issueToken(tx, user.id, 'reset', { now });
     const link = `${baseUrl(ctx)}/reset-password/do?token=${token}`;
