@@ -62,7 +62,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { payment: await repeatOrder(ctx(req), pkg) };
   });
 
-  app.post('/api/directdebit.php', docs('SEPA direct debit: step 1 the form (SMS code sent), step 2 {otp}', { body: ZDirectDebitRequest, response: { 200: ZDirectDebitResponse } }), async (req) => {
+  app.post('/api/directdebit.php', { ...docs('SEPA direct debit: step 1 the form (SMS code sent), step 2 {otp}', { body: ZDirectDebitRequest, response: { 200: ZDirectDebitResponse } }), config: app.limit('mail') }, async (req) => {
     requireUser(req);
     return directDebit(ctx(req), req.body);
   });
