@@ -43,5 +43,5 @@ export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';
 export { REPO_ROOT, E2E_DIR, childEnv, resolveE2eEnv } from './env';
 export { commonText, localeText } from './texts';
-export { loginAsNewMember, login, logout, DEFAULT_PASSWORD } from './session';
+export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';

@@ -5,8 +5,9 @@
  *   const member = await loginAsNewMember(page);            // signs up a fresh member via /api/signup.php
  *   await login(page, member.email, member.password);       // POST /api/user.php (e.g. after logout)
  */
-import type { Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { ENTRY_WARNING_KEY, expect, uniqueEmail } from './fixtures';
+import type { Inbox } from './inbox';
 
 export interface NewMember {
   id: number;
@@ -58,4 +59,26 @@ export async function login(page: Page, email: string, password: string): Promis
 
 export async function logout(page: Page): Promise<void> {
   await page.request.get('/api/logout.php');
+}
+
+/** A page in a browser context of its own (its own cookies: another member), site-entry warning accepted. */
+export async function newMemberPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((key) => {
+    try {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify(Date.now()));
+    } catch {
+      // about:blank
+    }
+  }, ENTRY_WARNING_KEY);
+  return context.newPage();
+}
+
+/** Confirms the member's e-mail address through the activation link of their sign-up mail. */
+export async function confirmEmail(page: Page, inbox: Inbox, email: string): Promise<void> {
+  const mail = await inbox.waitFor({ to: email, subject: 'Bevestig je e-mailadres' });
+  const link = mail.links.find((l) => l.includes('/api/activate.php'));
+  if (!link) throw new Error(`no activation link in ${mail.subject}`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
 }

@@ -5,10 +5,9 @@
  * Members are created through /api/signup.php (the sign-up UI has its own spec); everything after
  * that goes through the members screens.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, ENTRY_WARNING_KEY, localeText, loginAsNewMember } from '../support';
-import type { Inbox } from '../support';
+import { test, expect, confirmEmail, localeText, loginAsNewMember, newMemberPage } from '../support';
 import type { NewMember } from '../support/session';
 
 const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -23,18 +22,6 @@ async function phonePhoto(color: string): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
     })
     .toBuffer();
-}
-
-async function newMemberPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'nl-NL', viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((key) => {
-    try {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify(Date.now()));
-    } catch {
-      // about:blank
-    }
-  }, ENTRY_WARNING_KEY);
-  return context.newPage();
 }
 
 /** Own profile screen: country + region + about, saved through the form. */
@@ -67,15 +54,6 @@ function birthDateForAge(age: number, daysPastBirthday: number, now = new Date()
 }
 
 const searchUrl = `/members?gender=&country=BE&countryregion=BRU&min_age=${AGE - 1}&max_age=${AGE}`;
-
-/** Confirms the member's e-mail address through the activation link of their sign-up mail. */
-async function confirmEmail(page: Page, inbox: Inbox, email: string) {
-  const mail = await inbox.waitFor({ to: email, subject: 'Bevestig je e-mailadres' });
-  const link = mail.links.find((l) => l.includes('/api/activate.php'));
-  if (!link) throw new Error(`no activation link in ${mail.subject}`);
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/activate\/done$/);
-}
 
 test.describe('members', () => {
   test('two members find, like and match each other; locked photos; a block hides both ways', async ({ browser, baseURL, inbox }) => {
