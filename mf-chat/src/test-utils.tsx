@@ -1,10 +1,7 @@
 /** Test helpers: valid chat wire objects, a logged-in member, the routes rendered at a URL. */
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Message, MessagesResponse, User } from '@dating/shared-kit/contracts';
-import { i18n } from '@dating/shared-kit/i18n';
 import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
-import { makeProfile, makeSettings, makeUser } from '@dating/shared-kit/testing';
+import { makeProfile, makeSettings, makeUser, renderAt } from '@dating/shared-kit/testing';
 import { routes } from './routes';
 
 export const ME = 1;
@@ -33,22 +30,7 @@ export function loginAs(overrides: Partial<User> = {}): User {
   return user;
 }
 
-function Elsewhere() {
-  const { pathname, search } = useLocation();
-  return <p>elders: {pathname + search}</p>;
-}
-
 /** The chat routes at `path`, plus a stand-in for every other page (shows its path). */
 export function renderChat(path: string) {
-  void i18n.changeLanguage('nl');
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={r.path} element={r.element} />
-        ))}
-        <Route path="*" element={<Elsewhere />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderAt(path, routes);
 }

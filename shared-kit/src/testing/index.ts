@@ -2,3 +2,4 @@
 export { makeProfile, makeSettings, makeUser } from './fixtures';
 export { serve } from './serve';
 export type { Call, Handler } from './serve';
+export { renderAt } from './render';
