@@ -60,7 +60,7 @@ export function ConversationList({ chats, loadError, active }: ConversationListP
               <span css={css`flex: 1; min-width: 0;`}>
                 <span css={css`display: flex; align-items: center; gap: 6px;`}>
                   <strong css={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{entry.profile.name}</strong>
-                  {entry.profile.fictional && <FictionalBadge size={18} />}
+                  {entry.profile.fictional && <FictionalBadge showText size={16} />}
                   {entry.last_message && (
                     <span css={css`margin-left: auto; flex: none; font-size: 0.75rem; color: ${colors.textMuted};`}>
                       {formatMessageTime(entry.last_message.created_at, i18n.language)}

@@ -70,24 +70,26 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         <Link to="/chats" aria-label={t('conversation.back')} css={[buttonStyles('ghost', 'sm'), css`${mq.md} { display: none; }`]}>
           <span aria-hidden="true">←</span>
         </Link>
-        <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name })} css={css`display: flex; flex: none;`}>
+        <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name })} css={css`display: flex; flex: none; text-decoration: none;`}>
           <Avatar profile={profile} size={40} />
         </Link>
-        <h1 id="chat-with" css={css`margin: 0; font-size: 1.125rem; display: flex; align-items: center; gap: 8px; min-width: 0;`}>
+        <h1 id="chat-with" css={css`flex: 1; margin: 0; font-size: 1.125rem; display: flex; align-items: center; gap: 8px; min-width: 0;`}>
           <Link to={`/members/${profile.id}`} css={css`color: ${colors.dark}; text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; &:hover { text-decoration: underline; }`}>
             {name}
           </Link>
           {profile.fictional && <FictionalBadge showText size={18} />}
         </h1>
-        <span css={css`margin-left: auto; display: flex; align-items: center; gap: 8px;`}>
+        <span css={css`flex: none; display: flex; align-items: center; gap: 4px;`}>
           {user && (
             <Link to="/credits" aria-label={t('conversation.credits', { count: user.credits })} css={css`text-decoration: none;`}>
               <CreditBadge credits={user.credits} />
             </Link>
           )}
           {conversation !== null && (
-            <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)}>
-              {t('conversation.deleteChat')}
+            <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)} aria-label={t('conversation.deleteChat')} title={t('conversation.deleteChat')}>
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+              </svg>
             </Button>
           )}
         </span>

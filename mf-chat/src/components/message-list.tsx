@@ -14,7 +14,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { formatMessageTime } from './time';
 
 const bubble = (mine: boolean) => css`
-  max-width: min(75%, 520px); padding: 8px 12px; border-radius: ${radii.lg};
+  max-width: 100%; padding: 8px 12px; border-radius: ${radii.lg};
   ${mine ? `border-bottom-right-radius: ${radii.sm}; background: ${colors.primary}; color: ${colors.onPrimary};` : `border-bottom-left-radius: ${radii.sm}; background: ${colors.surface}; color: ${colors.text}; border: 1px solid ${colors.border};`}
   overflow-wrap: anywhere; white-space: pre-wrap;
 `;
@@ -100,7 +100,8 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
   const lastMine = [...messages].reverse().find((m) => m.sender === myId)?.id;
 
   return (
-    <div ref={scroller} css={css`flex: 1; overflow-y: auto; padding: 12px 16px; background: ${colors.background};`}>
+    // position: relative keeps the visually hidden sender names inside the scrolling box
+    <div ref={scroller} css={css`position: relative; flex: 1; min-height: 0; overflow-y: auto; padding: 12px 16px; background: ${colors.background};`}>
       <div ref={topSentinel} />
       {hasMore ? (
         <p css={css`text-align: center;`}>
@@ -118,12 +119,12 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
           return (
             <li key={m.id} css={css`display: flex; gap: 8px; align-items: flex-end; justify-content: ${mine ? 'flex-end' : 'flex-start'};`}>
               {!mine && (
-                <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name: profile.name })} css={css`display: grid; justify-items: center; gap: 2px; text-decoration: none;`}>
+                <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name: profile.name })} css={css`display: grid; justify-items: center; gap: 2px; text-decoration: none; flex: none;`}>
                   <Avatar profile={profile} size={32} />
                   {profile.fictional && <FictionalBadge size={14} />}
                 </Link>
               )}
-              <div css={css`display: grid; justify-items: ${mine ? 'end' : 'start'};`}>
+              <div css={css`display: grid; justify-items: ${mine ? 'end' : 'start'}; max-width: min(75%, 520px);`}>
                 <div css={bubble(mine)}>
                   <VisuallyHidden>{mine ? t('conversation.you') : profile.name}: </VisuallyHidden>
                   <Body message={m} name={profile.name} gifts={gifts} />
@@ -144,7 +145,7 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
         })}
         {pending.map((p) => (
           <li key={p.clientId} css={css`display: flex; justify-content: flex-end;`}>
-            <div css={css`display: grid; justify-items: end;`}>
+            <div css={css`display: grid; justify-items: end; max-width: min(75%, 520px);`}>
               <div css={[bubble(true), css`opacity: 0.7;`]}>
                 <VisuallyHidden>{t('conversation.you')}: </VisuallyHidden>
                 {p.outgoing.type === 'text' ? p.outgoing.body : p.outgoing.type === 'image' ? p.outgoing.file.name : t('list.gift')}

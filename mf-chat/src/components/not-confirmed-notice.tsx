@@ -14,7 +14,8 @@ export function NotConfirmedNotice() {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
   const [state, setState] = useState<{ busy?: boolean; sent?: boolean; error?: string }>({});
-  if (!user || user.email_confirmed) return null;
+  const [hidden, setHidden] = useState(false);
+  if (!user || user.email_confirmed || hidden) return null;
   const resend = async () => {
     setState({ busy: true });
     try {
@@ -28,6 +29,7 @@ export function NotConfirmedNotice() {
     <Alert
       variant="warning"
       title={t('notConfirmed.title')}
+      onDismiss={() => setHidden(true)}
       action={
         <Button size="sm" variant="outline" onClick={() => void resend()} loading={state.busy} disabled={state.sent}>
           {t('notConfirmed.resend')}

@@ -10,6 +10,9 @@ import { formatMinimum } from '../cost';
 import { NAMESPACE } from '../i18n';
 import { GiftPicker } from './gift-picker';
 
+// the photo and gift buttons side by side on a phone too
+const small = css`@media (max-width: 575.98px) { padding: 0 10px; font-size: 0.75rem; }`;
+
 export interface SendFooterProps {
   /** the other member's name (the field's label) */
   name: string;
@@ -108,11 +111,11 @@ export function SendFooter({ name, costs, onSend, onTyping, initialGiftOpen = fa
         />
         <label
           htmlFor={`${ids}-photo`}
-          css={[buttonStyles('outline', 'sm'), css`input:focus-visible + & { box-shadow: 0 0 0 3px ${colors.focus}; }`]}
+          css={[buttonStyles('outline', 'sm'), small, css`input:focus-visible + & { box-shadow: 0 0 0 3px ${colors.focus}; }`]}
         >
           {t('footer.photo', { credits: costs.image })}
         </label>
-        <Button variant="outline" size="sm" onClick={() => setGiftOpen(true)}>
+        <Button variant="outline" size="sm" onClick={() => setGiftOpen(true)} css={small}>
           {t('footer.gift', { credits: costs.gift })}
         </Button>
       </div>

@@ -52,7 +52,7 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
       <aside
         aria-labelledby="chats-heading"
         css={css`
-          flex: 1 1 auto; display: ${target ? 'none' : 'flex'}; flex-direction: column; min-width: 0; overflow-y: auto;
+          position: relative; flex: 1 1 auto; display: ${target ? 'none' : 'flex'}; flex-direction: column; min-width: 0; overflow-y: auto;
           ${mq.md} {
             display: flex; flex: 0 0 clamp(${layout.conversationListMin}px, 32vw, ${layout.conversationListMax}px);
             border-right: 1px solid ${colors.border};
