@@ -45,3 +45,4 @@ export { REPO_ROOT, E2E_DIR, childEnv, resolveE2eEnv } from './env';
 export { commonText, localeText } from './texts';
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
+export { phonePhoto } from './photos';

@@ -6,7 +6,8 @@
  * Fresh members start with the site's signup_credits (20 on the demo site: two messages of 10).
  */
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { test, expect, commonText, confirmEmail, localeText, loginAsNewMember, newMemberPage } from '../support';
+import sharp from 'sharp';
+import { test, expect, commonText, confirmEmail, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
 import type { NewMember } from '../support';
 
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
@@ -191,5 +192,51 @@ test.describe('chat', () => {
     const reconnect = sockets.at(-1);
     expect(reconnect?.url).toMatch(/[?&]last_id=\d+/);
     expect(frames.some((f) => f.includes('"message:new"') && f.includes('Terwijl je weg was'))).toBe(true);
+  });
+
+  test('a photo goes through the photo pipeline (metadata gone) and shows on both sides; its price is charged', async ({ browser, baseURL, inbox }) => {
+    test.setTimeout(120_000);
+    if (!baseURL) throw new Error('no baseURL');
+    const ida = await newMemberPage(browser, baseURL);
+    const jos = await newMemberPage(browser, baseURL);
+    const s = suffix();
+    const i = await loginAsNewMember(ida, { tag: 'chat-ida', name: `Ida${s}`, gender: 'female' });
+    const j = await loginAsNewMember(jos, { tag: 'chat-jos', name: `Jos${s}` });
+    await confirmEmail(ida, inbox, i.email);
+    await ida.goto(`/members/${j.id}/chat`);
+    await ida.getByLabel(t('footer.photo', { credits: 15 })).setInputFiles({ name: 'ida.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#c04080') });
+    const sent = history(ida, j.name).getByRole('img', { name: t('conversation.photoAlt') });
+    await expect(sent).toBeVisible();
+    await expect(ida.getByRole('link', { name: t('conversation.credits', { count: 5 }) })).toBeVisible();
+
+    await jos.goto('/chats');
+    await conversations(jos).getByRole('link', { name: new RegExp(i.name) }).click();
+    const received = history(jos, i.name).getByRole('img', { name: t('conversation.photoAlt') });
+    await expect(received).toBeVisible();
+    const src = await received.getAttribute('src');
+    if (!src) throw new Error('no src');
+    const bytes = Buffer.from(await (await jos.request.get(src)).body());
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('SECRET-OWNER-E2E'))).toBe(false);
+  });
+
+  test('on a phone the list and the conversation are separate screens', { tag: '@phone-only' }, async ({ page, browser, baseURL }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    const other = await newMemberPage(browser, baseURL);
+    const s = suffix();
+    const l = await loginAsNewMember(other, { tag: 'chat-lotte', name: `Lotte${s}`, gender: 'female' });
+    await loginAsNewMember(page, { tag: 'chat-kees', name: `Kees${s}` });
+    await page.goto(`/members/${l.id}/chat`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(l.name) })).toBeVisible();
+    await expect(conversations(page)).toBeHidden();
+    await send(page, l.name, 'Hoi Lotte');
+    await expect(history(page, l.name).getByText('Hoi Lotte')).toBeVisible();
+    await page.getByRole('link', { name: t('conversation.back') }).click();
+    await expect(page).toHaveURL(/\/chats$/);
+    const list = conversations(page);
+    await expect(list.getByRole('link', { name: new RegExp(l.name) })).toContainText(t('list.you', { text: 'Hoi Lotte' }));
+    const box = await list.boundingBox();
+    expect(box?.width).toBeGreaterThan(350);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

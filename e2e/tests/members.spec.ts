@@ -7,22 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, confirmEmail, localeText, loginAsNewMember, newMemberPage } from '../support';
+import { test, expect, confirmEmail, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
 import type { NewMember } from '../support/session';
 
 const t = (key: string, params: Record<string, string | number> = {}) =>
   localeText('mf-members/src/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-
-/** A JPEG with EXIF (camera, copyright) and a GPS position, as a phone would make it. */
-async function phonePhoto(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 480, height: 640, channels: 3, background: color } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'E2ePhone', Copyright: 'SECRET-OWNER-E2E' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
-    })
-    .toBuffer();
-}
 
 /** Own profile screen: country + region + about, saved through the form. */
 async function fillProfile(page: Page, about: string) {
