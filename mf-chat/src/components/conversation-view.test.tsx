@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
-import { getSession, setSession } from '@dating/shared-kit/state';
+import { badgesAtom, getSession, setSession, store } from '@dating/shared-kit/state';
 import { serve } from '@dating/shared-kit/testing';
 import { ME, ROOS, loginAs, makeHistory, makeMessage, renderChat } from '../test-utils';
 
@@ -142,7 +142,7 @@ describe('a conversation', () => {
     const calls = serve({
       'GET /api/chats.php': chats,
       'GET /api/messages.php': () => makeHistory({ messages: [makeMessage({ id: 20, sender: ME, recipient: 7, body: 'Hoe gaat het?' })] }),
-      'PUT /api/messages.php': () => ({ ok: true, read_up_to: 21 }),
+      'PUT /api/messages.php': () => ({ ok: true, read_up_to: 21, unread_messages: 4 }),
     });
     renderChat('/chats/5');
     const history = await screen.findByRole('list', { name: 'Berichten met Sanne' });
@@ -155,6 +155,8 @@ describe('a conversation', () => {
     expect(within(history).getByText('Goed, en jij?')).toBeInTheDocument();
     expect(screen.queryByText('Sanne typt…')).not.toBeInTheDocument();
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ conversation: 5, up_to: 21 }));
+    // the server's count of what is still unread elsewhere is the badge
+    await waitFor(() => expect(store.get(badgesAtom).unread).toBe(4));
     // another conversation's events do not show here
     act(() => bus.emit('chat:message', { message: makeMessage({ id: 22, conversation: 6, body: 'Andere chat' }) }));
     expect(screen.queryByText('Andere chat')).not.toBeInTheDocument();

@@ -13,7 +13,7 @@ import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi } from '../api';
 
-/** A list entry (a conversation this tab started has the profile of the page: a ProfileRef is enough). */
+/** A list entry; one that a frame or this tab started carries a ProfileRef (all the list shows). */
 export type ListEntry = Omit<ChatEntry, 'profile'> & { profile: ProfileRef };
 
 export interface ChatsState {
@@ -83,15 +83,16 @@ export function useChats(openConversation: number | null): ChatsState {
       bus.on('realtime:state', ({ connected }) => {
         if (connected) void reload();
       }),
-      bus.on('chat:message', ({ message }) => {
+      bus.on('chat:message', ({ message, profile }) => {
         const current = chatsRef.current;
         if (!current) return;
-        const entry = current.find((c) => c.conversation === message.conversation);
-        if (!entry) {
-          // a new conversation (or one deleted here and opened again by a message): ask the server
+        const found = current.find((c) => c.conversation === message.conversation);
+        if (!found && !profile) {
+          // a new conversation whose profile the frame did not carry: ask the server
           void reload();
           return;
         }
+        const entry: ListEntry = found ?? { conversation: message.conversation, profile: profile as ProfileRef, num_unread_messages: 0 };
         if (entry.last_message && entry.last_message.id >= message.id) return;
         const me = getSession()?.profile.id;
         const counts = message.sender !== me && openRef.current !== message.conversation;

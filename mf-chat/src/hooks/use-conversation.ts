@@ -158,7 +158,8 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     const id = conversationRef.current;
     if (id === null) return;
     try {
-      await chatApi.markRead(id, upTo);
+      const { unread_messages } = await chatApi.markRead(id, upTo);
+      bus.emit('chat:unread-changed', { unread: unread_messages });
     } catch (e) {
       if (!isSwallowed(e)) console.error('[chat] marking read failed', e);
     }

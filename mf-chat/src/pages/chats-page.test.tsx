@@ -74,6 +74,11 @@ describe('/chats', () => {
     expect(first).toHaveTextContent('Ben je er nog?');
     expect(first).toHaveTextContent('Ongelezen berichten: 1');
     expect(store.get(badgesAtom).unread).toBe(1);
+    // a new conversation comes with the other member's profile: on top, no reload needed
+    act(() => bus.emit('chat:message', { message: makeMessage({ id: 10, conversation: 9, sender: 12, body: 'Ik ben nieuw' }), profile: { id: 12, name: 'Noor', main_image: null, fictional: false } }));
+    expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Noor');
+    expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Ik ben nieuw');
+    expect(store.get(badgesAtom).unread).toBe(2);
     // a block (or a delete in another tab) removes it at once
     act(() => bus.emit('chat:deleted', { conversation: 5 }));
     expect(within(list).queryByRole('link', { name: /Sanne/ })).not.toBeInTheDocument();

@@ -30,8 +30,8 @@ export const EVENT_SCHEMAS = {
   /** a like arrived live (WebSocket like:new); new_likes is the badge count now */
   'like:new': z.object({ profile: ZProfileRef, new_likes: count }),
   /* chat, live from the WebSocket /api/ws (contracts/chat.ts ZWsServerFrame) */
-  /** a message of mine (another tab) or to me arrived */
-  'chat:message': z.object({ message: ZMessage }),
+  /** a message of mine (another tab) or to me arrived; `profile`: the other member, when the server sent it */
+  'chat:message': z.object({ message: ZMessage, profile: ZProfileRef.optional() }),
   'chat:message-deleted': z.object({ conversation: z.number().int(), id: z.number().int() }),
   /** a conversation went away (deleted by me elsewhere, or by a block) */
   'chat:deleted': z.object({ conversation: z.number().int() }),

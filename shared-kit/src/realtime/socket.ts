@@ -67,7 +67,7 @@ export function publishFrame(frame: WsServerFrame): void {
     case 'message:new': {
       const me = store.get(sessionAtom);
       if (me && frame.message.sender !== me.profile.id) bus.emit('chat:unread-changed', { unread: store.get(badgesAtom).unread + 1 });
-      bus.emit('chat:message', { message: frame.message });
+      bus.emit('chat:message', frame.profile ? { message: frame.message, profile: frame.profile } : { message: frame.message });
       return;
     }
     case 'message:deleted':
