@@ -25,7 +25,7 @@ function conversations(page: Page) {
 async function send(page: Page, to: string, text: string) {
   const field = page.getByLabel(t('footer.label', { name: to }));
   await field.fill(text);
-  await page.getByRole('button', { name: t('footer.send') }).click();
+  await page.getByRole('button', { name: t('footer.send'), exact: true }).click();
 }
 
 test.describe('chat', () => {
@@ -65,7 +65,7 @@ test.describe('chat', () => {
     await expect(anke.getByText(t('conversation.read'))).toBeVisible();
     await bram.getByLabel(t('footer.label', { name: a.name })).pressSequentially('Graag', { delay: 30 });
     await expect(anke.getByText(t('conversation.typing', { name: b.name }))).toBeVisible();
-    await bram.getByRole('button', { name: t('footer.send') }).click();
+    await bram.getByRole('button', { name: t('footer.send'), exact: true }).click();
     await expect(history(anke, b.name).getByText('Graag')).toBeVisible();
     await expect(history(bram, a.name).getByText('Graag')).toBeVisible();
     await expect(bram.getByText(t('conversation.read'))).toBeVisible();
