@@ -1,96 +1,57 @@
 /**
- * Short legal and help pages (spec section 2 "static pages"): terms, privacy, cookies, ban, FAQ,
- * return policy, service, complaints. Texts in 7 languages (namespace `landers`); site-specific
- * values (name, refund days, support e-mail and phone) come from the site settings.
+ * Legal and help pages (spec section 2 "static pages"). The long texts (terms, privacy, cookies,
+ * refund policy, ban policy, FAQ) are content files loaded on demand (../content); service and
+ * complaints are short texts of this module's namespace. Every page's title is the footer link's
+ * name (common namespace), so a link and the page it opens carry one name.
  */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '@dating/shared-kit/api';
+import { ZBanStatusResponse } from '@dating/shared-kit/contracts';
 import { useSettings } from '@dating/shared-kit/state';
-import { formatDate } from '@dating/shared-kit/i18n';
+import { Alert } from '@dating/shared-kit/ui';
+import { cleanPhone } from '../content/fill';
 import { NAMESPACE } from '../i18n';
+import { LegalDocumentPage, usePageTitle } from './legal-document-page';
 import { StaticPage } from './static-page';
 
-/** Terms version date: 2023-12-01T12:00:00Z by default (spec section 9). */
-export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
+export { cleanPhone, TERMS_VERSION_DATE } from '../content/fill';
 
-/** Support phone shown cleaned of dashes and spaces (spec section 9). */
-export function cleanPhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
-}
+export const TermsPage = () => <LegalDocumentPage name="terms" titleKey="terms" />;
+export const PrivacyPage = () => <LegalDocumentPage name="privacy" titleKey="privacy" />;
+export const CookiesPage = () => <LegalDocumentPage name="cookies" titleKey="cookies" />;
+export const FaqPage = () => <LegalDocumentPage name="faq" titleKey="faq" />;
+export const ReturnPolicyPage = () => <LegalDocumentPage name="return-policy" titleKey="returnPolicy" />;
 
-function useSite() {
-  const settings = useSettings();
-  return { name: settings?.name ?? '', settings };
-}
-
-export function TermsPage() {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const { name } = useSite();
-  const date = formatDate(TERMS_VERSION_DATE, i18n.language);
-  return (
-    <StaticPage title={t('pages.terms.title')}>
-      <p>{t('pages.terms.version', { date })}</p>
-      <p>{t('pages.terms.body', { site: name })}</p>
-      <p>{t('pages.terms.fictional')}</p>
-    </StaticPage>
-  );
-}
-
-export function PrivacyPage() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <StaticPage title={t('pages.privacy.title')}>
-      <p>{t('pages.privacy.body')}</p>
-    </StaticPage>
-  );
-}
-
-export function CookiesPage() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <StaticPage title={t('pages.cookies.title')}>
-      <p>{t('pages.cookies.body')}</p>
-    </StaticPage>
-  );
-}
-
+/**
+ * /pages/ban: the published ban policy for everybody. Only when the server says this browser's
+ * session is a banned member's (GET /api/ban.php) does the personal notice show above it.
+ */
 export function BanPage() {
   const { t } = useTranslation(NAMESPACE);
-  return (
-    <StaticPage title={t('pages.ban.title')}>
-      <p>{t('pages.ban.body')}</p>
+  const [banned, setBanned] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.get('/api/ban.php', ZBanStatusResponse, { retries: 1 }).then(
+      (r) => live && setBanned(r.banned),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const notice = banned ? (
+    <Alert variant="danger" title={t('pages.ban.personalTitle')}>
+      <p css={{ margin: 0 }}>{t('pages.ban.personalText')}</p>
       <SupportContact />
-    </StaticPage>
-  );
-}
-
-export function FaqPage() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <StaticPage title={t('pages.faq.title')}>
-      {(['1', '2', '3'] as const).map((n) => (
-        <section key={n}>
-          <h2>{t(`pages.faq.q${n}`)}</h2>
-          <p>{t(`pages.faq.a${n}`)}</p>
-        </section>
-      ))}
-    </StaticPage>
-  );
-}
-
-export function ReturnPolicyPage() {
-  const { t } = useTranslation(NAMESPACE);
-  const { settings } = useSite();
-  return (
-    <StaticPage title={t('pages.returnPolicy.title')}>
-      <p>{t('pages.returnPolicy.body', { days: settings?.refund_days ?? 14 })}</p>
-      <SupportContact />
-    </StaticPage>
-  );
+    </Alert>
+  ) : null;
+  return <LegalDocumentPage name="ban" titleKey="ban" before={notice} />;
 }
 
 function SupportContact() {
   const { t } = useTranslation(NAMESPACE);
-  const { settings } = useSite();
+  const settings = useSettings();
   if (!settings) return null;
   const phone = cleanPhone(settings.support_phone);
   return (
@@ -118,7 +79,7 @@ function SupportContact() {
 export function ServicePage() {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <StaticPage title={t('pages.service.title')}>
+    <StaticPage title={usePageTitle('support')}>
       <p>{t('pages.service.body')}</p>
       <SupportContact />
     </StaticPage>
@@ -128,7 +89,7 @@ export function ServicePage() {
 export function ComplaintsPage() {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <StaticPage title={t('pages.complaints.title')}>
+    <StaticPage title={usePageTitle('complaints')}>
       <p>{t('pages.complaints.body')}</p>
       <SupportContact />
     </StaticPage>

@@ -1,0 +1,74 @@
+/**
+ * Issue 13 item 16 in Chromium on the real server: the legal pages from the footer carry the
+ * footer link's own name, their text is loaded on demand in the reader's language with the site's
+ * company info from companyinfo.php, the ban page is the published policy for a visitor, and a
+ * banned member who logs in is told so and pointed at it.
+ */
+import { test, expect, commonText, localeText, setLanguageCookie } from '../support';
+
+const FOOTER_PAGES = [
+  { key: 'terms', path: '/pages/terms' },
+  { key: 'privacy', path: '/pages/privacy' },
+  { key: 'cookies', path: '/pages/cookies' },
+  { key: 'ban', path: '/pages/ban' },
+  { key: 'returnPolicy', path: '/pages/return-policy' },
+  { key: 'faq', path: '/pages/faq' },
+  { key: 'support', path: '/pages/service' },
+  { key: 'complaints', path: '/complaints' },
+] as const;
+
+test.describe('legal pages', () => {
+  test('every footer link opens a page with the same name as its title', async ({ page, pageErrors }) => {
+    await page.goto('/pages/faq');
+    const footer = page.getByRole('contentinfo');
+    for (const { key, path } of FOOTER_PAGES) {
+      const name = commonText(`footer.${key}`);
+      await footer.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('terms: table of contents, the company from the site settings, the chatpal section; the text chunk loads on demand', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto('/pages/terms');
+    const toc = page.getByRole('navigation', { name: localeText('mf-landers/src/locales', 'pages.toc') });
+    await expect(toc).toBeVisible();
+    await toc.getByRole('link', { name: 'Chatpals: fictieve profielen' }).click();
+    await expect(page).toHaveURL(/#chatpals-fictieve-profielen$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Chatpals: fictieve profielen' })).toBeInViewport();
+    await expect(page.getByRole('main')).toContainText('Flirtlokaal is een dienst van Flirtlokaal B.V., Keizersgracht 123, Amsterdam, Nederland');
+    await expect(page.getByRole('main')).toContainText('KvK 12345678');
+    // only this page's text in this language was fetched
+    expect(requested.filter((p) => /\/legal-[a-z]{2}-/.test(p)).map((p) => p.replace(/.*\/(legal-[a-z-]+)\..*/, '$1'))).toEqual(['legal-nl-terms-md']);
+  });
+
+  test('the privacy policy in English links the export and the deletion, and names the Dutch DPA', async ({ page, context }) => {
+    await setLanguageCookie(context, 'en');
+    await page.goto('/pages/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText('The controller is Flirtlokaal B.V.');
+    await expect(main).toContainText('Autoriteit Persoonsgegevens');
+    await main.getByRole('link', { name: 'delete account' }).first().click();
+    await expect(page).toHaveURL(/\/account\/delete$/);
+  });
+
+  test('the FAQ has at least 12 questions', async ({ page }) => {
+    await page.goto('/pages/faq');
+    await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(12);
+  });
+
+  test('/pages/ban from the footer is the published ban policy for a visitor, not "your account is blocked"', async ({ page }) => {
+    await page.goto('/pages/terms');
+    await page.getByRole('contentinfo').getByRole('link', { name: commonText('footer.ban'), exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blokkeringsbeleid' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Bezwaar maken' })).toBeVisible();
+    // the personal notice (a banned member's, above the policy) is not shown to a visitor
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Je account is geblokkeerd', { exact: true })).toHaveCount(0);
+  });
+});
