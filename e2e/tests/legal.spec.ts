@@ -1,30 +1,21 @@
 /**
  * Issue 13 item 16 in Chromium on the real server: the legal pages from the footer carry the
  * footer link's own name, their text is loaded on demand in the reader's language with the site's
- * company info from companyinfo.php, the ban page is the published policy for a visitor, and a
- * banned member who logs in is told so and pointed at it.
+ * company info from companyinfo.php, and the ban page is the published policy for a visitor. (A
+ * banned member's side, login answer and ban.php, is tested on the real app in api/ and the page's
+ * notice in mf-landers: the e2e server has no way to ban a member yet.)
  */
 import { test, expect, commonText, localeText, setLanguageCookie } from '../support';
-
-const FOOTER_PAGES = [
-  { key: 'terms', path: '/pages/terms' },
-  { key: 'privacy', path: '/pages/privacy' },
-  { key: 'cookies', path: '/pages/cookies' },
-  { key: 'ban', path: '/pages/ban' },
-  { key: 'returnPolicy', path: '/pages/return-policy' },
-  { key: 'faq', path: '/pages/faq' },
-  { key: 'support', path: '/pages/service' },
-  { key: 'complaints', path: '/complaints' },
-] as const;
 
 test.describe('legal pages', () => {
   test('every footer link opens a page with the same name as its title', async ({ page, pageErrors }) => {
     await page.goto('/pages/faq');
-    const footer = page.getByRole('contentinfo');
-    for (const { key, path } of FOOTER_PAGES) {
-      const name = commonText(`footer.${key}`);
-      await footer.getByRole('link', { name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    const footerNav = page.getByRole('contentinfo').getByRole('navigation', { name: commonText('footer.label') });
+    const links = await footerNav.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
+    expect(links.length).toBeGreaterThanOrEqual(9);
+    for (const { name, href } of links) {
+      await footerNav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     }
     expect(pageErrors).toEqual([]);
