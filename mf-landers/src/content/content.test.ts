@@ -98,7 +98,12 @@ describe('cookie policy', () => {
         if (entry.isDirectory()) {
           if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
         } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-          for (const m of fs.readFileSync(full, 'utf8').matchAll(/(?:KEY|_KEY)\s*=\s*'([a-z]+:[a-z-]+)'/g)) if (m[1]) keys.add(m[1]);
+          const text = fs.readFileSync(full, 'utf8');
+          // `..._KEY = 'name'` constants and jotai's atomWithStorage('name', ...)
+          for (const m of text.matchAll(/\bKEY\s*=\s*'([\w:.-]+)'|_KEY\s*=\s*'([\w:.-]+)'|atomWithStorage(?:<[^>]*>)?\(\s*'([\w:.-]+)'/g)) {
+            const key = m[1] ?? m[2] ?? m[3];
+            if (key) keys.add(key);
+          }
         }
       }
     };
@@ -112,7 +117,7 @@ describe('cookie policy', () => {
   it.each(LANGUAGES)('%s explains every cookie and storage key the site uses', async (lng) => {
     const { html } = await filled('cookies', lng);
     const keys = storageKeysInCode();
-    expect(keys).toEqual(expect.arrayContaining(['auth:signup-draft', 'mf:last-chunk-reload']));
+    expect(keys).toEqual(expect.arrayContaining(['auth:signup-draft', 'mf:last-chunk-reload', 'payments.discount_code']));
     for (const key of keys) expect(html).toContain(`<strong>${key}</strong>`);
   });
 });
