@@ -37,7 +37,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
 import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
-import { API_DIR, freshPgDatabase, ROOT, serverCommand } from './lib/server';
+import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
 import type { LoadResult } from './lib/load';
 
@@ -181,17 +181,7 @@ async function main(): Promise<void> {
   console.log(`starting the server on ${base}, seeding ${opts.seed} demo members...`);
   const server = startChild('server', serverArgs, serverEnv(own), API_DIR);
   // the server's own warnings and errors (LOG_LEVEL=warn): counted by message
-  const serverLog = new Map<string, number>();
-  server.onLine = (line) => {
-    let message = line.slice(0, 160);
-    try {
-      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-      message = `${entry.level === 40 ? 'warn' : entry.level === 50 ? 'error' : entry.level === 60 ? 'fatal' : `level ${entry.level}`}: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`.slice(0, 160);
-    } catch {
-      // plain output (a stack trace, a console.error): kept as it is
-    }
-    serverLog.set(message, (serverLog.get(message) ?? 0) + 1);
-  };
+  const serverLog = countServerLog(server);
   const t0 = performance.now();
   await waitFor(server, `${base}/api/settings.php`, startLimitS * 1000);
   console.log(`server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

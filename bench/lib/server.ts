@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { newestSource, onCleanupDropDatabase } from './children';
+import type { Child } from './children';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const API_DIR = path.join(ROOT, 'api');
@@ -57,4 +58,20 @@ export async function freshPgDatabase(pgUrl: string, prefix: string): Promise<{ 
   const u = new URL(pgUrl);
   u.pathname = `/${name}`;
   return { url: u.toString(), label: `PostgreSQL ${version} at ${u.host}, fresh database ${name} (dropped at the end)` };
+}
+
+/** The server's own warnings and errors (LOG_LEVEL=warn), counted by message (pino JSON lines or plain output). */
+export function countServerLog(server: Child): Map<string, number> {
+  const counts = new Map<string, number>();
+  server.onLine = (line) => {
+    let message = line.slice(0, 160);
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      message = `${entry.level === 40 ? 'warn' : entry.level === 50 ? 'error' : entry.level === 60 ? 'fatal' : `level ${entry.level}`}: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`.slice(0, 160);
+    } catch {
+      // plain output (a stack trace, a console.error): kept as it is
+    }
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  };
+  return counts;
 }

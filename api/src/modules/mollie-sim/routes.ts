@@ -144,8 +144,8 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
         const id = String(payment.id);
         if (settle) await app.jobs.send(SETTLE_JOB, { paymentId: id }, { startAfter: scaled(SETTLE_SECONDS, deps.timeScale), retryLimit: 3 });
         if (typeof payment.expiresAt === 'string') {
-          const seconds = (Date.parse(payment.expiresAt) - Date.now()) / 1000;
-          await app.jobs.send(EXPIRE_JOB, { paymentId: id }, { startAfter: scaled(seconds, deps.timeScale), retryLimit: 3 });
+          // at its expiresAt (not scaled: a test's checkout must not expire under it)
+          await app.jobs.send(EXPIRE_JOB, { paymentId: id }, { startAfter: new Date(payment.expiresAt), retryLimit: 3 });
         }
         return withPaymentLinks(publicView(payment), bases(req));
       }),

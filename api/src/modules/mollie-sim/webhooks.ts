@@ -2,7 +2,8 @@
  * The simulator calls the webhook as Mollie does: a POST with the form body `id=tr_...` and
  * nothing else. Any answer but a 2xx within 15 s is a failure and is retried on Mollie's schedule:
  * 10 calls in all over about 26 hours (https://docs.mollie.com/overview/webhooks, "Retry
- * schema"), stretched by MOLLIE_SIM_TIME_SCALE (0.001 makes it about 90 s; 0: every retry at once).
+ * schema"), stretched by MOLLIE_SIM_TIME_SCALE (0.001 makes it about 90 s; 0: every retry at once),
+ * as is the settlement of recurring payments; expiry stays at the payment's expiresAt.
  * Retries, recurring settlements and expiries are pg-boss jobs, so they survive a restart.
  */
 import type { FastifyBaseLogger } from 'fastify';
