@@ -63,6 +63,19 @@ describe('welcome-bonus banner', () => {
     expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
   });
 
+  it('a session refresh does not start a second countdown', async () => {
+    const user = loginAs({ id: 18, credits: 0, time_bonus: timeBonus(100) });
+    await renderAt('/members', <WelcomeBonusBanner />);
+    const banner = screen.getByRole('region', { name: 'Welkomstbonus' });
+    await tick(10_000);
+    expect(banner).toHaveTextContent('00:01:30');
+    // the periodic refresh brings the user again, with the server's countdown of that moment (a little off)
+    await act(async () => setSession({ ...user, credits: 0, time_bonus: timeBonus(95) }));
+    expect(banner).toHaveTextContent('00:01:30');
+    await tick(1000);
+    expect(banner).toHaveTextContent('00:01:29');
+  });
+
   it('announces the time bonus on the bus and goes away at logout and for a paid member', async () => {
     const seen: boolean[] = [];
     const off = bus.on('timebonus:changed', ({ visible }) => seen.push(visible));
