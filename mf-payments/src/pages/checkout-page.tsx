@@ -3,14 +3,13 @@
  * in the member's payment country, the bank where the method has a choice, then the PSP's hosted
  * checkout. Back from the checkout (`?payment_id=`), the same route shows the result.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Button, Select, Spinner, buttonStyles, errorText } from '@dating/shared-kit/ui';
-import { BonusNotice } from '../components/bonus-notice';
 import { startCheckout } from '../components/checkout';
 import { Page } from '../components/page';
 import { PaymentResult } from '../components/payment-result';
@@ -50,7 +49,7 @@ function MethodChoice({ methods, selected, onChoose }: { methods: readonly Payme
   );
 }
 
-function Checkout({ packageId, method }: { packageId: string; method: string | undefined }) {
+function Checkout({ packageId, method: routeMethod }: { packageId: string; method: string | undefined }) {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
   const [code] = useDiscountCode();
@@ -59,6 +58,9 @@ function Checkout({ packageId, method }: { packageId: string; method: string | u
   const [issuerError, setIssuerError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the choice shows at once; the URL (/credits/:id/:method) follows, so a reload keeps it
+  const [method, setMethod] = useState(routeMethod);
+  useEffect(() => setMethod(routeMethod), [routeMethod]);
 
   if (error) return <Alert variant="danger">{error}</Alert>;
   if (loading && !data) return <Spinner />;
@@ -96,7 +98,6 @@ function Checkout({ packageId, method }: { packageId: string; method: string | u
 
   return (
     <>
-      <BonusNotice />
       <section aria-label={t('checkout.summary')} css={{ display: 'flex', gap: '1rem', alignItems: 'baseline', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
         <h2 css={{ margin: 0, fontSize: '1.375rem' }}>{t('packages.credits', { credits: pkg.credits })}</h2>
         <Price amount={pkg.amount} original={pkg.original_amount} currency={data.currency} />
@@ -107,6 +108,7 @@ function Checkout({ packageId, method }: { packageId: string; method: string | u
         methods={data.methods.map((m) => m.id)}
         selected={offered?.id}
         onChoose={(m) => {
+          setMethod(m);
           setIssuer('');
           setIssuerError(null);
           void navigate(`/credits/${encodeURIComponent(pkg.id)}/${m}`, { replace: true });

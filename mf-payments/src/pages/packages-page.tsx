@@ -8,7 +8,6 @@ import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { Alert, Button, Spinner, buttonStyles } from '@dating/shared-kit/ui';
-import { BonusNotice } from '../components/bonus-notice';
 import { DiscountCodeField } from '../components/discount-code-field';
 import { PackageList } from '../components/package-list';
 import { Page } from '../components/page';
@@ -60,7 +59,6 @@ export function PackagesPage({ variant }: { variant: PackagesVariant }) {
   return (
     <Page title={t(TITLES[variant])} intro={t(INTROS[variant])}>
       {variant === 'premium' ? <PremiumBenefits /> : null}
-      {user ? <BonusNotice /> : null}
       {error ? <Alert variant="danger">{error}</Alert> : null}
       {loading && !data ? <Spinner /> : null}
       {data ? (
