@@ -236,20 +236,23 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   );
 
   // ---- developer mailbox -----------------------------------------------------------------------
-  // never in production; otherwise only for a staff member or from the machine itself (see mayReadMailbox)
-  if (app.config.NODE_ENV !== 'production' && !app.config.SMTP_URL) {
+  // never in production; otherwise only for a staff member or from the machine itself (see
+  // mayReadMailbox). The mails when they stay in the outbox (no SMTP_URL); the SMS outbox
+  // (platform/sms.ts: the direct-debit codes) always, since there is no SMS provider to read instead.
+  if (app.config.NODE_ENV !== 'production') {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (req) => {
       if (!mayReadMailbox(req)) throw new AppError('not_found', { status: 404 });
       const to = (req.query as Record<string, unknown>).to;
-      const rows = await app.db
-        .select()
-        .from(mailOutbox)
-        .where(typeof to === 'string' && to ? sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}` : undefined)
-        .orderBy(desc(mailOutbox.id))
-        .limit(100);
+      const rows = app.config.SMTP_URL
+        ? []
+        : await app.db
+            .select()
+            .from(mailOutbox)
+            .where(typeof to === 'string' && to ? sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}` : undefined)
+            .orderBy(desc(mailOutbox.id))
+            .limit(100);
       return {
         mails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, kind: r.kind, created_at: r.createdAt.toISOString() })),
-        // the SMS adapter's outbox (platform/sms.ts), e.g. the direct-debit codes
         sms: await listSms(app.db, typeof to === 'string' && to ? to : undefined),
       };
     });

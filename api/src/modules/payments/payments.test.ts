@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { creditLedger, payments, users } from '../../db/schema';
+import { creditLedger, payments, smsCodes, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
 
@@ -311,5 +311,56 @@ describe('SEPA direct debit', () => {
     for (let i = 0; i < 5; i += 1) expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: wrong })).json().error).toBe('sms_code_invalid');
     expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: code })).json().error).toBe('sms_code_invalid');
     expect((await userRow(m.user.id))?.credits).toBe(0);
+  });
+});
+
+describe('more rules', () => {
+  it('the time bonus and the welcome discount are gone after the first purchase; premium stays when credits are spent', async () => {
+    const m = await member({ country: 'NL' });
+    expect((await call(m.cookie, 'GET', '/api/user.php')).json().user.time_bonus).not.toBeNull();
+    const created = (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p0', method: 'ideal' })).json();
+    expect(created.discount).toMatchObject({ code: 'TIMEBONUS25' });
+    expect(created.amount).toBe(746);
+    await checkout(created.checkout_url, 'paid');
+    const user = (await call(m.cookie, 'GET', '/api/user.php')).json().user;
+    expect(user.time_bonus).toBeNull();
+    expect(user.paid_user).toBe(true);
+    expect((await call(m.cookie, 'GET', '/api/credits.php')).json().discount).toBeNull();
+    expect((await call(m.cookie, 'GET', '/api/discountcode.php?welcome=true')).statusCode).toBe(404);
+    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'p0', method: 'ideal', discount_code: 'TIMEBONUS25' })).json().error).toBe('time_bonus_expired');
+    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'tryout', method: 'ideal' })).json().error).toBe('tryout_not_available');
+    await app.db.update(users).set({ credits: 0 }).where(eq(users.id, m.user.id));
+    expect((await call(m.cookie, 'GET', '/api/user.php')).json().user.paid_user).toBe(true);
+  });
+
+  it('direct debit: only in EUR countries; an expired code; at most 5 codes an hour', async () => {
+    const gb = await member({ country: 'GB' });
+    const form = { account_holder: 'Ann', iban: 'GB29NWBK60161331926819', street: 'High St', house_number: '1', zip: 'SW1A 1AA', city: 'London', phone: '07700900123', package: 'p1', consent: true };
+    expect((await call(gb.cookie, 'POST', '/api/directdebit.php', form)).json().error).toBe('method_not_offered');
+
+    const nl = await member({ country: 'NL' });
+    const nlForm = { ...form, iban: 'NL20INGB0001234567', phone: '+31687654321' };
+    expect((await call(nl.cookie, 'POST', '/api/directdebit.php', nlForm)).statusCode).toBe(200);
+    await app.db.update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.userId, nl.user.id));
+    const expired = await call(nl.cookie, 'POST', '/api/directdebit.php', { otp: '123456' });
+    expect([expired.statusCode, expired.json().error, expired.json().field]).toEqual([400, 'sms_code_expired', 'otp']);
+    for (let i = 0; i < 4; i += 1) expect((await call(nl.cookie, 'POST', '/api/directdebit.php', nlForm)).statusCode).toBe(200);
+    const tooMany = await call(nl.cookie, 'POST', '/api/directdebit.php', nlForm);
+    expect([tooMany.statusCode, tooMany.json().error]).toEqual([429, 'sms_too_many']);
+    expect((await call(nl.cookie, 'POST', '/api/directdebit.php', { otp: '12345' })).json().error).toBe('sms_code_invalid');
+  });
+
+  it('the SMS outbox is readable at /dev/mailbox also when mails go out by SMTP', async () => {
+    const smtpApp = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const { user } = await createMember(smtpApp, { country: 'NL' });
+      const { queueSms } = await import('../../platform/sms');
+      await queueSms(smtpApp.db, { to: '+31612340000', text: 'code 424242', kind: 'test', userId: user.id });
+      const box = await smtpApp.inject({ method: 'GET', url: '/dev/mailbox?to=%2B31612340000' });
+      expect(box.statusCode).toBe(200);
+      expect(box.json()).toMatchObject({ mails: [], sms: [{ to: '+31612340000', text: 'code 424242' }] });
+    } finally {
+      await smtpApp.close();
+    }
   });
 });
