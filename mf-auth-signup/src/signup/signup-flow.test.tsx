@@ -184,3 +184,24 @@ describe('the signups setting', () => {
     expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
   });
 });
+
+it('links "the terms" in the agreement sentence to the terms (and the privacy policy), in every language; the draft note speaks of the tab', async () => {
+  const { locales } = await import('../i18n');
+  for (const [lng, texts] of Object.entries(locales)) {
+    resetBrowserState();
+    // a draft at the last step (as after a reload)
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step: 4, values: { gender: 'female', sexuality: 'hetero', date_of_birth: '1991-06-15', country: 'NL', region: '', city: 'Utrecht', name: 'Anna', email: '', signup_message: '' } }));
+    const view = await renderAt(<SignupFlow onFinish={() => undefined} />, { lang: lng });
+    const sentence = texts.signup.step4.terms;
+    const termsWords = /<terms>(.*?)<\/terms>/.exec(sentence)?.[1] ?? '';
+    const privacyWords = /<privacy>(.*?)<\/privacy>/.exec(sentence)?.[1] ?? '';
+    expect(termsWords).not.toBe('');
+    const terms = screen.getByRole('link', { name: termsWords });
+    expect(terms).toHaveAttribute('href', '/pages/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: privacyWords })).toHaveAttribute('href', '/pages/privacy');
+    expect(screen.getByText(texts.signup.draftKept)).toBeInTheDocument();
+    expect(texts.signup.draftKept).not.toMatch(/venster|window|Fenster|ventana|fenêtre|finestra|okn/i);
+    view.unmount();
+  }
+});
