@@ -39,6 +39,8 @@ describe.each(LANGUAGES)('legal texts in %s', (lng) => {
     expect(doc.toc.map((e) => e.id)).toHaveLength(nl.toc.length);
     expect(doc.toc.length).toBeGreaterThanOrEqual(4);
     expect(new Set(doc.toc.map((e) => e.id)).size).toBe(doc.toc.length);
+    // the table of contents shows the ## headings as written: no placeholders there
+    for (const entry of doc.toc) expect(entry.text).not.toMatch(/[{}]/);
     expect(html).not.toMatch(/\{[a-z_]+\}/);
     for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
       if (href?.startsWith('/')) expect(KNOWN_PATHS).toContain(href);
@@ -125,6 +127,9 @@ describe('cookie policy', () => {
 describe('placeholders', () => {
   it('escapes values and leaves unknown words', () => {
     expect(fillPlaceholders('<p>{company_name} {other}</p>', { company_name: '<b>A&B</b>' })).toBe('<p>&lt;b&gt;A&amp;B&lt;/b&gt; {other}</p>');
+    expect(fillPlaceholders('<p>{support_email} {support_phone}</p>', { support_email: 'a"b@x.nl', support_phone: '+3120' })).toBe(
+      '<p><a href="mailto:a&quot;b@x.nl">a&quot;b@x.nl</a> <a href="tel:+3120">+3120</a></p>',
+    );
   });
 
   it('the terms version date: 2023-12-01, or the company added date when later (spec 9)', () => {

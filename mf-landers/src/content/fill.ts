@@ -51,7 +51,21 @@ export function placeholderValues(settings: Settings | null, company: CompanyInf
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** `{name}` -> its escaped value; unknown names stay as they are (a test finds them). */
+/** Values that become links where they stand in the text: the support address and phone. */
+const LINKED: Record<string, (value: string) => string> = {
+  support_email: (v) => `mailto:${v}`,
+  support_phone: (v) => `tel:${v}`,
+};
+
+/**
+ * `{name}` -> its escaped value (the support e-mail and phone as mailto:/tel: links); unknown
+ * names stay as they are (a test finds them).
+ */
 export function fillPlaceholders(html: string, values: Record<string, string>): string {
-  return html.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (key in values ? escapeHtml(values[key] ?? '') : whole));
+  return html.replace(/\{([a-z_]+)\}/g, (whole, key: string) => {
+    if (!(key in values)) return whole;
+    const value = escapeHtml(values[key] ?? '');
+    const href = LINKED[key];
+    return href && value ? `<a href="${href(value)}">${value}</a>` : value;
+  });
 }
