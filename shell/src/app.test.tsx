@@ -106,6 +106,15 @@ describe('member pages without a session', () => {
     expect(within(main).queryByText(/laden/i)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['/chats', 'Log in om te chatten. Aanmelden is gratis.'],
+    ['/members/7/chat', 'Log in om te chatten. Aanmelden is gratis.'],
+    ['/members/7/chat?gift=1', 'Log in om een cadeau te sturen. Aanmelden is gratis.'],
+  ])('%s says why to log in (spec 8: chat, gift)', (path, text) => {
+    renderInShell(<ShellRoutes />, { path });
+    expect(within(screen.getByRole('main')).getByText(text)).toBeInTheDocument();
+  });
+
   it('pages open to visitors (search, a profile, pricing) load their remote instead', async () => {
     for (const path of ['/members', '/members/7', '/pricing']) {
       const view = renderInShell(<ShellRoutes />, { path });

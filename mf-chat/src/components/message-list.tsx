@@ -113,7 +113,8 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
         messages.length > 0 && historyDays !== null && <p css={[meta, css`text-align: center;`]}>{t('conversation.olderHidden', { days: historyDays })}</p>
       )}
       {messages.length === 0 && pending.length === 0 && <p css={css`text-align: center; color: ${colors.textMuted};`}>{t('conversation.start', { name: profile.name })}</p>}
-      <ol aria-label={t('conversation.history', { name: profile.name })} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;`}>
+      {/* a chat log: screen readers read out what is added (a new message), not the whole list */}
+      <ol aria-label={t('conversation.history', { name: profile.name })} aria-live="polite" aria-relevant="additions" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;`}>
         {messages.map((m) => {
           const mine = m.sender === myId;
           return (
