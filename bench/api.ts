@@ -36,7 +36,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, runBenchmark, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
 import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
 import type { LoadResult } from './lib/load';
@@ -449,17 +449,4 @@ async function main(): Promise<void> {
   clearTimeout(watchdog);
 }
 
-main()
-  .then(
-    () => cleanup().then(() => 0),
-    async (error: unknown) => {
-      if (!wasInterrupted()) console.error(error instanceof HarnessError ? `\nbenchmark failed: ${error.message}` : error);
-      await cleanup();
-      return 1;
-    },
-  )
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runBenchmark(main);

@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, freePort, HarnessError, keepTmpDir, startChild, waitFor, wasInterrupted } from './lib/children';
+import { cleanup, freePort, HarnessError, keepTmpDir, runBenchmark, startChild, waitFor, wasInterrupted } from './lib/children';
 import { findings, fmtInt, load, loud, median, printTable } from './lib/load';
 import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 const args = process.argv.slice(2);
@@ -266,17 +266,4 @@ async function main(): Promise<void> {
   if (broken > 0) throw new HarnessError(`${broken} invariant(s) broken`);
 }
 
-main()
-  .then(
-    () => cleanup().then(() => 0),
-    async (error: unknown) => {
-      if (!wasInterrupted()) console.error(error instanceof HarnessError ? `\nbenchmark failed: ${error.message}` : error);
-      await cleanup();
-      return 1;
-    },
-  )
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runBenchmark(main);

@@ -278,3 +278,24 @@ export class RssPeak {
   }
 }
 
+
+/**
+ * Run a benchmark's main(): then the cleanup (children, database, temporary folder) and exit 0;
+ * on failure the message (a HarnessError's own text, anything else whole), the cleanup, exit 1.
+ */
+export function runBenchmark(main: () => Promise<void>): void {
+  main()
+    .then(
+      () => cleanup().then(() => 0),
+      async (error: unknown) => {
+        if (!wasInterrupted()) console.error(error instanceof HarnessError ? `\nbenchmark failed: ${error.message}` : error);
+        await cleanup();
+        return 1;
+      },
+    )
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
