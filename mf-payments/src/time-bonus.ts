@@ -6,8 +6,8 @@
  *   of GET /api/user.php): only for a logged-in, non-paid member in the first 4 hours. Otherwise
  *   the welcome code (`GET /api/discountcode.php?welcome=true`, asked once per member, failure
  *   ignored) when it has an end.
- * - The countdown ticks every second from the remaining time: the time bonus's countdown at the
- *   server's answer (so a wrong clock on the visitor's computer does not matter), the welcome
+ * - The countdown ticks every second from the remaining time: the time bonus's `seconds_left` at
+ *   the server's answer (so a wrong clock on the visitor's computer does not matter), the welcome
  *   code's `expires`. While one countdown runs for a bonus, a session refresh does not start another.
  * - It ends: at 0, at logout, when the member becomes paid. Each change of the time bonus is
  *   announced on the bus (`timebonus:changed`).
@@ -39,11 +39,6 @@ export function timeBonusOf(user: User | null): UserTimeBonus | null {
   if (!user || user.paid_user) return null;
   const bonus = user.time_bonus ?? null;
   return bonus && bonus.visible && !bonus.expired ? bonus : null;
-}
-
-/** Seconds left by the server's countdown (hh:mm:ss at its answer). */
-export function countdownSeconds(countdown: Countdown): number {
-  return Number(countdown.hours) * 3600 + Number(countdown.minutes) * 60 + Number(countdown.seconds);
 }
 
 function deadlineAt(expires: string | null | undefined): number | null {
@@ -127,7 +122,7 @@ export function createBonusClock({ now = () => Date.now(), welcomeCode = () => p
     const timeBonus = timeBonusOf(user);
     if (timeBonus) {
       const bonus: ActiveBonus = { kind: 'timebonus', code: timeBonus.code, percentage: timeBonus.value_percentage, timeBonus };
-      run(bonus, now() + countdownSeconds(timeBonus.countdown) * 1000, `timebonus:${user.id}:${timeBonus.code}`);
+      run(bonus, now() + timeBonus.seconds_left * 1000, `timebonus:${user.id}:${timeBonus.code}`);
       return;
     }
     if (running?.bonus.kind === 'timebonus') stop(); // the server took it away

@@ -13,7 +13,7 @@ function timeBonus(secondsLeft: number): UserTimeBonus {
   return {
     code: 'TIMEBONUS25', country: null, user_id: 1, expires: new Date(Date.now() + secondsLeft * 1000).toISOString(),
     value_percentage: 25, currency: 'EUR', minimum_order_value: 0, status: 'active', validity: 'once-per-user', expired: false,
-    paymentmethods: [], visible: true, countdown: splitCountdown(secondsLeft),
+    paymentmethods: [], visible: true, countdown: splitCountdown(secondsLeft), seconds_left: secondsLeft,
   };
 }
 
