@@ -9,7 +9,7 @@
  *   codes differ from those, so the region is matched by code, then by normalised name, then by a
  *   small alias table (English GeoNames names vs native names), then by the admin2 name (Spain,
  *   the UK and Ireland list counties/provinces as regions). No match -> null.
- * - Coordinates are rounded to 2 decimals (~1 km) before use, cached for 1 hour, and never stored.
+ * - Coordinates are rounded to 2 decimals (~1 km) before use and never stored nor cached (see reverseGeocode).
  * The city list (17 MB) is loaded on the first call only.
  */
 import { COUNTRIES } from '@dating/shared-kit/contracts';
@@ -140,16 +140,15 @@ function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): num
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-const CACHE_MS = 60 * 60 * 1000;
-const cache = new Map<string, { at: number; hit: GeocodeHit | null }>();
-
-/** Nearest city (within ~100 km) in one of our countries, or null. */
-export function reverseGeocode(lat: number, lon: number, now = Date.now()): GeocodeHit | null {
+/**
+ * Nearest city (within ~100 km) in one of our countries, or null. Every call computes its answer:
+ * no answer is kept per coordinate, because a cache shared by all callers on ~1 km cells lets a
+ * prober time whether someone looked up a cell lately (a hit answers at once). The browser keeps
+ * its own answer (Cache-Control: private) and the route is rate-limited per address.
+ */
+export function reverseGeocode(lat: number, lon: number): GeocodeHit | null {
   const rLat = Math.round(lat * 100) / 100;
   const rLon = Math.round(lon * 100) / 100;
-  const key = `${rLat},${rLon}`;
-  const cached = cache.get(key);
-  if (cached && now - cached.at < CACHE_MS) return cached.hit;
 
   index ??= buildIndex();
   let best: City | null = null;
@@ -185,8 +184,5 @@ export function reverseGeocode(lat: number, lon: number, now = Date.now()): Geoc
     }
     if (seat && seatKm <= 15) best = seat;
   }
-  const hit = best && bestKm <= 100 ? { country: best.country, region: best.region, city: best.name } : null;
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, { at: now, hit });
-  return hit;
+  return best && bestKm <= 100 ? { country: best.country, region: best.region, city: best.name } : null;
 }
