@@ -4,7 +4,7 @@
  *
  * Request context set for every request by an onRequest hook:
  *   req.site   the site (row + settings) from the Host header or `?forced_domain=`; unknown -> default
- *   req.user   the logged-in users row or null (only for /api/* and /dev/*)
+ *   req.user   the logged-in users row or null (only for /api/*, /dev/* and routes with config `database`)
  *   req.lang   `?lang=` of the URL -> user language -> cookie `lang` -> site domain_language -> nl
  *              (a language in the URL makes a translated answer cacheable: platform/http-cache.ts)
  * App decorators: app.db (Drizzle), app.withTx(fn), app.dbHandle, app.config (env), app.sites,
@@ -48,6 +48,7 @@ import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
 import rateLimitPlugin from './platform/rate-limit';
 import staticPlugin from './platform/static';
+import uploadsPlugin from './platform/uploads';
 import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage';
 import { ensureSites } from './db/seed-sites';
@@ -338,7 +339,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     const site = await app.sites.resolve(forced || requestHost(req));
     if (site) req.site = site;
     req.lang = langOf(req);
-    if ((req.url.startsWith('/api/') || req.url.startsWith('/dev/')) && req.routeOptions.config?.session !== false) {
+    const usesDb = req.url.startsWith('/api/') || req.url.startsWith('/dev/') || req.routeOptions.config?.database === true;
+    if (usesDb && req.routeOptions.config?.session !== false) {
       // a request that uses the database waits its turn (or gets a 503 with Retry-After at once);
       // its slot is given back when the response is done or the client hangs up, whichever is
       // first, also when the client hung up while it waited (the listener is there before it waits)
@@ -380,6 +382,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(rateLimitPlugin);
+  await app.register(uploadsPlugin);
   await app.register(registerModules);
   await scheduleDbMaintenance(app);
   await app.register(staticPlugin);

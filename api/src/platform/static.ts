@@ -5,12 +5,12 @@
  *   /<asset>               shell/dist/<asset>
  *   /mf/<folder>/<file>    <folder>/dist/<file> for the five remotes
  *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides by name)
- *   /uploads/<file>        stored uploads (platform/storage.ts)
+ *   /uploads/<file>        stored uploads: platform/uploads.ts (served to whom may see them)
  *   /static/fictional.svg  the fictional-profile icon
  * Files are read from disk per request, so a rebuilt remote is served without a restart; missing
  * dist folders give 404s (and a small fallback page for /), never a failed start.
  * Caching: index.html, mf-manifest.json, remoteEntry.js, mf-remotes.json -> no-cache; files whose
- * name carries a content hash and uploads -> public, max-age=31536000, immutable.
+ * name carries a content hash -> public, max-age=31536000, immutable.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -175,12 +175,6 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   app.get('/static/fictional.svg', { schema: { hide: true } }, async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(FICTIONAL_SVG),
   );
-
-  app.get<{ Params: { file: string } }>('/uploads/:file', { schema: { hide: true } }, async (req, reply) => {
-    const file = app.storage.resolve(req.params.file);
-    if (!file || !(await sendFile(reply, file, 'public, max-age=31536000, immutable'))) throw new AppError('not_found', { status: 404 });
-    return reply;
-  });
 
   app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (req, reply) => {
     const folder = req.params.folder;

@@ -75,6 +75,9 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.id.desc()),
     // the socket's catch-up after last_id
     index('messages_recipient_idx').on(t.recipientId, t.id),
+    // serving an image looks its message up by file name (chat/image-files.ts)
+    index('messages_image_file_idx').on(t.imageFile).where(sql`${t.imageFile} is not null`),
+    index('messages_image_thumb_idx').on(t.imageThumb).where(sql`${t.imageThumb} is not null`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
   ],
 );

@@ -122,7 +122,13 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('photos_user_idx').on(t.userId, t.status)],
+  (t) => [
+    index('photos_user_idx').on(t.userId, t.status),
+    // serving a file looks its photo up by any of its three names (members/photo-files.ts)
+    index('photos_filename_idx').on(t.filename),
+    index('photos_thumb_filename_idx').on(t.thumbFilename),
+    index('photos_match_filename_idx').on(t.matchFilename),
+  ],
 );
 
 export const likes = pgTable(

@@ -121,8 +121,10 @@ describe('sending', () => {
     expect(credits).toBe(100 - PHOTO);
     expect(message.type).toBe('image');
     expect(message.image.filename).toMatch(/^\/uploads\/.+\.jpg$/);
-    const file = await app.inject({ method: 'GET', url: message.image.filename });
+    const file = await app.inject({ method: 'GET', url: message.image.filename, headers: { cookie: a.cookie } });
     expect(file.statusCode).toBe(200);
+    // the conversation's members only (platform/uploads.ts, chat/image-files.ts)
+    expect((await app.inject({ method: 'GET', url: message.image.filename })).statusCode).toBe(404);
     expect(file.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { withPairLock } from '../../platform/pair-lock';
 import type { UserRow } from '../../platform/session';
 import { suggestionFor, suggestionWhere } from './search';
+import { FREE_VISIBLE_PHOTOS } from './photo-files';
 import { toImage } from './serialize-profile';
 import {
   findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId,
@@ -121,9 +122,8 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
     .where(and(eq(photos.userId, targetId), eq(photos.status, 'active')))
     .orderBy(sql`${photos.id} = ${target.profile.mainPhotoId ?? 0} desc`, asc(photos.createdAt), asc(photos.id));
   const seesAll = isOwner || viewer?.paidUser === true;
-  const FREE_VISIBLE = 1;
   const memberPhotos: MemberPhoto[] = photoRows.map((p, i) => {
-    if (seesAll || i < FREE_VISIBLE) {
+    if (seesAll || i < FREE_VISIBLE_PHOTOS) {
       const img = toImage(p, cdnPrefix);
       return { id: p.id, locked: false, filename: img.filename, thumb_filename: img.thumb_filename, match: img.match };
     }

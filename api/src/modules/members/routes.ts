@@ -21,6 +21,7 @@ import { reverseGeocode } from '../../platform/geo';
 import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
+import { photoFileAccess } from './photo-files';
 import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
@@ -68,6 +69,8 @@ const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().n
 const ZIdQueryOptional = z.object({ id: z.unknown().optional() }).passthrough();
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // who may see a photo's files under /uploads/ (platform/uploads.ts)
+  app.uploads.claim(photoFileAccess);
   // encapsulated here; skipped when the app already parses multipart (another module registered it globally)
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
