@@ -95,9 +95,18 @@ export function useChats(openConversation: number | null): ChatsState {
         const entry: ListEntry = found ?? { conversation: message.conversation, profile: profile as ProfileRef, num_unread_messages: 0 };
         if (entry.last_message && entry.last_message.id >= message.id) return;
         const me = getSession()?.profile.id;
-        const counts = message.sender !== me && openRef.current !== message.conversation;
+        // unread unless it is on screen: the open conversation in a tab that is not hidden
+        const onScreen = openRef.current === message.conversation && globalThis.document?.visibilityState !== 'hidden';
+        const counts = message.sender !== me && !onScreen;
         const next = { ...entry, num_unread_messages: entry.num_unread_messages + (counts ? 1 : 0), last_message: toLastMessage(message, me), updated_at: message.created_at };
         setChats((list) => (list ? toTop(list, next) : list));
+      }),
+      // I read it in another tab (or this one): nothing unread there any more
+      bus.on('chat:read', ({ conversation, reader, up_to }) => {
+        if (reader !== getSession()?.profile.id) return;
+        const entry = chatsRef.current?.find((c) => c.conversation === conversation);
+        if (!entry || entry.num_unread_messages === 0 || (entry.last_message && entry.last_message.id > up_to)) return;
+        setChats((list) => list?.map((c) => (c.conversation === conversation ? { ...c, num_unread_messages: 0 } : c)) ?? list);
       }),
       bus.on('chat:deleted', ({ conversation }) => {
         setChats((current) => current?.filter((c) => c.conversation !== conversation) ?? current);
@@ -109,9 +118,17 @@ export function useChats(openConversation: number | null): ChatsState {
         setChats((list) => list?.map((c) => (c.conversation === conversation ? { ...c, last_message: last } : c)) ?? list);
       }),
     ];
+    // back to the tab: what arrived in the open conversation meanwhile is read now
+    const onVisible = () => {
+      const open = openRef.current;
+      if (document.visibilityState !== 'visible' || open === null) return;
+      setChats((list) => list?.map((c) => (c.conversation === open && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ?? list);
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       stop();
       for (const off of offs) off();
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [reload, setChats]);
 

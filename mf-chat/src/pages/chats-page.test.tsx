@@ -119,4 +119,42 @@ describe('/chats', () => {
     expect(await screen.findByRole('link', { name: /Sanne/ })).toBeInTheDocument();
     expect(loads).toBe(2);
   });
+
+  it('counts a message in the open conversation while the tab is hidden (title and app badge), and reads it when the tab is shown', async () => {
+    loginAs();
+    serve({
+      'GET /api/chats.php': () => ({ chats: [entry()] }),
+      'GET /api/messages.php': () => makeHistory({ messages: [makeMessage({ id: 3 })] }),
+      'PUT /api/messages.php': () => ({ ok: true, read_up_to: 12, unread_messages: 0 }),
+    });
+    renderChat('/chats/5');
+    await screen.findByRole('list', { name: 'Berichten met Sanne' });
+    const listed = () => screen.getByRole('link', { name: /Sanne/, current: 'page', hidden: true });
+    await waitFor(() => expect(listed()).toBeInTheDocument());
+    const visibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    };
+    visibility('hidden');
+    act(() => bus.emit('chat:message', { message: makeMessage({ id: 12, body: 'Ben je daar?' }) }));
+    expect(store.get(badgesAtom).unread).toBe(1);
+    visibility('visible');
+    await waitFor(() => expect(store.get(badgesAtom).unread).toBe(0));
+    expect(listed()).not.toHaveTextContent('Ongelezen');
+  });
+
+  it("zeroes a conversation's unread count when I read it in another tab", async () => {
+    loginAs();
+    serve({ 'GET /api/chats.php': () => ({ chats: [entry({ num_unread_messages: 2 })] }) });
+    renderChat('/chats');
+    const link = await screen.findByRole('link', { name: /Sanne/ });
+    expect(link).toHaveTextContent('Ongelezen berichten: 2');
+    act(() => bus.emit('chat:read', { conversation: 5, reader: 7, up_to: 3 })); // Sanne read mine: not about my unread
+    expect(link).toHaveTextContent('Ongelezen berichten: 2');
+    act(() => bus.emit('chat:read', { conversation: 5, reader: 1, up_to: 3 }));
+    expect(link).not.toHaveTextContent('Ongelezen');
+    expect(store.get(badgesAtom).unread).toBe(0);
+  });
 });
