@@ -263,4 +263,19 @@ test.describe('payments', () => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(banner).toHaveCount(0);
   });
+
+  test('on a phone: the packages stack in one column, the checkout fits the screen', { tag: '@phone-only' }, async ({ page }) => {
+    await page.goto('/pricing');
+    const cards = page.getByRole('list', { name: t('packages.label') }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    const boxes = await cards.evaluateAll((items) => items.map((el) => el.getBoundingClientRect().left));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1); // one column
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+
+    await loginAsNewMember(page, { tag: 'pay-phone', country: 'NL' });
+    await page.goto('/credits/p1/ideal');
+    await expect(page.getByRole('combobox', { name: t('checkout.bank') })).toBeVisible();
+    expect(await fits()).toBe(true);
+  });
 });

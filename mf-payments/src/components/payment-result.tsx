@@ -18,6 +18,8 @@ import { isCardMethod } from '../lib/methods';
 import { startCheckout } from './checkout';
 
 export const POLL_INTERVAL_MS = 2000;
+/** After this long pending (a bank may take a while), stop asking and offer to look again. */
+export const POLL_FOR_MS = 120_000;
 const FINAL: ReadonlySet<PaymentStatus> = new Set(FINAL_PAYMENT_STATUSES);
 
 export interface PaymentResultProps {
@@ -32,11 +34,15 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
   const [payment, setPayment] = useState<Payment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'retry' | 'paypal' | null>(null);
+  const [stalled, setStalled] = useState(false);
+  const [round, setRound] = useState(0);
   const announced = useRef(false);
 
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const until = Date.now() + POLL_FOR_MS;
+    setStalled(false);
     const load = async () => {
       try {
         const info = await paymentsApi.payment(paymentId);
@@ -49,7 +55,9 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
           const fresh = await refreshSession().catch(() => null);
           if (fresh) bus.emit('payment:completed', { credits: fresh.credits });
         }
-        if (!FINAL.has(info.status)) timer = setTimeout(() => void load(), POLL_INTERVAL_MS);
+        if (FINAL.has(info.status)) return;
+        if (Date.now() < until) timer = setTimeout(() => void load(), POLL_INTERVAL_MS);
+        else setStalled(true);
       } catch (e) {
         if (!alive) return;
         setError(errorText(e));
@@ -60,7 +68,7 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [paymentId]);
+  }, [paymentId, round]);
 
   const run = async (kind: 'retry' | 'paypal', action: () => Promise<void>) => {
     setBusy(kind);
@@ -102,6 +110,11 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
         <div>
           <p css={{ margin: 0, fontWeight: 700 }}>{t('result.pendingTitle')}</p>
           <p css={{ margin: 0 }}>{t('result.pendingText')}</p>
+          {stalled ? (
+            <Button size="sm" variant="outline" css={{ marginTop: '0.5rem' }} onClick={() => setRound((n) => n + 1)}>
+              {t('result.checkAgain')}
+            </Button>
+          ) : null}
         </div>
       </div>
     );

@@ -4,7 +4,7 @@ import { serve } from '@dating/shared-kit/testing';
 import { getSession } from '@dating/shared-kit/state';
 import { makeUser } from '@dating/shared-kit/testing';
 import { navigation } from '../components/checkout';
-import { POLL_INTERVAL_MS } from '../components/payment-result';
+import { POLL_FOR_MS, POLL_INTERVAL_MS } from '../components/payment-result';
 import { discounted, loginAs, makeCredits, makePayment, renderAt, resetBrowserState, useSiteSettings } from '../test-utils';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -112,6 +112,26 @@ describe('the result page (back from the checkout)', () => {
     expect(screen.getByText('100 credits zijn aan je account toegevoegd.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Je hebt nu 100 credits.')).toBeInTheDocument());
     expect(getSession()).toMatchObject({ credits: 100, paid_user: true });
+  });
+
+  it('stops asking after a while of pending and offers to check again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    loginAs();
+    let status = 'pending';
+    const calls = serve({ 'GET /api/payment.php': () => makePayment({ status: status as 'pending', credits: status === 'paid' ? 60 : undefined }) });
+    await renderAt('/credits/p1/ideal?payment_id=41');
+    expect(await screen.findByText('Je betaling wordt verwerkt')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(POLL_FOR_MS + POLL_INTERVAL_MS);
+    });
+    const asked = calls.length;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10 * POLL_INTERVAL_MS);
+    });
+    expect(calls.length).toBe(asked);
+    status = 'paid';
+    await userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) }).click(screen.getByRole('button', { name: 'Opnieuw controleren' }));
+    expect(await screen.findByText('Betaling gelukt!')).toBeInTheDocument();
   });
 
   it('a failed iDEAL payment: "Betaling mislukt" and another method', async () => {
