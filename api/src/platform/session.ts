@@ -147,3 +147,10 @@ export function requireUser(req: FastifyRequest): UserRow {
   if (!req.user) throw new AppError('authentication_required', { status: 403, extra: { authentication_required: true } });
   return req.user;
 }
+
+/** The logged-in staff member, or 403 (`authentication_required` when logged out, `staff_only` otherwise). */
+export function requireStaff(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!user.isStaff) throw new AppError('staff_only', { status: 403 });
+  return user;
+}

@@ -286,3 +286,54 @@ export type CreditUsage = z.infer<typeof ZCreditUsage>;
 
 export const ZTransactionsResponse = z.object({ payments: z.array(ZPayment), usage: z.array(ZCreditUsage) });
 export type TransactionsResponse = z.infer<typeof ZTransactionsResponse>;
+
+// ---- back office (staff only): /api/backoffice/payments/* ---------------------------------------
+
+export const ZBlockedKind = z.enum(['iban', 'phone']);
+export const ZBlockedAccount = z.object({
+  id: z.number().int(),
+  kind: ZBlockedKind,
+  /** IBAN upper case without spaces, phone E.164 */
+  value: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BlockedAccount = z.infer<typeof ZBlockedAccount>;
+export const ZBlockedList = z.object({ blocked: z.array(ZBlockedAccount) });
+/** POST: an IBAN must pass the checksum, a phone must be E.164 (+31612345678). */
+export const ZBlockedCreate = z
+  .object({
+    kind: ZBlockedKind,
+    value: z.string().trim().min(6).max(40),
+    note: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export const ZIdBody = z.object({ id: ZRowId }).strict();
+
+export const ZAdminDiscountCode = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: ZDiscountKind,
+  percentage: z.number().int(),
+  minimum_order_value: z.number().int(),
+  country: z.string().nullable(),
+  active: z.boolean(),
+  valid_until: z.string().nullable(),
+  uses: z.number().int().nonnegative(),
+});
+export type AdminDiscountCode = z.infer<typeof ZAdminDiscountCode>;
+export const ZAdminDiscountCodes = z.object({ codes: z.array(ZAdminDiscountCode) });
+export const ZDiscountCodeCreate = z
+  .object({
+    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/),
+    percentage: z.number().int().min(1).max(100),
+    minimum_order_value: z.number().int().min(0).max(10_000_000).default(0),
+    country: ZCountry.nullable().optional(),
+    valid_until: z.iso.datetime().nullable().optional(),
+  })
+  .strict();
+export type DiscountCodeCreate = z.infer<typeof ZDiscountCodeCreate>;
+export const ZDiscountCodeUpdate = z.object({ id: ZRowId, active: z.boolean() }).strict();
+
+export const ZAdminPayment = ZPayment.extend({ user_id: z.number().int(), psp_id: z.string().nullable(), country: z.string() });
+export const ZAdminPayments = z.object({ payments: z.array(ZAdminPayment) });

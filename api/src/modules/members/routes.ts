@@ -18,8 +18,7 @@ import {
 import { profiles } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
 import { reverseGeocode } from '../../platform/geo';
-import { requireUser } from '../../platform/session';
-import type { UserRow } from '../../platform/session';
+import { requireStaff, requireUser } from '../../platform/session';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
 import { photoFileAccess } from './photo-files';
 import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
@@ -40,12 +39,6 @@ function idFrom(req: FastifyRequest): number {
   const parsed = ZMemberIdBody.safeParse({ id: body.id ?? query.id });
   if (!parsed.success) throw new AppError('validation', { status: 400, field: 'id', params: { field: 'id' } });
   return parsed.data.id;
-}
-
-function requireStaff(req: FastifyRequest): UserRow {
-  const user = requireUser(req);
-  if (!user.isStaff) throw new AppError('staff_only', { status: 403 });
-  return user;
 }
 
 /**

@@ -31,7 +31,7 @@ async function member(overrides: Parameters<typeof createMember>[1] = {}) {
   return { user, cookie: await loginCookie(app, user.id) };
 }
 
-async function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+async function call(cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return app.inject({ method, url, headers: { cookie, ...(payload ? json : {}) }, ...(payload ? { payload: payload as object } : {}) });
 }
 
@@ -362,5 +362,31 @@ describe('more rules', () => {
     } finally {
       await smtpApp.close();
     }
+  });
+});
+
+describe('back office', () => {
+  it('staff manage blocked IBANs/phones and discount codes; members cannot', async () => {
+    const staff = await member({ user: { isStaff: true } });
+    const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
+    expect((await call(m.cookie, 'GET', '/api/backoffice/payments/blocked')).statusCode).toBe(403);
+    expect((await call(m.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'MINE99', percentage: 99 })).statusCode).toBe(403);
+    const list = (await call(staff.cookie, 'GET', '/api/backoffice/payments/blocked')).json();
+    expect(list.blocked.map((b: { value: string }) => b.value)).toContain('NL02ABNA0123456789');
+    expect((await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'iban', value: 'NL91ABNA0417164301' })).json().error).toBe('iban_invalid');
+    const added = await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'iban', value: 'nl44 rabo 0123 4567 89', note: 'test' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().value).toBe('NL44RABO0123456789');
+    const form = { account_holder: 'A', iban: 'NL44RABO0123456789', street: 'S', house_number: '1', zip: '1000AA', city: 'C', phone: '+31622222222', package: 'p1', consent: true };
+    expect((await call(m.cookie, 'POST', '/api/directdebit.php', form)).json().error).toBe('direct_debit_blocked');
+    expect((await call(staff.cookie, 'DELETE', '/api/backoffice/payments/blocked', { id: added.json().id })).statusCode).toBe(200);
+    expect((await call(m.cookie, 'POST', '/api/directdebit.php', form)).statusCode).toBe(200);
+
+    const code = await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'summer15', percentage: 15, minimum_order_value: 0, country: 'NL' });
+    expect([code.statusCode, code.json().code]).toEqual([201, 'SUMMER15']);
+    expect((await call(m.cookie, 'GET', '/api/discountcode.php?code=SUMMER15')).json()).toMatchObject({ percentage: 15, country: 'NL' });
+    await call(staff.cookie, 'PUT', '/api/backoffice/payments/codes', { id: code.json().id, active: false });
+    expect((await call(m.cookie, 'GET', '/api/discountcode.php?code=SUMMER15')).statusCode).toBe(404);
+    expect((await call(staff.cookie, 'GET', '/api/backoffice/payments')).json().payments.length).toBeGreaterThan(0);
   });
 });

@@ -10,12 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ZCreditsQuery, ZCreditsResponse, ZDirectDebitRequest, ZDirectDebitResponse, ZDiscountCode, ZDiscountCodeQuery,
+  ZAdminDiscountCode, ZAdminDiscountCodes, ZAdminPayments, ZBlockedAccount, ZBlockedCreate, ZBlockedList, ZDiscountCodeCreate, ZDiscountCodeUpdate, ZIdBody, ZOk,
   ZPayment, ZPaymentCreated, ZPaymentQuery, ZPaymentRequest, ZRepeatOrderRequest, ZRepeatOrderResponse, ZTransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import type { DiscountCode } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from './parse';
-import { requireUser } from '../../platform/session';
+import { requireStaff, requireUser } from '../../platform/session';
+import { addBlocked, addCode, latestPayments, listBlocked, listCodes, removeBlocked, setCodeActive } from './backoffice';
 import { registerMollieSim } from '../mollie-sim/routes';
 import { directDebit } from './direct-debit';
 import { checkCode, welcomeDiscount } from './discounts';
@@ -80,6 +82,39 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       code: found.code, percentage: found.percentage, minimum_order_value: found.minimumOrderValue, country: found.country,
       kind: found.kind, expires: found.expires ? found.expires.toISOString() : null,
     };
+  });
+
+  // ---- back office (staff only) ----------------------------------------------------------------
+  app.get('/api/backoffice/payments', docs('Staff: the latest payments', { response: { 200: ZAdminPayments } }), async (req) => {
+    requireStaff(req);
+    return { payments: await latestPayments(app) };
+  });
+  app.get('/api/backoffice/payments/blocked', docs('Staff: blocked IBANs and phone numbers (direct debit)', { response: { 200: ZBlockedList } }), async (req) => {
+    requireStaff(req);
+    return { blocked: await listBlocked(app) };
+  });
+  app.post('/api/backoffice/payments/blocked', docs('Staff: block an IBAN or a phone number', { body: ZBlockedCreate, response: { 201: ZBlockedAccount } }), async (req, reply) => {
+    requireStaff(req);
+    const body = parseInput(ZBlockedCreate, req.body);
+    return reply.status(201).send(await addBlocked(app, body.kind, body.value, body.note));
+  });
+  app.delete('/api/backoffice/payments/blocked', docs('Staff: unblock', { body: ZIdBody, response: { 200: ZOk } }), async (req) => {
+    requireStaff(req);
+    await removeBlocked(app, parseInput(ZIdBody, req.body).id);
+    return { ok: true as const };
+  });
+  app.get('/api/backoffice/payments/codes', docs('Staff: discount codes and their uses', { response: { 200: ZAdminDiscountCodes } }), async (req) => {
+    requireStaff(req);
+    return { codes: await listCodes(app) };
+  });
+  app.post('/api/backoffice/payments/codes', docs('Staff: a new discount code', { body: ZDiscountCodeCreate, response: { 201: ZAdminDiscountCode } }), async (req, reply) => {
+    requireStaff(req);
+    return reply.status(201).send(await addCode(app, parseInput(ZDiscountCodeCreate, req.body)));
+  });
+  app.put('/api/backoffice/payments/codes', docs('Staff: switch a discount code on or off', { body: ZDiscountCodeUpdate, response: { 200: ZAdminDiscountCode } }), async (req) => {
+    requireStaff(req);
+    const body = parseInput(ZDiscountCodeUpdate, req.body);
+    return setCodeActive(app, body.id, body.active);
   });
 
   // The PSP's webhook: a bare form post with `id` only (no CSRF header, no session). Its body is
