@@ -224,4 +224,19 @@ describe('a conversation', () => {
     expect(await screen.findByText('De activatiemail is opnieuw verstuurd.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/activate.php')).toBe(true);
   });
+
+  it('gives a refused message back with the reason (blocked, too long ...), without a retry', async () => {
+    loginAs();
+    serve({
+      'GET /api/chats.php': chats,
+      'GET /api/messages.php': () => makeHistory(),
+      'POST /api/messages.php': () => ({ status: 403, body: { error: 'member_blocked', message: 'Je kunt dit lid geen berichten sturen.' } }),
+    });
+    renderChat('/chats/5');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Bericht aan Sanne'), 'Hallo?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je kunt dit lid geen berichten sturen.');
+    expect(screen.getByLabelText('Bericht aan Sanne')).toHaveValue('Hallo?');
+    expect(screen.queryByRole('button', { name: 'Opnieuw versturen' })).not.toBeInTheDocument();
+  });
 });

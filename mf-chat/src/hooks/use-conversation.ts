@@ -263,11 +263,14 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
         return true;
       } catch (e) {
         const why = problemOf(e);
-        // refused for a reason the member must act on: nothing was sent, nothing to retry
-        if (why && why.kind !== 'other') setPending((list) => list.filter((p) => p.clientId !== item.clientId));
+        // a refusal (4xx: no credits, the limit, too long, blocked, not an image ...) stored nothing
+        // and a retry would be refused again: the message goes back to the member; only a lost
+        // answer (network, 5xx) stays as "not sent" with a retry under the same client_id
+        const refused = isApiRequestError(e) && e.status >= 400 && e.status < 500;
+        if (refused || !why) setPending((list) => list.filter((p) => p.clientId !== item.clientId));
         else setPending((list) => list.map((p) => (p.clientId === item.clientId ? { ...p, status: 'failed' } : p)));
         setProblem(why);
-        return !why || why.kind === 'other';
+        return !refused;
       }
     },
     [adopt, currentTarget],
