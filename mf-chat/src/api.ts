@@ -17,8 +17,17 @@ export type OutgoingMessage =
   | { type: 'gift'; gift: GiftId }
   | { type: 'image'; file: File };
 
+/**
+ * A v4 UUID for one message. crypto.randomUUID exists only in secure contexts (HTTPS, localhost);
+ * a site opened over plain HTTP on another address builds the same from getRandomValues.
+ */
 export function newClientId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 let giftsCache: Promise<Gift[]> | null = null;
