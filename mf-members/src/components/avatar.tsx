@@ -5,14 +5,17 @@ import { colors } from '@dating/shared-kit/theme';
 
 const sizes = { card: { w: '100%', ratio: '1 / 1' }, large: { w: '100%', ratio: '4 / 5' }, round: { w: '96px', ratio: '1 / 1' } } as const;
 
-/** The main image, or initials on a soft background when there is none (yet). */
-export function Avatar({ profile, size = 'card', variant = 'thumb' }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: keyof typeof sizes; variant?: 'thumb' | 'full' | 'match' }) {
+/**
+ * The main image, or initials on a soft background when there is none (yet). `height` (any CSS
+ * length) replaces the size's aspect ratio, e.g. to keep a page's buttons in view.
+ */
+export function Avatar({ profile, size = 'card', variant = 'thumb', height }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: keyof typeof sizes; variant?: 'thumb' | 'full' | 'match'; height?: string }) {
   const { t } = useTranslation('members');
   const s = sizes[size];
   const img = profile.main_image;
   const src = img ? (variant === 'full' ? img.filename : variant === 'match' ? img.match : img.thumb_filename) : null;
   const box = css`
-    width: ${s.w}; aspect-ratio: ${s.ratio}; object-fit: cover; display: block; background: ${colors.primarySoft};
+    width: ${s.w}; ${height ? `height: ${height};` : `aspect-ratio: ${s.ratio};`} object-fit: cover; display: block; background: ${colors.primarySoft};
     ${size === 'round' ? 'border-radius: 50%;' : ''}
   `;
   if (src) return <img src={src} alt={t('photo.of', { name: profile.name })} css={box} loading="lazy" />;

@@ -60,4 +60,59 @@ describe('SearchPage', () => {
     renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
     expect(await screen.findByText('Log in om leden te zoeken.')).toBeInTheDocument();
   });
+
+  it('an impossible age range shows the error and no longer the old results', async () => {
+    loginAs();
+    serve({
+      'GET /api/members.php': (url) =>
+        Number(url.searchParams.get('min_age')) > Number(url.searchParams.get('max_age') || 99)
+          ? { status: 400, body: { error: 'age_range_invalid', field: 'min_age', message: 'De minimale leeftijd is hoger dan de maximale.' } }
+          : page([makeProfile({ id: 2, name: 'Sanne' })], 1),
+    });
+    renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+    expect(await screen.findByRole('heading', { name: 'Gevonden leden: 1' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Minimale leeftijd'), '50');
+    await user.selectOptions(screen.getByLabelText('Maximale leeftijd'), '30');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+    expect(await screen.findByText('De minimale leeftijd is hoger dan de maximale.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Gevonden leden: 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Zoekresultaten' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Sanne, 31')).not.toBeInTheDocument();
+    // the filters stay open to correct the range
+    expect(screen.getByRole('form', { name: 'Zoekfilters' })).not.toHaveAttribute('data-folded');
+  });
+
+  it("the similar members' pager sits in their own boxed section and names it", async () => {
+    loginAs();
+    const many = Array.from({ length: 12 }, (_, i) => makeProfile({ id: 100 + i, name: `Lid${i}` }));
+    serve({
+      'GET /api/members.php': () => ({ ...page([], 0), similar: { results: many, numResults: 30, pageNumber: 1, pageSize: 12 } }),
+    });
+    renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+    const section = await screen.findByRole('region', { name: 'Vergelijkbare leden' });
+    const pager = within(section).getByRole('navigation', { name: "Pagina's van de vergelijkbare leden" });
+    expect(pager).toHaveTextContent('Vergelijkbare leden: pagina 1 van 3');
+    // the main results have no pager of their own here (nothing to page)
+    expect(screen.queryByRole('navigation', { name: "Pagina's van de zoekresultaten" })).not.toBeInTheDocument();
+  });
+
+  it('once results show, the filters fold behind a "Filters" button (phones; the button is hidden from 768 px)', async () => {
+    loginAs();
+    serve({ 'GET /api/members.php': () => page([makeProfile({ id: 2, name: 'Sanne' })], 1) });
+    renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+    expect(await screen.findByRole('heading', { name: 'Gevonden leden: 1' })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    const form = screen.getByRole('form', { name: 'Zoekfilters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', form.id);
+    expect(form).toHaveAttribute('data-folded', 'true');
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(form).not.toHaveAttribute('data-folded');
+    // searching folds them again
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -6,7 +6,7 @@ import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/contracts';
 import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
-import { colors } from '@dating/shared-kit/theme';
+import { colors, mq, radii } from '@dating/shared-kit/theme';
 import { Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
 import { loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
@@ -54,6 +54,8 @@ export function SearchPage() {
     max_age: fromUrl('max_age'),
   };
   const [form, setForm] = useState<Filters>(initial);
+  // on a phone the filters fold away behind a "Filters" button once results show
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [regions, setRegions] = useState<RegionsResponse | null>(null);
   const page = Number(params.get('page') ?? '1') || 1;
   const similarPage = Number(params.get('similar_page') ?? '1') || 1;
@@ -94,6 +96,7 @@ export function SearchPage() {
     const next = new URLSearchParams();
     for (const name of PARAMS) next.set(name, form[name]);
     setParams(next);
+    setFiltersOpen(false);
   };
   const goto = (name: 'page' | 'similar_page', value: number) => {
     const next = new URLSearchParams(params);
@@ -107,14 +110,32 @@ export function SearchPage() {
   const fields = settings?.search_fields?.length ? settings.search_fields : PARAMS;
   const offers = (name: string) => (fields as readonly string[]).includes(name);
   const ages = Array.from({ length: 82 }, (_, i) => String(18 + i)).map((v) => ({ value: v, label: v }));
-  const data = result.data;
+  // a refused search (e.g. an impossible age range) shows its error instead of the previous results
+  const data = result.error ? null : result.data;
+  const folded = data !== null && !filtersOpen;
   return (
     <Container>
       <h1>{t('search.title')}</h1>
+      {data && (
+        <Button
+          variant="outline"
+          aria-expanded={!folded}
+          aria-controls="search-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          css={css`margin-bottom: 16px; ${mq.md} { display: none; }`}
+        >
+          {t('search.filtersButton')}
+        </Button>
+      )}
       <form
+        id="search-filters"
         onSubmit={submit}
         aria-label={t('search.filters')}
-        css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); align-items: end; margin-bottom: 24px;`}
+        data-folded={folded || undefined}
+        css={[
+          css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); align-items: end; margin-bottom: 24px;`,
+          folded && css`${mq.phone} { display: none; }`,
+        ]}
       >
         {offers('gender') && <Select
           label={t('search.gender')}
@@ -150,11 +171,22 @@ export function SearchPage() {
           {data.results.length > 0 && <ProfileGrid profiles={data.results} label={t('search.results')} />}
           <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />
           {data.similar.numResults > 0 && (
-            <section aria-labelledby="members-similar" css={css`margin-top: 32px;`}>
-              <h2 id="members-similar">{t('search.similar')}</h2>
+            // a section of its own, boxed, with its own pager inside the box that names it
+            <section
+              aria-labelledby="members-similar"
+              css={css`margin-top: 32px; padding: 16px; border: 1px solid ${colors.border}; border-radius: ${radii.lg}; background: ${colors.surface};`}
+            >
+              <h2 id="members-similar" css={css`margin-top: 0;`}>{t('search.similar')}</h2>
               <p css={css`color: ${colors.textMuted};`}>{t('search.similarIntro', { count: data.similar.numResults })}</p>
               <ProfileGrid profiles={data.similar.results} label={t('search.similar')} />
-              <Pager page={data.similar.pageNumber} pageSize={data.similar.pageSize} total={data.similar.numResults} onPage={(p) => goto('similar_page', p)} label={t('search.similarPaging')} />
+              <Pager
+                page={data.similar.pageNumber}
+                pageSize={data.similar.pageSize}
+                total={data.similar.numResults}
+                onPage={(p) => goto('similar_page', p)}
+                label={t('search.similarPaging')}
+                section={t('search.similar')}
+              />
             </section>
           )}
         </section>

@@ -204,6 +204,8 @@ export const ZSwipeResponse = z.object({
   profiles: z.array(ZProfile),
   likes_left: z.number().int(),
   likes_per_day: z.number().int(),
+  /** when today's likes come back (ISO, the next UTC midnight: the server counts per UTC day) */
+  likes_reset_at: z.string(),
 });
 export type SwipeResponse = z.infer<typeof ZSwipeResponse>;
 export const ZSwipeRequest = z.object({
@@ -211,7 +213,7 @@ export const ZSwipeRequest = z.object({
   action: z.enum(['like', 'skip']),
 });
 export type SwipeRequest = z.infer<typeof ZSwipeRequest>;
-export const ZSwipeResult = z.object({ match: z.boolean(), likes_left: z.number().int() });
+export const ZSwipeResult = z.object({ match: z.boolean(), likes_left: z.number().int(), likes_reset_at: z.string() });
 export type SwipeResult = z.infer<typeof ZSwipeResult>;
 
 /* ---------- match finder: POST /api/match-finder.php ---------- */

@@ -40,7 +40,7 @@ export const membersMessages: MessageTable = {
     pl: 'To niemożliwe: jedno z was zablokowało drugie.',
   },
   swipe_limit: {
-    nl: 'Je hebt vandaag al {limit} likes gegeven in de swipe game. Morgen kun je weer verder.',
+    nl: 'Je hebt vandaag al {limit} likes gegeven in het swipespel. Morgen kun je weer verder.',
     en: 'You have already given {limit} likes in the swipe game today. Come back tomorrow.',
     de: 'Du hast heute schon {limit} Likes im Swipe-Spiel vergeben. Morgen geht es weiter.',
     es: 'Hoy ya has dado {limit} me gusta en el juego de deslizar. Vuelve mañana.',

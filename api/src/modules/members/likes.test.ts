@@ -251,6 +251,10 @@ describe('swipe.php', () => {
     const game = (await app.inject({ method: 'GET', url: '/api/swipe.php', headers: { cookie: me.cookie } })).json();
     expect(game.likes_left).toBe(4);
     expect(game.likes_per_day).toBe(4);
+    // when the likes come back: the next UTC midnight (the server counts per UTC day)
+    const now = new Date();
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+    expect(game.likes_reset_at).toBe(midnight);
     expect(game.profiles.length).toBeGreaterThan(0);
     expect(game.profiles.every((p: { gender: string }) => p.gender === 'female')).toBe(true);
     const swipe = (id: number, action = 'like') =>
@@ -264,6 +268,8 @@ describe('swipe.php', () => {
     const fifth = await swipe(targets[4]?.id ?? 0);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().error).toBe('swipe_limit');
+    expect(fifth.json().likes_reset_at).toBe(midnight);
+    expect(fifth.json().message).toBe('Je hebt vandaag al 4 likes gegeven in het swipespel. Morgen kun je weer verder.');
     expect(await app.db.select().from(likes).where(eq(likes.likerId, me.id))).toHaveLength(4);
   });
 

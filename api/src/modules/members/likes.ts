@@ -223,6 +223,11 @@ function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
+/** When the swipe likes of `now`'s UTC day come back: the next UTC midnight (ISO). */
+export function swipeLikesResetAt(now = new Date()): string {
+  return new Date(startOfUtcDay(now).getTime() + 86_400_000).toISOString();
+}
+
 export async function swipeLikesLeft(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -256,6 +261,7 @@ export async function swipeCandidates(db: DbOrTx, viewer: UserRow, siteCountries
     profiles: list.filter((p) => p.main_image != null),
     likes_left: await swipeLikesLeft(db, viewer.id),
     likes_per_day: SWIPE_LIKES_PER_DAY,
+    likes_reset_at: swipeLikesResetAt(),
   };
 }
 
@@ -268,16 +274,18 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
       // the same members as a like: not oneself, not someone invisible, no block either way
       await assertLikeable(tx, viewer.id, targetId);
       await tx.insert(memberSwipes).values({ userId: viewer.id, targetId, liked: false }).onConflictDoNothing();
-      return { match: false, likes_left: await swipeLikesLeft(tx, viewer.id) };
+      return { match: false, likes_left: await swipeLikesLeft(tx, viewer.id), likes_reset_at: swipeLikesResetAt() };
     }
     const left = await swipeLikesLeft(tx, viewer.id);
-    if (left <= 0) throw new AppError('swipe_limit', { status: 429, params: { limit: SWIPE_LIKES_PER_DAY }, extra: { likes_left: 0 } });
+    if (left <= 0) {
+      throw new AppError('swipe_limit', { status: 429, params: { limit: SWIPE_LIKES_PER_DAY }, extra: { likes_left: 0, likes_reset_at: swipeLikesResetAt() } });
+    }
     const { match } = await likeMember(tx, viewer.id, targetId);
     await tx
       .insert(memberSwipes)
       .values({ userId: viewer.id, targetId, liked: true })
       .onConflictDoUpdate({ target: [memberSwipes.userId, memberSwipes.targetId], set: { liked: true, createdAt: new Date() } });
-    return { match, likes_left: await swipeLikesLeft(tx, viewer.id) };
+    return { match, likes_left: await swipeLikesLeft(tx, viewer.id), likes_reset_at: swipeLikesResetAt() };
   });
 }
 
