@@ -4,6 +4,7 @@
  * lander layouts, hidden on complete-signup and reset pages) is the shell's decision.
  */
 import '../i18n';
+import { css } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
@@ -14,6 +15,23 @@ import { isInstalledApp } from '../use-viewport';
 
 export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
 const HIDDEN_PATHS = ['/complete-signup', '/reset-password', '/reset-password/do'];
+
+/** Where "Leave" goes when the visitor did not come from another site: a search engine's start page. */
+export const NEUTRAL_PAGE = 'https://www.google.com/';
+
+/**
+ * Where a visitor who leaves goes: back to the site they came from (document.referrer, when it is
+ * another site and a web page), else a neutral page. Never about:blank, never our own pages.
+ */
+export function leaveUrl(referrer: string, ownOrigin: string): string {
+  try {
+    const from = new URL(referrer);
+    if ((from.protocol === 'https:' || from.protocol === 'http:') && from.origin !== ownOrigin) return from.href;
+  } catch {
+    // no (valid) referrer
+  }
+  return NEUTRAL_PAGE;
+}
 
 export default function EntryWarning() {
   const { t } = useTranslation(NAMESPACE);
@@ -34,17 +52,20 @@ export default function EntryWarning() {
       dismissible={false}
       size="sm"
       footer={
-        <>
+        // two equal buttons side by side across the dialog (stacked full width on a narrow phone)
+        <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 12px; width: 100%;`}>
           <Button
             variant="outline"
+            fullWidth
             onClick={() => {
-              window.location.href = 'about:blank';
+              // replace: "Back" must not bring the visitor straight back here
+              window.location.replace(leaveUrl(document.referrer, window.location.origin));
             }}
           >
             {t('entryWarning.leave')}
           </Button>
-          <Button onClick={accept}>{t('entryWarning.enter')}</Button>
-        </>
+          <Button fullWidth onClick={accept}>{t('entryWarning.enter')}</Button>
+        </div>
       }
     >
       <p>{t('entryWarning.text')}</p>

@@ -126,6 +126,27 @@ describe('EntryWarning', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('"Verlaten" leaves to the site the visitor came from, or a search engine: never about:blank or our own pages', async () => {
+    const { leaveUrl, NEUTRAL_PAGE } = await import('./entry-warning');
+    const own = 'https://flirtlokaal.example';
+    expect(leaveUrl('https://news.example.org/article?id=3', own)).toBe('https://news.example.org/article?id=3');
+    expect(leaveUrl(`${own}/members`, own)).toBe(NEUTRAL_PAGE);
+    expect(leaveUrl('', own)).toBe(NEUTRAL_PAGE);
+    expect(leaveUrl('javascript:alert(1)', own)).toBe(NEUTRAL_PAGE);
+    expect(NEUTRAL_PAGE).toMatch(/^https:\/\//);
+  });
+
+  it('has its two buttons side by side across the dialog, each as wide as the other', async () => {
+    store.set(settingsAtom, makeSettings({ enable_site_entry_popup: true }));
+    await renderAt(<EntryWarning />);
+    const dialog = screen.getByRole('dialog', { name: 'Alleen voor volwassenen' });
+    const leave = within(dialog).getByRole('button', { name: 'Verlaten' });
+    const enter = within(dialog).getByRole('button', { name: 'Ik ben 18+ en ga verder' });
+    expect(leave.parentElement).toBe(enter.parentElement);
+    expect(getComputedStyle(leave.parentElement as HTMLElement).display).toBe('grid');
+    expect(getComputedStyle(leave).width).toBe('100%');
+  });
+
   it('is not shown to members', async () => {
     store.set(settingsAtom, makeSettings({ enable_site_entry_popup: true }));
     setSession(makeUser());

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { useSettings } from '@dating/shared-kit/state';
-import { FictionalBadge } from '@dating/shared-kit/ui';
+import { FictionalBadge, useFictionalWarning } from '@dating/shared-kit/ui';
 import { countryName } from './country-name';
 import { Avatar } from './avatar';
 
 const card = css`
+  /* as tall as the tallest card of its row (a city on two lines, a chatpal's warning) */
+  flex: 1; width: 100%;
   display: flex; flex-direction: column; background: ${colors.surface}; border-radius: ${radii.lg};
   box-shadow: ${shadows.sm}; border: 1px solid ${colors.border}; overflow: hidden; color: ${colors.text};
   text-decoration: none; transition: transform 120ms ease, box-shadow 120ms ease;
@@ -18,10 +19,10 @@ const card = css`
 /** A member in a list: photo, name, age, place; the fictional icon + warning where it applies. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('members');
-  const settings = useSettings();
+  const fictionalWarning = useFictionalWarning();
   const place = [profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
-    <Link to={`/members/${profile.id}`} css={card} aria-label={[t('card.open', { name: profile.name, age: profile.age }), profile.fictional ? settings?.fictional_warning : null].filter(Boolean).join('. ')}>
+    <Link to={`/members/${profile.id}`} css={card} aria-label={[t('card.open', { name: profile.name, age: profile.age }), profile.fictional ? fictionalWarning : null].filter(Boolean).join('. ')}>
       <Avatar profile={profile} size="card" />
       <div css={css`padding: 10px 12px 12px; display: flex; flex-direction: column; gap: 2px;`}>
         <span css={css`font-weight: 700; display: flex; align-items: center; gap: 6px;`}>
@@ -29,8 +30,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {profile.fictional && <FictionalBadge size={18} />}
         </span>
         <span css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{place}</span>
-        {profile.fictional && settings?.fictional_warning && (
-          <span css={css`color: ${colors.darkSoft}; font-size: 0.75rem; line-height: 1.3;`}>{settings.fictional_warning}</span>
+        {profile.fictional && (
+          <span css={css`color: ${colors.darkSoft}; font-size: 0.75rem; line-height: 1.3;`}>{fictionalWarning}</span>
         )}
       </div>
     </Link>
@@ -47,7 +48,7 @@ export function ProfileGrid({ profiles, label }: { profiles: readonly Profile[];
       `}
     >
       {profiles.map((p) => (
-        <li key={p.id}>
+        <li key={p.id} css={css`display: flex;`}>
           <ProfileCard profile={p} />
         </li>
       ))}

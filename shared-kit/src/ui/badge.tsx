@@ -34,6 +34,9 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
     content = count <= 0 ? '0' : formatBadge(count);
   }
   const t = tones[tone];
+  // a count stays on one line; a word or two ("Wordt gecontroleerd") wraps inside a narrow card
+  // instead of running past its edge and being cut off
+  const isText = count === undefined;
   return (
     <span
       className={className}
@@ -42,9 +45,10 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
       data-tone={tone}
       css={css`
         display: inline-flex; align-items: center; justify-content: center;
-        min-width: 22px; height: 22px; padding: 0 7px;
-        border-radius: ${radii.pill}; background: ${t.bg}; color: ${t.fg};
-        font-size: 0.75rem; font-weight: 700; line-height: 1; white-space: nowrap;
+        min-width: 22px; min-height: 22px; max-width: 100%; box-sizing: border-box;
+        border-radius: ${isText ? radii.md : radii.pill}; background: ${t.bg}; color: ${t.fg};
+        font-size: 0.75rem; font-weight: 700;
+        ${isText ? 'padding: 3px 8px; line-height: 1.25; white-space: normal; overflow-wrap: anywhere; text-align: center;' : 'height: 22px; padding: 0 7px; line-height: 1; white-space: nowrap;'}
       `}
     >
       {content}

@@ -21,6 +21,11 @@ function useFictional() {
   };
 }
 
+/** The fictional warning in the page's language (the site's own text on pages in the site's language). */
+export function useFictionalWarning(): string {
+  return useFictional().warning;
+}
+
 export interface FictionalBadgeProps {
   /** also show the short visible label ("Fictional profile") next to the icon */
   showText?: boolean;

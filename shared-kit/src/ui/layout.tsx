@@ -2,6 +2,18 @@ import { css } from '@emotion/react';
 import type { ComponentPropsWithoutRef, CSSProperties } from 'react';
 import { containerWidths, mq } from '../theme/theme';
 
+/**
+ * The page column's widths of spec 9 (540/720/960/1140), centred, with 16 px inside at the sides:
+ * for whatever must line up with the page's content (e.g. the shell's notices above it).
+ */
+export const containerColumnStyle = css`
+  width: 100%; margin: 0 auto; padding-left: 16px; padding-right: 16px;
+  ${mq.sm} { max-width: ${containerWidths.sm}px; }
+  ${mq.md} { max-width: ${containerWidths.md}px; }
+  ${mq.lg} { max-width: ${containerWidths.lg}px; }
+  ${mq.xl} { max-width: ${containerWidths.xl}px; }
+`;
+
 /** Centered page column with the responsive widths of spec 9 (540/720/960/1140). */
 export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'div'> & { fluid?: boolean }) {
   return (
@@ -9,13 +21,7 @@ export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'
       css={[
         // breathing room under the navigation and above the footer
         css`width: 100%; margin: 0 auto; padding: 24px 16px 40px;`,
-        !fluid &&
-          css`
-            ${mq.sm} { max-width: ${containerWidths.sm}px; }
-            ${mq.md} { max-width: ${containerWidths.md}px; }
-            ${mq.lg} { max-width: ${containerWidths.lg}px; }
-            ${mq.xl} { max-width: ${containerWidths.xl}px; }
-          `,
+        !fluid && containerColumnStyle,
       ]}
       {...rest}
     />

@@ -209,6 +209,19 @@ describe('pages and labels', () => {
     await act(() => i18n.changeLanguage('nl'));
   });
 
+  it('a text badge wraps inside its box (never cut off by a narrow card); a count stays on one line', () => {
+    render(
+      <>
+        <Badge tone="warning">Wordt gecontroleerd</Badge>
+        <Badge count={5} label="Ongelezen berichten: 5" />
+      </>,
+    );
+    const text = screen.getByText('Wordt gecontroleerd');
+    expect(getComputedStyle(text).whiteSpace).toBe('normal');
+    expect(getComputedStyle(text).maxWidth).toBe('100%');
+    expect(getComputedStyle(screen.getByRole('status', { name: 'Ongelezen berichten: 5' })).whiteSpace).toBe('nowrap');
+  });
+
   it('Button is a real button, busy while loading', () => {
     render(<Button loading>Versturen</Button>);
     const button = screen.getByRole('button', { name: /Versturen/ });

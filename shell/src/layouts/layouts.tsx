@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
+import { containerColumnStyle } from '@dating/shared-kit/ui';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
@@ -55,7 +56,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     <div css={[page, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
-      <div data-slot="warnings">
+      {/* notices line up with the page's content (inset like it), not edge to edge */}
+      <div data-slot="warnings" css={[containerColumnStyle, { '&:has(*)': { paddingTop: 16 } }]}>
         <RemoteWidget id="mf_auth_signup/EmailReminder" />
         <RemoteWidget id="mf_auth_signup/NotificationsAlert" />
         <RemoteWidget id="mf_auth_signup/EnrichProfileAlert" />

@@ -27,6 +27,20 @@ describe('top navigation', () => {
     expect(screen.queryByRole('link', { name: /Berichten/ })).not.toBeInTheDocument();
   });
 
+  it("keeps a visitor's header on one row on a small phone: the language word folds into the globe, the login button tightens", () => {
+    act(() => setSession(null));
+    renderInShell(<TopNav />);
+    // the select keeps its name, and the globe stays visible as its label
+    const select = screen.getByRole('combobox', { name: 'Taal' });
+    const word = screen.getByText('Taal');
+    expect(select).toBeInTheDocument();
+    expect(cssValue(word, 'position', '(max-width: 575.98px)')).toBe('absolute');
+    expect(cssValue(word, 'position')).toBe('');
+    const login = screen.getByRole('link', { name: 'Inloggen' });
+    expect(cssValue(login, 'padding')).toBe('0.45rem 0.75rem');
+    expect(cssValue(login, 'padding', '(min-width: 576px)')).toBe('0.5rem 1.1rem');
+  });
+
   it('shows members their sections with unread and new-like badges, capped at 99+', () => {
     act(() => setSession(makeUser({ unread_messages: 150, new_likes: 5, paid_user: false })));
     renderInShell(<TopNav />);

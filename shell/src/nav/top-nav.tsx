@@ -220,7 +220,10 @@ export function TopNav() {
             <Link
               to="/login"
               css={(theme) => ({
-                padding: '0.5rem 1.1rem',
+                // a small phone: tighter, so brand, language and login share one row in every language
+                padding: '0.45rem 0.75rem',
+                fontSize: '0.9rem',
+                [mq.sm]: { padding: '0.5rem 1.1rem', fontSize: '1rem' },
                 borderRadius: 999,
                 background: theme.colors.primary,
                 color: 'white',
