@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
@@ -8,13 +8,17 @@ import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner } fr
 import { membersApi, refreshLikes, toProfileRef } from '../api';
 import { Avatar } from '../components/avatar';
 import { errorText, useAsync } from '../components/use-async';
+import { useFitHeight } from '../components/use-fit-height';
 import '../i18n';
 
 /**
- * The photo's height: the whole card with its Like and Next buttons fits a laptop screen
- * (1280x800 with the navigation and a notice above it), between a phone's and a tall screen's.
+ * The photo's height: as tall as the screen allows with the card's name, Like and Next still on
+ * the first screen (1280x800 with the navigation and notices above it), between 200 and 520 px.
+ * Measured (useFitHeight); the CSS value is the first guess.
  */
-const PHOTO_HEIGHT = 'clamp(200px, calc(100vh - 440px), 520px)';
+const PHOTO_MIN = 200;
+const PHOTO_MAX = 520;
+const PHOTO_GUESS = `clamp(${PHOTO_MIN}px, calc(100vh - 440px), ${PHOTO_MAX}px)`;
 
 /** "woensdag 01:00": when the likes come back, in the reader's language and time zone. */
 function resetTime(iso: string, language: string): string {
@@ -28,6 +32,9 @@ export function SwipePage() {
   const [index, setIndex] = useState(0);
   const [left, setLeft] = useState<number | null>(null);
   const [resetAt, setResetAt] = useState<string | null>(null);
+  const photoBox = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
+  const photoHeight = useFitHeight(photoBox, card, PHOTO_MIN, PHOTO_MAX, [game.data, index, left]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (game.error) return <Container><Alert variant="danger">{game.error}</Alert></Container>;
@@ -68,8 +75,10 @@ export function SwipePage() {
       </div>
       {error && likesLeft > 0 && <Alert variant="warning">{error}</Alert>}
       {profile ? (
-        <article aria-label={t('card.nameAge', { name: profile.name, age: profile.age })} css={css`border-radius: ${radii.lg}; overflow: hidden; box-shadow: ${shadows.md}; background: ${colors.surface};`}>
-          <Avatar profile={profile} size="large" variant="full" height={PHOTO_HEIGHT} />
+        <article ref={card} aria-label={t('card.nameAge', { name: profile.name, age: profile.age })} css={css`border-radius: ${radii.lg}; overflow: hidden; box-shadow: ${shadows.md}; background: ${colors.surface};`}>
+          <div ref={photoBox}>
+            <Avatar profile={profile} size="large" variant="full" height={photoHeight === null ? PHOTO_GUESS : `${photoHeight}px`} />
+          </div>
           <div css={css`padding: 12px 16px;`}>
             <h2 css={css`margin: 0; display: flex; gap: 8px; align-items: center;`}>
               <Link to={`/members/${profile.id}`}>{t('card.nameAge', { name: profile.name, age: profile.age })}</Link>

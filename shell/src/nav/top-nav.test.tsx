@@ -37,7 +37,7 @@ describe('top navigation', () => {
     expect(cssValue(word, 'position', '(max-width: 575.98px)')).toBe('absolute');
     expect(cssValue(word, 'position')).toBe('');
     const login = screen.getByRole('link', { name: 'Inloggen' });
-    expect(cssValue(login, 'padding')).toBe('0.45rem 0.75rem');
+    expect(cssValue(login, 'padding')).toBe('0.45rem 0.65rem');
     expect(cssValue(login, 'padding', '(min-width: 576px)')).toBe('0.5rem 1.1rem');
   });
 

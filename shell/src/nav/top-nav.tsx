@@ -75,7 +75,8 @@ export function Brand() {
       to="/"
       css={(theme) => ({
         fontWeight: 800,
-        fontSize: '1.15rem',
+        // a small phone: brand, language and a visitor's login button share one row in every language
+        fontSize: '1.05rem',
         [mq.sm]: { fontSize: '1.3rem' },
         letterSpacing: '-0.02em',
         color: theme.colors.primary,
@@ -221,8 +222,8 @@ export function TopNav() {
               to="/login"
               css={(theme) => ({
                 // a small phone: tighter, so brand, language and login share one row in every language
-                padding: '0.45rem 0.75rem',
-                fontSize: '0.9rem',
+                padding: '0.45rem 0.65rem',
+                fontSize: '0.85rem',
                 [mq.sm]: { padding: '0.5rem 1.1rem', fontSize: '1rem' },
                 borderRadius: 999,
                 background: theme.colors.primary,
