@@ -5,7 +5,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MollieApiError as ApiError } from '@mollie/api-client';
-import { paymentResultPath } from '@dating/shared-kit/contracts';
+import { FINAL_PAYMENT_STATUSES, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
   Country, CreditPackage, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
   PackageId, TransactionsResponse,
@@ -263,7 +263,7 @@ export async function paymentOf(ctx: Ctx, id: number): Promise<Payment> {
   const [row] = await ctx.app.db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id)));
   if (!row) throw new AppError('payment_not_found', { field: 'id' });
   // not final yet: ask the PSP (the result page may be faster than the webhook)
-  if (!['paid', 'failed', 'canceled', 'expired'].includes(row.status)) {
+  if (!(FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status)) {
     try {
       const synced: PaymentRow = await syncFromPsp(ctx, row);
       return toPayment(synced);
@@ -310,6 +310,9 @@ export async function handleWebhook(ctx: Pick<Ctx, 'app' | 'psp'>, id: unknown):
   if (typeof id !== 'string' || !/^tr_[A-Za-z0-9]{1,64}$/.test(id)) return;
   const [row] = await ctx.app.db.select().from(payments).where(eq(payments.pspId, id));
   if (!row) return;
+  // final already (paid, failed, canceled, expired): nothing the PSP reports can change it here
+  // (refunds and chargebacks are not handled by the site), so a replayed call costs one lookup
+  if ((FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status)) return;
   try {
     await syncFromPsp(ctx, row);
   } catch (err) {
