@@ -47,6 +47,7 @@ import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
 import rateLimitPlugin from './platform/rate-limit';
+import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
 import uploadsPlugin from './platform/uploads';
 import { createStorage } from './platform/storage';
@@ -332,6 +333,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
+
+  // first, so that every answer carries them, errors and refusals of the hook below included
+  await app.register(securityHeaders);
 
   app.addHook('onRequest', async (req, reply) => {
     const query = req.query as Record<string, unknown> | undefined;
