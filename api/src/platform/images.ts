@@ -8,7 +8,27 @@
  *     (400x400 cover, used by the match modal).
  */
 import sharp from 'sharp';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
+import { createAdmission } from './admission';
+
+/**
+ * Decoding is bounded so that uploads cannot starve the server (issue 13 item 2): decoding and
+ * password hashing (argon2) share libuv's thread pool (4 threads by default).
+ *   - one libvips worker thread per image operation (sharp.concurrency(1)), and one operation at a
+ *     time per upload (the thumbnail and match crop are made from the already small full size);
+ *   - at most DECODE_CONCURRENCY uploads decode at once server-wide, so two of libuv's threads stay
+ *     free for logins; up to DECODE_QUEUE wait in order, one more is answered 503 `images_busy`
+ *     with Retry-After at once;
+ *   - one member decodes one upload at a time (`memberId`): a second at the same moment is 429
+ *     `image_in_progress`. Chat images and photos pass the same gate.
+ * Callers check what they can before (the member's photo room, the size) so a refused upload never
+ * reaches the decoder.
+ */
+sharp.concurrency(1);
+export const DECODE_CONCURRENCY = 2;
+export const DECODE_QUEUE = 16;
+const decodes = createAdmission({ concurrency: DECODE_CONCURRENCY, maxQueue: DECODE_QUEUE, maxWaitMs: 120_000, retryAfterSeconds: 5 });
+const decodingMembers = new Set<number>();
 
 /** 40 megapixels: any phone photo fits, decompression bombs do not. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -27,9 +47,31 @@ export interface ProcessedImage {
   format: string;
 }
 
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+/** Decode and re-encode an upload (see the header); `memberId`: whose upload (one at a time each). */
+export async function processImage(input: Buffer, opts: { memberId?: number } = {}): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError('image_invalid');
   if (input.length > MAX_INPUT_BYTES) throw new AppError('image_too_large');
+  const member = opts.memberId;
+  if (member !== undefined) {
+    if (decodingMembers.has(member)) throw new AppError('image_in_progress', { status: 429, extra: { retry_after: 2 } });
+    decodingMembers.add(member);
+  }
+  try {
+    const release = await decodes.acquire().catch((error: unknown) => {
+      if (isAppError(error) && error.status === 503) throw new AppError('images_busy', { status: 503, extra: { retry_after: 5 } });
+      throw error;
+    });
+    try {
+      return await decode(input);
+    } finally {
+      release();
+    }
+  } finally {
+    if (member !== undefined) decodingMembers.delete(member);
+  }
+}
+
+async function decode(input: Buffer): Promise<ProcessedImage> {
   let meta: sharp.Metadata;
   try {
     // metadata() reads only the header, so the pixel limit is checked below by hand
@@ -48,10 +90,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const [thumb, match] = await Promise.all([
-      base().resize(200, 200, { fit: 'cover', position: 'attention' }).flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
-      base().resize(400, 400, { fit: 'cover', position: 'attention' }).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
-    ]);
+    // from the full size (already turned upright and flattened): the big input is decoded once
+    const small = () => sharp(full.data);
+    const thumb = await small().resize(200, 200, { fit: 'cover', position: 'attention' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+    const match = await small().resize(400, 400, { fit: 'cover', position: 'attention' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
     return { full: full.data, thumb, match, width: full.info.width, height: full.info.height, format: meta.format };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -377,8 +377,8 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
   // the picture goes through the profile photos' pipeline (content checked, re-encoded, metadata gone)
   let files: { full: string; thumb: string; width: number; height: number } | null = null;
   if (input.type === 'image' && input.image) {
-    const image = await processImage(input.image).catch((error: unknown) => {
-      if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'image', params: error.params });
+    const image = await processImage(input.image, { memberId: viewer.id }).catch((error: unknown) => {
+      if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'image', params: error.params, extra: error.extra });
       throw error;
     });
     const [full, thumb] = await Promise.all([storage.put(image.full, 'jpg'), storage.put(image.thumb, 'jpg')]);

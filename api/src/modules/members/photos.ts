@@ -77,9 +77,10 @@ export async function addPhoto(
 ): Promise<OwnPhoto> {
   if (data.length === 0) throw new AppError('image_invalid', { status: 400, field: 'photo' });
   await assertPhotoRoom(db, user);
-  const image = await processImage(data).catch((error: unknown) => {
+  // the room is checked above, before the costly decode; one decode per member at a time
+  const image = await processImage(data, { memberId: user.id }).catch((error: unknown) => {
     // name the form field in the answer (the image errors of platform/images carry none)
-    if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params });
+    if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params, extra: error.extra });
     throw error;
   });
   if (!extensionMatches(opts.filename, image.format)) throw new AppError('image_wrong_extension', { status: 400, field: 'photo' });
