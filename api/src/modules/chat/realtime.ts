@@ -17,7 +17,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { WsServerFrame } from '@dating/shared-kit/contracts';
+import type { ProfileRef, WsServerFrame } from '@dating/shared-kit/contracts';
 import type { Db, DbHandle } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { listen } from '../../db/listen';
@@ -30,6 +30,8 @@ import type { MessageRow } from './service';
 
 /** Largest catch-up sent to a reconnecting socket; beyond it the screen reloads its lists. */
 export const REPLAY_MAX = 500;
+const PROFILE_REF_MS = 60_000;
+const PROFILE_REF_MAX = 50_000;
 
 export interface Client {
   socket: WebSocket;
@@ -47,6 +49,7 @@ export class RealtimeHub {
   private readonly clients = new Map<number, Set<Client>>();
   private listener: Listener | null = null;
   private pendingMessages = new Set<number>();
+  private readonly refCache = new Map<number, { ref: ProfileRef; at: number }>();
   private flushing: Promise<void> | null = null;
   private scheduled = false;
   /** notifications handled (tests and the bench read it) */
@@ -229,11 +232,8 @@ export class RealtimeHub {
           .where(inArray(messages.id, ids));
         const people = new Set<number>();
         for (const { message } of rows) people.add(message.senderId).add(message.recipientId);
-        const refs = new Map((await loadProfiles(this.db, [...people], { viewerId: null, cdnPrefix: this.anyCdnPrefix() })).map((p) => [p.id, p]));
-        const ref = (id: number) => {
-          const p = refs.get(id);
-          return p ? { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional } : undefined;
-        };
+        const refs = await this.profileRefs([...people]);
+        const ref = (id: number) => refs.get(id);
         for (const { message, confirmed } of rows) {
           const toSender = ref(message.recipientId);
           this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
@@ -248,6 +248,31 @@ export class RealtimeHub {
       }
     })();
     await this.flushing;
+  }
+
+  /**
+   * The profile refs (id, name, photo, fictional) of message:new frames, kept for a minute: a
+   * busy conversation does not load the same two profiles for every message. A renamed member or
+   * a new photo shows in frames within PROFILE_REF_MS (lists and pages load them fresh).
+   */
+  private async profileRefs(ids: number[]): Promise<Map<number, ProfileRef>> {
+    const now = Date.now();
+    const out = new Map<number, ProfileRef>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = this.refCache.get(id);
+      if (hit && now - hit.at < PROFILE_REF_MS) out.set(id, hit.ref);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      if (this.refCache.size > PROFILE_REF_MAX) this.refCache.clear();
+      for (const p of await loadProfiles(this.db, missing, { viewerId: null, cdnPrefix: this.anyCdnPrefix() })) {
+        const ref: ProfileRef = { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional };
+        this.refCache.set(p.id, { ref, at: now });
+        out.set(p.id, ref);
+      }
+    }
+    return out;
   }
 
   /** The cdn prefix of some connected socket (profile pictures of the message:new frames; one per instance in practice). */
