@@ -37,46 +37,25 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
 import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, runBenchmark, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import { parseOptions } from './lib/options';
 import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
 import type { LoadResult } from './lib/load';
 
 // ---- options ------------------------------------------------------------------------------------
 
-const args = process.argv.slice(2);
-const KNOWN = new Set(['rounds', 'duration', 'connections', 'seed', 'warmup', 'overload-duration']);
-const FLAGS = new Set(['smoke', 'overload', 'no-overload', 'source', 'help']);
-
-function usage(message?: string): never {
-  if (message) console.error(message);
-  console.error(
-    'usage: npm run bench -- api [--rounds N] [--duration S] [--connections N] [--seed N] [--warmup S]\n' +
-      '                            [--overload | --no-overload] [--overload-duration S] [--source] [--smoke]',
-  );
-  process.exit(message ? 2 : 0);
-}
-
-const given = new Map<string, string>();
-for (let i = 0; i < args.length; i++) {
-  const a = args[i] ?? '';
-  const name = a.replace(/^--/, '');
-  if (!a.startsWith('--')) usage(`unexpected argument "${a}"`);
-  if (FLAGS.has(name)) given.set(name, 'true');
-  else if (KNOWN.has(name)) {
-    const value = args[++i];
-    if (value === undefined) usage(`${a} needs a value`);
-    given.set(name, value);
-  } else usage(`unknown option ${a}`);
-}
-if (given.has('help')) usage();
-
-function num(name: string, fallback: number, min: number): number {
-  const raw = given.get(name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) usage(`--${name} needs a number >= ${min}`);
+const cli = parseOptions(
+  ['rounds', 'duration', 'connections', 'seed', 'warmup', 'overload-duration'],
+  ['smoke', 'overload', 'no-overload', 'source', 'help'],
+  'usage: npm run bench -- api [--rounds N] [--duration S] [--connections N] [--seed N] [--warmup S]\n' +
+    '                            [--overload | --no-overload] [--overload-duration S] [--source] [--smoke]',
+);
+const given = cli.given;
+/** seconds may be fractions; counts are whole */
+const num = (name: string, fallback: number, min: number): number => {
+  const n = cli.num(name, fallback, min);
   return name === 'duration' || name === 'warmup' || name === 'overload-duration' ? n : Math.round(n);
-}
+};
 
 const smoke = given.has('smoke');
 const onlyOverload = given.has('overload');

@@ -35,41 +35,19 @@ import WebSocket from 'ws';
 import { createDb } from '../api/src/db/client';
 import { ensureSites } from '../api/src/db/seed-sites';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, describeExit, exitCause, freePort, HarnessError, keepTmpDir, sleep, startChild, waitFor, wasInterrupted } from './lib/children';
+import { cleanup, describeExit, exitCause, freePort, HarnessError, keepTmpDir, runBenchmark, sleep, startChild, waitFor, wasInterrupted } from './lib/children';
 import type { Child } from './lib/children';
 import { fmtInt, fmtMs, load, loud, findings } from './lib/load';
+import { parseOptions } from './lib/options';
 import { API_DIR, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 
 // ---- options ------------------------------------------------------------------------------------
 
-const args = process.argv.slice(2);
-const KNOWN = new Set(['sockets', 'members', 'concurrency', 'rate', 'duration']);
-const FLAGS = new Set(['smoke', 'source', 'help']);
-function usage(message?: string): never {
-  if (message) console.error(message);
-  console.error('usage: npm run bench -- chat [--sockets N] [--members N] [--concurrency N] [--rate N] [--duration S] [--source] [--smoke]');
-  process.exit(message ? 2 : 0);
-}
-const given = new Map<string, string>();
-for (let i = 0; i < args.length; i++) {
-  const a = args[i] ?? '';
-  const name = a.replace(/^--/, '');
-  if (!a.startsWith('--')) usage(`unexpected argument "${a}"`);
-  if (FLAGS.has(name)) given.set(name, 'true');
-  else if (KNOWN.has(name)) {
-    const value = args[++i];
-    if (value === undefined) usage(`${a} needs a value`);
-    given.set(name, value);
-  } else usage(`unknown option ${a}`);
-}
-if (given.has('help')) usage();
-const num = (name: string, fallback: number, min: number) => {
-  const raw = given.get(name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) usage(`--${name} needs a number >= ${min}`);
-  return n;
-};
+const { given, num } = parseOptions(
+  ['sockets', 'members', 'concurrency', 'rate', 'duration'],
+  ['smoke', 'source', 'help'],
+  'usage: npm run bench -- chat [--sockets N] [--members N] [--concurrency N] [--rate N] [--duration S] [--source] [--smoke]',
+);
 const smoke = given.has('smoke');
 const opts = {
   sockets: Math.round(num('sockets', smoke ? 50 : 2000, 2)),
@@ -360,11 +338,4 @@ async function main(): Promise<void> {
   if (!ledgerOk) throw new HarnessError('the balances do not add up');
 }
 
-main()
-  .then(() => cleanup())
-  .then(() => process.exit(0))
-  .catch(async (err: unknown) => {
-    console.error(err instanceof HarnessError ? err.message : err);
-    await cleanup();
-    process.exit(1);
-  });
+runBenchmark(main);

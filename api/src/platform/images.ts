@@ -102,3 +102,17 @@ async function decode(input: Buffer): Promise<ProcessedImage> {
     throw new AppError('image_invalid');
   }
 }
+
+/**
+ * What a failed multipart upload means for the member: the file over the size limit is a 413
+ * image_too_large, the whole body over the limit a 413 payload_too_large, and any other broken
+ * multipart body (no boundary, cut off, too many parts) the client's 400 image_invalid, never a 500.
+ * An AppError thrown while reading the parts passes unchanged.
+ */
+export function uploadError(error: unknown, field: string): AppError {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('image_too_large', { status: 413, field });
+  if (statusCode === 413) return new AppError('payload_too_large', { status: 413 });
+  return new AppError('image_invalid', { status: 400, field });
+}

@@ -17,7 +17,8 @@ import {
 import type { GiftId } from '@dating/shared-kit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { AppError, isAppError } from '../../errors';
+import { AppError } from '../../errors';
+import { uploadError } from '../../platform/images';
 import { changeCredits } from '../../platform/credits';
 import { t } from '../../i18n';
 import { requireUser } from '../../platform/session';
@@ -52,11 +53,7 @@ async function readSend(req: FastifyRequest): Promise<SendInput> {
         } else fields[part.fieldname] = part.value;
       }
     } catch (error) {
-      if (isAppError(error)) throw error;
-      const { code, statusCode } = error as { code?: string; statusCode?: number };
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large', { status: 413, field: 'image' });
-      if (statusCode === 413) throw new AppError('payload_too_large', { status: 413 });
-      throw new AppError('image_invalid', { status: 400, field: 'image' });
+      throw uploadError(error, 'image');
     }
   } else {
     fields = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};

@@ -16,8 +16,9 @@ import {
   ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import { profiles } from '../../db/schema';
-import { AppError, isAppError } from '../../errors';
+import { AppError } from '../../errors';
 import { reverseGeocode } from '../../platform/geo';
+import { uploadError } from '../../platform/images';
 import { requireStaff, requireUser } from '../../platform/session';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
 import { photoFileAccess } from './photo-files';
@@ -95,13 +96,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       filename = file.filename;
       data = await file.toBuffer();
     } catch (error) {
-      if (isAppError(error)) throw error;
-      // the file itself over the limit is a 413; any other broken multipart body (no boundary,
-      // cut off, too many parts) is the client's 400, never a 500
-      const { code, statusCode } = error as { code?: string; statusCode?: number };
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large', { status: 413, field: 'photo' });
-      if (statusCode === 413) throw new AppError('payload_too_large', { status: 413 });
-      throw new AppError('image_invalid', { status: 400, field: 'photo' });
+      throw uploadError(error, 'photo');
     }
     const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req), filename });
     return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
