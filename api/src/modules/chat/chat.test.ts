@@ -17,7 +17,8 @@ import type { TestMember } from './test-helpers';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
-});
+  // the first app of a run also builds the migrated template: slow on a busy machine
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });

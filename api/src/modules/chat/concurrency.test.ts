@@ -12,7 +12,8 @@ beforeAll(async () => {
   // requests wait in the admission queue as long as they need here: the subject is the credits,
   // not the overload answer (a 503 after 1 s on a busy test machine)
   app = await buildTestApp({ admission: { concurrency: 8, maxQueue: 512, maxWaitMs: 30_000 } });
-});
+  // the first app of a run also builds the migrated template: slow on a busy machine
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });

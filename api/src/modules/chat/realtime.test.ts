@@ -20,7 +20,8 @@ let base: string;
 beforeAll(async () => {
   app = await buildTestApp();
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
+  // the first app of a run also builds the migrated template: slow on a busy machine
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });
