@@ -109,6 +109,15 @@ describe('/premium and /pricing', () => {
     expect(await screen.findByRole('list', { name: 'Pakketten' })).toBeInTheDocument();
   });
 
+  it('/premium tells a premium member so instead of selling premium', async () => {
+    loginAs({ paid_user: true });
+    serve({ 'GET /api/credits.php': () => makeCredits() });
+    await renderAt('/premium');
+    expect(screen.getByText('Je bent al premium lid. Hier koop je extra credits.').closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('list', { name: 'Voordelen van premium' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Pakketten' })).toBeInTheDocument();
+  });
+
   it('/pricing works logged out: prices shown, the buy buttons open the signup', async () => {
     serve({ 'GET /api/credits.php': () => makeCredits() });
     const opened = jest.fn();

@@ -58,7 +58,8 @@ export function PackagesPage({ variant }: { variant: PackagesVariant }) {
 
   return (
     <Page title={t(TITLES[variant])} intro={t(INTROS[variant])}>
-      {variant === 'premium' ? <PremiumBenefits /> : null}
+      {variant === 'premium' && user?.paid_user ? <Alert variant="success">{t('premium.already')}</Alert> : null}
+      {variant === 'premium' && !user?.paid_user ? <PremiumBenefits /> : null}
       {error ? <Alert variant="danger">{error}</Alert> : null}
       {loading && !data ? <Spinner /> : null}
       {data ? (
