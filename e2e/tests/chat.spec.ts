@@ -5,10 +5,10 @@
  * conversation on both sides; a socket killed and reconnected gets what was sent meanwhile.
  * Fresh members start with the site's signup_credits (20 on the demo site: two messages of 10).
  */
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, commonText, confirmEmail, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
-import type { NewMember } from '../support';
+import type { Inbox } from '../support';
 
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 const t = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-chat/src/locales', key), params);
@@ -28,17 +28,26 @@ async function send(page: Page, to: string, text: string) {
   await page.getByRole('button', { name: t('footer.send'), exact: true }).click();
 }
 
+/**
+ * A woman who writes (e-mail confirmed, so her messages are delivered: spec 4) and a man, each
+ * logged in in a browser context of their own; `confirmBoth` confirms his address too.
+ */
+async function pair(browser: Browser, baseURL: string | undefined, inbox: Inbox, names: [string, string], confirmBoth = false) {
+  if (!baseURL) throw new Error('no baseURL');
+  const s = suffix();
+  const herPage = await newMemberPage(browser, baseURL);
+  const hisPage = await newMemberPage(browser, baseURL);
+  const her = await loginAsNewMember(herPage, { tag: `chat-${names[0].toLowerCase()}`, name: `${names[0]}${s}`, gender: 'female' });
+  const him = await loginAsNewMember(hisPage, { tag: `chat-${names[1].toLowerCase()}`, name: `${names[1]}${s}` });
+  await confirmEmail(herPage, inbox, her.email);
+  if (confirmBoth) await confirmEmail(hisPage, inbox, him.email);
+  return { herPage, her, hisPage, him };
+}
+
 test.describe('chat', () => {
   test('two members chat both ways, live: messages, typing, read marker, badge and title', async ({ browser, baseURL, inbox }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error('no baseURL');
-    const anke = await newMemberPage(browser, baseURL);
-    const bram = await newMemberPage(browser, baseURL);
-    const s = suffix();
-    const a: NewMember = await loginAsNewMember(anke, { tag: 'chat-anke', name: `Anke${s}`, gender: 'female' });
-    const b: NewMember = await loginAsNewMember(bram, { tag: 'chat-bram', name: `Bram${s}` });
-    await confirmEmail(anke, inbox, a.email);
-    await confirmEmail(bram, inbox, b.email);
+    const { herPage: anke, her: a, hisPage: bram, him: b } = await pair(browser, baseURL, inbox, ['Anke', 'Bram'], true);
 
     // Bram waits on his (empty) conversation list; Anke starts from his profile's message button
     await bram.goto('/chats');
@@ -115,13 +124,7 @@ test.describe('chat', () => {
 
   test('a block removes the conversation on both sides', async ({ browser, baseURL, inbox }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error('no baseURL');
-    const eva = await newMemberPage(browser, baseURL);
-    const finn = await newMemberPage(browser, baseURL);
-    const s = suffix();
-    const e = await loginAsNewMember(eva, { tag: 'chat-eva', name: `Eva${s}`, gender: 'female' });
-    const f = await loginAsNewMember(finn, { tag: 'chat-finn', name: `Finn${s}` });
-    await confirmEmail(eva, inbox, e.email);
+    const { herPage: eva, her: e, hisPage: finn, him: f } = await pair(browser, baseURL, inbox, ['Eva', 'Finn']);
     await eva.goto(`/members/${f.id}/chat`);
     await send(eva, f.name, 'Hoi Finn');
     await expect(history(eva, f.name).getByText('Hoi Finn')).toBeVisible();
@@ -145,13 +148,7 @@ test.describe('chat', () => {
 
   test('a socket killed and reconnected receives what was sent meanwhile', async ({ browser, baseURL, inbox }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error('no baseURL');
-    const gijs = await newMemberPage(browser, baseURL);
-    const hanna = await newMemberPage(browser, baseURL);
-    const s = suffix();
-    const g = await loginAsNewMember(gijs, { tag: 'chat-gijs', name: `Gijs${s}` });
-    const h = await loginAsNewMember(hanna, { tag: 'chat-hanna', name: `Hanna${s}`, gender: 'female' });
-    await confirmEmail(hanna, inbox, h.email);
+    const { herPage: hanna, her: h, hisPage: gijs, him: g } = await pair(browser, baseURL, inbox, ['Hanna', 'Gijs']);
     await hanna.goto(`/members/${g.id}/chat`);
     await send(hanna, g.name, 'Eerste bericht');
 
@@ -196,13 +193,7 @@ test.describe('chat', () => {
 
   test('a photo goes through the photo pipeline (metadata gone) and shows on both sides; its price is charged', async ({ browser, baseURL, inbox }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error('no baseURL');
-    const ida = await newMemberPage(browser, baseURL);
-    const jos = await newMemberPage(browser, baseURL);
-    const s = suffix();
-    const i = await loginAsNewMember(ida, { tag: 'chat-ida', name: `Ida${s}`, gender: 'female' });
-    const j = await loginAsNewMember(jos, { tag: 'chat-jos', name: `Jos${s}` });
-    await confirmEmail(ida, inbox, i.email);
+    const { herPage: ida, her: i, hisPage: jos, him: j } = await pair(browser, baseURL, inbox, ['Ida', 'Jos']);
     await ida.goto(`/members/${j.id}/chat`);
     await ida.getByLabel(t('footer.photo', { credits: 15 })).setInputFiles({ name: 'ida.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#c04080') });
     const sent = history(ida, j.name).getByRole('img', { name: t('conversation.photoAlt') });
