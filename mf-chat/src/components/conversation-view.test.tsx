@@ -239,4 +239,22 @@ describe('a conversation', () => {
     expect(screen.getByLabelText('Bericht aan Sanne')).toHaveValue('Hallo?');
     expect(screen.queryByRole('button', { name: 'Opnieuw versturen' })).not.toBeInTheDocument();
   });
+
+  it('says the page is not live only when the socket has been down for a while, and stops saying it when it is back', async () => {
+    jest.useFakeTimers();
+    try {
+      loginAs();
+      serve({ 'GET /api/chats.php': chats, 'GET /api/messages.php': () => makeHistory() });
+      renderChat('/chats/5');
+      await screen.findByRole('list', { name: 'Berichten met Sanne' });
+      const note = 'Even geen live verbinding: nieuwe berichten worden regelmatig opgehaald.';
+      expect(screen.queryByText(note)).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(4_000));
+      expect(screen.getByText(note)).toBeInTheDocument();
+      act(() => bus.emit('realtime:state', { connected: true }));
+      expect(screen.queryByText(note)).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -13,9 +13,24 @@ import { ConversationView } from '../components/conversation-view';
 import { useChats } from '../hooks/use-chats';
 import { NAMESPACE } from '../i18n';
 
+/** Whether the page is live; "not live" only after the socket has been down for a while (no flash while it connects). */
+export const OFFLINE_NOTE_AFTER_MS = 4_000;
 function useLive(): boolean {
-  const [live, setLive] = useState(isRealtimeConnected);
-  useEffect(() => bus.on('realtime:state', ({ connected }) => setLive(connected)), []);
+  const [live, setLive] = useState(true);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = (connected: boolean) => {
+      clearTimeout(timer);
+      if (connected) setLive(true);
+      else timer = setTimeout(() => setLive(false), OFFLINE_NOTE_AFTER_MS);
+    };
+    follow(isRealtimeConnected());
+    const off = bus.on('realtime:state', ({ connected }) => follow(connected));
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, []);
   return live;
 }
 
