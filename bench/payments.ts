@@ -25,32 +25,16 @@
  * is non-zero when the harness fails or an invariant is broken, never because of a figure.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { benchEnv, serverEnv } from './env';
-import { cleanup, freePort, HarnessError, keepTmpDir, runBenchmark, startChild, waitFor, wasInterrupted } from './lib/children';
+import { serverEnv } from './env';
+import { benchArgs } from './lib/args';
+import { cleanup, freePort, HarnessError, runBenchmark, startChild, waitFor, wasInterrupted } from './lib/children';
 import { findings, fmtInt, load, loud, median, printTable } from './lib/load';
-import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
-const args = process.argv.slice(2);
-const KNOWN = new Set(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration']);
-const given = new Map<string, string>();
-for (let i = 0; i < args.length; i++) {
-  const name = (args[i] ?? '').replace(/^--/, '');
-  if (name === 'smoke' || name === 'source') given.set(name, 'true');
-  else if (KNOWN.has(name) && args[i + 1] !== undefined) given.set(name, args[++i] ?? '');
-  else {
-    console.error(`usage: npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]`);
-    process.exit(2);
-  }
-}
-const smoke = given.has('smoke');
-const num = (name: string, fallback: number) => {
-  const n = Number(given.get(name) ?? fallback);
-  if (!Number.isFinite(n) || n < 1) throw new HarnessError(`--${name} needs a number >= 1`);
-  return Math.round(n);
-};
+import { ROOT, startMeasuredServer } from './lib/server';
+
+const { smoke, source, num } = benchArgs(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'], 'npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]');
 const opts = {
   members: num('members', smoke ? 4 : 40),
   payments: num('payments', smoke ? 1 : 2),
@@ -97,27 +81,13 @@ async function main(): Promise<void> {
   }, (smoke ? 300 : 1200) * 1000);
   watchdog.unref();
 
-  // the server: fresh DATA_DIR, fresh PostgreSQL database with DATABASE_URL, no demo members
-  const dataDir = path.join(keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-payments-'))), 'data');
-  fs.mkdirSync(dataDir);
-  const { DATABASE_URL } = benchEnv();
-  const pg = DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL) ? await freshPgDatabase(DATABASE_URL, 'bench_payments') : null;
-  const databaseLabel = pg?.label ?? `embedded PGlite (${dataDir})`;
-  const command = serverCommand(given.has('source'));
-  if (command.note) console.log(command.note);
-  const serverLabel = command.label;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const own: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_MEMBERS: '0', MOLLIE_SIM_TIME_SCALE: '0',
+  const { server, base, serverLabel, databaseLabel, serverLog } = await startMeasuredServer({
+    name: 'payments',
+    source,
+    startLimitS: smoke ? 120 : 300,
     // the members sign up from one address: no sign-up limit for the run
-    RATE_LIMIT_SIGNUP: '0',
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  };
-  console.log(`server:   ${serverLabel}\ndatabase: ${databaseLabel}\nstarting the server on ${base} (built-in Mollie simulator, MOLLIE_SIM_TIME_SCALE=0)...`);
-  const server = startChild('server', command.args, serverEnv(own), API_DIR);
-  const serverLog = countServerLog(server);
-  await waitFor(server, `${base}/api/settings.php`, (smoke ? 120 : 300) * 1000);
+    env: { MOLLIE_SIM_TIME_SCALE: '0', RATE_LIMIT_SIGNUP: '0' },
+  });
   const helloPort = await freePort();
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
   const hello = startChild('hello-world', [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)], serverEnv({ NODE_ENV: 'production' }), ROOT);

@@ -19,34 +19,15 @@
  * round of 3 s, 4 uploaders, a 1500x1000 PNG: proves the harness; never fails on a figure). The exit
  * code is non-zero only when the harness fails.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { benchEnv, serverEnv } from './env';
-import { cleanup, freePort, HarnessError, keepTmpDir, runBenchmark, sleep, startChild, waitFor, wasInterrupted } from './lib/children';
+import { benchArgs } from './lib/args';
+import { cleanup, HarnessError, runBenchmark, sleep, wasInterrupted } from './lib/children';
 import { findings, fmtInt, fmtMs, loud, median, printTable } from './lib/load';
-import { API_DIR, countServerLog, freshPgDatabase, serverCommand } from './lib/server';
+import { startMeasuredServer } from './lib/server';
 
-const args = process.argv.slice(2);
-const KNOWN = new Set(['uploaders', 'rounds', 'duration', 'width', 'height']);
-const given = new Map<string, string>();
-for (let i = 0; i < args.length; i++) {
-  const name = (args[i] ?? '').replace(/^--/, '');
-  if (name === 'smoke' || name === 'source') given.set(name, 'true');
-  else if (KNOWN.has(name) && args[i + 1] !== undefined) given.set(name, args[++i] ?? '');
-  else {
-    console.error('usage: npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
-    process.exit(2);
-  }
-}
-const smoke = given.has('smoke');
-const num = (name: string, fallback: number) => {
-  const n = Number(given.get(name) ?? fallback);
-  if (!Number.isFinite(n) || n < 1) throw new HarnessError(`--${name} needs a number >= 1`);
-  return Math.round(n);
-};
+const { smoke, source, num } = benchArgs(['uploaders', 'rounds', 'duration', 'width', 'height'], 'npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
 const opts = {
   uploaders: num('uploaders', smoke ? 4 : 16),
   rounds: num('rounds', smoke ? 1 : 3),
@@ -92,24 +73,13 @@ async function main(): Promise<void> {
   }, (smoke ? 300 : 1800) * 1000);
   watchdog.unref();
 
-  const dataDir = path.join(keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'))), 'data');
-  fs.mkdirSync(dataDir);
-  const { DATABASE_URL } = benchEnv();
-  const pg = DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL) ? await freshPgDatabase(DATABASE_URL, 'bench_uploads') : null;
-  const command = serverCommand(given.has('source'));
-  if (command.note) console.log(command.note);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const own: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_MEMBERS: '0', AUTO_APPROVE_PHOTOS: '1',
+  const { server, base, serverLog } = await startMeasuredServer({
+    name: 'uploads',
+    source,
+    startLimitS: smoke ? 120 : 300,
     // every member signs up and logs in from this one address
-    RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_MAIL: '0',
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  };
-  console.log(`server:   ${command.label}\ndatabase: ${pg?.label ?? `embedded PGlite (${dataDir})`}`);
-  const server = startChild('server', command.args, serverEnv(own), API_DIR);
-  const serverLog = countServerLog(server);
-  await waitFor(server, `${base}/api/settings.php`, (smoke ? 120 : 300) * 1000);
+    env: { AUTO_APPROVE_PHOTOS: '1', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_MAIL: '0' },
+  });
   const alive = () => {
     if (wasInterrupted()) throw new HarnessError('interrupted');
     if (server.exited) throw new HarnessError(`server ended: ${server.tail.slice(-5).join('\n')}`);

@@ -6,7 +6,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { newestSource, onCleanupDropDatabase } from './children';
+import os from 'node:os';
+import { benchEnv, serverEnv } from '../env';
+import { freePort, keepTmpDir, newestSource, onCleanupDropDatabase, startChild, waitFor } from './children';
 import type { Child } from './children';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -74,4 +76,39 @@ export function countServerLog(server: Child): Map<string, number> {
     counts.set(message, (counts.get(message) ?? 0) + 1);
   };
   return counts;
+}
+
+export interface MeasuredServer {
+  server: Child;
+  base: string;
+  serverLabel: string;
+  databaseLabel: string;
+  serverLog: Map<string, number>;
+}
+
+/**
+ * The server of a benchmark that brings its own data: a fresh temporary DATA_DIR (and a fresh
+ * database with DATABASE_URL=postgres://...), 127.0.0.1 on a free port, NODE_ENV=production,
+ * LOG_LEVEL=warn, no demo members, plus `env`; waits until it answers.
+ */
+export async function startMeasuredServer(o: { name: string; source: boolean; env: Record<string, string>; startLimitS: number }): Promise<MeasuredServer> {
+  const dataDir = path.join(keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), `bench-${o.name}-`))), 'data');
+  fs.mkdirSync(dataDir);
+  const { DATABASE_URL } = benchEnv();
+  const pg = DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL) ? await freshPgDatabase(DATABASE_URL, `bench_${o.name}`) : null;
+  const databaseLabel = pg?.label ?? `embedded PGlite (${dataDir})`;
+  const command = serverCommand(o.source);
+  if (command.note) console.log(command.note);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const own: Record<string, string> = {
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_MEMBERS: '0',
+    ...o.env,
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
+  console.log(`server:   ${command.label}\ndatabase: ${databaseLabel}\nstarting the server on ${base}...`);
+  const server = startChild('server', command.args, serverEnv(own), API_DIR);
+  const serverLog = countServerLog(server);
+  await waitFor(server, `${base}/api/settings.php`, o.startLimitS * 1000);
+  return { server, base, serverLabel: command.label, databaseLabel, serverLog };
 }
