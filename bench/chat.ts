@@ -73,6 +73,8 @@ interface Phase {
   ok: number;
   failed: Map<string, number>;
   latencies: number[];
+  /** request sent -> its HTTP answer (200) */
+  answers: number[];
   seconds: number;
 }
 
@@ -202,7 +204,8 @@ async function main(): Promise<void> {
     const body = `b${++seq}-${from}-${to}`;
     const server = servers[seq % serverCount] as { base: string };
     phase.sent++;
-    pending.set(body, performance.now());
+    const sentAt = performance.now();
+    pending.set(body, sentAt);
     try {
       const res = await fetch(`${server.base}/api/messages.php`, {
         method: 'POST',
@@ -211,7 +214,10 @@ async function main(): Promise<void> {
         signal: AbortSignal.timeout(30_000),
       });
       const text = await res.text();
-      if (res.status === 200) phase.ok++;
+      if (res.status === 200) {
+        phase.ok++;
+        phase.answers.push(performance.now() - sentAt);
+      }
       else {
         pending.delete(body);
         let code = String(res.status);
@@ -228,7 +234,7 @@ async function main(): Promise<void> {
       phase.failed.set(code, (phase.failed.get(code) ?? 0) + 1);
     }
   };
-  const newPhase = (label: string): Phase => ({ label, sent: 0, ok: 0, failed: new Map(), latencies: [], seconds: 0 });
+  const newPhase = (label: string): Phase => ({ label, sent: 0, ok: 0, failed: new Map(), latencies: [], answers: [], seconds: 0 });
   const collect = async (phase: Phase, bodies: Set<string>) => {
     const deadline = performance.now() + 5000;
     while (performance.now() < deadline && [...bodies].some((b) => pending.has(b) && !received.has(b))) await sleep(50);
@@ -237,6 +243,7 @@ async function main(): Promise<void> {
       if (ms !== undefined) phase.latencies.push(ms);
     }
     phase.latencies.sort((x, y) => x - y);
+    phase.answers.sort((x, y) => x - y);
   };
   const bodiesSince = (from: number) => new Set([...pending.keys()].filter((b) => Number(b.slice(1, b.indexOf('-'))) > from));
 
@@ -315,17 +322,18 @@ async function main(): Promise<void> {
       fmtMs(percentile(p.latencies, 50)).padStart(8),
       fmtMs(percentile(p.latencies, 95)).padStart(8),
       fmtMs(percentile(p.latencies, 99)).padStart(8),
+      `${fmtMs(percentile(p.answers, 50))}/${fmtMs(percentile(p.answers, 99))}`.padStart(13),
       String(p.ok).padStart(7),
       String(missing).padStart(8),
       ([...p.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || '-').padStart(6),
     ].join(' ');
   };
   console.log(`\nchat benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${sockets} sockets, ${serverCount} server process(es), ${databaseLabel.split(' (')[0]}`);
-  console.log(['phase'.padEnd(28), 'paid msg/s'.padStart(10), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'sent ok'.padStart(7), 'missing'.padStart(8), 'failed'].join(' '));
+  console.log(['phase'.padEnd(28), 'paid msg/s'.padStart(10), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'answer p50/99'.padStart(13), 'sent ok'.padStart(7), 'missing'.padStart(8), 'failed'].join(' '));
   console.log(row(throughput));
   console.log(row(paced));
   console.log(`anchor: hello-world GET at ${opts.concurrency} connections: ${fmtInt(anchor.requests.average)} req/s (p99 ${fmtMs(anchor.latency.p99)} ms); paid messages/s as a share of it: ${((100 * throughput.ok) / throughput.seconds / anchor.requests.average).toFixed(1)}%`);
-  console.log('latency = request sent -> message:new frame on the recipient\'s socket' + (serverCount > 1 ? ' (sends and sockets alternate between the two processes)' : ''));
+  console.log('latency = request sent -> message:new frame on the recipient\'s socket' + (serverCount > 1 ? ' (sends and sockets alternate between the two processes)' : '') + '; answer = request sent -> its HTTP answer');
   console.log(`targets (issue 11): p99 < 50 ms at 2,000 sockets: ${percentile(paced.latencies, 99) < 50 && sockets >= 2000 ? 'met' : 'NOT MET'} (paced phase); >= 1,000 paid messages/s on PostgreSQL: ${pgUrl ? (throughput.ok / throughput.seconds >= 1000 ? 'met' : 'NOT MET') : 'n/a (PGlite)'}`);
   console.log(`frames received: ${fmtInt(frames)}, socket errors: ${socketErrors}`);
   console.log(`machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the load generator and ${sockets} sockets share the machine)`);
