@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { creditLedger, photos, profileInterests, profiles, users } from './schema';
+import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './demo-portraits';
 import { DEMO_LOGIN, seedDemo } from './seed';
 
 let app: FastifyInstance;
@@ -56,6 +57,10 @@ describe('seedDemo', () => {
     const file = path.join(app.storage.dir, photoRows[0]?.matchFilename ?? 'x');
     const meta = await sharp(fs.readFileSync(file)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 400]);
+    // the photo itself is a portrait the size of a phone photo (DiceBear, demo-portraits.ts), not a 360 px drawing
+    const full = await sharp(fs.readFileSync(path.join(app.storage.dir, photoRows[0]?.filename ?? 'x'))).metadata();
+    expect([full.width, full.height]).toEqual([PORTRAIT_WIDTH, PORTRAIT_HEIGHT]);
+    expect(new Set(photoRows.map((p) => fs.statSync(path.join(app.storage.dir, p.filename)).size)).size).toBeGreaterThan(photoRows.length / 2);
 
     const again = await seedDemo(app, { members: 20 });
     expect(again.seeded).toBe(false);

@@ -3,8 +3,9 @@
  * the demo sites and interests (seed-sites.ts), then `members` realistic members spread over the
  * 15 countries of spec section 9 (both genders, every profile field, 2-6 interests, real cities
  * and regions), about 10% of them fictional chatpals (users.fictional = true), each with 1-3
- * portraits drawn locally (SVG -> sharp -> processImage, so they go through the same pipeline as
- * uploads), plus one demo member and one staff account whose logins are printed.
+ * portraits drawn locally by DiceBear (demo-portraits.ts: 720x900 JPEG -> processImage, so they go
+ * through the same pipeline as uploads), plus one demo member and one staff account whose logins
+ * are printed.
  * Idempotent and resumable: a database with users but without the demo login is someone's real
  * data and is left alone; a seed that was stopped (Ctrl-C on the first start, `shouldStop`) goes
  * on where it stopped at the next start. The two logins come first, so they always work.
@@ -13,9 +14,9 @@
 import { hash } from '@node-rs/argon2';
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
 import type { Lang } from '../i18n';
+import { portraitJpeg } from './demo-portraits';
 import { INTERESTS } from '../modules/sites/interests';
 import { regionsOf } from '../modules/sites/regions';
 import { changeCredits } from '../platform/credits';
@@ -69,50 +70,6 @@ function prng(seed: number) {
   };
 }
 type Rng = ReturnType<typeof prng>;
-
-const SKIN = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#f5cfa0'];
-const HAIR_FILL: Record<string, string> = {
-  brunette: '#4a2c17', blond: '#e6c36a', brown: '#6b4226', white: '#eeeeee', bald: 'none', black: '#1b1b1b',
-  dark_blond: '#b8934a', dark_brown: '#3b2414', gray: '#9e9e9e', red: '#a83c1a', other: '#7b3fa0',
-};
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-}
-
-/** A simple portrait: gradient background, head, hair, shoulders and the initials. */
-export function portraitSvg(opts: { name: string; gender: 'male' | 'female'; hair: string; rng: Rng; variant: number }): string {
-  const { rng, variant } = opts;
-  const hue = (rng.int(0, 359) + variant * 47) % 360;
-  const c1 = `hsl(${hue},70%,${55 + variant * 5}%)`;
-  const c2 = `hsl(${(hue + 60) % 360},65%,35%)`;
-  const skin = rng.pick(SKIN);
-  const shirt = `hsl(${(hue + 180) % 360},45%,${30 + rng.int(0, 30)}%)`;
-  const hair = HAIR_FILL[opts.hair] ?? '#4a2c17';
-  const dx = (variant - 1) * 18;
-  const longHair =
-    opts.gender === 'female' && hair !== 'none'
-      ? `<path d="M${95 + dx} 175 C${90 + dx} 80 ${270 + dx} 80 ${265 + dx} 175 L${275 + dx} 300 L${85 + dx} 300 Z" fill="${hair}"/>`
-      : '';
-  const shortHair =
-    hair !== 'none'
-      ? `<path d="M${102 + dx} 160 C${105 + dx} 85 ${255 + dx} 85 ${258 + dx} 160 C${235 + dx} 125 ${125 + dx} 125 ${102 + dx} 160 Z" fill="${hair}"/>`
-      : '';
-  const initials = escapeXml(opts.name.slice(0, 1).toUpperCase());
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="450" viewBox="0 0 360 450">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>
-<rect width="360" height="450" fill="url(#g)"/>
-<circle cx="${300 - variant * 40}" cy="${70 + variant * 20}" r="${30 + variant * 8}" fill="#ffffff" opacity="0.15"/>
-${longHair}
-<path d="M${40 + dx} 450 C${40 + dx} 330 ${110 + dx} 290 ${180 + dx} 290 C${250 + dx} 290 ${320 + dx} 330 ${320 + dx} 450 Z" fill="${shirt}"/>
-<rect x="${160 + dx}" y="235" width="40" height="60" fill="${skin}"/>
-<ellipse cx="${180 + dx}" cy="175" rx="75" ry="88" fill="${skin}"/>
-${shortHair}
-<circle cx="${155 + dx}" cy="175" r="7" fill="#2b2b2b"/><circle cx="${205 + dx}" cy="175" r="7" fill="#2b2b2b"/>
-<path d="M${155 + dx} 215 Q${180 + dx} ${235 + rng.int(0, 8)} ${205 + dx} 215" stroke="#7a3b3b" stroke-width="5" fill="none" stroke-linecap="round"/>
-<text x="330" y="430" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" font-weight="bold" text-anchor="end" fill="#ffffff" opacity="0.85">${initials}</text>
-</svg>`;
-}
 
 function dateOfBirth(rng: Rng): string {
   const now = new Date();
@@ -237,9 +194,7 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   const portraits = async (who: { name: string; gender: 'male' | 'female'; hair: string }, count: number, r: Rng) => {
     const images: { full: string; thumb: string; match: string; width: number; height: number }[] = [];
     for (let v = 0; v < count; v += 1) {
-      const svg = portraitSvg({ name: who.name, gender: who.gender, hair: who.hair, rng: r, variant: v });
-      const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-      const img = await processImage(jpeg);
+      const img = await processImage(await portraitJpeg(who, r));
       const [full, thumb, match] = await Promise.all([storage.put(img.full, 'jpg'), storage.put(img.thumb, 'jpg'), storage.put(img.match, 'jpg')]);
       images.push({ full, thumb, match, width: img.width, height: img.height });
     }
