@@ -22,6 +22,11 @@ export const POLL_INTERVAL_MS = 2000;
 export const POLL_FOR_MS = 120_000;
 const FINAL: ReadonlySet<PaymentStatus> = new Set(FINAL_PAYMENT_STATUSES);
 
+/** Paid and the credits on the balance (`credits` comes once the server credited it). */
+const credited = (p: Payment) => p.status === 'paid' && p.credits !== undefined;
+/** Nothing will change any more: failed/canceled/expired, or paid and credited. */
+const settled = (p: Payment) => FINAL.has(p.status) && (p.status !== 'paid' || credited(p));
+
 export interface PaymentResultProps {
   paymentId: number | string;
   /** "try again" for this kind of payment (default: a new checkout with the same package and method) */
@@ -49,13 +54,13 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
         if (!alive) return;
         setPayment(info);
         setError(null);
-        if (info.status === 'paid' && !announced.current) {
+        if (credited(info) && !announced.current) {
           announced.current = true;
           // the server credited and made the member premium: take its word for both
           const fresh = await refreshSession().catch(() => null);
           if (fresh) bus.emit('payment:completed', { credits: fresh.credits });
         }
-        if (FINAL.has(info.status)) return;
+        if (settled(info)) return;
         if (Date.now() < until) timer = setTimeout(() => void load(), POLL_INTERVAL_MS);
         else setStalled(true);
       } catch (e) {
@@ -85,7 +90,7 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
   if (error && !payment) return <Alert variant="danger">{error}</Alert>;
   if (!payment) return <Spinner label={t('result.loading')} />;
 
-  if (payment.status === 'paid') {
+  if (credited(payment)) {
     return (
       <Alert
         variant="success"
@@ -97,13 +102,13 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
           </div>
         }
       >
-        <p css={{ margin: 0 }}>{t('result.paidText', { credits: payment.credits ?? 0 })}</p>
+        <p css={{ margin: 0 }}>{t('result.paidText', { credits: payment.credits })}</p>
         {user ? <p css={{ margin: '0.25rem 0 0' }}>{t('result.balance', { credits: user.credits })}</p> : null}
       </Alert>
     );
   }
 
-  if (!FINAL.has(payment.status)) {
+  if (!settled(payment)) {
     return (
       <div role="status" css={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
         <Spinner decorative />

@@ -114,6 +114,23 @@ describe('the result page (back from the checkout)', () => {
     expect(getSession()).toMatchObject({ credits: 100, paid_user: true });
   });
 
+  it('paid but not yet credited stays "processing" until the credits are there', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    loginAs({ credits: 0 });
+    const psp: { credits?: number } = {};
+    serve({
+      'GET /api/payment.php': () => makePayment({ status: 'paid', credits: psp.credits }),
+      'GET /api/user.php': () => ({ user: makeUser({ credits: 60, paid_user: true }) }),
+    });
+    await renderAt('/credits/p1/ideal?payment_id=41');
+    expect(await screen.findByText('Je betaling wordt verwerkt')).toBeInTheDocument();
+    psp.credits = 60;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    });
+    expect(await screen.findByText('60 credits zijn aan je account toegevoegd.')).toBeInTheDocument();
+  });
+
   it('stops asking after a while of pending and offers to check again', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     loginAs();
