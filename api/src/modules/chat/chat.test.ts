@@ -446,5 +446,9 @@ describe('developer tool for browser tests', () => {
     expect(await balance(app, user.id)).toBe(25);
     const down = await app.inject({ method: 'POST', url: '/dev/member.php', headers: json, payload: { email: 'devtool@example.com', credits: 0 } });
     expect(down.json().credits).toBe(0);
+    // only from this machine
+    const remote = await app.inject({ method: 'POST', url: '/dev/member.php', remoteAddress: '203.0.113.9', headers: json, payload: { email: 'devtool@example.com', credits: 999 } });
+    expect(remote.statusCode).toBe(404);
+    expect(await balance(app, user.id)).toBe(0);
   });
 });

@@ -140,10 +140,16 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(GIFT_SVGS[id as GiftId]);
   });
 
-  /* ---------- developer tool (browser tests): set a member's balance / premium; never in production ---------- */
+  /*
+   * ---------- developer tool (browser tests): set a member's balance / premium ----------
+   * Never in production, and only for a caller on this machine (the connection's own address,
+   * not a forwarded one): a development server reachable from outside does not hand out credits.
+   */
   if (app.config.NODE_ENV !== 'production') {
     const ZDevMember = z.object({ email: z.string().min(3), credits: z.number().int().min(0).max(1_000_000).optional(), paid_user: z.boolean().optional() });
+    const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
     app.post('/dev/member.php', { schema: { hide: true, body: ZDevMember } }, async (req) => {
+      if (!LOOPBACK.has(req.raw.socket.remoteAddress ?? '')) throw new AppError('not_found', { status: 404 });
       const { email, credits, paid_user } = req.body;
       return app.withTx(async (tx) => {
         const [row] = await tx.select({ id: users.id, credits: users.credits }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
