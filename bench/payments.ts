@@ -29,12 +29,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serverEnv } from './env';
-import { benchArgs } from './lib/args';
+import { parseOptions } from './lib/options';
 import { cleanup, freePort, HarnessError, runBenchmark, startChild, waitFor, wasInterrupted } from './lib/children';
 import { findings, fmtInt, load, loud, median, printTable } from './lib/load';
 import { ROOT, startMeasuredServer } from './lib/server';
 
-const { smoke, source, num } = benchArgs(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'], 'npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]');
+const cli = parseOptions(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'], ['smoke', 'source', 'help'], 'usage: npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]');
+const smoke = cli.given.has('smoke');
+const source = cli.given.has('source');
+/** a whole number of at least 1 */
+const num = (name: string, fallback: number): number => Math.round(cli.num(name, fallback, 1));
 const opts = {
   members: num('members', smoke ? 4 : 40),
   payments: num('payments', smoke ? 1 : 2),

@@ -22,12 +22,16 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { benchArgs } from './lib/args';
+import { parseOptions } from './lib/options';
 import { cleanup, HarnessError, runBenchmark, sleep, wasInterrupted } from './lib/children';
 import { findings, fmtInt, fmtMs, loud, median, printTable } from './lib/load';
 import { startMeasuredServer } from './lib/server';
 
-const { smoke, source, num } = benchArgs(['uploaders', 'rounds', 'duration', 'width', 'height'], 'npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
+const cli = parseOptions(['uploaders', 'rounds', 'duration', 'width', 'height'], ['smoke', 'source', 'help'], 'usage: npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
+const smoke = cli.given.has('smoke');
+const source = cli.given.has('source');
+/** a whole number of at least 1 */
+const num = (name: string, fallback: number): number => Math.round(cli.num(name, fallback, 1));
 const opts = {
   uploaders: num('uploaders', smoke ? 4 : 16),
   rounds: num('rounds', smoke ? 1 : 3),
