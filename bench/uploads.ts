@@ -111,11 +111,14 @@ async function main(): Promise<void> {
   const png = await bigPng(opts.width, opts.height);
   console.log(`PNG: ${(png.length / 1048576).toFixed(1)} MB, ${((opts.width * opts.height) / 1e6).toFixed(0)} MP; ${opts.uploaders} uploaders, ${opts.rounds} round(s) of ${opts.duration} s per phase`);
 
+  let loginsRefused = 0;
   const login = async (): Promise<number> => {
     const t0 = performance.now();
     const res = await fetch(`${base}/api/user.php`, { method: 'POST', headers: json, body: JSON.stringify({ email: loginEmail, password: PASSWORD }), signal: AbortSignal.timeout(120_000) });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new HarnessError(`login: ${res.status}`);
+    // a 503 (the admission queue full) is a refused login: counted, its time kept
+    if (res.status === 503) loginsRefused += 1;
+    else if (res.status !== 200) throw new HarnessError(`login: ${res.status}`);
     return performance.now() - t0;
   };
   const logins = async (until: number): Promise<number[]> => {
@@ -174,7 +177,8 @@ async function main(): Promise<void> {
   );
   const sortedUploads = [...uploadMs].sort((a, b) => a - b);
   console.log(`\nuploads: ${counts.done} done (median ${fmtMs(pct(sortedUploads, 50))} ms, p99 ${fmtMs(pct(sortedUploads, 99))} ms), ${counts.busy} answered 503 (queue full, retried after 1 s), ${counts.other} other`);
-  console.log(`target: login p99 under ${TARGET_MS} ms while the uploads run: ${loadP99 < TARGET_MS ? 'met' : 'NOT met'} (informational)`);
+  console.log(`logins answered 503 (server busy): ${loginsRefused}`);
+  console.log(`target: login p99 under ${TARGET_MS} ms while the uploads run: ${loadP99 < TARGET_MS && loginsRefused === 0 ? 'met' : 'NOT met'} (informational)`);
   if (counts.other > 0) loud(`${counts.other} uploads failed otherwise than 503`);
   for (const [message, n] of serverLog) console.log(`server log: ${n} x ${message}`);
   console.log(`machine: ${os.cpus().length} cores, load average ${loadAtStart.map((v) => v.toFixed(1)).join(' ')} at start, ${os.loadavg().map((v) => v.toFixed(1)).join(' ')} at the end`);

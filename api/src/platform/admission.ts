@@ -14,6 +14,7 @@
  * with `Retry-After` at once, and nothing that was admitted is dropped. PostgreSQL gets the same
  * gate with room for its connection pool.
  */
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 export interface AdmissionOptions {
@@ -118,4 +119,17 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
     stats: () => ({ active, waiting: queue.length - head, shed }),
   };
+}
+
+/**
+ * Run `work` that does not use the database (decoding an uploaded image) without holding the
+ * request's admission slot, so a long decode does not keep logins waiting for the database; the
+ * request takes a slot again afterwards (a 503 when the queue is full) for what follows.
+ */
+export async function outsideAdmission<T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  req.releaseAdmission?.();
+  req.releaseAdmission = null;
+  const result = await work();
+  req.releaseAdmission = await req.server.admission.acquire();
+  return result;
 }

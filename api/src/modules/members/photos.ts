@@ -73,12 +73,14 @@ export async function addPhoto(
   storage: Storage,
   user: UserRow,
   data: Buffer,
-  opts: { autoApprove: boolean; cdnPrefix: string; filename?: string },
+  opts: { autoApprove: boolean; cdnPrefix: string; filename?: string; outsideDb?: <T>(work: () => Promise<T>) => Promise<T> },
 ): Promise<OwnPhoto> {
   if (data.length === 0) throw new AppError('image_invalid', { status: 400, field: 'photo' });
   await assertPhotoRoom(db, user);
   // the room is checked above, before the costly decode; one decode per member at a time
-  const image = await processImage(data, { memberId: user.id }).catch((error: unknown) => {
+  // the decode holds no database slot (outsideDb: platform/admission.ts outsideAdmission)
+  const decode = () => processImage(data, { memberId: user.id });
+  const image = await (opts.outsideDb ? opts.outsideDb(decode) : decode()).catch((error: unknown) => {
     // name the form field in the answer (the image errors of platform/images carry none)
     if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params, extra: error.extra });
     throw error;

@@ -17,6 +17,7 @@ import {
 } from '@dating/shared-kit/contracts';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import { outsideAdmission } from '../../platform/admission';
 import { reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
 import { requireStaff, requireUser } from '../../platform/session';
@@ -98,7 +99,12 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       throw uploadError(error, 'photo');
     }
-    const photo = await addPhoto(app.db, app.storage, user, data, { autoApprove: app.config.AUTO_APPROVE_PHOTOS, cdnPrefix: cdn(req), filename });
+    const photo = await addPhoto(app.db, app.storage, user, data, {
+      autoApprove: app.config.AUTO_APPROVE_PHOTOS,
+      cdnPrefix: cdn(req),
+      filename,
+      outsideDb: (work) => outsideAdmission(req, work),
+    });
     return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
   });
   app.delete('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
