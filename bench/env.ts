@@ -3,6 +3,7 @@
  *
  *   DATABASE_URL   postgres://...: the benchmark creates a fresh database on that server for the
  *                  run (dropped at the end); unset: the embedded default (PGlite).
+ *   CHROMIUM       the browser of `bench -- web` (default /usr/bin/chromium).
  *
  * serverEnv() builds the environment of a server child: the caller's environment (PATH, HOME,
  * ...) without any of the server's own variables, which the benchmark sets itself, so a DATA_DIR,
@@ -18,9 +19,10 @@ const SERVER_VARIABLES = [
   'MOLLIE_API_KEY', 'MOLLIE_SIM_TIME_SCALE', 'RATE_LIMIT_SIGNUP', 'RATE_LIMIT_MAIL', 'RATE_LIMIT_GEOCODE',
 ];
 
-export function benchEnv(): { DATABASE_URL: string | undefined } {
+export function benchEnv(): { DATABASE_URL: string | undefined; CHROMIUM: string | undefined } {
   const url = process.env.DATABASE_URL;
-  return { DATABASE_URL: url && url.trim() !== '' ? url : undefined };
+  const chromium = process.env.CHROMIUM;
+  return { DATABASE_URL: url && url.trim() !== '' ? url : undefined, CHROMIUM: chromium && chromium.trim() !== '' ? chromium : undefined };
 }
 
 export function serverEnv(own: Record<string, string>): NodeJS.ProcessEnv {

@@ -1,21 +1,62 @@
 /**
  * Remotes load when first needed; to make that fast the shell warms them up:
- * - on idle after start: the remotes behind the main navigation for this visitor;
+ * - on idle once the first page has shown: the remotes behind the main navigation for this visitor;
  * - on hover/focus of a link: the remote that owns the link's target.
  */
 import { useEffect } from 'react';
-import { useSession } from '@dating/shared-kit/state';
+import { store, useSession } from '@dating/shared-kit/state';
+import { pendingCountAtom } from './loading-state';
 import { prefetchRemote } from './federation/remote-loader';
 import { resolveRoute } from './route-table';
 import type { RemoteName } from './route-table';
 
-function onIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 4000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 1500);
-  return () => window.clearTimeout(handle);
+let pageShown: Promise<void> | null = null;
+
+/**
+ * Resolves once the first page has shown: no page area is waiting for its remote any more
+ * (loading-state.ts). Checked after the current commit's effects (a page that suspends marks
+ * itself pending in an effect), with a ceiling for a page that never settles.
+ */
+export function firstPageShown(ceilingMs = 10_000): Promise<void> {
+  pageShown ??= new Promise<void>((resolve) => {
+    let unsubscribe = () => {};
+    const done = () => {
+      unsubscribe();
+      window.clearTimeout(ceiling);
+      resolve();
+    };
+    const ceiling = window.setTimeout(done, ceilingMs);
+    window.setTimeout(() => {
+      if (store.get(pendingCountAtom) === 0) return done();
+      unsubscribe = store.sub(pendingCountAtom, () => {
+        if (store.get(pendingCountAtom) === 0) done();
+      });
+    }, 0);
+  });
+  return pageShown;
+}
+
+/**
+ * Runs `callback` once the first page has shown and the browser is idle (at most 4 s after
+ * that): what loads here never competes with the page itself. Returns a cancel function.
+ */
+export function onIdle(callback: () => void): () => void {
+  let cancelled = false;
+  let cancelIdle = () => {};
+  void firstPageShown().then(() => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(callback, { timeout: 4000 });
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(callback, 1500);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
 }
 
 export function remoteForHref(href: string, origin = window.location.origin): RemoteName | null {

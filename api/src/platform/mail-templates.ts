@@ -136,12 +136,12 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   const esc = escapeHtml;
   const button =
     vars.link && s.action
-      ? `<p style="margin:24px 0"><a href="${esc(vars.link)}" style="background:#e83e8c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(s.action)}</a></p>` +
+      ? `<p style="margin:24px 0"><a href="${esc(vars.link)}" style="background:#c81f64;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(s.action)}</a></p>` +
         `<p style="font-size:13px;color:#555">${esc(vars.link)}</p>`
       : '';
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;color:#2d1b2e;max-width:600px;margin:0 auto;padding:16px">` +
-    `<h1 style="font-size:20px;color:#e83e8c">${esc(vars.siteName)}</h1>` +
+    `<h1 style="font-size:20px;color:#c81f64">${esc(vars.siteName)}</h1>` +
     `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>${button}` +
     (s.validity ? `<p>${fill(s.validity, vars, true)}</p>` : '') +
     (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice' ? `<p style="color:#555">${esc(c.ignore)}</p>` : '') +

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/helpers';
 import { remotesConfig } from './static';
@@ -22,6 +23,13 @@ beforeAll(async () => {
   write('mf-chat/dist/mf-manifest.json', '{"id":"mf_chat","v":1}');
   write('mf-chat/dist/remoteEntry.js', 'var mf_chat;');
   write('mf-chat/dist/__federation_expose_routes.0a1b2c3d4e.js', 'chunk');
+  // what the build writes beside each text asset (shared-kit webpack config): brotli and gzip copies
+  const big = `var mf_landers = ${JSON.stringify('landers '.repeat(500))};`;
+  write('mf-landers/dist/remoteEntry.js', big);
+  fs.writeFileSync(path.join(root, 'mf-landers/dist/remoteEntry.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(root, 'mf-landers/dist/remoteEntry.js.gz'), zlib.gzipSync(big));
+  write('mf-landers/dist/55.0a1b2c3d4e5f.js', big);
+  fs.writeFileSync(path.join(root, 'mf-landers/dist/55.0a1b2c3d4e5f.js.br'), zlib.brotliCompressSync(big));
   write('secret.txt', 'do not serve');
   // mf-members/dist deliberately missing
   app = await buildTestApp({ env: { STATIC_ROOT_ABS: root } });
@@ -124,6 +132,87 @@ describe('assets and remotes', () => {
     const name = await app.storage.put(Buffer.from('jpegbytes'), 'jpg');
     expect((await app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+});
+
+describe('compression and revalidation', () => {
+  const plain = `var mf_landers = ${JSON.stringify('landers '.repeat(500))};`;
+
+  it('sends the brotli copy to a browser that accepts br, gzip to one that only takes gzip, the file to others', async () => {
+    const br = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+    const gz = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+
+    const none = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers.vary).toMatch(/accept-encoding/i);
+    expect(none.body).toBe(plain);
+
+    // a chunk with only a .br copy: gzip clients get the file itself
+    const chunk = await app.inject({ method: 'GET', url: '/mf/mf-landers/55.0a1b2c3d4e5f.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(chunk.headers['content-encoding']).toBeUndefined();
+    expect(chunk.body).toBe(plain);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const chunkBr = await app.inject({ method: 'GET', url: '/mf/mf-landers/55.0a1b2c3d4e5f.js', headers: { 'accept-encoding': 'br' } });
+    expect(chunkBr.headers['content-encoding']).toBe('br');
+    expect(chunkBr.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates the remote entry and manifest: ETag, then 304 without a body while unchanged', async () => {
+    for (const url of ['/mf/mf-landers/remoteEntry.js', '/mf/mf-chat/mf-manifest.json']) {
+      for (const encoding of ['br', 'identity']) {
+        const first = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(first.statusCode).toBe(200);
+        expect(first.headers['cache-control']).toBe('no-cache');
+        const etag = first.headers.etag;
+        expect(typeof etag).toBe('string');
+        const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, 'if-none-match': String(etag) } });
+        expect(again.statusCode).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+      }
+    }
+    // the brotli and the plain answer are different representations: different ETags
+    const a = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    const b = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'identity' } });
+    expect(a.headers.etag).not.toBe(b.headers.etag);
+  });
+
+  it('compresses the page and the remotes list and revalidates them by content', async () => {
+    const page = await app.inject({ method: 'GET', url: '/members', headers: { host: 'example.de', 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('window.__BOOT__=');
+    const same = await app.inject({ method: 'GET', url: '/members', headers: { host: 'example.de', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) } });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload.length).toBe(0);
+    // another site's page is another content: no 304 with the first one's ETag
+    const other = await app.inject({ method: 'GET', url: '/members', headers: { host: 'example.it', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+
+    const list = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(list.rawPayload).toString()).remotes).toHaveLength(5);
+    const listAgain = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(list.headers.etag) } });
+    expect(listAgain.statusCode).toBe(304);
+  });
+
+  it('a rebuilt entry gets a new ETag: the old one no longer gives a 304', async () => {
+    const before = await app.inject({ method: 'GET', url: '/mf/mf-chat/remoteEntry.js' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    write('mf-chat/dist/remoteEntry.js', 'var mf_chat = 2;');
+    const after = await app.inject({ method: 'GET', url: '/mf/mf-chat/remoteEntry.js', headers: { 'if-none-match': String(before.headers.etag) } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toBe('var mf_chat = 2;');
   });
 });
 

@@ -7,13 +7,24 @@
  *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides by name)
  *   /uploads/<file>        stored uploads: platform/uploads.ts (served to whom may see them)
  *   /static/fictional.svg  the fictional-profile icon
- * Files are read from disk per request, so a rebuilt remote is served without a restart; missing
- * dist folders give 404s (and a small fallback page for /), never a failed start.
- * Caching: index.html, mf-manifest.json, remoteEntry.js, mf-remotes.json -> no-cache; files whose
- * name carries a content hash -> public, max-age=31536000, immutable.
+ * Files are read from disk per request (@fastify/static), so a rebuilt remote is served without a
+ * restart; missing dist folders give 404s (and a small fallback page for /), never a failed start.
+ * Compression: the build writes `<file>.br` and `<file>.gz` beside every text asset
+ * (shared-kit/src/federation/webpack-config.cjs); the one the request's Accept-Encoding prefers is
+ * sent (brotli, else gzip, else the file itself), with `Vary: Accept-Encoding`. Nothing is
+ * compressed per request except the page itself and /mf-remotes.json (small, made per request,
+ * compressed once per distinct content and kept).
+ * Caching: files whose name carries a content hash -> public, max-age=31536000, immutable;
+ * index.html (the page), mf-manifest.json, remoteEntry.js, mf-remotes.json -> no-cache with an
+ * ETag, so a revisit revalidates them with If-None-Match and gets a 304 without a body while they
+ * are unchanged.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resolveRoute } from '@dating/shared-kit/contracts';
@@ -56,37 +67,17 @@ export function remotesConfig(raw: string | undefined): RemotesConfig {
   return { remotes: [...byName.values()] };
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.cjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'sw-push.js']);
 /** a content hash in the name: main.3f2a9c1b.js, 123.a1b2c3d4e5.chunk.js, font-8c7d6e5f.woff2 */
 const HASHED = /[.-][0-9a-f]{8,}[.-]/i;
 
+/** What the build compresses (`<file>.br`, `<file>.gz`): answers for these vary by Accept-Encoding. */
+const COMPRESSIBLE = /\.(js|mjs|cjs|json|css|svg|map|txt|webmanifest|html)$/i;
+/** The pre-compressed copy's extension. */
+const ENCODED_COPY = /\.(br|gz)$/;
+
 export function cacheControlFor(file: string): string {
-  const base = path.basename(file);
+  const base = path.basename(file).replace(ENCODED_COPY, '');
   if (NO_CACHE_FILES.has(base) || base.endsWith('.html')) return 'no-cache';
   if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
@@ -107,26 +98,71 @@ function safeJoin(root: string, rel: string): string | null {
   return full.startsWith(root + path.sep) ? full : null;
 }
 
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function readFileOrNull(file: string): Promise<Buffer | null> {
   try {
-    const stat = await fs.stat(file);
-    if (!stat.isFile()) return null;
     return await fs.readFile(file);
   } catch {
     return null;
   }
 }
 
-async function sendFile(reply: FastifyReply, file: string, cacheControl?: string): Promise<boolean> {
-  const data = await readFileOrNull(file);
-  if (!data) return false;
-  const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  await reply
-    .header('cache-control', cacheControl ?? cacheControlFor(file))
-    .header('x-content-type-options', 'nosniff')
-    .type(type)
-    .send(data);
+/** Sends `file` (inside `root`) with its caching headers, pre-compressed when the client accepts it. */
+async function sendFile(reply: FastifyReply, root: string, file: string): Promise<boolean> {
+  if (!(await isFile(file))) return false;
+  await reply.sendFile(path.relative(root, file), root);
   return true;
+}
+
+/** brotli / gzip of the small bodies made per request, by content hash (a bounded cache). */
+const encodedBodies = new Map<string, Buffer>();
+const ENCODED_BODIES_MAX = 256;
+
+function encodeBody(body: Buffer, hash: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${hash}:${encoding}`;
+  let encoded = encodedBodies.get(key);
+  if (!encoded) {
+    encoded =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : zlib.gzipSync(body, { level: 9 });
+    if (encodedBodies.size >= ENCODED_BODIES_MAX) encodedBodies.delete(encodedBodies.keys().next().value ?? '');
+    encodedBodies.set(key, encoded);
+  }
+  return encoded;
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 13.1.2). */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * A body made per request (the page, the remotes list): no-cache with an ETag of its content, 304
+ * when the client's copy is current, brotli or gzip when accepted (Vary: Accept-Encoding).
+ */
+export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200): FastifyReply {
+  const body = Buffer.from(text, 'utf8');
+  const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  const accepted = req.headers['accept-encoding'];
+  const encoding = typeof accepted === 'string' ? (negotiate(accepted, ['br', 'gzip']) as 'br' | 'gzip' | undefined) : undefined;
+  // one ETag per representation: a cache must not serve the gzip body to a client asking for br
+  const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
+  reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', etag).header('x-content-type-options', 'nosniff');
+  if (status === 200 && ifNoneMatch(req.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply.type(type);
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(encodeBody(body, hash, encoding));
 }
 
 /** JSON for an inline <script>: `<` escaped so no `</script>` or `<!--` can end it. */
@@ -160,16 +196,28 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   /** The shell's page; a path the route table does not know is answered 404 (the shell shows its 404 page). */
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
-    return reply
-      .status(resolveRoute(req.url) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(renderIndex(html, req));
+    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', resolveRoute(req.url) ? 200 : 404);
   }
 
-  app.get('/mf-remotes.json', { schema: { hide: true } }, async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(remotes),
+  // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(res, file) {
+      const served = file.replace(ENCODED_COPY, '');
+      res.setHeader('cache-control', cacheControlFor(served));
+      if (COMPRESSIBLE.test(served)) res.setHeader('vary', 'Accept-Encoding');
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  });
+
+  const remotesJson = JSON.stringify(remotes);
+  app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) =>
+    sendRevalidated(req, reply, remotesJson, 'application/json; charset=utf-8'),
   );
 
   app.get('/static/fictional.svg', { schema: { hide: true } }, async (_req, reply) =>
@@ -179,8 +227,9 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (req, reply) => {
     const folder = req.params.folder;
     if (!(REMOTE_FOLDERS as readonly string[]).includes(folder)) throw new AppError('not_found', { status: 404 });
-    const file = safeJoin(path.join(root, folder, 'dist'), req.params['*']);
-    if (!file || !(await sendFile(reply, file))) throw new AppError('not_found', { status: 404 });
+    const dist = path.join(root, folder, 'dist');
+    const file = safeJoin(dist, req.params['*']);
+    if (!file || !(await sendFile(reply, dist, file))) throw new AppError('not_found', { status: 404 });
     return reply;
   });
 
@@ -191,7 +240,7 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     if (rel.startsWith('api/') || rel === 'api') throw new AppError('route_not_found', { status: 404 });
     if (rel !== 'index.html') {
       const file = safeJoin(shellDist, rel);
-      if (file && (await sendFile(reply, file))) return reply;
+      if (file && (await sendFile(reply, shellDist, file))) return reply;
       // a missing file (has an extension) is a 404; anything else is an app route
       if (/\.[a-z0-9]{1,8}$/i.test(rel) || rel.startsWith('mf/') || rel.startsWith('uploads/')) {
         throw new AppError('not_found', { status: 404 });

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { colors } from '@dating/shared-kit/theme';
 import { Container } from '@dating/shared-kit/ui';
 
 /** A page of this module: a narrow container with the page's h1 (focused on open for screen readers). */
@@ -23,7 +24,8 @@ export function Page({ title, children, wide = false }: { title: string; childre
 
 /** A link that looks like a button, for navigation inside the SPA. */
 export const linkButton = css`
-  display: inline-block; padding: 10px 18px; border-radius: 8px; background: #e83e8c; color: #fff;
+  display: inline-block; padding: 10px 18px; border-radius: 8px; background: ${colors.primary}; color: ${colors.onPrimary};
   font-weight: 600; text-decoration: none;
-  &:focus-visible { outline: 3px solid #f8b4d3; outline-offset: 2px; }
+  &:hover { background: ${colors.primaryHover}; }
+  &:focus-visible { outline: 3px solid ${colors.focus}; outline-offset: 2px; }
 `;

@@ -7,13 +7,14 @@ import '../i18n';
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { Button, Modal } from '@dating/shared-kit/ui';
 import { NAMESPACE } from '../i18n';
 import { readJson, writeJson } from '../storage';
 import { isInstalledApp } from '../use-viewport';
 
-export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
+export { ENTRY_WARNING_KEY };
 const HIDDEN_PATHS = ['/complete-signup', '/reset-password', '/reset-password/do'];
 
 /** Where "Leave" goes when the visitor did not come from another site: a search engine's start page. */

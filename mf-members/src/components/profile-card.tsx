@@ -22,8 +22,9 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const fictionalWarning = useFictionalWarning();
   const place = [profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
-    <Link to={`/members/${profile.id}`} css={card} aria-label={[t('card.open', { name: profile.name, age: profile.age }), profile.fictional ? fictionalWarning : null].filter(Boolean).join('. ')}>
-      <Avatar profile={profile} size="card" />
+    // named by what it shows (WCAG 2.5.3 label in name): name and age, place, the fictional notice
+    <Link to={`/members/${profile.id}`} css={card}>
+      <Avatar profile={profile} size="card" decorative />
       <div css={css`padding: 10px 12px 12px; display: flex; flex-direction: column; gap: 2px;`}>
         <span css={css`font-weight: 700; display: flex; align-items: center; gap: 6px;`}>
           {t('card.nameAge', { name: profile.name, age: profile.age })}

@@ -5,6 +5,12 @@
 import { z } from 'zod';
 
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
+
+/**
+ * localStorage key set once a visitor accepted the site-entry warning (mf-auth-signup's
+ * ./EntryWarning); the shell reads it so a returning visitor's page does not load that remote.
+ */
+export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
 export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 

@@ -1,3 +1,8 @@
 /** Replaced at build time by webpack's DefinePlugin (see webpack-config.cjs). */
 declare const __BUILD_ID__: string;
 declare const __MF_NAME__: string;
+
+/** react-router itself, under a name the share scope does not claim (federation/react-router.ts). */
+declare module '@dating/react-router-full' {
+  export * from 'react-router';
+}

@@ -2,6 +2,10 @@
  * The one Module Federation `shared` config used by the shell and every remote
  * (`require('@dating/shared-kit/federation')`).
  *
+ * zod is deliberately not shared: a shared module cannot be tree-shaken, and the whole of zod
+ * (with every locale) is about 280 kB minified, while each module's own tree-shaken copy is a
+ * fraction of that.
+ *
  * Everything listed here is a singleton: one React, one router, one jotai store, one i18next,
  * one emotion cache/theme context and one copy of shared-kit (bus, store, i18n instance) across
  * all modules, whichever module happened to be built or deployed last.
@@ -33,6 +37,15 @@ const SINGLETON_PACKAGES = [
 ];
 
 const SHARED_KIT = '@dating/shared-kit';
+
+/**
+ * Packages provided from a file of ours that names the exports we use (so the shared module is
+ * tree-shaken) instead of the whole package: see react-router.ts. Deep imports of these are not
+ * shared (none are used).
+ */
+const SUBSET_IMPORTS = {
+  'react-router': path.join(__dirname, 'react-router.ts'),
+};
 
 /**
  * Packages whose deep imports are listed one by one instead of by a `pkg/` prefix: resolving the
@@ -70,17 +83,21 @@ function declaredRanges(dir) {
 
 /**
  * @param {string} [fromDir] workspace folder whose node_modules resolve the packages
- * @returns {Record<string, {singleton: true, requiredVersion: string, version: string}>}
+ * @returns {Record<string, {singleton: true, requiredVersion: string, version: string, import?: string}>}
  */
 function createShared(fromDir = process.cwd()) {
   const declared = declaredRanges(fromDir);
-  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string}>} */
+  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string, import?: string}>} */
   const shared = {};
   for (const pkg of [...SINGLETON_PACKAGES, SHARED_KIT]) {
     const version = installedVersion(pkg, fromDir);
     const range = declared[pkg];
     const requiredVersion = range && /^[\^~]?\d/.test(range) ? range : `^${version}`;
     const entry = { singleton: true, requiredVersion, version };
+    if (SUBSET_IMPORTS[pkg]) {
+      shared[pkg] = { ...entry, import: SUBSET_IMPORTS[pkg] };
+      continue;
+    }
     if (pkg !== SHARED_KIT) shared[pkg] = { ...entry };
     const subpaths = EXPLICIT_SUBPATHS[pkg];
     if (subpaths) for (const subpath of subpaths) shared[subpath] = { ...entry };
@@ -92,4 +109,4 @@ function createShared(fromDir = process.cwd()) {
 /** Federation names of the remotes (folder name with `_`). */
 const REMOTE_NAMES = ['mf_auth_signup', 'mf_members', 'mf_chat', 'mf_payments', 'mf_landers'];
 
-module.exports = { SINGLETON_PACKAGES, SHARED_KIT, REMOTE_NAMES, createShared, shared: createShared(SHARED_KIT_DIR) };
+module.exports = { SINGLETON_PACKAGES, SHARED_KIT, SUBSET_IMPORTS, REMOTE_NAMES, createShared, shared: createShared(SHARED_KIT_DIR) };

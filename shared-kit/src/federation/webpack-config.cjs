@@ -13,9 +13,13 @@
  *   compiled by esbuild-loader: automatic JSX runtime from @emotion/react.
  * - @module-federation/enhanced: remotes emit `remoteEntry.js` + `mf-manifest.json`,
  *   shareStrategy 'loaded-first', asyncStartup, no dts generation; the host has NO remotes at
- *   build time (it reads /mf-remotes.json at start).
+ *   build time (it reads /mf-remotes.json at start) and provides the federation runtime to the
+ *   remotes (externalRuntime, see federationOptions).
  * - Content-hashed chunks, `publicPath: 'auto'`, output in `<dir>/dist`, deterministic ids: the
  *   same sources give byte-identical output.
+ * - Every text asset (JS, JSON, CSS, SVG, maps, not the shell's index.html, which the server renders)
+ *   is also written compressed beside itself, once, at build time: `<file>.br` (brotli, quality 11)
+ *   and `<file>.gz` (gzip -9). The server picks one by Accept-Encoding (api/src/platform/static.ts).
  * - `__BUILD_ID__` = env BUILD_ID, else a hash of the sources that go into the bundle. Every
  *   remote marks itself in the page once its entry has loaded:
  *   `<meta name="mf-build:<name>" content="<build id>">` and `data-mf-build-<name>` on <html>.
@@ -26,7 +30,9 @@ const fs = require('node:fs');
 const crypto = require('node:crypto');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const zlib = require('node:zlib');
 const { EsbuildPlugin } = require('esbuild-loader');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { createShared } = require('./index.cjs');
 
 const SHARED_KIT_DIR = path.resolve(__dirname, '..', '..');
@@ -71,6 +77,34 @@ function computeBuildId(dir) {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** Text assets worth compressing; the shell's index.html is rendered per request, not served as is. */
+const COMPRESSIBLE = /\.(js|mjs|cjs|json|css|svg|map|txt|webmanifest)$/i;
+
+/** `<file>.br` and `<file>.gz` beside every compressible asset (built once; served by the api). */
+function compressionPlugins() {
+  const common = { test: COMPRESSIBLE, threshold: 0, minRatio: 1, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
+}
+
+/** The installed package's folder as seen from `dir` (its package.json may not export itself). */
+function packageDir(pkg, dir) {
+  let current = path.dirname(require.resolve(pkg, { paths: [dir] }));
+  while (!fs.existsSync(path.join(current, 'package.json')) || JSON.parse(fs.readFileSync(path.join(current, 'package.json'), 'utf8')).name !== pkg) {
+    const parent = path.dirname(current);
+    if (parent === current) throw new Error(`cannot find the folder of ${pkg} from ${dir}`);
+    current = parent;
+  }
+  return current;
+}
+
 function baseConfig({ name, dir, buildId, mode }) {
   const production = mode !== 'development';
   return {
@@ -92,6 +126,8 @@ function baseConfig({ name, dir, buildId, mode }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // the real react-router for federation/react-router.ts (shared as `react-router`)
+      alias: { '@dating/react-router-full$': packageDir('react-router', dir) },
     },
     module: {
       rules: [
@@ -121,16 +157,27 @@ function baseConfig({ name, dir, buildId, mode }) {
         __BUILD_ID__: JSON.stringify(buildId),
         __MF_NAME__: JSON.stringify(name),
       }),
+      ...(production ? compressionPlugins() : []),
     ],
   };
 }
 
-function federationOptions(name, dir) {
+/**
+ * The federation runtime (runtime-core, about 60 kB minified) is in the shell only: remotes are
+ * built with `externalRuntime` and use the shell's copy (`provideExternalRuntime`), so a
+ * remoteEntry.js holds little more than the remote's own module map. `target: 'web'` drops the
+ * runtime's Node.js loaders.
+ */
+function federationOptions(name, dir, host) {
   return {
     name,
     shared: createShared(dir),
     shareStrategy: 'loaded-first',
-    experiments: { asyncStartup: true },
+    experiments: {
+      asyncStartup: true,
+      optimization: { target: 'web' },
+      ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+    },
     dts: false,
   };
 }
@@ -146,7 +193,7 @@ function createRemoteConfig({ name, dir, exposes, mode }) {
   config.entry = {};
   config.plugins.push(
     new ModuleFederationPlugin({
-      ...federationOptions(name, dir),
+      ...federationOptions(name, dir, false),
       filename: 'remoteEntry.js',
       exposes,
       manifest: true,
@@ -191,7 +238,7 @@ function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', temp
   config.entry = { main: entry };
   config.plugins.push(
     new ModuleFederationPlugin({
-      ...federationOptions(name, dir),
+      ...federationOptions(name, dir, true),
       remotes: {},
       manifest: false,
     }),

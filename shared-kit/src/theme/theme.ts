@@ -1,22 +1,31 @@
 /**
  * The site theme (spec 9): primary pink, secondary yellow, success green, danger red, dark plum,
  * yellow for unread messages; breakpoints 576/768/992/1200 with container widths 540/720/960/1140.
+ *
+ * Contrast (WCAG 2.2 AA, 4.5:1 for normal text; e2e/tests/accessibility.spec.ts runs axe): the
+ * brand pink `brand` (#e5307a) is only 4.17:1 under white text and 3.5-3.9:1 as text on the light
+ * backgrounds, so it is kept for decoration (icons, borders, the browser's theme colour, focus
+ * glow). `primary`, used for text, links and filled buttons, is a darker shade of the same pink:
+ * white on it 5.5:1, it on `background` 5.2:1 and on `primarySoft` 4.7:1. Success, danger and info
+ * are the darker shades that pass 4.5:1 both under white text and as text on the page background;
+ * warning orange is a background only, with dark text on it.
  */
 export const colors = {
-  primary: '#e5307a',
-  primaryHover: '#c81f64',
+  brand: '#e5307a',
+  primary: '#c81f64',
+  primaryHover: '#a8174f',
   primarySoft: '#fde7f0',
   onPrimary: '#ffffff',
   secondary: '#ffc933',
   secondaryHover: '#f2b705',
   onSecondary: '#3a1738',
-  success: '#1f9d55',
+  success: '#17804a',
   successSoft: '#e3f6ea',
-  danger: '#d93848',
+  danger: '#c42c3c',
   dangerSoft: '#fde8ea',
   warning: '#f08c00',
   warningSoft: '#fff3dc',
-  info: '#3b6fd8',
+  info: '#2f5fc4',
   infoSoft: '#e6eefc',
   dark: '#3a1738',
   darkSoft: '#5b3358',

@@ -8,7 +8,7 @@ export type BadgeTone = 'primary' | 'unread' | 'warning' | 'danger' | 'success' 
 const tones: Record<BadgeTone, { bg: string; fg: string }> = {
   primary: { bg: colors.primary, fg: colors.onPrimary },
   unread: { bg: colors.unread, fg: colors.onUnread },
-  warning: { bg: colors.warning, fg: '#fff' },
+  warning: { bg: colors.warning, fg: colors.dark },
   danger: { bg: colors.danger, fg: '#fff' },
   success: { bg: colors.success, fg: '#fff' },
   neutral: { bg: colors.border, fg: colors.dark },

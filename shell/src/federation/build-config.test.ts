@@ -3,6 +3,7 @@
  *
  * The one federation config (shared-kit/src/federation): what every module is built with.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 interface SharedEntry {
@@ -39,13 +40,44 @@ function mfOptions(config: WebpackLikeConfig): Record<string, unknown> {
 describe('shared singletons', () => {
   const shared = federation.createShared(path.join(repo, 'shell'));
 
-  it.each(['react', 'react-dom', 'react-router', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'])(
+  it.each(['react', 'react-dom', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'])(
     '%s and its deep imports are one singleton',
     (pkg) => {
       expect(shared[pkg]).toMatchObject({ singleton: true });
       expect(shared[`${pkg}/`]).toMatchObject({ singleton: true });
     },
   );
+
+  it('shares react-router as one singleton made of the exports the modules use (tree-shaken)', () => {
+    expect(shared['react-router']).toMatchObject({ singleton: true, import: path.join(repo, 'shared-kit/src/federation/react-router.ts') });
+    expect(shared['react-router/']).toBeUndefined();
+  });
+
+  it('every export of react-router that a module imports is in the shared subset', () => {
+    const subset = fs.readFileSync(path.join(repo, 'shared-kit/src/federation/react-router.ts'), 'utf8');
+    const provided = new Set(/export \{([^}]*)\}/.exec(subset)?.[1]?.split(',').map((name) => name.trim()).filter(Boolean));
+    const used = new Map<string, string>();
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          const text = fs.readFileSync(full, 'utf8');
+          for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router'/g)) {
+            if (match[1]) continue;
+            for (const raw of match[2]?.split(',') ?? []) {
+              const name = raw.trim().split(/\s+as\s+/)[0]?.trim();
+              if (name && !name.startsWith('type ')) used.set(name, path.relative(repo, full));
+            }
+          }
+        }
+      }
+    };
+    for (const ws of ['shell', 'shared-kit', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers']) walk(path.join(repo, ws, 'src'));
+    expect(used.size).toBeGreaterThan(0);
+    const missing = [...used].filter(([name]) => !provided.has(name)).map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
 
   it('shares jotai and the subpaths holding its store context', () => {
     for (const key of ['jotai', 'jotai/react', 'jotai/vanilla', 'jotai/utils', 'jotai/vanilla/internals']) {

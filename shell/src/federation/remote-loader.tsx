@@ -4,7 +4,7 @@
  * `RemoteRoutes` renders a remote's `./routes` with `useRoutes`; `RemoteWidget` mounts an exposed
  * widget (`mf_auth_signup/SignupModal`, ...). Both sit inside RemoteMount (boundary + Suspense).
  */
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -105,14 +105,28 @@ function widgetComponent(id: string, attempt: number): LazyExoticComponent<Compo
   return component;
 }
 
-/** Mount an exposed widget such as `mf_auth_signup/SignupModal`; renders nothing if it fails. */
-export function RemoteWidget({ id }: { id: `${string}/${string}` }) {
+/** Calls `onReady` once its siblings before it have mounted (their effects run first). */
+function Ready({ onReady }: { onReady: () => void }) {
+  useEffect(() => onReady(), [onReady]);
+  return null;
+}
+
+/**
+ * Mount an exposed widget such as `mf_auth_signup/SignupModal`; renders nothing if it fails.
+ * `onReady` runs once the widget has mounted and its effects (bus subscriptions) have run.
+ */
+export function RemoteWidget({ id, onReady }: { id: `${string}/${string}`; onReady?: () => void }) {
   const remote = id.split('/')[0] ?? id;
   return (
     <RemoteMount remote={remote} variant="widget">
       {(attempt) => {
         const Widget = widgetComponent(id, attempt);
-        return <Widget />;
+        return (
+          <>
+            <Widget />
+            {onReady ? <Ready onReady={onReady} /> : null}
+          </>
+        );
       }}
     </RemoteMount>
   );

@@ -1,12 +1,17 @@
 /**
  * The four layouts of spec section 2. A layout surrounds the remote's page; remotes never render
  * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
- * through the same contained loader as pages, so a missing remote only loses its widget.
+ * through the same contained loader as pages, so a missing remote only loses its widget, and only
+ * when needed (lazy-widget.tsx): a member's alerts and modals once the page is idle, the sign-up
+ * modal on idle or on `signup:open`, the entry warning at once for a visitor who has not
+ * accepted it yet. `<main>` is at least a screen high, so the footer starts below the fold and
+ * does not jump when the remote's page arrives.
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
+import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
 import { containerColumnStyle } from '@dating/shared-kit/ui';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
@@ -14,12 +19,13 @@ import type { LayoutKind } from '../route-table';
 import { entryWarningForSite } from '../site-language';
 import { Footer } from './footer';
 import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
+import { LazyWidget } from './lazy-widget';
 
 const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
 
 function Main({ children }: { children: ReactNode }) {
   return (
-    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', outline: 'none' }}>
+    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', minHeight: '100vh', outline: 'none' }}>
       {children}
     </main>
   );
@@ -47,6 +53,32 @@ function SkipLink() {
   );
 }
 
+/** Whether this visitor has accepted the site-entry warning already (then its remote is not loaded). */
+function entryWarningAccepted(): boolean {
+  try {
+    return window.localStorage.getItem(ENTRY_WARNING_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The entry warning for a logged-out visitor who has not accepted it yet, on a site that shows
+ * it; whether it opens (installed app, hidden pages, ...) stays the widget's decision.
+ */
+function EntryWarning() {
+  const loggedIn = useSession() !== null;
+  const settings = useSettings();
+  if (loggedIn || settings?.enable_site_entry_popup === false || entryWarningAccepted()) return null;
+  return <RemoteWidget id="mf_auth_signup/EntryWarning" />;
+}
+
+/** The sign-up modal: a visitor's widget, loaded on idle or at once on `signup:open`. */
+function SignupModal() {
+  const loggedIn = useSession() !== null;
+  return loggedIn ? null : <LazyWidget id="mf_auth_signup/SignupModal" idle openOn="signup:open" />;
+}
+
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const showEntryWarning = !(ENTRY_WARNING_HIDDEN as readonly string[]).includes(pathname.replace(/\/+$/, ''));
@@ -56,20 +88,28 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     <div css={[page, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
-      {/* notices line up with the page's content (inset like it), not edge to edge */}
+      {/* a member's alerts and banners (none of them shows to a visitor), inset like the page's content */}
       <div data-slot="warnings" css={[containerColumnStyle, { '&:has(*)': { paddingTop: 16 } }]}>
-        <RemoteWidget id="mf_auth_signup/EmailReminder" />
-        <RemoteWidget id="mf_auth_signup/NotificationsAlert" />
-        <RemoteWidget id="mf_auth_signup/EnrichProfileAlert" />
-        <RemoteWidget id="mf_payments/WelcomeBonusBanner" />
+        {loggedIn ? (
+          <>
+            <LazyWidget id="mf_auth_signup/EmailReminder" idle />
+            <LazyWidget id="mf_auth_signup/NotificationsAlert" idle />
+            <LazyWidget id="mf_auth_signup/EnrichProfileAlert" idle />
+            <LazyWidget id="mf_payments/WelcomeBonusBanner" idle />
+          </>
+        ) : null}
       </div>
       <Main>{children}</Main>
       <Footer />
-      {showEntryWarning ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
-      <RemoteWidget id="mf_auth_signup/SignupModal" />
-      <RemoteWidget id="mf_payments/TimeBonusModal" />
-      <RemoteWidget id="mf_members/LikeModal" />
-      <RemoteWidget id="mf_members/MatchModal" />
+      {showEntryWarning ? <EntryWarning /> : null}
+      <SignupModal />
+      {loggedIn ? (
+        <>
+          <LazyWidget id="mf_payments/TimeBonusModal" idle />
+          <LazyWidget id="mf_members/LikeModal" idle openOn="like:open" />
+          <LazyWidget id="mf_members/MatchModal" idle openOn="match:new" />
+        </>
+      ) : null}
     </div>
   );
 }
@@ -79,7 +119,7 @@ export function ChatLayout({ children }: { children: ReactNode }) {
   return (
     <div css={page} data-layout="chat">
       <Main>{children}</Main>
-      {entryWarningForSite(settings) ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
+      {entryWarningForSite(settings) ? <EntryWarning /> : null}
     </div>
   );
 }
@@ -102,8 +142,8 @@ export function LanderLayout({ children }: { children: ReactNode }) {
       </header>
       <Main>{children}</Main>
       <Footer />
-      {entryWarningForSite(settings) ? <RemoteWidget id="mf_auth_signup/EntryWarning" /> : null}
-      <RemoteWidget id="mf_auth_signup/SignupModal" />
+      {entryWarningForSite(settings) ? <EntryWarning /> : null}
+      <SignupModal />
     </div>
   );
 }
@@ -112,8 +152,8 @@ export function EmptyLayout({ children }: { children: ReactNode }) {
   return (
     <div css={page} data-layout="empty">
       <Main>{children}</Main>
-      <RemoteWidget id="mf_auth_signup/EntryWarning" />
-      <RemoteWidget id="mf_auth_signup/SignupModal" />
+      <EntryWarning />
+      <SignupModal />
     </div>
   );
 }

