@@ -34,41 +34,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { benchEnv, serverEnv } from './env';
 import { cleanup, freePort, HarnessError, keepTmpDir, newestSource, startChild, waitFor } from './lib/children';
 import { median, printTable } from './lib/load';
+import { parseOptions } from './lib/options';
 
 // ---- options ------------------------------------------------------------------------------------
 
 const ROOT = path.resolve(__dirname, '..');
-const args = process.argv.slice(2);
-const KNOWN = new Set(['rounds', 'seed', 'lh-runs', 'root']);
-const FLAGS = new Set(['smoke', 'no-lighthouse', 'help']);
-
-function usage(message?: string): never {
-  if (message) console.error(message);
-  console.error('usage: npm run bench -- web [--rounds N] [--seed N] [--lh-runs N] [--no-lighthouse] [--root DIR] [--smoke]');
-  process.exit(message ? 2 : 0);
-}
-
-const given = new Map<string, string>();
-for (let i = 0; i < args.length; i++) {
-  const a = args[i] ?? '';
-  const name = a.replace(/^--/, '');
-  if (!a.startsWith('--')) usage(`unexpected argument "${a}"`);
-  if (FLAGS.has(name)) given.set(name, 'true');
-  else if (KNOWN.has(name)) {
-    const value = args[++i];
-    if (value === undefined) usage(`${a} needs a value`);
-    given.set(name, value);
-  } else usage(`unknown option ${a}`);
-}
-if (given.has('help')) usage();
-
-function num(name: string, fallback: number, min: number): number {
-  const raw = given.get(name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) usage(`--${name} needs a whole number >= ${min}`);
-  return n;
-}
+const { given, num: number } = parseOptions(
+  ['rounds', 'seed', 'lh-runs', 'root'],
+  ['smoke', 'no-lighthouse', 'help'],
+  'usage: npm run bench -- web [--rounds N] [--seed N] [--lh-runs N] [--no-lighthouse] [--root DIR] [--smoke]',
+);
+const num = (name: string, fallback: number, min: number) => Math.round(number(name, fallback, min));
 
 const smoke = given.has('smoke');
 const opts = {
