@@ -29,6 +29,7 @@ import {
   deleteChat, deleteConversationsBetween, deleteMessage, history, historySince, listChats, markRead, myConversation, sendMessage, typing, unreadMessages,
 } from './service';
 import type { SendInput } from './service';
+import { fromThisMachine } from '../../platform/local-peer';
 
 /** Largest picture accepted in a chat (as for profile photos). */
 export const MAX_CHAT_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -147,9 +148,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   if (app.config.NODE_ENV !== 'production') {
     const ZDevMember = z.object({ email: z.string().min(3), credits: z.number().int().min(0).max(1_000_000).optional(), paid_user: z.boolean().optional() });
-    const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
     app.post('/dev/member.php', { schema: { hide: true, body: ZDevMember } }, async (req) => {
-      if (!LOOPBACK.has(req.raw.socket.remoteAddress ?? '')) throw new AppError('not_found', { status: 404 });
+      if (!fromThisMachine(req)) throw new AppError('not_found', { status: 404 });
       const { email, credits, paid_user } = req.body;
       return app.withTx(async (tx) => {
         const [row] = await tx.select({ id: users.id, credits: users.credits }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);

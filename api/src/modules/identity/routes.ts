@@ -44,6 +44,7 @@ import { exportAccount } from './export';
 import { schedulePurge } from './purge';
 import { loadUser } from './serialize-user';
 import * as service from './service';
+import { fromThisMachine } from '../../platform/local-peer';
 
 /** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -71,19 +72,12 @@ function mailEventsAllowed(req: FastifyRequest, secret: string | undefined): boo
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
 /**
  * The developer mailbox shows every mail with its links (a password reset among them), so it is
- * for staff, or for a request from this machine itself: the TCP peer's own address is loopback (the
- * socket, never a header such as X-Forwarded-For, which anyone can send) and no reverse proxy
- * forwarded it (a local proxy would make every visitor's peer loopback).
+ * for staff, or for a request from this machine itself (platform/local-peer.ts).
  */
 export function mayReadMailbox(req: FastifyRequest): boolean {
-  if (req.user?.isStaff) return true;
-  const peer = req.socket.remoteAddress ?? '';
-  return LOOPBACK.test(peer) && !FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+  return Boolean(req.user?.isStaff) || fromThisMachine(req);
 }
 
 const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
