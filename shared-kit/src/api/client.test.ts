@@ -5,6 +5,7 @@ import { createApiClient, isSwallowed, ApiRequestError } from './index';
 import { bus, resetBusForTests } from '../bus';
 import { connectStateToBus, languageAtom, sessionAtom, setSession, store } from '../state';
 import { makeUser } from '../testing';
+import { i18n } from '../i18n';
 import { ZMaybeUserResponse } from '../contracts/identity';
 
 /** A real local HTTP server; each test sets `handle` and reads `seen`. */
@@ -126,6 +127,8 @@ describe('api client', () => {
   });
 
   it('retries network failures and reports code "network" with the generic text', async () => {
+    // the generic text is the translated one of the page's language (an earlier test switched it)
+    await i18n.changeLanguage('nl');
     const api = createApiClient({ baseUrl: 'http://127.0.0.1:9', retryDelayMs: 1 });
     await expect(api.get('/api/thing.php', ZThing)).rejects.toMatchObject({
       status: 0,
