@@ -35,10 +35,7 @@ import { findings, fmtInt, load, loud, median, printTable } from './lib/load';
 import { ROOT, startMeasuredServer } from './lib/server';
 
 const cli = parseOptions(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'], ['smoke', 'source', 'help'], 'usage: npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]');
-const smoke = cli.given.has('smoke');
-const source = cli.given.has('source');
-/** a whole number of at least 1 */
-const num = (name: string, fallback: number): number => Math.round(cli.num(name, fallback, 1));
+const [smoke, source, num] = [cli.flag('smoke'), cli.flag('source'), cli.whole];
 const opts = {
   members: num('members', smoke ? 4 : 40),
   payments: num('payments', smoke ? 1 : 2),

@@ -28,10 +28,7 @@ import { findings, fmtInt, fmtMs, loud, median, printTable } from './lib/load';
 import { startMeasuredServer } from './lib/server';
 
 const cli = parseOptions(['uploaders', 'rounds', 'duration', 'width', 'height'], ['smoke', 'source', 'help'], 'usage: npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
-const smoke = cli.given.has('smoke');
-const source = cli.given.has('source');
-/** a whole number of at least 1 */
-const num = (name: string, fallback: number): number => Math.round(cli.num(name, fallback, 1));
+const [smoke, source, num] = [cli.flag('smoke'), cli.flag('source'), cli.whole];
 const opts = {
   uploaders: num('uploaders', smoke ? 4 : 16),
   rounds: num('rounds', smoke ? 1 : 3),

@@ -9,6 +9,10 @@ export interface Options {
   given: Map<string, string>;
   /** the number given for `--name` (at least `min`), or `fallback` */
   num(name: string, fallback: number, min: number): number;
+  /** the whole number given for `--name` (at least 1, rounded), or `fallback` */
+  whole(name: string, fallback: number): number;
+  /** whether the flag `--name` was given */
+  flag(name: string): boolean;
   usage(message?: string): never;
 }
 
@@ -38,5 +42,5 @@ export function parseOptions(known: readonly string[], flags: readonly string[],
     if (!Number.isFinite(n) || n < min) usage(`--${name} needs a number >= ${min}`);
     return n;
   };
-  return { given, num, usage };
+  return { given, num, usage, whole: (name, fallback) => Math.round(num(name, fallback, 1)), flag: (name) => given.has(name) };
 }
