@@ -151,6 +151,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     SEED_MEMBERS: String(opts.seed),
     NODE_ENV: 'production',
+    MOLLIE_SIMULATOR: 'true', // a production server without a Mollie key runs the simulator only when asked
   };
   if (serverDatabaseUrl) own.DATABASE_URL = serverDatabaseUrl;
 

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const servers: { child: Child; base: string }[] = [];
   for (let i = 0; i < serverCount; i++) {
     const port = await freePort();
-    const own: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS: '0', NODE_ENV: 'production' };
+    const own: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS: '0', NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true' };
     if (pgUrl) own.DATABASE_URL = dbUrl;
     const child = startChild(`server ${i + 1}`, command.args, serverEnv(own), API_DIR);
     servers.push({ child, base: `http://127.0.0.1:${port}` });

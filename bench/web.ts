@@ -236,6 +236,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     SEED_MEMBERS: String(opts.seed),
     NODE_ENV: 'production',
+    MOLLIE_SIMULATOR: 'true', // a production server without a Mollie key runs the simulator only when asked
   };
   console.log(`server:   node ${path.relative(process.cwd(), serverJs) || serverJs} serving the builds under ${opts.root}`);
   console.log(`chromium: ${chromePath} ${CHROMIUM_FLAGS.join(' ')}`);

@@ -27,7 +27,10 @@
  *                        changed users row reach every instance at once (platform/session-cache.ts).
  *   MOLLIE_API_KEY       Mollie API key (test_... or live_...): payments go to Mollie through the official
  *                        client. Unset: they go to the built-in Mollie simulator (/mollie-sim/, same
- *                        client, its own hosted checkout), and a warning is logged in production.
+ *                        client, its own hosted checkout). In production the server refuses to start
+ *                        without a key unless MOLLIE_SIMULATOR=true (a demo that knowingly lets anyone
+ *                        choose "Paid"), so a real deployment never hands out credits by mistake.
+ *   MOLLIE_SIMULATOR     "true": run the built-in simulator under NODE_ENV=production (demos, benchmarks).
  *   MOLLIE_SIM_TIME_SCALE  Simulator only: factor on its clocks (webhook retry schedule of ~26 h,
  *                        recurring settlement, expiry). Default 1; 0.001 turns 26 h into ~90 s; 0 = at once.
  *   RATE_LIMIT_SIGNUP    Sign-ups per address per hour (default 10; 0 = no limit; platform/rate-limit.ts).
@@ -66,6 +69,7 @@ const ZEnv = z.object({
   STATIC_ROOT: z.string().optional(),
   MAIL_EVENTS_SECRET: z.string().optional(),
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...').optional(),
+  MOLLIE_SIMULATOR: bool,
   MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(0).optional(),

@@ -102,7 +102,7 @@ export async function startMeasuredServer(o: { name: string; source: boolean; en
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const own: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_MEMBERS: '0',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true', SEED_MEMBERS: '0',
     ...o.env,
     ...(pg ? { DATABASE_URL: pg.url } : {}),
   };

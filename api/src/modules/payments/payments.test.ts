@@ -390,3 +390,15 @@ describe('back office', () => {
     expect((await call(staff.cookie, 'GET', '/api/backoffice/payments')).json().payments.length).toBeGreaterThan(0);
   });
 });
+
+describe('a production server without a Mollie key', () => {
+  it('refuses to start unless the simulator is asked for: nobody gets credits by choosing "Paid" by mistake', async () => {
+    await expect(buildTestApp({ env: { NODE_ENV: 'production' } })).rejects.toThrow(/MOLLIE_API_KEY is not set/);
+    const demo = await buildTestApp({ env: { NODE_ENV: 'production', MOLLIE_SIMULATOR: true } });
+    try {
+      expect(mollieSimOf(demo)).not.toBeNull();
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -35,7 +35,10 @@ const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodTyp
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   if (!app.config.MOLLIE_API_KEY) {
-    if (app.config.NODE_ENV === 'production') app.log.warn('MOLLIE_API_KEY is not set: payments go to the built-in simulator, where anyone can choose "Paid"');
+    if (app.config.NODE_ENV === 'production' && !app.config.MOLLIE_SIMULATOR) {
+      throw new Error('MOLLIE_API_KEY is not set: in production payments need it. For a demo that lets anyone choose "Paid" in the built-in simulator, set MOLLIE_SIMULATOR=true.');
+    }
+    if (app.config.NODE_ENV === 'production') app.log.warn('MOLLIE_SIMULATOR=true: payments go to the built-in simulator, where anyone can choose "Paid"');
     // its pages open in the browser: the local site's public address (as server.ts prints it)
     await registerMollieSim(app, (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, ''));
   }
