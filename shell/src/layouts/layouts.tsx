@@ -7,7 +7,9 @@
  * accepted it yet. `<main>` is at least a screen high, so the footer starts below the fold and
  * does not jump when the remote's page arrives.
  */
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { bus } from '@dating/shared-kit/bus';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
@@ -73,10 +75,16 @@ function EntryWarning() {
   return <RemoteWidget id="mf_auth_signup/EntryWarning" />;
 }
 
-/** The sign-up modal: a visitor's widget, loaded on idle or at once on `signup:open`. */
+/**
+ * The sign-up modal: a visitor's widget, loaded on idle or at once on `signup:open`. Once it is
+ * there it stays for this page: creating the account logs the new member in while the modal
+ * still shows its last steps (welcome, activation mail).
+ */
 function SignupModal() {
-  const loggedIn = useSession() !== null;
-  return loggedIn ? null : <LazyWidget id="mf_auth_signup/SignupModal" idle openOn="signup:open" />;
+  const visitor = useSession() === null;
+  const [opened, setOpened] = useState(false);
+  useEffect(() => bus.on('signup:open', () => setOpened(true)), []);
+  return visitor || opened ? <LazyWidget id="mf_auth_signup/SignupModal" idle openOn="signup:open" /> : null;
 }
 
 export function DefaultLayout({ children }: { children: ReactNode }) {

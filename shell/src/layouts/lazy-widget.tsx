@@ -27,6 +27,9 @@ export interface LazyWidgetProps<K extends EventName> {
 
 export function LazyWidget<K extends EventName>({ id, idle = false, openOn }: LazyWidgetProps<K>) {
   const [mounted, setMounted] = useState(false);
+  // until the widget has mounted and subscribed, its event is caught here (also while its remote
+  // loads after an idle mount: an event then would otherwise reach nobody)
+  const [ready, setReady] = useState(false);
   const missed = useRef<{ payload: EventMap[K] } | null>(null);
 
   useEffect(() => {
@@ -35,14 +38,15 @@ export function LazyWidget<K extends EventName>({ id, idle = false, openOn }: La
   }, [idle, mounted]);
 
   useEffect(() => {
-    if (!openOn || mounted) return undefined;
+    if (!openOn || ready) return undefined;
     return bus.on(openOn, (payload) => {
       missed.current = { payload };
       setMounted(true);
     });
-  }, [openOn, mounted]);
+  }, [openOn, ready]);
 
   const handOn = useCallback(() => {
+    setReady(true);
     const event = missed.current;
     missed.current = null;
     if (event && openOn) bus.emit(openOn, event.payload);
