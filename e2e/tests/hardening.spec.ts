@@ -219,11 +219,18 @@ test.describe('hardening: entry warning', () => {
     await expect(dialog).toBeVisible();
     const leave = dialog.getByRole('button', { name: auth('entryWarning.leave') });
     const enter = dialog.getByRole('button', { name: auth('entryWarning.enter') });
+    // equally wide, side by side on one row, or (when the labels do not fit) stacked full width;
+    // measured once the dialog has settled (it animates in)
+    await expect
+      .poll(async () => {
+        const [lb, eb] = [await leave.boundingBox(), await enter.boundingBox()];
+        if (!lb || !eb) return 'no boxes';
+        if (Math.abs(lb.width - eb.width) >= 2) return 'unequal widths';
+        return Math.abs(lb.y - eb.y) < 2 || Math.abs(lb.x - eb.x) < 2 ? 'aligned' : 'neither one row nor stacked';
+      })
+      .toBe('aligned');
     const [l, e] = [await leave.boundingBox(), await enter.boundingBox()];
     if (!l || !e) throw new Error('no boxes');
-    // equally wide, side by side on one row, or (when the labels do not fit) stacked full width
-    expect(Math.abs(l.width - e.width)).toBeLessThan(2);
-    expect(Math.abs(l.y - e.y) < 2 || Math.abs(l.x - e.x) < 2).toBe(true);
     const footer = await dialog.locator('footer').boundingBox();
     if (!footer) throw new Error('no footer');
     // together they span the dialog's footer (not bunched up at its right)
