@@ -32,7 +32,7 @@ it('keeps mails in the outbox and lists them at /dev/mailbox', async () => {
 });
 
 it('hides /dev/mailbox in production', async () => {
-  const prod = await buildTestApp({ env: { NODE_ENV: 'production', SMTP_URL: undefined } });
+  const prod = await buildTestApp({ env: { NODE_ENV: 'production', SMTP_URL: undefined, MOLLIE_SIMULATOR: true } });
   try {
     const res = await prod.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.body).not.toContain('mails');
