@@ -393,7 +393,8 @@ describe('back office', () => {
 
 describe('a production server without a Mollie key', () => {
   it('refuses to start unless the simulator is asked for: nobody gets credits by choosing "Paid" by mistake', async () => {
-    await expect(buildTestApp({ env: { NODE_ENV: 'production' } })).rejects.toThrow(/MOLLIE_API_KEY is not set/);
+    // an in-memory database: the refused start leaves no PostgreSQL pool open behind it
+    await expect(buildTestApp({ env: { NODE_ENV: 'production' }, databaseUrl: 'memory://' })).rejects.toThrow(/MOLLIE_API_KEY is not set/);
     const demo = await buildTestApp({ env: { NODE_ENV: 'production', MOLLIE_SIMULATOR: true } });
     try {
       expect(mollieSimOf(demo)).not.toBeNull();
