@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Global, ThemeProvider } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
+import { isShellPage } from '@dating/shared-kit/contracts';
 import { store, useSession, useSettings } from '@dating/shared-kit/state';
 import { globalStyles, theme } from '@dating/shared-kit/theme';
 import { RemoteRoutes } from './federation/remote-loader';
@@ -15,12 +16,15 @@ import { useTitlePrefix } from './title-prefix';
 import { useAppBadge } from './app-badge';
 import { usePrefetch } from './prefetch';
 import { useSessionLifecycle } from './session-lifecycle';
+import { StaffLayout } from './staff/staff-layout';
+import { mayOpenStaffPage, StaffHome, StaffOnlyPage } from './staff/staff-pages';
 
 /** URL -> layout + the owning remote's pages (route-table.ts). Unknown URLs: the 404 page. */
 export function ShellRoutes() {
   const { pathname } = useLocation();
   const settings = useSettings();
-  const loggedIn = useSession() !== null;
+  const session = useSession();
+  const loggedIn = session !== null;
   // Each page starts from the site's title; a remote page may then set its own (in an effect,
   // which runs after this render). Done during render so it precedes the children's effects.
   const titledPath = useRef<string | null>(null);
@@ -35,6 +39,9 @@ export function ShellRoutes() {
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
+  if (isShellPage(pathname)) {
+    return <StaffLayout>{loggedIn ? <StaffHome user={session} /> : <LoginRequiredPage />}</StaffLayout>;
+  }
   const route = resolveRoute(pathname);
   if (!route) {
     return (
@@ -44,10 +51,18 @@ export function ShellRoutes() {
     );
   }
   // a member page without a session: the one login prompt (also when a call ends the session)
-  if (route.session === 'member' && !loggedIn) {
+  if (route.session && !loggedIn) {
     return (
       <Layout kind={route.layout}>
         <LoginRequiredPage />
+      </Layout>
+    );
+  }
+  // a staff page for a member, or for staff without the area's role (the server refuses its calls anyway)
+  if (route.session === 'staff' && !mayOpenStaffPage(session, pathname)) {
+    return (
+      <Layout kind={route.layout}>
+        <StaffOnlyPage />
       </Layout>
     );
   }

@@ -25,7 +25,11 @@ describe('seedDemo', () => {
     expect(lines.join('\n')).toContain(DEMO_LOGIN.email);
 
     const all = await app.db.select().from(users);
-    expect(all).toHaveLength(22); // 20 members + demo + staff
+    expect(all).toHaveLength(25); // 20 members + demo + 4 staff logins (one per role)
+    const staffRoles = Object.fromEntries(all.filter((u) => u.isStaff).map((u) => [u.email, u.staffRoles]));
+    expect(staffRoles).toEqual({
+      'staff@example.com': ['admin'], 'moderator@example.com': ['moderator'], 'operator@example.com': ['operator'], 'payments@example.com': ['payments'],
+    });
     const members = await app.db.select().from(profiles);
     expect(new Set(members.map((p) => p.gender))).toEqual(new Set(['male', 'female']));
     expect(new Set(members.map((p) => p.country)).size).toBeGreaterThanOrEqual(10);
@@ -45,7 +49,7 @@ describe('seedDemo', () => {
     for (const u of all) expect(ledgerTotal.get(u.id) ?? 0).toBe(u.credits);
     expect(all.find((u) => u.email === DEMO_LOGIN.email)?.credits).toBe(100);
 
-    const seededMembers = members.filter((p) => p.name !== 'Demo' && p.name !== 'Staff');
+    const seededMembers = members.filter((p) => p.name !== 'Demo' && !p.name.startsWith('Staff '));
     for (const p of seededMembers) {
       expect(p.mainPhotoId).not.toBeNull();
       const n = await app.db.select({ n: sql<number>`count(*)::int` }).from(profileInterests).where(eq(profileInterests.userId, p.userId));
@@ -64,7 +68,7 @@ describe('seedDemo', () => {
 
     const again = await seedDemo(app, { members: 20 });
     expect(again.seeded).toBe(false);
-    expect(await app.db.select().from(users)).toHaveLength(22);
+    expect(await app.db.select().from(users)).toHaveLength(25);
   });
 
   it('the demo member has a main photo, new likes and a match waiting on /likes', async () => {
@@ -123,14 +127,14 @@ describe('seedDemo', () => {
       expect(resumed).toContain(`resuming the demo seed: ${partMembers.length} of 12 members are there already`);
       expect(rest.members).toBe(12 - partMembers.length);
       const all = await fresh.db.select().from(users);
-      expect(all).toHaveLength(14);
-      expect(new Set(all.map((u) => u.email)).size).toBe(14);
+      expect(all).toHaveLength(17);
+      expect(new Set(all.map((u) => u.email)).size).toBe(17);
       expect(all.filter((u) => u.email === DEMO_LOGIN.email)).toHaveLength(1);
       const [demoProfile] = await fresh.db.select().from(profiles).where(eq(profiles.userId, all.find((u) => u.email === DEMO_LOGIN.email)?.id ?? 0));
       expect(demoProfile?.mainPhotoId).not.toBeNull();
 
       expect((await seedDemo(fresh, { members: 12 })).seeded).toBe(false);
-      expect(await fresh.db.select().from(users)).toHaveLength(14);
+      expect(await fresh.db.select().from(users)).toHaveLength(17);
     } finally {
       await fresh.close();
     }

@@ -30,7 +30,14 @@ import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo-demo-123' } as const;
-export const STAFF_LOGIN = { email: 'staff@example.com', password: 'staff-staff-123' } as const;
+export const STAFF_LOGIN = { email: 'staff@example.com', password: 'staff-staff-123', roles: ['admin'] } as const;
+/** One demo login per staff role (issue 15; README "Demo logins"); the all-round staff login is the admin. */
+export const STAFF_LOGINS = [
+  STAFF_LOGIN,
+  { email: 'moderator@example.com', password: 'moderator-staff-123', roles: ['moderator'] },
+  { email: 'operator@example.com', password: 'operator-staff-123', roles: ['operator'] },
+  { email: 'payments@example.com', password: 'payments-staff-123', roles: ['payments'] },
+] as const;
 
 /** Which demo site a member of a country signs up on. */
 const SITE_OF_COUNTRY: Record<string, string> = {
@@ -119,12 +126,12 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   const { db, storage } = target;
   await ensureSites(db);
   const nothing = () => ({ seeded: false, members: 0, photos: 0, ms: Date.now() - started });
-  // the two logins (and whether the demo member has his photo yet), in one query
+  // the demo and staff logins (and whether the demo member has his photo yet), in one query
   const logins = await db
     .select({ id: users.id, email: users.email, mainPhotoId: profiles.mainPhotoId })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(inArray(users.email, [DEMO_LOGIN.email, STAFF_LOGIN.email]));
+    .where(inArray(users.email, [DEMO_LOGIN.email, ...STAFF_LOGINS.map((l) => l.email)]));
   const demoRow = logins.find((l) => l.email === DEMO_LOGIN.email);
   // users but no demo login: a real site's data, never mixed with demo members
   if (!demoRow && (await hasUsers(db))) return nothing();
@@ -153,28 +160,27 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   );
   const missing = plans.filter((p) => !existing.has(p.email));
   // a complete seed (every later start): nothing to hash, draw or write
-  if (missing.length === 0 && logins.length === 2 && demoRow?.mainPhotoId != null) return nothing();
+  if (missing.length === 0 && logins.length === 1 + STAFF_LOGINS.length && demoRow?.mainPhotoId != null) return nothing();
 
   const siteRows = await db.select({ id: sites.id, domain: sites.domain }).from(sites);
   const siteId = (domain: string) => siteRows.find((s) => s.domain === domain)?.id ?? siteRows[0]?.id ?? 1;
   // Seeded members cannot log in: their hash is of a random secret nobody knows.
-  const [memberHash, demoHash, staffHash] = await Promise.all([
-    hash(crypto.randomBytes(24).toString('base64url')),
-    hash(DEMO_LOGIN.password),
-    hash(STAFF_LOGIN.password),
-  ]);
+  const toMake = [DEMO_LOGIN, ...STAFF_LOGINS].filter((login) => !logins.some((l) => l.email === login.email));
+  const [memberHash, ...loginHashes] = await Promise.all([hash(crypto.randomBytes(24).toString('base64url')), ...toMake.map((l) => hash(l.password))]);
 
-  // the demo member and the staff account first: their logins work even if the seed is stopped
+  // the demo member and the staff accounts first: their logins work even if the seed is stopped
   let demoId: number | null = demoRow?.id ?? null;
-  for (const [login, hashValue, isStaff, name, gender] of [
-    [DEMO_LOGIN, demoHash, false, 'Demo', 'male'],
-    [STAFF_LOGIN, staffHash, true, 'Staff', 'female'],
-  ] as const) {
-    if (logins.some((l) => l.email === login.email)) continue;
+  for (const [n, login] of toMake.entries()) {
+    const roles: string[] = 'roles' in login ? [...login.roles] : [];
+    const name = roles.length ? `Staff ${roles[0]}` : 'Demo';
+    const gender = roles.length ? 'female' : 'male';
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ siteId: siteId('localhost'), email: login.email, passwordHash: hashValue, language: 'nl', status: 'active', emailConfirmed: true, isStaff })
+        .values({
+          siteId: siteId('localhost'), email: login.email, passwordHash: loginHashes[n] ?? memberHash, language: 'nl', status: 'active',
+          emailConfirmed: true, isStaff: roles.length > 0, staffRoles: roles,
+        })
         .returning({ id: users.id, siteId: users.siteId });
       if (!user) throw new Error('seed: user insert failed');
       await changeCredits(tx, user.id, 100, 'admin', 'seed');
@@ -329,6 +335,6 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
 
   const ms = Date.now() - started;
   log(`seeded ${done} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
-  log(`demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   staff login: ${STAFF_LOGIN.email} / ${STAFF_LOGIN.password}`);
+  log(`demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   staff logins: ${STAFF_LOGINS.map((l) => `${l.email} / ${l.password} (${l.roles.join(', ')})`).join('   ')}`);
   return { seeded: true, members: done, photos: photoCount, ms };
 }

@@ -148,9 +148,3 @@ export function requireUser(req: FastifyRequest): UserRow {
   return req.user;
 }
 
-/** The logged-in staff member, or 403 (`authentication_required` when logged out, `staff_only` otherwise). */
-export function requireStaff(req: FastifyRequest): UserRow {
-  const user = requireUser(req);
-  if (!user.isStaff) throw new AppError('staff_only', { status: 403 });
-  return user;
-}

@@ -27,7 +27,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { resolveRoute } from '@dating/shared-kit/contracts';
+import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 
 export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
@@ -196,7 +196,7 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   /** The shell's page; a path the route table does not know is answered 404 (the shell shows its 404 page). */
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
-    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', resolveRoute(req.url) ? 200 : 404);
+    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', resolveRoute(req.url) || isShellPage(req.url) ? 200 : 404);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)

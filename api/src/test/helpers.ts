@@ -145,3 +145,13 @@ export async function loginCookie(app: FastifyInstance, userId: number): Promise
   });
   return `${SESSION_COOKIE}=${token}`;
 }
+
+/** A staff member with `roles` (issue 15: moderator, operator, payments, admin) and a session cookie. */
+export async function createStaff(
+  app: FastifyInstance,
+  roles: readonly ('moderator' | 'operator' | 'payments' | 'admin')[],
+  overrides: MemberOverrides = {},
+): Promise<{ user: UserRow; cookie: string }> {
+  const { user } = await createMember(app, { ...overrides, user: { isStaff: true, staffRoles: [...roles], ...overrides.user } });
+  return { user, cookie: await loginCookie(app, user.id) };
+}

@@ -3,6 +3,7 @@
  * Field names follow product-spec.md section 3 and API.md.
  */
 import { z } from 'zod';
+import { ZStaffRole } from './backoffice';
 
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
 
@@ -163,6 +164,8 @@ export const ZUser = z.object({
   unread_messages: z.number().int().nonnegative().default(0),
   new_likes: z.number().int().nonnegative().default(0),
   is_staff: z.boolean().default(false),
+  /** a staff member's roles (issue 15): moderator, operator, payments, admin; [] for members */
+  staff_roles: z.array(ZStaffRole).default([]),
   /** the time bonus (spec 3/4): present for a non-paid member within 14400 s of sign-up, else null */
   time_bonus: ZUserTimeBonus.nullable().optional(),
 });

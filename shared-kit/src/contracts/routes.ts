@@ -17,7 +17,7 @@
 
 export const REMOTES = ['mf_auth_signup', 'mf_members', 'mf_chat', 'mf_payments', 'mf_landers'] as const;
 export type RemoteName = (typeof REMOTES)[number];
-export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
+export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty' | 'staff';
 
 export interface RouteEntry {
   /** react-router pattern (absolute). Optional segments `:x?`, splat `*`. */
@@ -29,12 +29,19 @@ export interface RouteEntry {
    * the remote's page to a visitor, and swaps the page for the prompt when a call ends the session
    * (403 `authentication_required`, or a 401): one place, so no page waits forever on a refused call.
    */
-  readonly session?: 'member';
+  readonly session?: 'member' | 'staff';
 }
 
 const r = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout });
 /** A page only for logged-in members (see RouteEntry.session). */
 const member = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout, session: 'member' });
+
+/**
+ * A staff page (issue 15, ARCHITECTURE "staff pages live in the remote that owns the area"): the
+ * staff layout; a visitor gets the login prompt, a member the shell's "staff only" page. The
+ * server checks every staff call's role whatever the page shows.
+ */
+const staff = (area: string, remote: RemoteName): RouteEntry => ({ pattern: `/backoffice/${area}/*`, remote, layout: 'staff', session: 'staff' });
 
 /** Order matters: the first matching entry wins (specific before generic). */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -84,7 +91,27 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('/pages/*', 'mf_landers'),
   r('/complaints', 'mf_landers'),
   r('/lang-config', 'mf_landers'),
+  // back office (staff layout): each area in the remote that owns it; `/backoffice` itself is the
+  // shell's staff home (the first area the staff member's roles open)
+  staff('photos', 'mf_members'),
+  staff('members', 'mf_members'),
+  staff('bans', 'mf_members'),
+  staff('complaints', 'mf_landers'),
+  staff('operator', 'mf_chat'),
+  staff('codes', 'mf_payments'),
+  staff('blocked', 'mf_payments'),
+  staff('payments', 'mf_payments'),
+  staff('sites', 'mf_landers'),
+  staff('audit', 'mf_landers'),
 ];
+
+/** Pages the shell renders itself, without a remote (`/backoffice`: the staff home, StaffHome). */
+export const SHELL_PAGES: readonly string[] = ['/backoffice'];
+
+/** Whether the shell renders `pathname` itself (SHELL_PAGES). */
+export function isShellPage(pathname: string): boolean {
+  return SHELL_PAGES.includes(normalisePath(pathname).toLowerCase());
+}
 
 export interface ResolvedRoute extends RouteEntry {
   readonly params: Readonly<Record<string, string | undefined>>;

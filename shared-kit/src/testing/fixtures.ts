@@ -51,6 +51,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     unread_messages: 0,
     new_likes: 0,
     is_staff: false,
+    staff_roles: [],
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The four layouts of spec section 2. A layout surrounds the remote's page; remotes never render
+ * The four layouts of spec section 2, and the staff layout (staff/staff-layout.tsx). A layout surrounds the remote's page; remotes never render
  * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
  * through the same contained loader as pages, so a missing remote only loses its widget, and only
  * when needed (lazy-widget.tsx): a member's alerts and modals once the page is idle, the sign-up
@@ -22,6 +22,7 @@ import { entryWarningForSite } from '../site-language';
 import { Footer } from './footer';
 import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
 import { LazyWidget } from './lazy-widget';
+import { StaffLayout } from '../staff/staff-layout';
 
 const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
 
@@ -174,6 +175,8 @@ export function Layout({ kind, children }: { kind: LayoutKind; children: ReactNo
       return <LanderLayout>{children}</LanderLayout>;
     case 'empty':
       return <EmptyLayout>{children}</EmptyLayout>;
+    case 'staff':
+      return <StaffLayout>{children}</StaffLayout>;
     default:
       return <DefaultLayout>{children}</DefaultLayout>;
   }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
-import { setSession } from '@dating/shared-kit/state';
+import { setSession, useSession } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
 
 export async function logout(): Promise<void> {
@@ -32,12 +32,15 @@ export function AccountMenu({ name }: { name: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
+  const isStaff = useSession()?.is_staff === true;
 
   const items = [
     { key: 'profile', label: t('nav.myProfile'), run: async () => navigate('/profile') },
     { key: 'settings', label: t('nav.settings'), run: async () => navigate('/notifications') },
     // e-mail, password, delete account (mf_auth_signup); not in the spec's list, but otherwise unreachable
     { key: 'account', label: t('nav.account'), run: async () => navigate('/account') },
+    // the back office (issue 15), for staff only
+    ...(isStaff ? [{ key: 'backoffice', label: ts('staff.title'), run: async () => navigate('/backoffice') }] : []),
     {
       key: 'logout',
       label: t('nav.logout'),

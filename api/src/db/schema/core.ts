@@ -34,6 +34,8 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
+    /** a staff member's roles (moderator, operator, payments, admin: shared-kit STAFF_ROLES); [] for members */
+    staffRoles: text('staff_roles').array().notNull().default(sql`'{}'::text[]`),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -8,3 +8,4 @@ export * from './chat';
 export * from './payments';
 export * from './mollie-sim';
 export * from './rate-limits';
+export * from './backoffice';

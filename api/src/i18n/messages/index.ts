@@ -1,4 +1,5 @@
 // All server texts: the common table plus one table per capability, merged into one lookup.
+import { backofficeMessages } from './backoffice';
 import { chatMessages } from './chat';
 import { commonMessages } from './common';
 import { creditsMessages } from './credits';
@@ -11,6 +12,7 @@ export type { Lang, MessageTable } from './types';
 
 export const messages: MessageTable = {
   ...commonMessages,
+  ...backofficeMessages,
   ...chatMessages,
   ...creditsMessages,
   ...identityMessages,

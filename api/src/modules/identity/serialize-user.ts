@@ -9,7 +9,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm';
-import type { Language, User } from '@dating/shared-kit/contracts';
+import { STAFF_ROLES } from '@dating/shared-kit/contracts';
+import type { Language, StaffRole, User } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
@@ -57,6 +58,7 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
     unread_messages: options.unreadMessages ?? 0,
     new_likes: options.newLikes ?? 0,
     is_staff: row.isStaff,
+    staff_roles: row.isStaff ? (row.staffRoles.filter((r) => (STAFF_ROLES as readonly string[]).includes(r)) as StaffRole[]) : [],
     time_bonus: timeBonusOf({ id: row.id, paidUser: row.paidUser, signupAt: row.signupAt, country: profileRow.country }),
   };
 }

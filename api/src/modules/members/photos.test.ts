@@ -73,7 +73,7 @@ describe('photos.php upload', () => {
     const other = await member();
     const before = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(before.photo_count).toBe(0);
-    const staff = await member({ user: { isStaff: true } });
+    const staff = await member({ user: { isStaff: true, staffRoles: ['moderator'] } });
     const notStaff = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: other.cookie, 'x-request-type': 'web' } });
     expect(notStaff.statusCode).toBe(403);
     const queue = (await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: staff.cookie } })).json();

@@ -20,7 +20,8 @@ import { AppError } from '../../errors';
 import { outsideAdmission } from '../../platform/admission';
 import { reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
-import { requireStaff, requireUser } from '../../platform/session';
+import { requireUser } from '../../platform/session';
+import { requireRole } from '../backoffice/access';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
 import { photoFileAccess } from './photo-files';
 import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
@@ -118,7 +119,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     return listPhotos(app.db, user, cdn(req));
   });
   app.get('/api/backoffice/photos', { schema: { tags: ['backoffice'], response: { 200: ZPendingPhotos } } }, async (req) => {
-    requireStaff(req);
+    requireRole(req, 'moderator');
     return { photos: await pendingPhotos(app.db, cdn(req)) };
   });
   for (const action of ['approve', 'reject'] as const) {
@@ -126,7 +127,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/backoffice/photos/:id/${action}`,
       { schema: { tags: ['backoffice'], params: ZMemberIdQuery, response: { 200: ZPhotoModerationResult } } },
       async (req) => {
-        requireStaff(req);
+        requireRole(req, 'moderator');
         const status: 'active' | 'rejected' = action === 'approve' ? 'active' : 'rejected';
         await moderatePhoto(app.db, req.params.id, status);
         return { ok: true as const, status };

@@ -367,7 +367,7 @@ describe('more rules', () => {
 
 describe('back office', () => {
   it('staff manage blocked IBANs/phones and discount codes; members cannot', async () => {
-    const staff = await member({ user: { isStaff: true } });
+    const staff = await member({ user: { isStaff: true, staffRoles: ['payments'] } });
     const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
     expect((await call(m.cookie, 'GET', '/api/backoffice/payments/blocked')).statusCode).toBe(403);
     expect((await call(m.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'MINE99', percentage: 99 })).statusCode).toBe(403);

@@ -16,7 +16,8 @@ import {
 import type { DiscountCode } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from './parse';
-import { requireStaff, requireUser } from '../../platform/session';
+import { requireUser } from '../../platform/session';
+import { requireRole, staffAction } from '../backoffice/access';
 import { addBlocked, addCode, latestPayments, listBlocked, listCodes, removeBlocked, setCodeActive } from './backoffice';
 import { registerMollieSim } from '../mollie-sim/routes';
 import { directDebit } from './direct-debit';
@@ -89,36 +90,45 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
 
   // ---- back office (staff only) ----------------------------------------------------------------
   app.get('/api/backoffice/payments', docs('Staff: the latest payments', { response: { 200: ZAdminPayments } }), async (req) => {
-    requireStaff(req);
-    return { payments: await latestPayments(app) };
+    requireRole(req, 'payments');
+    return { payments: await latestPayments(app.db) };
   });
   app.get('/api/backoffice/payments/blocked', docs('Staff: blocked IBANs and phone numbers (direct debit)', { response: { 200: ZBlockedList } }), async (req) => {
-    requireStaff(req);
-    return { blocked: await listBlocked(app) };
+    requireRole(req, 'payments');
+    return { blocked: await listBlocked(app.db) };
   });
   app.post('/api/backoffice/payments/blocked', docs('Staff: block an IBAN or a phone number', { body: ZBlockedCreate, response: { 201: ZBlockedAccount } }), async (req, reply) => {
-    requireStaff(req);
-    const body = parseInput(ZBlockedCreate, req.body);
-    return reply.status(201).send(await addBlocked(app, body.kind, body.value, body.note));
+    const made = await staffAction(req, { role: 'payments', action: 'payments.block' }, async (tx) => {
+      const body = parseInput(ZBlockedCreate, req.body);
+      const row = await addBlocked(tx, body.kind, body.value, body.note);
+      return { result: row, after: row, target: `${row.kind}:${row.value}` };
+    });
+    return reply.status(201).send(made);
   });
-  app.delete('/api/backoffice/payments/blocked', docs('Staff: unblock', { body: ZIdBody, response: { 200: ZOk } }), async (req) => {
-    requireStaff(req);
-    await removeBlocked(app, parseInput(ZIdBody, req.body).id);
-    return { ok: true as const };
-  });
+  app.delete('/api/backoffice/payments/blocked', docs('Staff: unblock', { body: ZIdBody, response: { 200: ZOk } }), async (req) =>
+    staffAction(req, { role: 'payments', action: 'payments.unblock' }, async (tx) => {
+      const gone = await removeBlocked(tx, parseInput(ZIdBody, req.body).id);
+      return { result: { ok: true as const }, before: gone, target: `${gone.kind}:${gone.value}` };
+    }),
+  );
   app.get('/api/backoffice/payments/codes', docs('Staff: discount codes and their uses', { response: { 200: ZAdminDiscountCodes } }), async (req) => {
-    requireStaff(req);
-    return { codes: await listCodes(app) };
+    requireRole(req, 'payments');
+    return { codes: await listCodes(app.db) };
   });
   app.post('/api/backoffice/payments/codes', docs('Staff: a new discount code', { body: ZDiscountCodeCreate, response: { 201: ZAdminDiscountCode } }), async (req, reply) => {
-    requireStaff(req);
-    return reply.status(201).send(await addCode(app, parseInput(ZDiscountCodeCreate, req.body)));
+    const made = await staffAction(req, { role: 'payments', action: 'codes.create' }, async (tx) => {
+      const code = await addCode(tx, parseInput(ZDiscountCodeCreate, req.body));
+      return { result: code, after: code, target: `code:${code.code}` };
+    });
+    return reply.status(201).send(made);
   });
-  app.put('/api/backoffice/payments/codes', docs('Staff: switch a discount code on or off', { body: ZDiscountCodeUpdate, response: { 200: ZAdminDiscountCode } }), async (req) => {
-    requireStaff(req);
-    const body = parseInput(ZDiscountCodeUpdate, req.body);
-    return setCodeActive(app, body.id, body.active);
-  });
+  app.put('/api/backoffice/payments/codes', docs('Staff: switch a discount code on or off', { body: ZDiscountCodeUpdate, response: { 200: ZAdminDiscountCode } }), async (req) =>
+    staffAction(req, { role: 'payments', action: 'codes.set_active' }, async (tx) => {
+      const body = parseInput(ZDiscountCodeUpdate, req.body);
+      const code = await setCodeActive(tx, body.id, body.active);
+      return { result: code, before: { active: !code.active }, after: { active: code.active }, target: `code:${code.code}` };
+    }),
+  );
 
   // The PSP's webhook: a bare form post with `id` only (no CSRF header, no session). Its body is
   // never trusted: the payment is fetched from the PSP. Unknown or malformed ids: 200, nothing done.

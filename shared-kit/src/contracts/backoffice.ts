@@ -1,0 +1,72 @@
+/**
+ * The back office's shared contract (issue 15): staff roles, the staff areas (which page, which
+ * remote, which role) and the audit log. The server checks every `/api/backoffice/*` call's role;
+ * the shell uses the same table for the staff menu, so a page and its call ask for the same role.
+ */
+import { z } from 'zod';
+
+export const STAFF_ROLES = ['moderator', 'operator', 'payments', 'admin'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof ZStaffRole>;
+
+/** Whether a staff member with `roles` may work in `role`'s area: admin may do everything. */
+export function hasStaffRole(roles: readonly string[] | null | undefined, role: StaffRole): boolean {
+  return !!roles && (roles.includes(role) || roles.includes('admin'));
+}
+
+export interface StaffArea {
+  /** the page's path below /backoffice/ */
+  readonly area: string;
+  readonly role: StaffRole;
+}
+
+/** Every staff page, in menu order (the route table sends `/backoffice/<area>/*` to its remote). */
+export const STAFF_AREAS: readonly StaffArea[] = [
+  { area: 'photos', role: 'moderator' },
+  { area: 'members', role: 'moderator' },
+  { area: 'bans', role: 'moderator' },
+  { area: 'complaints', role: 'moderator' },
+  { area: 'operator', role: 'operator' },
+  { area: 'codes', role: 'payments' },
+  { area: 'blocked', role: 'payments' },
+  { area: 'payments', role: 'payments' },
+  { area: 'sites', role: 'admin' },
+  { area: 'audit', role: 'admin' },
+];
+
+/** The areas a staff member with `roles` may open, in menu order. */
+export function staffAreasFor(roles: readonly string[] | null | undefined): StaffArea[] {
+  return STAFF_AREAS.filter((a) => hasStaffRole(roles, a.role));
+}
+
+/** One row of the audit log: every staff action, done or refused. */
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int(),
+  staff_email: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  outcome: z.enum(['done', 'refused']),
+  /** the refusal's error code */
+  error: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** free text: matched against the action, the target and the staff member's e-mail */
+  q: z.string().trim().max(100).optional(),
+  staff_id: z.coerce.number().int().positive().optional(),
+});
+export type AuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditPage = z.object({
+  entries: z.array(ZAuditEntry),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+export type AuditPage = z.infer<typeof ZAuditPage>;
