@@ -110,6 +110,7 @@ function sessionLookup(db: Db) {
 export async function loadSession(req: FastifyRequest): Promise<void> {
   req.user = null;
   req.sessionId = null;
+  req.bannedSession = false;
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return;
   const { db, sessionCache } = req.server;
@@ -122,7 +123,11 @@ export async function loadSession(req: FastifyRequest): Promise<void> {
     if (!session) return;
     sessionCache.store(tokenHash, session, generation);
   }
-  if (session.user.status === 'disabled') return;
+  if (session.user.status === 'disabled') {
+    // a banned member's session logs nobody in; requireUser says why (account_banned)
+    req.bannedSession = true;
+    return;
+  }
   req.user = session.user;
   req.sessionId = session.sessionId;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_MS) {
@@ -142,9 +147,21 @@ export async function isBannedSession(req: FastifyRequest): Promise<boolean> {
   return session?.user.status === 'disabled';
 }
 
-/** The logged-in user, or a 403 `{error:'authentication_required', authentication_required:true}`. */
+/**
+ * The logged-in user, or a 403 `{error:'authentication_required', authentication_required:true}`;
+ * for the session of a banned member `{error:'account_banned', authentication_required:true}`, so
+ * the client both logs out and shows the ban page (issue 15).
+ */
 export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user && req.bannedSession) throw new AppError('account_banned', { status: 403, extra: { authentication_required: true } });
   if (!req.user) throw new AppError('authentication_required', { status: 403, extra: { authentication_required: true } });
   return req.user;
 }
 
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by loadSession: the cookie is a live session of a banned (disabled) member */
+    bannedSession?: boolean;
+  }
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createApiClient, isSwallowed, ApiRequestError } from './index';
 import { bus, resetBusForTests } from '../bus';
-import { connectStateToBus, languageAtom, sessionAtom, setSession, store } from '../state';
+import { connectStateToBus, languageAtom, resetBannedSession, sessionAtom, setBanNavigation, setSession, store } from '../state';
 import { makeUser } from '../testing';
 import { i18n } from '../i18n';
 import { ZMaybeUserResponse } from '../contracts/identity';
@@ -179,6 +179,19 @@ describe('api client', () => {
     }
     expect(store.get(sessionAtom)).toBeNull();
     expect(loggedOut).toHaveBeenCalledTimes(1); // once, however many calls failed together
+  });
+
+  it('a banned account (403 account_banned) is logged out and sent to the ban page', async () => {
+    setSession(makeUser());
+    const went: string[] = [];
+    setBanNavigation((path) => went.push(path));
+    resetBannedSession();
+    handle = (_req, _body, res) => json(res, 403, { error: 'account_banned', authentication_required: true, message: 'Je account is geblokkeerd' });
+    const api = createApiClient({ baseUrl });
+    const error = await api.get('/api/likes.php', ZThing).catch((e: unknown) => e);
+    expect(isSwallowed(error)).toBe(true);
+    expect(store.get(sessionAtom)).toBeNull();
+    expect(went).toEqual(['/pages/ban']);
   });
 
   it('logs the member out on a 401 authentication_required too, but not on a failed login (401 of user.php)', async () => {

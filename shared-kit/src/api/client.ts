@@ -8,7 +8,8 @@
  * - non-2xx -> ApiRequestError {status, code, message, field, minutes, body};
  * - a 403 (or 401) with `authentication_required` from anything but /api/user.php logs the member out
  *   (session atom null, `auth:logged-out` on the bus) and rejects with a SwallowedError
- *   (`isSwallowed(e)`), which callers ignore.
+ *   (`isSwallowed(e)`), which callers ignore; when its code is `account_banned` (staff banned the
+ *   account) the page goes on to /pages/ban (state/banned.ts).
  * - `upload()` posts FormData with XMLHttpRequest, for progress events.
  */
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import { ZApiError } from '../contracts/core';
 import { USER_REQUEST_TYPE } from '../contracts/calls';
 import { bus } from '../bus/bus';
 import { languageAtom, sessionAtom, setSession, store } from '../state/atoms';
+import { endBannedSession } from '../state/banned';
 import { ApiRequestError, SwallowedError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -120,6 +122,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // (whose 401 is a failed login). The shell then shows its login prompt on member pages.
     const sessionEnded = (status === 403 || status === 401) && parsed.success && parsed.data.authentication_required === true;
     if (sessionEnded && !isUserPhp(path)) {
+      // a banned account (issue 15): logged out, and on to the ban page
+      if (error.code === 'account_banned') {
+        endBannedSession();
+        return new SwallowedError(error);
+      }
       // Log out once: parallel calls failing together must not emit the event several times.
       if (store.get(sessionAtom) !== null) {
         setSession(null);

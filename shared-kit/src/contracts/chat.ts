@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ZProfile, ZRowId } from './core';
+import { ZPhotoRejectReason } from './moderation';
 import { ZProfileRef } from './calls';
 
 /** Free members (not paid_user) may start at most this many conversations (spec 5 and 9). */
@@ -231,6 +232,15 @@ export const ZWsServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('like:new'), profile: ZProfileRef, new_likes: z.number().int().nonnegative() }),
   z.object({ type: z.literal('match:new'), profile: ZProfileRef }),
   z.object({ type: z.literal('credits:changed'), credits: z.number().int().nonnegative() }),
+  /** staff approved or rejected one of my photos (issue 15); `rejection_reason` when rejected */
+  z.object({
+    type: z.literal('photo:moderated'),
+    photo: z.number().int(),
+    status: z.enum(['active', 'rejected']),
+    rejection_reason: ZPhotoRejectReason.nullable(),
+  }),
+  /** staff banned this account: the session has ended; the socket closes after this frame */
+  z.object({ type: z.literal('account:banned') }),
   /** the replay after `last_id` is done; `last_id`: newest message id known now */
   z.object({ type: z.literal('ready'), last_id: z.number().int().nonnegative() }),
   z.object({ type: z.literal('pong') }),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ZCountdown, ZTimeBonus, ZUser } from './core';
 import { ZProfileRef } from './calls';
 import { ZMessage } from './chat';
+import { ZPhotoRejectReason } from './moderation';
 
 const count = z.number().int().nonnegative();
 
@@ -40,6 +41,8 @@ export const EVENT_SCHEMAS = {
   /** the live connection went up or down (down: the periodic refresh is the fallback) */
   'realtime:state': z.object({ connected: z.boolean() }),
   'payment:completed': z.object({ credits: count }),
+  /** staff approved or rejected one of my photos (WebSocket photo:moderated) */
+  'photo:moderated': z.object({ photo: z.number().int(), status: z.enum(['active', 'rejected']), rejection_reason: ZPhotoRejectReason.nullable() }),
   /** the time bonus appeared, ticked, or went away (bonus null) */
   'timebonus:changed': z.object({
     bonus: ZTimeBonus.nullable(),

@@ -6,5 +6,6 @@ export * from './chat';
 export * from './events';
 export * from './identity';
 export * from './members';
+export * from './moderation';
 export * from './payments';
 export * from './routes';

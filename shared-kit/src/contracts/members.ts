@@ -7,6 +7,7 @@ import {
   ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, numberInput, ZProfile, ZRelationshipStatus, ZRowId, ZSexuality,
 } from './core';
 import { PLACE_MAX, safeText, ZName } from './identity';
+import { ZPhotoRejectReason } from './moderation';
 
 export const MIN_MEMBER_AGE = 18;
 export const MAX_MEMBER_AGE = 99;
@@ -43,7 +44,15 @@ export type ProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
 /* ---------- own photos: /api/photos.php ---------- */
 
-export const ZOwnPhoto = ZImage.extend({ is_main: z.boolean(), created_at: z.string() });
+/**
+ * One of my own photos. `rejection_reason`: why staff rejected it (PHOTO_REJECT_REASONS, shown
+ * translated on my profile page); null while pending or approved.
+ */
+export const ZOwnPhoto = ZImage.extend({
+  is_main: z.boolean(),
+  created_at: z.string(),
+  rejection_reason: ZPhotoRejectReason.nullable().optional(),
+});
 export type OwnPhoto = z.infer<typeof ZOwnPhoto>;
 export const ZPhotosResponse = z.object({
   photos: z.array(ZOwnPhoto),
@@ -228,10 +237,4 @@ export type MatchFinderRequest = z.infer<typeof ZMatchFinderRequest>;
 export const ZMatchFinderResponse = z.object({ profiles: z.array(ZProfile) });
 export type MatchFinderResponse = z.infer<typeof ZMatchFinderResponse>;
 
-/* ---------- back office ---------- */
-/** GET /api/backoffice/photos: photos waiting for moderation, oldest first */
-export const ZPendingPhotos = z.object({
-  photos: z.array(ZImage.extend({ member: z.object({ id: z.number().int(), name: z.string() }) })),
-});
-export type PendingPhotos = z.infer<typeof ZPendingPhotos>;
-export const ZPhotoModerationResult = z.object({ ok: z.literal(true), status: z.enum(['active', 'rejected']) });
+/* back office (photo moderation, members and bans): contracts/moderation.ts */

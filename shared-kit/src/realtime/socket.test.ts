@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { WebSocket as ServerSocket } from 'ws';
 import { bus, resetBusForTests } from '../bus';
-import { connectStateToBus, setSession, store, badgesAtom } from '../state';
+import { connectStateToBus, resetBannedSession, sessionAtom, setBanNavigation, setSession, store, badgesAtom } from '../state';
 import { makeProfile, makeUser } from '../testing';
 import { isRealtimeConnected, startRealtime } from './index';
 import type { RealtimeConnection } from './index';
@@ -68,6 +68,27 @@ describe('realtime socket', () => {
     expect(seen).toEqual(['message 40', 'typing 5 7', 'read 39', 'match Sanne', 'credits 15', 'deleted 5']);
     // a message to me: unread 2 -> 3; like:new carries the new total
     expect(store.get(badgesAtom)).toEqual({ unread: 3, newLikes: 3 });
+  });
+
+  it('tells the photos page about a moderated photo, and a banned account goes to the ban page, logged out', async () => {
+    const moderated: unknown[] = [];
+    const loggedOut = jest.fn();
+    const went: string[] = [];
+    setBanNavigation((path) => went.push(path));
+    resetBannedSession();
+    bus.on('photo:moderated', (e) => moderated.push(e));
+    bus.on('auth:logged-out', loggedOut);
+    connection = startRealtime({ url });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    const send = (frame: unknown) => connections[0]?.socket.send(JSON.stringify(frame));
+    send({ type: 'photo:moderated', photo: 12, status: 'rejected', rejection_reason: 'nudity' });
+    send({ type: 'account:banned' });
+    send({ type: 'account:banned' });
+    await until(() => went.length > 0 && moderated.length === 1, 'the ban page');
+    expect(moderated).toEqual([{ photo: 12, status: 'rejected', rejection_reason: 'nudity' }]);
+    expect(store.get(sessionAtom)).toBeNull();
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    expect(went).toEqual(['/pages/ban']);
   });
 
   it('does not count my own message (sent from another tab) as unread', async () => {

@@ -11,6 +11,8 @@
  *   `?last_id=<highest message id seen>`;
  * - a `{type:'ping'}` every 25 s: a socket whose `pong` does not come within 10 s is taken for
  *   dead (a laptop waking up, a proxy that dropped it silently) and replaced;
+ * - `photo:moderated` (staff approved or rejected one of my photos) goes on the bus; `account:banned`
+ *   ends the session and shows the ban page (state/banned.ts);
  * - `realtime:state` tells whether the socket is up: while it is down the periodic refresh of
  *   spec 9 is what keeps the page current (see `startPeriodicRefresh`'s `skipWhile`).
  */
@@ -18,6 +20,7 @@ import { ZWsServerFrame } from '../contracts/chat';
 import type { WsServerFrame } from '../contracts/chat';
 import { bus } from '../bus/bus';
 import { badgesAtom, sessionAtom, store } from '../state/atoms';
+import { endBannedSession } from '../state/banned';
 
 export const REALTIME_PATH = '/api/ws';
 export const RECONNECT_MIN_MS = 1_000;
@@ -91,6 +94,12 @@ export function publishFrame(frame: WsServerFrame): void {
       return;
     case 'credits:changed':
       bus.emit('credits:changed', { credits: frame.credits });
+      return;
+    case 'photo:moderated':
+      bus.emit('photo:moderated', { photo: frame.photo, status: frame.status, rejection_reason: frame.rejection_reason });
+      return;
+    case 'account:banned':
+      endBannedSession();
       return;
     case 'error':
       console.error('[realtime] the server refused a frame', frame.error, frame.message);

@@ -8,6 +8,7 @@ export {
 } from './atoms';
 export type { Badges, SessionStatus } from './atoms';
 export { refreshSession } from './session';
+export { BAN_PAGE, endBannedSession, resetBannedSession, setBanNavigation } from './banned';
 export { useBadges, useLanguage, useSession, useSettings } from './hooks';
 export { creditTone, formatBadge, titlePrefix } from './badges';
 export {

@@ -120,12 +120,18 @@ export const photos = pgTable(
     matchFilename: text('match_filename').notNull(),
     /** pending | active | rejected */
     status: text('status').notNull().default('pending'),
+    /** why staff rejected it (shared-kit PHOTO_REJECT_REASONS); null unless rejected */
+    rejectionReason: text('rejection_reason'),
+    /** when staff last approved or rejected it */
+    moderatedAt: ts('moderated_at'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('photos_user_idx').on(t.userId, t.status),
+    // the moderation queue: pending photos, oldest first (members/moderation.ts)
+    index('photos_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
     // serving a file looks its photo up by any of its three names (members/photo-files.ts)
     index('photos_filename_idx').on(t.filename),
     index('photos_thumb_filename_idx').on(t.thumbFilename),

@@ -2,7 +2,7 @@
  * Tables of the members capability (Drizzle pg-core). The shared tables (users, profiles,
  * photos, likes, blocks, interests) are in core.ts.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,4 +33,24 @@ export const memberSwipes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.targetId] }), index('member_swipes_user_day_idx').on(t.userId, t.liked, t.createdAt)],
+);
+
+/**
+ * A banned member (issue 15): users.status is 'disabled' while this row exists. Who banned, why
+ * and when; the status to give back at unban. Unban deletes the row (the audit log keeps it).
+ */
+export const memberBans = pgTable(
+  'member_bans',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    /** shared-kit BAN_REASONS */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** users.status before the ban (active or not_confirmed) */
+    previousStatus: text('previous_status').notNull(),
+    staffId: integer('staff_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('member_bans_created_idx').on(t.createdAt)],
 );

@@ -5,6 +5,7 @@ import { commonMessages } from './common';
 import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
+import { moderationMessages } from './moderation';
 import { paymentsMessages } from './payments';
 import type { MessageTable } from './types';
 
@@ -17,5 +18,6 @@ export const messages: MessageTable = {
   ...creditsMessages,
   ...identityMessages,
   ...membersMessages,
+  ...moderationMessages,
   ...paymentsMessages,
 };

@@ -12,6 +12,8 @@
  *   l:<liker>:<liked>                     like:new / match:new (trigger on likes, migration 0012)
  *   c:<user id>:<credits>                 credits:changed (trigger on users.credits, migration 0011)
  *   confirmed:<user id>                   held messages arrive (trigger, migration 0011)
+ *   ph:<photo>:<owner>:<status>:<reason>  photo:moderated to the owner (members/moderation.ts)
+ *   ban:<user id>                         account:banned, then the member's sockets close (members/bans.ts)
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

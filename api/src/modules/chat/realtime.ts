@@ -17,6 +17,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ZPhotoRejectReason } from '@dating/shared-kit/contracts';
 import type { ProfileRef, WsServerFrame } from '@dating/shared-kit/contracts';
 import type { Db, DbHandle } from '../../db/client';
 import { selectRows } from '../../db/client';
@@ -144,6 +145,17 @@ export class RealtimeHub {
     }
   }
 
+  /** The member was banned (members/bans.ts): every socket of theirs here hears it and closes. */
+  private endSessions(userId: number): void {
+    const set = this.clients.get(userId);
+    if (!set) return;
+    for (const c of [...set]) {
+      this.write(c, { type: 'account:banned' });
+      c.socket.close(4003, 'account banned');
+    }
+    this.clients.delete(userId);
+  }
+
   /** Send to every socket of a member; a function builds the frame per socket (null: nothing for it). */
   private toUser(userId: number, frame: WsServerFrame | ((c: Client) => WsServerFrame | null)): void {
     const set = this.clients.get(userId);
@@ -198,6 +210,17 @@ export class RealtimeHub {
         }
         case 'confirmed':
           void this.deliverHeld(n[0] as number);
+          break;
+        case 'ph': {
+          // ph:<photo>:<owner>:<active|rejected>:<reason|->  (members/moderation.ts)
+          const [photo, owner] = n as [number, number];
+          const status = rest[2] === 'rejected' ? 'rejected' : 'active';
+          const reason = ZPhotoRejectReason.safeParse(rest[3]);
+          this.toUser(owner, { type: 'photo:moderated', photo, status, rejection_reason: status === 'rejected' ? (reason.success ? reason.data : 'other') : null });
+          break;
+        }
+        case 'ban':
+          this.endSessions(n[0] as number);
           break;
         default:
           this.log.debug({ payload }, 'unknown realtime notification');

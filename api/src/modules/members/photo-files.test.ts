@@ -40,7 +40,7 @@ it('serves each photo only to whom may see it, with caching to match', async () 
   const ownerCookie = await loginCookie(app, owner.id);
   const free = await loginCookie(app, (await createMember(app)).user.id);
   const premium = await loginCookie(app, (await createMember(app, { user: { paidUser: true } })).user.id);
-  const staff = await loginCookie(app, (await createMember(app, { user: { isStaff: true } })).user.id);
+  const staff = await loginCookie(app, (await createMember(app, { user: { isStaff: true, staffRoles: ['moderator'] } })).user.id);
 
   // the main photo: everyone, cacheable by a CDN
   for (const file of [main.filename, main.thumbFilename, main.matchFilename]) {
@@ -69,7 +69,7 @@ it('serves each photo only to whom may see it, with caching to match', async () 
     expect((await get(file, staff)).statusCode).toBe(200);
   }
   // rejected after approval: no longer public
-  await app.inject({ method: 'POST', url: `/api/backoffice/photos/${main.id}/reject`, headers: { cookie: staff, 'x-requested-with': 'fetch' } });
+  await app.inject({ method: 'POST', url: `/api/backoffice/photos/${main.id}/reject`, headers: { cookie: staff, 'content-type': 'application/json' }, payload: { reason: 'nudity' } });
   expect((await get(main.filename)).statusCode).toBe(404);
   // the next approved photo took its place and is public now
   expect((await get(locked.filename)).statusCode).toBe(200);

@@ -80,12 +80,12 @@ describe('photos.php upload', () => {
     expect(queue.photos.find((p: { id: number }) => p.id === photo.id)).toMatchObject({ status: 'pending', member: { id: me.id } });
     expect((await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: other.cookie } })).statusCode).toBe(403);
     const ok = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: staff.cookie, 'x-request-type': 'web' } });
-    expect(ok.json()).toEqual({ ok: true, status: 'active' });
+    expect(ok.json()).toEqual({ ok: true, id: photo.id, status: 'active', rejection_reason: null });
     const after = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(after.photo_count).toBe(1);
     expect(after.profile.main_image.match).toBe(photo.match);
     // rejecting takes it away again; unknown ids are a 404
-    await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/reject`, headers: { cookie: staff.cookie, 'x-request-type': 'web' } });
+    await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/reject`, headers: { cookie: staff.cookie, 'content-type': 'application/json' }, payload: { reason: 'low_quality' } });
     const rejected = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(rejected.photo_count).toBe(0);
     expect(rejected.profile.main_image).toBeNull();

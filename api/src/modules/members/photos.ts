@@ -1,13 +1,13 @@
 /**
- * Own photos (/api/photos.php) and their moderation (/api/backoffice/photos/:id/approve|reject).
+ * Own photos (/api/photos.php); their moderation is in moderation.ts.
  * An upload is checked by content (sharp decodes it; the file name and declared type are
  * ignored), re-encoded (EXIF and GPS gone), stored with a thumbnail and a square match crop, and
  * is `pending` until a staff member approves it (AUTO_APPROVE_PHOTOS=true: active at once).
  * Free members may have 3 photos, premium (paid_user) members 25; rejected photos don't count.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared-kit/contracts';
-import type { OwnPhoto, PhotosResponse } from '@dating/shared-kit/contracts';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT, ZPhotoRejectReason } from '@dating/shared-kit/contracts';
+import type { OwnPhoto, PhotoRejectReason, PhotosResponse } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { photos, profiles } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
@@ -17,10 +17,21 @@ import type { UserRow } from '../../platform/session';
 import { toImage } from './serialize-profile';
 import type { PhotoRow } from './serialize-profile';
 
+/** A stored rejection reason as the wire's enum ('other' for a row rejected before reasons existed). */
+export function toRejectReason(stored: string | null): PhotoRejectReason {
+  const parsed = ZPhotoRejectReason.safeParse(stored);
+  return parsed.success ? parsed.data : 'other';
+}
+
 export const maxPhotos = (user: Pick<UserRow, 'paidUser'>) => (user.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT);
 
 function toOwnPhoto(p: PhotoRow, mainId: number | null, cdnPrefix: string): OwnPhoto {
-  return { ...toImage(p, cdnPrefix), is_main: p.id === mainId, created_at: p.createdAt.toISOString() };
+  return {
+    ...toImage(p, cdnPrefix),
+    is_main: p.id === mainId,
+    created_at: p.createdAt.toISOString(),
+    rejection_reason: p.status === 'rejected' ? toRejectReason(p.rejectionReason) : null,
+  };
 }
 
 export async function listPhotos(db: DbOrTx, user: UserRow, cdnPrefix: string): Promise<PhotosResponse> {
@@ -131,7 +142,7 @@ async function ownPhoto(db: DbOrTx, userId: number, photoId: number): Promise<Ph
 }
 
 /** The member's best remaining main photo: the oldest active one, else the oldest pending one. */
-async function pickMain(db: DbOrTx, userId: number): Promise<number | null> {
+export async function pickMain(db: DbOrTx, userId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: photos.id })
     .from(photos)
@@ -159,31 +170,4 @@ export async function setMainPhoto(db: Db, user: UserRow, photoId: number): Prom
   // a photo under inspection may not be chosen (only a first upload is main while pending, by default)
   if (row.status !== 'active') throw new AppError('photo_not_active', { status: 400, field: 'id' });
   await db.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
-}
-
-/** Staff: the photos waiting for moderation (oldest first), with whose they are. */
-export async function pendingPhotos(db: DbOrTx, cdnPrefix: string, limit = 50) {
-  const rows = await db
-    .select({ photo: photos, name: profiles.name })
-    .from(photos)
-    .innerJoin(profiles, eq(profiles.userId, photos.userId))
-    .where(eq(photos.status, 'pending'))
-    .orderBy(asc(photos.createdAt), asc(photos.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...toImage(r.photo, cdnPrefix), member: { id: r.photo.userId, name: r.name } }));
-}
-
-/** Staff: approve or reject. A rejected main photo gives way to the next best one. */
-export async function moderatePhoto(db: Db, photoId: number, status: 'active' | 'rejected'): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.update(photos).set({ status }).where(eq(photos.id, photoId)).returning();
-    if (!row) throw new AppError('photo_not_found', { status: 404, field: 'id' });
-    const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, row.userId));
-    if (status === 'rejected' && profile?.mainPhotoId === row.id) {
-      await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, row.userId) }).where(eq(profiles.userId, row.userId));
-    }
-    if (status === 'active' && profile && profile.mainPhotoId == null) {
-      await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.userId, row.userId));
-    }
-  });
 }

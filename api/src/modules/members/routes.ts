@@ -1,7 +1,8 @@
 /**
  * Routes of the members capability (API.md): profile.php, photos.php, preferences.php,
  * geocode.php, members.php, member.php, like.php, likes.php, auto-like.php, block.php, swipe.php,
- * match-finder.php and /api/backoffice/photos/:id/approve|reject (staff only).
+ * match-finder.php; the moderators' /api/backoffice/photos|members|bans calls are in
+ * moderation-routes.ts.
  * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in the services.
  */
 import multipart from '@fastify/multipart';
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeQuery, ZGeocodeResult, ZLikeResult, ZMatchFinderRequest,
   ZMatchFinderResponse, ZMemberIdBody, ZMemberIdQuery, ZMemberLikes, ZMemberResponse, ZMemberSearchQuery,
-  ZMemberSearchResponse, ZPendingPhotos, ZPhotoModerationResult, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
+  ZMemberSearchResponse, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
   ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import { profiles } from '../../db/schema';
@@ -21,10 +22,10 @@ import { outsideAdmission } from '../../platform/admission';
 import { reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
-import { requireRole } from '../backoffice/access';
 import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
 import { photoFileAccess } from './photo-files';
-import { addPhoto, deletePhoto, listPhotos, moderatePhoto, pendingPhotos, setMainPhoto } from './photos';
+import moderationRoutes from './moderation-routes';
+import { addPhoto, deletePhoto, listPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
 import { searchMembers, suggestedMembers } from './search';
@@ -72,6 +73,9 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   }
 
+  // the moderators' back office (issue 15)
+  await app.register(moderationRoutes);
+
   /* ---------- own profile ---------- */
   app.get('/api/profile.php', { schema: { tags: ['members'], response: { 200: ZProfileResponse } } }, async (req) => {
     const user = requireUser(req);
@@ -118,22 +122,6 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     await setMainPhoto(app.db, user, idFrom(req));
     return listPhotos(app.db, user, cdn(req));
   });
-  app.get('/api/backoffice/photos', { schema: { tags: ['backoffice'], response: { 200: ZPendingPhotos } } }, async (req) => {
-    requireRole(req, 'moderator');
-    return { photos: await pendingPhotos(app.db, cdn(req)) };
-  });
-  for (const action of ['approve', 'reject'] as const) {
-    app.post(
-      `/api/backoffice/photos/:id/${action}`,
-      { schema: { tags: ['backoffice'], params: ZMemberIdQuery, response: { 200: ZPhotoModerationResult } } },
-      async (req) => {
-        requireRole(req, 'moderator');
-        const status: 'active' | 'rejected' = action === 'approve' ? 'active' : 'rejected';
-        await moderatePhoto(app.db, req.params.id, status);
-        return { ok: true as const, status };
-      },
-    );
-  }
 
   /* ---------- preferences and location ---------- */
   app.get('/api/preferences.php', { schema: { tags: ['members'], response: { 200: ZPreferencesResponse } } }, async (req) => {

@@ -1,0 +1,146 @@
+/**
+ * The moderators' back office (issue 15, mf-members' staff pages): photo moderation, members and
+ * bans. Every call is under `/api/backoffice/` (role `moderator`, admin may too); every write is
+ * a staff action with its audit row. Only zod and core may be imported here.
+ */
+import { z } from 'zod';
+import { ZImage, numberInput } from './core';
+
+/** Why a photo was rejected: a fixed list, shown translated to the member (mf-members locales). */
+export const PHOTO_REJECT_REASONS = ['not_a_person', 'nudity', 'someone_else', 'low_quality', 'contact_details', 'other'] as const;
+export const ZPhotoRejectReason = z.enum(PHOTO_REJECT_REASONS);
+export type PhotoRejectReason = z.infer<typeof ZPhotoRejectReason>;
+
+/** Why a member was banned: a fixed list (shown translated to staff), plus an optional note. */
+export const BAN_REASONS = ['fake_profile', 'harassment', 'spam_or_scam', 'underage', 'offensive_content', 'other'] as const;
+export const ZBanReason = z.enum(BAN_REASONS);
+export type BanReason = z.infer<typeof ZBanReason>;
+export const BAN_NOTE_MAX = 500;
+
+export const MODERATION_PAGE_SIZE = 24;
+export const STAFF_MEMBERS_PAGE_SIZE = 20;
+
+const ZPage = numberInput(z.number().int().min(1).max(10_000)).default(1);
+export const ZPageQuery = z.object({ page: ZPage });
+export type PageQuery = z.input<typeof ZPageQuery>;
+
+/* ---------- photos: GET /api/backoffice/photos?page, POST /api/backoffice/photos/:id/approve|reject ---------- */
+
+/** A photo in the moderation queue (oldest first), with whose it is. */
+export const ZQueuedPhoto = ZImage.extend({
+  created_at: z.string(),
+  member: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+});
+export type QueuedPhoto = z.infer<typeof ZQueuedPhoto>;
+export const ZPendingPhotos = z.object({
+  photos: z.array(ZQueuedPhoto),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+export type PendingPhotos = z.infer<typeof ZPendingPhotos>;
+
+/** POST .../reject body: the reason is required and must be one of PHOTO_REJECT_REASONS. */
+export const ZPhotoRejectRequest = z.object({ reason: ZPhotoRejectReason });
+export type PhotoRejectRequest = z.infer<typeof ZPhotoRejectRequest>;
+export const ZPhotoModerationResult = z.object({
+  ok: z.literal(true),
+  id: z.number().int(),
+  status: z.enum(['active', 'rejected']),
+  rejection_reason: ZPhotoRejectReason.nullable(),
+});
+export type PhotoModerationResult = z.infer<typeof ZPhotoModerationResult>;
+
+/* ---------- members: GET /api/backoffice/members?q&page, GET /api/backoffice/members/:id ---------- */
+
+export const ZStaffMemberQuery = z.object({
+  /** an e-mail address (or part), a profile name (or part), or a member id */
+  q: z.string().trim().max(100).optional(),
+  page: ZPage,
+});
+export type StaffMemberQuery = z.input<typeof ZStaffMemberQuery>;
+
+export const ZAccountStatus = z.enum(['not_confirmed', 'active', 'disabled', 'deleted']);
+export const ZStaffMemberRow = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  status: ZAccountStatus,
+  is_staff: z.boolean(),
+  fictional: z.boolean(),
+  signup_at: z.string(),
+  main_image: ZImage.nullable(),
+});
+export type StaffMemberRow = z.infer<typeof ZStaffMemberRow>;
+export const ZStaffMemberList = z.object({
+  members: z.array(ZStaffMemberRow),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+export type StaffMemberList = z.infer<typeof ZStaffMemberList>;
+
+export const ZBanInfo = z.object({
+  reason: ZBanReason,
+  note: z.string().nullable(),
+  staff_email: z.string(),
+  created_at: z.string(),
+});
+export type BanInfo = z.infer<typeof ZBanInfo>;
+
+export const ZStaffMemberPhoto = ZImage.extend({
+  is_main: z.boolean(),
+  created_at: z.string(),
+  rejection_reason: ZPhotoRejectReason.nullable(),
+});
+
+export const ZStaffMemberDetail = z.object({
+  member: ZStaffMemberRow.extend({
+    site: z.string(),
+    email_confirmed: z.boolean(),
+    paid_user: z.boolean(),
+    credits: z.number().int(),
+    staff_roles: z.array(z.string()),
+    last_seen_at: z.string().nullable(),
+    profile: z
+      .object({
+        gender: z.string(),
+        age: z.number().int(),
+        country: z.string(),
+        region: z.string().nullable(),
+        city: z.string().nullable(),
+        about: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  photos: z.array(ZStaffMemberPhoto),
+  /** what other members reported: blocks of this member (there is no separate report table) */
+  reports: z.object({ blocked_by: z.number().int().nonnegative(), blocking: z.number().int().nonnegative() }),
+  ban: ZBanInfo.nullable(),
+});
+export type StaffMemberDetail = z.infer<typeof ZStaffMemberDetail>;
+
+/* ---------- bans: POST /api/backoffice/members/:id/ban|unban, GET /api/backoffice/bans?page ---------- */
+
+export const ZBanRequest = z.object({
+  reason: ZBanReason,
+  note: z.string().trim().max(BAN_NOTE_MAX).optional(),
+});
+export type BanRequest = z.input<typeof ZBanRequest>;
+export const ZBanResult = z.object({ ok: z.literal(true), id: z.number().int(), status: ZAccountStatus, ban: ZBanInfo.nullable() });
+export type BanResult = z.infer<typeof ZBanResult>;
+
+export const ZBannedMember = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  ban: ZBanInfo,
+});
+export type BannedMember = z.infer<typeof ZBannedMember>;
+export const ZBanList = z.object({
+  bans: z.array(ZBannedMember),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+export type BanList = z.infer<typeof ZBanList>;
