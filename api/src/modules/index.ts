@@ -12,6 +12,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityRoutes);
   await app.register(import('./members/routes'));
   await app.register(import('./chat/routes'));
+  await app.register(import('./chat/operator-routes'));
   app.uploads.claim(chatImageAccess);
   await app.register(import('./payments/routes'));
   await app.register(import('./backoffice/routes'));

@@ -185,10 +185,20 @@ export const ZSendMessageRequest = z.object({
   client_id: z.string(),
 });
 export type SendMessageRequest = z.input<typeof ZSendMessageRequest>;
+
+/**
+ * The vulnerable-user warning (issue 15): a member who sent more than the site's
+ * `chatpal_warning_messages` messages to chatpals within 24 hours gets, once a day, this notice
+ * in their language in the send's answer; the conversation shows it.
+ */
+export const ZChatNotice = z.object({ code: z.literal('chatpals_fictional'), message: z.string() });
+export type ChatNotice = z.infer<typeof ZChatNotice>;
+
 export const ZSendMessageResponse = z.object({
   message: ZMessage,
   /** my balance after the charge */
   credits: z.number().int().nonnegative(),
+  notice: ZChatNotice.optional(),
 });
 export type SendMessageResponse = z.infer<typeof ZSendMessageResponse>;
 
@@ -241,6 +251,9 @@ export const ZWsServerFrame = z.discriminatedUnion('type', [
   }),
   /** staff banned this account: the session has ended; the socket closes after this frame */
   z.object({ type: z.literal('account:banned') }),
+  /** to staff with the operator role only: a chatpal conversation changed (new message, claim,
+   * reply); the operator console reloads its inbox and, when open, that conversation */
+  z.object({ type: z.literal('operator:inbox'), conversation: z.number().int() }),
   /** the replay after `last_id` is done; `last_id`: newest message id known now */
   z.object({ type: z.literal('ready'), last_id: z.number().int().nonnegative() }),
   z.object({ type: z.literal('pong') }),

@@ -194,6 +194,9 @@ export const ZSettings = z.object({
   message_length: z.number().int(),
   /** chat history older than this many days is hidden for privacy (spec 4); ours, not the spec's */
   chat_history_days: z.number().int().positive().default(90),
+  /** the vulnerable-user warning (issue 15): more messages than this to chatpals within 24 hours
+   * bring the in-chat notice that chatpals are fictional profiles run by the site's staff (once a day); ours */
+  chatpal_warning_messages: z.number().int().min(1).max(10_000).default(50),
   minimum_message_costs: ZMinimumMessageCosts,
   support_email: z.string(),
   support_phone: z.string(),

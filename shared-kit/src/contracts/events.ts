@@ -40,6 +40,8 @@ export const EVENT_SCHEMAS = {
   'chat:read': z.object({ conversation: z.number().int(), reader: z.number().int(), up_to: z.number().int() }),
   /** the live connection went up or down (down: the periodic refresh is the fallback) */
   'realtime:state': z.object({ connected: z.boolean() }),
+  /** operators only (WebSocket operator:inbox): a chatpal conversation changed */
+  'operator:inbox': z.object({ conversation: z.number().int() }),
   'payment:completed': z.object({ credits: count }),
   /** staff approved or rejected one of my photos (WebSocket photo:moderated) */
   'photo:moderated': z.object({ photo: z.number().int(), status: z.enum(['active', 'rejected']), rejection_reason: ZPhotoRejectReason.nullable() }),

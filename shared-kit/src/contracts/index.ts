@@ -7,5 +7,6 @@ export * from './events';
 export * from './identity';
 export * from './members';
 export * from './moderation';
+export * from './operator';
 export * from './payments';
 export * from './routes';

@@ -101,6 +101,9 @@ export function publishFrame(frame: WsServerFrame): void {
     case 'account:banned':
       endBannedSession();
       return;
+    case 'operator:inbox':
+      bus.emit('operator:inbox', { conversation: frame.conversation });
+      return;
     case 'error':
       console.error('[realtime] the server refused a frame', frame.error, frame.message);
       return;

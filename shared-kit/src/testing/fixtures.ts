@@ -76,6 +76,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     gift_credits: 20,
     message_length: 500,
     chat_history_days: 90,
+    chatpal_warning_messages: 50,
     minimum_message_costs: {},
     support_email: 'support@example.com',
     support_phone: '020-123 45 67',

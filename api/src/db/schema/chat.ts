@@ -2,18 +2,27 @@
  * Tables of the chat capability (api/src/modules/chat).
  *
  * - `conversations`: one per pair of members (user_a < user_b), started by one of them (the free
- *   members' limit counts these). `operator_id`: the staff member answering for a chatpal
- *   (fictional profile) in this conversation; null until the operator console (issue 15) sets it.
+ *   members' limit counts these). `operator_id` + `claimed_at`: the operator console's claim
+ *   (issue 15, modules/chat/operator.ts): the staff member answering for a chatpal (fictional
+ *   profile) in this conversation, and when they last claimed or replied; the claim lapses 5
+ *   minutes after `claimed_at`. One column per conversation: two operators cannot hold it at once,
+ *   and a claim is taken with one conditional UPDATE (race-safe).
  * - `conversation_members`: each side's own state: the read marker (`last_read_id`, Matrix-style
  *   "read up to"), the history cleared by DELETE /api/chat.php (`cleared_id`: messages up to it
  *   are gone from this side), and the newest message this side sees (`last_message_id`, the sort
  *   key of the chat list).
  * - `messages`: `client_id` is unique per sender (a retried send finds the first row through the
  *   constraint, never through a lookup race). A deleted message keeps its row without content
- *   (`deleted_at`). `operator_id`: who wrote a chatpal's reply.
+ *   (`deleted_at`). `operator_id`: who wrote a chatpal's reply (staff only, never in a member's
+ *   answer or frame). `asks_if_real`: a member's text to a chatpal that asks whether it is real
+ *   (modules/chat/honesty.ts); `disclosure`: an operator's message that is the site's disclosure
+ *   (this profile is fictional). Until a disclosure follows the newest question, the console
+ *   refuses every other reply (409 disclosure_required).
+ * - `chatpal_notices`: when a member last got the in-chat notice that chatpals are fictional
+ *   (the vulnerable-user warning, at most once per 24 hours).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -26,6 +35,7 @@ export const conversations = pgTable(
     userB: integer('user_b').notNull().references(() => users.id, { onDelete: 'cascade' }),
     startedBy: integer('started_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: ts('claimed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -66,6 +76,8 @@ export const messages = pgTable(
     clientId: uuid('client_id').notNull(),
     credits: integer('credits').notNull().default(0),
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    asksIfReal: boolean('asks_if_real').notNull().default(false),
+    disclosure: boolean('disclosure').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
@@ -79,5 +91,15 @@ export const messages = pgTable(
     index('messages_image_file_idx').on(t.imageFile).where(sql`${t.imageFile} is not null`),
     index('messages_image_thumb_idx').on(t.imageThumb).where(sql`${t.imageThumb} is not null`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
+    // the honesty guard: the newest question / disclosure of a conversation
+    index('messages_asks_if_real_idx').on(t.conversationId, t.id).where(sql`${t.asksIfReal}`),
+    index('messages_disclosure_idx').on(t.conversationId, t.id).where(sql`${t.disclosure}`),
+    // the vulnerable-user warning counts a member's messages of the last 24 hours
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );
+
+export const chatpalNotices = pgTable('chatpal_notices', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  shownAt: ts('shown_at').notNull().defaultNow(),
+});

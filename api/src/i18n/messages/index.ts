@@ -6,6 +6,7 @@ import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
 import { moderationMessages } from './moderation';
+import { operatorMessages } from './operator';
 import { paymentsMessages } from './payments';
 import type { MessageTable } from './types';
 
@@ -19,5 +20,6 @@ export const messages: MessageTable = {
   ...identityMessages,
   ...membersMessages,
   ...moderationMessages,
+  ...operatorMessages,
   ...paymentsMessages,
 };

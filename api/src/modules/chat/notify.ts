@@ -14,6 +14,8 @@
  *   confirmed:<user id>                   held messages arrive (trigger, migration 0011)
  *   ph:<photo>:<owner>:<status>:<reason>  photo:moderated to the owner (members/moderation.ts)
  *   ban:<user id>                         account:banned, then the member's sockets close (members/bans.ts)
+ *   oi:<conversation>                     operator:inbox to staff with the operator role (a chatpal
+ *                                         conversation got a message, a claim or a reply; issue 15)
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

@@ -38,6 +38,8 @@ export interface Client {
   socket: WebSocket;
   userId: number;
   cdnPrefix: string;
+  /** staff with the operator role: gets the operator console's inbox frames (issue 15) */
+  operator?: boolean;
   /** history window of the member's site */
   since: () => Date;
   /** frames held while the catch-up runs (null: live) */
@@ -206,6 +208,12 @@ export class RealtimeHub {
         case 'l': {
           const [liker, liked] = n as [number, number];
           if (this.has(liked)) void this.deliverLike(liker, liked);
+          break;
+        }
+        case 'oi': {
+          // a chatpal conversation changed: every operator's console reloads (ids only, no content)
+          const conversation = n[0] as number;
+          for (const set of this.clients.values()) for (const c of set) if (c.operator) this.send(c, { type: 'operator:inbox', conversation });
           break;
         }
         case 'confirmed':

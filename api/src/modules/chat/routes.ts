@@ -14,6 +14,7 @@ import {
   ZMessagesResponse, ZOk, ZReadRequest, ZReadResponse, ZSendMessageRequest, ZSendMessageResponse, ZTypingRequest,
   ZWsClientFrame, ZWsQuery, ZChatsResponse,
 } from '@dating/shared-kit/contracts';
+import { hasStaffRole } from '@dating/shared-kit/contracts';
 import type { GiftId } from '@dating/shared-kit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -29,6 +30,7 @@ import {
   deleteChat, deleteConversationsBetween, deleteMessage, history, historySince, listChats, markRead, myConversation, sendMessage, typing, unreadMessages,
 } from './service';
 import type { SendInput } from './service';
+import { chatpalNotice } from './wellbeing';
 import { fromThisMachine } from '../../platform/local-peer';
 
 /** Largest picture accepted in a chat (as for profile photos). */
@@ -109,8 +111,10 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/messages.php', { schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
     const user = requireUser(req);
     const input = await readSend(req);
-    const { message, credits } = await sendMessage(app.db, app.storage, user, input, settings(req));
-    return { message, credits };
+    const { message, credits, created, toChatpal } = await sendMessage(app.db, app.storage, user, input, settings(req));
+    // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
+    const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
+    return { message, credits, ...(notice ? { notice } : {}) };
   });
 
   app.put('/api/messages.php', { schema: { tags: ['chat'], body: ZReadRequest, response: { 200: ZReadResponse } } }, async (req) => {
@@ -189,6 +193,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         socket,
         userId: user.id,
         cdnPrefix: site.cdn_prefix,
+        operator: user.isStaff && hasStaffRole(user.staffRoles, 'operator'),
         since: () => historySince(site),
         held: null,
         replayed: new Set(),

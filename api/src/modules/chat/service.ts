@@ -33,12 +33,13 @@ import { findMember, isBlockedBetween, loadProfiles } from '../members/service';
 import type { MemberId } from '../members/service';
 import { uploadUrl } from '../members/serialize-profile';
 import { isGiftId } from './gifts';
+import { asksIfReal } from './honesty';
 import { notifyRealtime } from './notify';
 
 export type MessageRow = typeof messages.$inferSelect;
 type ChatSettings = Pick<Settings, 'message_credits' | 'photo_credits' | 'gift_credits' | 'message_length' | 'minimum_message_costs' | 'chat_history_days' | 'cdn_prefix'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // control characters (line breaks and tabs are fine in a chat), bidirectional overrides, BOM,
 // unpaired surrogates: refused rather than stored
 // eslint-disable-next-line no-control-regex
@@ -324,6 +325,8 @@ export interface SendResult {
   credits: number;
   /** false when this was a retry answered with the first message */
   created: boolean;
+  /** the recipient is a chatpal (the vulnerable-user warning counts these; operator/wellbeing.ts) */
+  toChatpal?: boolean;
 }
 
 /** Thrown inside the transaction when another request with the same client_id won the insert. */
@@ -339,7 +342,7 @@ async function answerRetry(db: DbOrTx, viewerId: number, row: MessageRow, cdnPre
   return { message: toMessage(row, viewerId, 0, cdnPrefix), credits: me?.credits ?? 0, created: false };
 }
 
-function cleanText(body: string | undefined, max: number): string {
+export function cleanText(body: string | undefined, max: number): string {
   const text = (body ?? '').normalize('NFC').trim();
   if (text.length === 0) throw new AppError('message_empty', { status: 400, field: 'body' });
   if ([...text].length > max) throw new AppError('chat_message_too_long', { status: 400, field: 'body', params: { max } });
@@ -399,14 +402,15 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
       );
       if (!me) throw new AppError('authentication_required', { status: 403, extra: { authentication_required: true } });
       await lockPair(tx, viewer.id, otherId);
-      await assertReachable(tx, viewer.id, otherId, field);
+      const target = await assertReachable(tx, viewer.id, otherId, field);
+      const toChatpal = target.user.fictional;
       let conversationId = await conversationOfPair(tx, viewer.id, otherId);
       if (input.conversation != null && conversationId !== input.conversation) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
       if (conversationId == null) conversationId = await startConversation(tx, viewer.id, otherId, me.paid_user);
 
-      const [row] = await tx
-        .insert(messages)
-        .values({
+      const row = await storeMessage(
+        tx,
+        {
           conversationId,
           senderId: viewer.id,
           recipientId: otherId,
@@ -419,20 +423,18 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
           imageHeight: files?.height ?? null,
           clientId,
           credits: cost,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning();
+          // the honesty guard (issue 15): a question to a chatpal whether it is real
+          asksIfReal: toChatpal && asksIfReal(body),
+        },
+        me.email_confirmed,
+      );
       if (!row) throw new DuplicateSend();
       const balance = cost > 0 ? await changeCredits(tx, viewer.id, -cost, reason, `message:${row.id}`) : await currentCredits(tx, viewer.id);
-      // the sender's list always; the recipient's only once the sender has confirmed (held until then)
-      await tx
-        .update(conversationMembers)
-        .set({ lastMessageId: row.id })
-        .where(and(eq(conversationMembers.conversationId, conversationId), me.email_confirmed ? undefined : eq(conversationMembers.userId, viewer.id)));
-      await notifyRealtime(tx, `m:${row.id}:${viewer.id}:${otherId}`);
-      return { row, balance };
+      // the operators' inboxes (only what a chatpal's side sees: held messages come with the confirmation)
+      if (toChatpal && me.email_confirmed) await notifyRealtime(tx, `oi:${conversationId}`);
+      return { row, balance, toChatpal };
     });
-    return { message: toMessage(result.row, viewer.id, 0, settings.cdn_prefix), credits: result.balance, created: true };
+    return { message: toMessage(result.row, viewer.id, 0, settings.cdn_prefix), credits: result.balance, created: true, toChatpal: result.toChatpal };
   } catch (error) {
     if (files) await Promise.all([storage.remove(files.full), storage.remove(files.thumb)]);
     if (error instanceof DuplicateSend) {
@@ -441,6 +443,23 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     }
     throw error;
   }
+}
+
+/**
+ * Store a message, move the list markers and announce it (an 'm' notification, sent at commit):
+ * the sender's list always, the recipient's when `deliver` (a sender who has not confirmed their
+ * e-mail address is held). Null: this sender used the client_id before (a retry). The members'
+ * send above and the operator console's replies (operator.ts) both write through here.
+ */
+export async function storeMessage(tx: Tx, values: typeof messages.$inferInsert, deliver: boolean): Promise<MessageRow | null> {
+  const [row] = await tx.insert(messages).values(values).onConflictDoNothing({ target: [messages.senderId, messages.clientId] }).returning();
+  if (!row) return null;
+  await tx
+    .update(conversationMembers)
+    .set({ lastMessageId: row.id })
+    .where(and(eq(conversationMembers.conversationId, row.conversationId), deliver ? undefined : eq(conversationMembers.userId, row.senderId)));
+  await notifyRealtime(tx, `m:${row.id}:${row.senderId}:${row.recipientId}`);
+  return row;
 }
 
 async function currentCredits(db: DbOrTx, userId: number): Promise<number> {

@@ -105,6 +105,7 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       gift_credits: 25,
       message_length: 1000,
       chat_history_days: 90,
+      chatpal_warning_messages: 50,
       minimum_message_costs: COSTS,
       support_email: `support@${domain === 'localhost' ? 'flirtlokaal.example' : domain}`,
       support_phone: phone,
