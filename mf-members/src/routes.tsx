@@ -1,4 +1,8 @@
+import { lazy, Suspense } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
+import { useTranslation } from '@dating/shared-kit/i18n';
+import { Spinner } from '@dating/shared-kit/ui';
 import './i18n';
 import { LikesPage } from './pages/likes-page';
 import { MatchFinderPage } from './pages/match-finder-page';
@@ -7,6 +11,27 @@ import { NotificationsPage } from './pages/notifications-page';
 import { ProfilePage } from './pages/profile-page';
 import { SearchPage } from './pages/search-page';
 import { SwipePage } from './pages/swipe-page';
+
+/**
+ * The moderators' pages (issue 15): their own chunks, loaded when a staff page is opened, so a
+ * member never downloads staff code (the shell also checks the role before it gets here).
+ */
+const withStaffTexts = <T,>(load: () => Promise<T>) => () => import('./staff/i18n').then(load);
+const PhotoQueuePage = lazy(withStaffTexts(() => import('./staff/photo-queue-page')));
+const MembersPage = lazy(withStaffTexts(() => import('./staff/members-page')));
+const MemberDetailPage = lazy(withStaffTexts(() => import('./staff/member-detail-page')));
+const BansPage = lazy(withStaffTexts(() => import('./staff/bans-page')));
+function StaffLoading() {
+  const { t } = useTranslation('members');
+  return <Spinner label={t('common.loading')} />;
+}
+function staff(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<StaffLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** The members area (absolute paths, spec section 2). The shell mounts the layout. */
 export const routes: RouteObject[] = [
@@ -21,5 +46,10 @@ export const routes: RouteObject[] = [
   // the shell routes /profile/* here too (deep links into the profile screen)
   { path: '/profile/*', element: <ProfilePage /> },
   { path: '/notifications', element: <NotificationsPage /> },
+  // back office (staff layout, role moderator)
+  { path: '/backoffice/photos', element: staff(PhotoQueuePage) },
+  { path: '/backoffice/members', element: staff(MembersPage) },
+  { path: '/backoffice/members/:id', element: staff(MemberDetailPage) },
+  { path: '/backoffice/bans', element: staff(BansPage) },
 ];
 export default routes;

@@ -1,17 +1,18 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import {
   COUNTRIES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus, ZSexuality,
 } from '@dating/shared-kit/contracts';
-import type { InterestsResponse, OwnPhoto, PhotosResponse, Profile, ProfileUpdate, RegionsResponse } from '@dating/shared-kit/contracts';
+import type { InterestsResponse, Profile, ProfileUpdate, RegionsResponse } from '@dating/shared-kit/contracts';
 import { formatDate, toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Alert, Badge, Button, Checkbox, Container, DateField, ProgressBar, Select, Spinner, TextArea, TextField, buttonStyles, visuallyHiddenStyle } from '@dating/shared-kit/ui';
+import { Alert, Button, Checkbox, Container, DateField, Select, Spinner, TextArea, TextField } from '@dating/shared-kit/ui';
 import { loadInterests, loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
+import { PhotoManager } from '../components/photo-manager';
 import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
@@ -47,90 +48,6 @@ function fromForm(f: Form): ProfileUpdate {
     interests: f.interests,
   };
   return body as ProfileUpdate;
-}
-
-function PhotoManager() {
-  const { t } = useTranslation('members');
-  const photos = useAsync<PhotosResponse>(() => membersApi.photos(), []);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-
-  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    setError(null);
-    setProgress(0);
-    try {
-      const res = await membersApi.uploadPhoto(file, setProgress);
-      photos.setData(res);
-      setStatus(res.photo.status === 'active' ? t('photos.uploaded') : t('photos.uploadedPending'));
-      void refreshSession();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  };
-  const run = async (fn: () => Promise<PhotosResponse>, done: string) => {
-    setError(null);
-    try {
-      photos.setData(await fn());
-      setStatus(done);
-      void refreshSession();
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
-  const list = photos.data?.photos ?? [];
-  const max = photos.data?.max_photos ?? 3;
-  // rejected photos do not count against the limit (the server counts the same way)
-  const counted = list.filter((p) => p.status !== 'rejected').length;
-  const statusLabel = (p: OwnPhoto) => (p.status === 'active' ? null : t(`photos.status.${p.status}`));
-  return (
-    <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
-      <h2 id="photos-heading">{t('photos.title')}</h2>
-      <p css={css`color: ${colors.textMuted};`}>{t('photos.count', { count: counted, max })}</p>
-      {photos.loading && !photos.data && <Spinner label={t('common.loading')} />}
-      <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
-        {list.map((p, i) => (
-          <li key={p.id} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden; background: ${colors.surface};`}>
-            <img src={p.thumb_filename} alt={t('photos.alt', { number: i + 1 })} css={css`width: 100%; aspect-ratio: 1; object-fit: cover; display: block;`} />
-            <div css={css`padding: 8px; display: flex; flex-direction: column; gap: 6px;`}>
-              {p.is_main && <Badge tone="success">{t('photos.main')}</Badge>}
-              {statusLabel(p) && <Badge tone="warning">{statusLabel(p)}</Badge>}
-              {/* only an approved photo can become the main photo */}
-              {!p.is_main && p.status === 'active' && (
-                <Button size="sm" variant="outline" onClick={() => void run(() => membersApi.setMainPhoto(p.id), t('photos.mainSet'))}>
-                  {t('photos.makeMain', { number: i + 1 })}
-                </Button>
-              )}
-              <Button size="sm" variant="ghost" onClick={() => void run(() => membersApi.deletePhoto(p.id), t('photos.deleted'))}>
-                {t('photos.delete', { number: i + 1 })}
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {counted < max ? (
-        // the file input itself is hidden (the browser's own "Choose file" text is in the browser's
-        // language); its label is the visible, translated button, with the input's focus ring
-        <div css={css`margin-top: 12px; & input:focus-visible + label { outline: 3px solid ${colors.primary}; outline-offset: 2px; }`}>
-          <input id="photo-upload" ref={input} type="file" accept="image/*" onChange={(e) => void upload(e)} disabled={progress !== null} css={visuallyHiddenStyle} />
-          <label htmlFor="photo-upload" css={[...buttonStyles('outline'), progress !== null && css`opacity: 0.6; pointer-events: none;`]}>
-            {t('photos.upload')}
-          </label>
-        </div>
-      ) : (
-        <Alert variant="info">{t('photos.limit', { max })}</Alert>
-      )}
-      {progress !== null && <ProgressBar value={progress} label={t('photos.uploading')} showValue />}
-      <p role="status">{status}</p>
-      {error && <Alert variant="danger">{error}</Alert>}
-    </section>
-  );
 }
 
 /** /profile: every field of spec section 3, interests, region by country, photos. */

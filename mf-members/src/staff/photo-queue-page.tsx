@@ -1,0 +1,124 @@
+/**
+ * /backoffice/photos (moderator): the photos waiting for review, oldest first, a page at a time;
+ * approve, or reject with a reason from the fixed list (the member sees it, translated). Each
+ * action is confirmed in a dialog and its result announced; a photo a colleague reviewed first
+ * gives the server's 409 text and the list reloads.
+ */
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import { PHOTO_REJECT_REASONS } from '@dating/shared-kit/contracts';
+import type { PhotoRejectReason, QueuedPhoto } from '@dating/shared-kit/contracts';
+import { formatDate } from '@dating/shared-kit/i18n';
+import { colors, radii } from '@dating/shared-kit/theme';
+import { Alert, Button, Spinner } from '@dating/shared-kit/ui';
+import { Link } from 'react-router';
+import { Pager } from '../components/pager';
+import { useAsync } from '../components/use-async';
+import { staffApi } from './staff-api';
+import { ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
+
+type Pending = { kind: 'approve' | 'reject'; photo: QueuedPhoto } | null;
+
+export function PhotoQueuePage() {
+  const { t, i18n } = useStaffT();
+  const [page, setPage] = useState(1);
+  const queue = useAsync(() => staffApi.photoQueue(page), [page]);
+  const [pending, setPending] = useState<Pending>(null);
+  const [reason, setReason] = useState<PhotoRejectReason | ''>('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const name = (p: QueuedPhoto) => p.member.name || p.member.email;
+  const act = async () => {
+    if (!pending) return;
+    const { kind, photo } = pending;
+    try {
+      if (kind === 'approve') {
+        await staffApi.approvePhoto(photo.id);
+        setResult({ ok: true, text: t('photos.approved', { name: name(photo) }) });
+      } else {
+        await staffApi.rejectPhoto(photo.id, reason as PhotoRejectReason);
+        setResult({ ok: true, text: t('photos.rejected', { name: name(photo), reason: t(`photoReasons.${reason}`) }) });
+      }
+    } finally {
+      // done or refused (a colleague was first): the list as it is now
+      queue.reload();
+    }
+  };
+  const open = (kind: 'approve' | 'reject', photo: QueuedPhoto) => {
+    setReason('');
+    setResult(null);
+    setPending({ kind, photo });
+  };
+
+  const data = queue.data;
+  return (
+    <StaffPage
+      title={t('photos.title')}
+      actions={
+        <Button variant="outline" size="sm" onClick={queue.reload}>
+          {t('common.refresh')}
+        </Button>
+      }
+    >
+      <p css={css`margin: 0; color: ${colors.textMuted};`}>{t('photos.intro')}</p>
+      <ResultMessage result={result} />
+      {queue.error && <Alert variant="danger">{queue.error}</Alert>}
+      {!data && queue.loading && <Spinner label={t('common.loading')} />}
+      {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
+      {data && data.photos.length === 0 && <Alert variant="info">{t('photos.empty')}</Alert>}
+      {data && data.photos.length > 0 && (
+        <ul
+          aria-label={t('photos.listLabel')}
+          css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));`}
+        >
+          {data.photos.map((p) => (
+            <li key={p.id} aria-label={t('photos.photoOf', { name: name(p) })} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden; background: ${colors.surface}; display: flex; flex-direction: column;`}>
+              <a href={p.filename} target="_blank" rel="noreferrer">
+                <img src={p.thumb_filename} alt={t('photos.photoOf', { name: name(p) })} css={css`width: 100%; aspect-ratio: 4 / 5; object-fit: cover; display: block;`} />
+              </a>
+              <div css={css`padding: 8px; display: grid; gap: 6px;`}>
+                <Link to={`/backoffice/members/${p.member.id}`} css={css`font-weight: 700; overflow-wrap: anywhere;`}>{name(p)}</Link>
+                <span css={css`font-size: 0.875rem; color: ${colors.textMuted};`}>{t('photos.uploaded', { date: formatDate(p.created_at, i18n.language) })}</span>
+                <div css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
+                  <Button size="sm" variant="success" onClick={() => open('approve', p)} aria-label={`${t('photos.approve')}: ${t('photos.photoOf', { name: name(p) })}`}>
+                    {t('photos.approve')}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => open('reject', p)} aria-label={`${t('photos.reject')}: ${t('photos.photoOf', { name: name(p) })}`}>
+                    {t('photos.reject')}
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pager page={page} pageSize={data.per_page} total={data.total} onPage={setPage} label={t('photos.listLabel')} />}
+      {pending?.kind === 'approve' && (
+        <ConfirmDialog title={t('photos.approveTitle', { name: name(pending.photo) })} confirm={t('photos.approve')} variant="success" onClose={() => setPending(null)} onConfirm={act}>
+          <p css={css`margin: 0;`}>{t('photos.approveText')}</p>
+        </ConfirmDialog>
+      )}
+      {pending?.kind === 'reject' && (
+        <ConfirmDialog
+          title={t('photos.rejectTitle', { name: name(pending.photo) })}
+          confirm={t('photos.reject')}
+          variant="danger"
+          onClose={() => setPending(null)}
+          onConfirm={act}
+        >
+          <fieldset css={css`border: 0; margin: 0; padding: 0; display: grid; gap: 6px;`}>
+            <legend css={css`font-weight: 700; margin-bottom: 6px;`}>{t('photos.reasonLegend')}</legend>
+            {PHOTO_REJECT_REASONS.map((r) => (
+              <label key={r} css={css`display: flex; gap: 8px; align-items: center; cursor: pointer;`}>
+                <input type="radio" name="reject-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+                {t(`photoReasons.${r}`)}
+              </label>
+            ))}
+          </fieldset>
+        </ConfirmDialog>
+      )}
+    </StaffPage>
+  );
+}
+
+export default PhotoQueuePage;
