@@ -1,14 +1,27 @@
 /**
  * mf_chat's pages (spec 2): the chats overview and a conversation, by conversation id or by
- * member (starts or reopens the conversation with that member).
+ * member (starts or reopens the conversation with that member); and the staff's operator console.
  */
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { Spinner } from '@dating/shared-kit/ui';
 import './i18n';
 import { ChatsPage } from './pages/chats-page';
+
+// the operator console (issue 15): staff only, its own chunk (members never download it); the
+// shell shows it only to staff with the operator role, the server checks every call's role
+const OperatorPage = lazy(() => import(/* webpackChunkName: "backoffice-operator" */ './backoffice/operator-page'));
+const operator = (
+  <Suspense fallback={<Spinner />}>
+    <OperatorPage />
+  </Suspense>
+);
 
 export const routes: RouteObject[] = [
   { path: '/chats', element: <ChatsPage by="list" /> },
   { path: '/chats/:id', element: <ChatsPage by="conversation" /> },
   { path: '/members/:id/chat', element: <ChatsPage by="member" /> },
+  { path: '/backoffice/operator', element: operator },
+  { path: '/backoffice/operator/:id', element: operator },
 ];
 export default routes;

@@ -114,6 +114,13 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         onDelete={(id) => void chat.deleteMessage(id)}
         onRetry={(id) => void chat.retry(id)}
       />
+      {chat.notice && (
+        <div css={css`padding: 8px 12px 0;`}>
+          <Alert variant="info" onDismiss={chat.dismissNotice}>
+            <strong>{t('conversation.noticeTitle')}</strong> {chat.notice.message}
+          </Alert>
+        </div>
+      )}
       {chat.problem && (
         <div css={css`padding: 8px 12px 0;`}>
           <SendProblemAlert problem={chat.problem} onDismiss={chat.dismissProblem} />

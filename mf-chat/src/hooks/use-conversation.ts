@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
-import type { Message, MessageCosts, Profile } from '@dating/shared-kit/contracts';
+import type { ChatNotice, Message, MessageCosts, Profile } from '@dating/shared-kit/contracts';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi, newClientId } from '../api';
@@ -47,6 +47,9 @@ export interface ConversationState {
   historyDays: number | null;
   typing: boolean;
   problem: SendProblem | null;
+  /** the vulnerable-user warning (issue 15): the server's notice that chatpals are fictional, once a day */
+  notice: ChatNotice | null;
+  dismissNotice: () => void;
   /** a failed deletion (the history is reloaded) */
   deleteError: string | null;
   loadOlder: () => Promise<void>;
@@ -97,6 +100,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
   const [historyDays, setHistoryDays] = useState<number | null>(null);
   const [typingUntil, setTypingUntil] = useState(0);
   const [problem, setProblem] = useState<SendProblem | null>(null);
+  const [notice, setNotice] = useState<ChatNotice | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   // handlers registered once read the latest values through refs
@@ -251,8 +255,9 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
       setProblem(null);
       setPending((list) => [...list.filter((p) => p.clientId !== item.clientId), { ...item, status: 'sending' }]);
       try {
-        const { message, credits } = await chatApi.send(currentTarget(), item.outgoing, item.clientId);
+        const { message, credits, notice: sentNotice } = await chatApi.send(currentTarget(), item.outgoing, item.clientId);
         setMessages((current) => mergeMessages(current, [message]));
+        if (sentNotice) setNotice(sentNotice);
         setPending((list) => list.filter((p) => p.clientId !== item.clientId));
         bus.emit('credits:changed', { credits });
         const other = profileRef.current;
@@ -337,5 +342,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     deleteMessage,
     notifyTyping,
     dismissProblem: () => setProblem(null),
+    notice,
+    dismissNotice: () => setNotice(null),
   };
 }
