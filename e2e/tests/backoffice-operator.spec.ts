@@ -5,6 +5,7 @@
  * (the box is closed and the server answers 409 disclosure_required) until the one-click
  * disclosure is sent, which the member then sees live; after it the operator may answer again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, confirmEmail, localeText, login, loginAsNewMember, newMemberPage } from '../support';
 
@@ -23,7 +24,9 @@ test.describe('back office: operator console', () => {
     test.setTimeout(150_000);
     if (!baseURL) throw new Error('no baseURL');
     const memberPage = await newMemberPage(browser, baseURL);
+    // the operator works on a tablet (portrait)
     const operatorPage = await newMemberPage(browser, baseURL);
+    await operatorPage.setViewportSize({ width: 820, height: 1180 });
 
     // a confirmed member with credits, and a chatpal of the demo data
     const name = `Kees${Date.now().toString(36).slice(-5)}`;
@@ -68,8 +71,15 @@ test.describe('back office: operator console', () => {
     const guard = operatorPage.getByRole('alert').filter({ hasText: op('honesty.title') });
     await expect(guard).toBeVisible();
     await expect(guard).toContainText(DISCLOSURE);
-    await expect(operatorPage.getByText(op('conversation.asksIfReal'))).toBeVisible();
+    const consoleHistory = operatorPage.getByRole('list', { name: op('conversation.history', { member: name, chatpal: chatpal.name }) });
+    await expect(consoleHistory.getByRole('listitem').filter({ hasText: 'Even serieus: ben je echt?' })).toContainText(op('conversation.asksIfReal'));
+    // the inbox beside it flags the conversation too
+    await expect(operatorPage.getByRole('list', { name: op('inbox.label') }).getByRole('link', { name: new RegExp(name) })).toContainText(op('inbox.flagged'));
     await expect(replyBox).toBeDisabled();
+    // the console at tablet width: nothing runs off the side; axe finds no WCAG 2.2 AA violation
+    expect(await operatorPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const axe = await new AxeBuilder({ page: operatorPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
     // and the server refuses a plain reply, whatever the screen shows
     const conversation = Number(/\/backoffice\/operator\/(\d+)/.exec(operatorPage.url())?.[1]);
     const refused = await operatorPage.request.post('/api/backoffice/operator/reply', {

@@ -87,7 +87,7 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
         <h2 id="operator-conversation-title" css={css`margin: 0; font-size: 1.25rem;`}>{t('conversation.title', { member, chatpal })}</h2>
       </header>
 
-      <section aria-label={t('conversation.profiles')} css={css`display: grid; gap: 12px; grid-template-columns: 1fr; @media (min-width: 600px) { grid-template-columns: 1fr 1fr; }`}>
+      <section aria-label={t('conversation.profiles')} css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));`}>
         <ProfileCard heading={t('conversation.member')} profile={data.member} extra={[t('conversation.language', { language: data.member_language }), t('conversation.messages24h', { count: data.member_messages_24h })]} />
         <ProfileCard heading={t('conversation.chatpal')} profile={data.chatpal} extra={[]} fictional />
       </section>
