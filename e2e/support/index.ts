@@ -34,6 +34,8 @@
  * - Sessions without UI (support/session.ts): `await loginAsNewMember(page, { gender, country })`
  *   signs up a fresh member through /api/signup.php (page and page.request share cookies);
  *   `login(page, email, password)`, `logout(page)`.
+ * - A server of its own for a spec that needs other settings (support/own-server.ts):
+ *   `startOwnServer({ AUTO_APPROVE_PHOTOS: 'false' })` -> { baseURL, stop }.
  * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
  *   E2E_SEED_MEMBERS, E2E_KEEP_DATA=1, E2E_VERBOSE=1 (server log; always in <run dir>/server.log).
  */
@@ -46,3 +48,5 @@ export { commonText, localeText } from './texts';
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
 export { phonePhoto } from './photos';
+export { startOwnServer } from './own-server';
+export type { OwnServer } from './own-server';
