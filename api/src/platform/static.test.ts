@@ -240,3 +240,25 @@ describe('MF_REMOTES', () => {
     expect(() => remotesConfig('{remotes:')).toThrow('MF_REMOTES is not valid JSON');
   });
 });
+
+describe('/manifest.webmanifest (installed app)', () => {
+  it("is the site's own: its name, standalone, theme colours, a start URL and 192/512/maskable icons", async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host: 'example.de' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json() as { name: string; display: string; start_url: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const site = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } });
+    expect(manifest.name).toBe((site.json() as { settings: { name: string } }).settings.name);
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toMatch(/^\//);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  });
+
+  it("names icons that the shell's build makes (shell/scripts/make-icons.mjs)", () => {
+    const script = fs.readFileSync(path.resolve(__dirname, '../../../shell/scripts/make-icons.mjs'), 'utf8');
+    for (const file of ['icon-192.png', 'icon-512.png', 'maskable-512.png']) expect(script).toContain(`'${file}'`);
+  });
+});

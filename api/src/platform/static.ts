@@ -7,6 +7,7 @@
  *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides by name)
  *   /uploads/<file>        stored uploads: platform/uploads.ts (served to whom may see them)
  *   /static/fictional.svg  the fictional-profile icon
+ *   /manifest.webmanifest  the installed app's manifest, per site (web-manifest.ts)
  * Files are read from disk per request (@fastify/static), so a rebuilt remote is served without a
  * restart; missing dist folders give 404s (and a small fallback page for /), never a failed start.
  * Compression: the build writes `<file>.br` and `<file>.gz` beside every text asset
@@ -29,6 +30,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
+import { webManifest } from './web-manifest';
 
 export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
 
@@ -218,6 +220,10 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const remotesJson = JSON.stringify(remotes);
   app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) =>
     sendRevalidated(req, reply, remotesJson, 'application/json; charset=utf-8'),
+  );
+
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) =>
+    sendRevalidated(req, reply, JSON.stringify(webManifest(req)), 'application/manifest+json; charset=utf-8'),
   );
 
   app.get('/static/fictional.svg', { schema: { hide: true } }, async (_req, reply) =>

@@ -145,3 +145,31 @@ describe('language switcher', () => {
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
   });
 });
+
+describe('installed app', () => {
+  it('shows a back button in the installed app on member, likes and credits pages only', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query === '(display-mode: standalone)', media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    try {
+      act(() => setSession(makeUser()));
+      for (const path of ['/members/7', '/likes', '/credits']) {
+        const { unmount } = renderInShell(<TopNav />, { path });
+        expect(screen.getByRole('button', { name: /Terug/ })).toBeInTheDocument();
+        unmount();
+      }
+      for (const path of ['/members', '/chats', '/']) {
+        const { unmount } = renderInShell(<TopNav />, { path });
+        expect(screen.queryByRole('button', { name: /Terug/ })).not.toBeInTheDocument();
+        unmount();
+      }
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('shows no back button in a browser tab', () => {
+    act(() => setSession(makeUser()));
+    renderInShell(<TopNav />, { path: '/likes' });
+    expect(screen.queryByRole('button', { name: /Terug/ })).not.toBeInTheDocument();
+  });
+});
