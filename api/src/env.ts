@@ -39,6 +39,12 @@
  *                        The three are off by default under NODE_ENV=test.
  *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
  *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
+ *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  Web Push key pair (base64url, `npx web-push generate-vapid-keys`).
+ *                        Unset: a pair is generated at first start and kept in the database (app_secrets).
+ *   VAPID_SUBJECT        Contact of the push sender for the push services: mailto:... or https://...
+ *                        (default mailto:<MAIL_FROM's address>).
+ *   PUSH_ALLOW_LOOPBACK  "1": push subscriptions may name a plain http:// endpoint on a loopback address
+ *                        (tests with a local push service). Default off: https:// on a public host only.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -68,6 +74,10 @@ const ZEnv = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
   MAIL_EVENTS_SECRET: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'a base64url P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'a base64url P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'mailto:... or https://...').optional(),
+  PUSH_ALLOW_LOOPBACK: bool,
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...').optional(),
   MOLLIE_SIMULATOR: bool,
   MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),

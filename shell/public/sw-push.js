@@ -1,7 +1,10 @@
 /*
  * Push service worker (spec section 7: registered at /sw-push.js). Shows the notifications the
- * server pushes (JSON: { title, body, url?, tag?, icon? }) and opens/focuses the site on click.
- * Served no-cache by the server so a new version is picked up on the next visit.
+ * server pushes (api/src/modules/notifications: JSON { title, body, url, tag, icon, badge }), puts
+ * `badge` (unread messages + new likes) on the installed app's icon (failures ignored, spec 8), and
+ * on a click opens the page it names (the conversation, the likes page, the match) in an open tab
+ * of the site, else in a new one. Served no-cache by the server so a new version is picked up on
+ * the next visit.
  */
 self.addEventListener('install', () => {
   self.skipWaiting();
@@ -19,6 +22,9 @@ self.addEventListener('push', (event) => {
     data = { body: event.data ? event.data.text() : '' };
   }
   const title = typeof data.title === 'string' && data.title ? data.title : self.location.hostname;
+  if (typeof data.badge === 'number' && self.navigator && typeof self.navigator.setAppBadge === 'function') {
+    self.navigator.setAppBadge(data.badge).catch(() => undefined);
+  }
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof data.body === 'string' ? data.body : '',
@@ -35,13 +41,12 @@ self.addEventListener('notificationclick', (event) => {
   if (target.origin !== self.location.origin) return;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      for (const client of windows) {
-        if ('focus' in client) {
-          if ('navigate' in client) client.navigate(target.href);
-          return client.focus();
-        }
-      }
-      return self.clients.openWindow(target.href);
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(target.href);
+      return open
+        .focus()
+        .then((client) => (client && 'navigate' in client ? client.navigate(target.href) : null))
+        .catch(() => self.clients.openWindow(target.href));
     }),
   );
 });

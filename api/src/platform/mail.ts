@@ -23,7 +23,7 @@ import { renderMail, type MailKind, type MailVars } from './mail-templates';
 export interface Mailer {
   /** 'smtp' when SMTP_URL is set, else 'outbox' */
   transport: 'smtp' | 'outbox';
-  send(mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void>;
   close(): void;
 }
 
@@ -53,6 +53,23 @@ export interface QueueMailInput {
 /** Render and store a mail (inside the caller's transaction). Returns the outbox row id. */
 export async function queueMail(db: DbOrTx, input: QueueMailInput): Promise<number> {
   const rendered = renderMail(input.kind, input.lang, input.vars);
+  return queueRenderedMail(db, { kind: input.kind, to: input.to, siteId: input.siteId, userId: input.userId, ...rendered });
+}
+
+export interface RenderedMailInput {
+  kind: string;
+  to: string;
+  siteId: number | null;
+  userId: number | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** extra headers, e.g. List-Unsubscribe (notification mails) */
+  headers?: Record<string, string>;
+}
+
+/** Store a mail rendered elsewhere (notification mails: modules/notifications/mails.ts). */
+export async function queueRenderedMail(db: DbOrTx, input: RenderedMailInput): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -60,9 +77,10 @@ export async function queueMail(db: DbOrTx, input: QueueMailInput): Promise<numb
       userId: input.userId,
       kind: input.kind,
       to: input.to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
+      subject: input.subject,
+      text: input.text,
+      html: input.html,
+      headers: input.headers ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail not queued');
@@ -106,7 +124,7 @@ export async function deliverMails(
       continue;
     }
     try {
-      await mailer.send({ from: from(row.siteId), to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await mailer.send({ from: from(row.siteId), to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.headers ? { headers: row.headers } : {}) });
       sent += 1;
       await db
         .update(mailOutbox)

@@ -61,6 +61,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** extra mail headers (notification mails: List-Unsubscribe, List-Unsubscribe-Post) */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** outbox | smtp */
     transport: text('transport').notNull().default('outbox'),
     sentAt: ts('sent_at'),

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './mollie-sim';
 export * from './rate-limits';
 export * from './backoffice';
+export * from './notifications';

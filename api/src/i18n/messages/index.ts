@@ -7,6 +7,7 @@ import { identityMessages } from './identity';
 import { membersMessages } from './members';
 import { moderationMessages } from './moderation';
 import { operatorMessages } from './operator';
+import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
 import type { MessageTable } from './types';
 
@@ -21,5 +22,6 @@ export const messages: MessageTable = {
   ...membersMessages,
   ...moderationMessages,
   ...operatorMessages,
+  ...notificationsMessages,
   ...paymentsMessages,
 };

@@ -45,6 +45,8 @@ import { schedulePurge } from './purge';
 import { loadUser } from './serialize-user';
 import * as service from './service';
 import { fromThisMachine } from '../../platform/local-peer';
+import { saveSubscription } from '../notifications/subscriptions';
+import { addDisabledReason } from '../notifications/unsubscribe';
 
 /** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -63,13 +65,17 @@ const docs = (summary: string, body?: z.ZodType, response?: Record<number, z.Zod
   validatorCompiler: passThrough,
 });
 
-function mailEventsAllowed(req: FastifyRequest, secret: string | undefined): boolean {
-  if (!secret) return false;
+/**
+ * The mail provider's call: `missing` without the header (401), `wrong` with another secret or
+ * when the server has none configured (403), else `ok`.
+ */
+function mailEventsAccess(req: FastifyRequest, secret: string | undefined): 'ok' | 'missing' | 'wrong' {
   const given = req.headers['x-mail-events-secret'];
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  if (typeof given !== 'string' || given === '') return 'missing';
+  if (!secret) return 'wrong';
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(secret).digest();
+  return crypto.timingSafeEqual(a, b) ? 'ok' : 'wrong';
 }
 
 /**
@@ -97,7 +103,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     if (query.push !== undefined) {
       const me = requireUser(req);
       const { subscription } = parseBody(ZPushSubscriptionRequest, req.body);
-      await service.savePushSubscription(ctx(req, reply), me.id, subscription.endpoint, subscription.keys);
+      await saveSubscription(app.db, me.id, subscription, app.config.PUSH_ALLOW_LOOPBACK);
       return { ok: true as const };
     }
     const { email, password } = parseBody(ZLoginRequest, req.body);
@@ -212,20 +218,16 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // ---- mail events (bounce / spam complaint / list-unsubscribe) --------------------------------
   app.post(
     '/api/mail-events.php',
-    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret)', ZMailEventRequest, { 200: ZMailEventResponse }), config: { csrf: false } },
+    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret): 401 without it, 403 wrong, 404 unknown address', ZMailEventRequest, { 200: ZMailEventResponse }), config: { csrf: false } },
     async (req) => {
-      const secret = app.config.MAIL_EVENTS_SECRET;
-      if (!mailEventsAllowed(req, secret)) throw new AppError('mail_events_forbidden', { status: 403 });
+      const access = mailEventsAccess(req, app.config.MAIL_EVENTS_SECRET);
+      if (access === 'missing') throw new AppError('mail_events_unauthorized', { status: 401 });
+      if (access === 'wrong') throw new AppError('mail_events_forbidden', { status: 403 });
       const { type, email } = parseBody(ZMailEventRequest, req.body);
-      const updated = await app.db
-        .update(users)
-        .set({
-          notificationsDisabled: sql`case when ${users.notificationsDisabled} @> ${JSON.stringify([type])}::jsonb
-            then ${users.notificationsDisabled} else ${users.notificationsDisabled} || ${JSON.stringify([type])}::jsonb end`,
-        })
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-        .returning({ id: users.id });
-      return { ok: true as const, affected: updated.length };
+      // every account of the address (one per regional site); a deleted one is no longer mailed
+      const ids = await addDisabledReason(app.db, sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.status} <> 'deleted'`, type);
+      if (ids.length === 0) throw new AppError('mail_event_unknown_address', { status: 404, field: 'email' });
+      return { ok: true as const, affected: ids.length };
     },
   );
 

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DELETE_GRACE_DAYS, MIN_AGE } from '@dating/shared-kit/contracts';
 import type { SignupData, Tracking, User } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { accountDeletions, pushSubscriptions, profiles, signupInvites, signupMessages, users } from '../../db/schema';
+import { accountDeletions, profiles, signupInvites, signupMessages, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isLang } from '../../i18n';
 import type { Lang } from '../../i18n';
@@ -272,13 +272,6 @@ export async function setLanguage(ctx: Ctx, language: Lang): Promise<User | null
   if (!me) return null;
   await db(ctx).update(users).set({ language }).where(eq(users.id, me.id));
   return currentUser(ctx, me.id);
-}
-
-export async function savePushSubscription(ctx: Ctx, userId: number, endpoint: string, keys: { p256dh: string; auth: string }): Promise<void> {
-  await db(ctx)
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint, keys })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, keys, createdAt: new Date() } });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ import { getPreferences, ownProfile, updatePreferences, updateProfile } from './
 import { regionsOf } from '../sites/regions';
 import { searchMembers, suggestedMembers } from './search';
 import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
+import { notifyMember } from '../notifications/service';
+import type { UserRow } from '../../platform/session';
 
 /** Largest accepted upload; bigger files get 413 image_too_large before they are decoded. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -66,6 +68,10 @@ const ZIdBodyOptional = z.object({ id: z.unknown().optional() }).passthrough().n
 const ZIdQueryOptional = z.object({ id: z.unknown().optional() }).passthrough();
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A like (a match when mutual) is news for the liked member (push + mail jobs); a held like (liker not confirmed) not yet. */
+  const notifyOfLike = async (liker: UserRow, likedId: number, match: boolean) => {
+    if (liker.emailConfirmed) await notifyMember(app, { kind: match ? 'match' : 'like', userId: likedId, actorId: liker.id });
+  };
   // who may see a photo's files under /uploads/ (platform/uploads.ts)
   app.uploads.claim(photoFileAccess);
   // encapsulated here; skipped when the app already parses multipart (another module registered it globally)
@@ -166,6 +172,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/like.php', { schema: { tags: ['members'], body: ZMemberIdBody, response: { 200: ZLikeResult } } }, async (req) => {
     const user = requireUser(req);
     const result = await likeMember(app.db, user.id, req.body.id);
+    await notifyOfLike(user, req.body.id, result.match);
     return { ...result, new_likes: await countNewLikes(app.db, user.id) };
   });
   app.delete('/api/like.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZLikeResult } } }, async (req) => {
@@ -211,7 +218,9 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/swipe.php', { schema: { tags: ['members'], body: ZSwipeRequest, response: { 200: ZSwipeResult } } }, async (req) => {
     const user = requireUser(req);
-    return swipe(app.db, user, req.body.id, req.body.action);
+    const result = await swipe(app.db, user, req.body.id, req.body.action);
+    if (req.body.action === 'like') await notifyOfLike(user, req.body.id, result.match);
+    return result;
   });
   app.post('/api/match-finder.php', { schema: { tags: ['members'], body: ZMatchFinderRequest, response: { 200: ZMatchFinderResponse } } }, async (req) => {
     const user = requireUser(req);

@@ -21,8 +21,10 @@ export interface SiteContext {
 
 type SiteRow = typeof sites.$inferSelect;
 
-function toContext(row: SiteRow): SiteContext {
+/** `pushPublicKey`: the server's VAPID public key (platform/push.ts), every site's push_public_key */
+function toContext(row: SiteRow, pushPublicKey: string | null = null): SiteContext {
   const settings = ZSettings.parse(row.settings);
+  if (pushPublicKey) settings.push_public_key = pushPublicKey;
   return {
     id: row.id,
     domain: row.domain,
@@ -44,11 +46,18 @@ export function normalizeHost(host: string | undefined | null): string {
 
 export class SiteRegistry {
   private cache: { at: number; byDomain: Map<string, SiteContext>; fallback: SiteContext | null } | null = null;
+  private pushPublicKey: string | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 5000,
   ) {}
+
+  /** The server's VAPID public key, served as every site's `push_public_key` (notifications module). */
+  setPushPublicKey(key: string): void {
+    this.pushPublicKey = key;
+    this.invalidate();
+  }
 
   /** Forget the cache (after the backoffice or the seed changed sites). */
   invalidate(): void {
@@ -61,7 +70,7 @@ export class SiteRegistry {
     const byDomain = new Map<string, SiteContext>();
     let fallback: SiteContext | null = null;
     for (const row of rows) {
-      const ctx = toContext(row);
+      const ctx = toContext(row, this.pushPublicKey);
       byDomain.set(ctx.domain, ctx);
       if (ctx.isDefault && !fallback) fallback = ctx;
     }
