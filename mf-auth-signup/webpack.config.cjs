@@ -12,6 +12,7 @@ module.exports = (_env, argv) =>
       './EmailReminder': './src/widgets/email-reminder.tsx',
       './NotificationsAlert': './src/widgets/notifications-alert.tsx',
       './EnrichProfileAlert': './src/widgets/enrich-profile-alert.tsx',
+      './PushAlert': './src/widgets/push-alert.tsx',
       './EntryWarning': './src/widgets/entry-warning.tsx',
     },
   });

@@ -8,12 +8,13 @@
  *   60 s (300 s while push is subscribed) by shared-kit's startPeriodicRefresh - as the fallback:
  *   runs are skipped while the socket is up; the chat and members modules do the same for their
  *   own lists;
+ * - the push state (shared-kit state/push.ts: syncPush): whether this browser is subscribed;
  * - when the page becomes hidden, a beacon POST /api/page-hidden.php with an empty JSON body.
  */
 import { useEffect } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import { isRealtimeConnected, startRealtime } from '@dating/shared-kit/realtime';
-import { refreshSession, startPeriodicRefresh, useSession } from '@dating/shared-kit/state';
+import { getSession, isPushSubscribed, refreshSession, settingsAtom, startPeriodicRefresh, store, syncPush, useSession } from '@dating/shared-kit/state';
 
 export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
 
@@ -36,7 +37,9 @@ export function useSessionLifecycle(): void {
       if (connected) void refreshQuietly();
     });
     const socket = typeof WebSocket === 'function' ? startRealtime() : null;
-    const stop = startPeriodicRefresh(() => refreshSession(), { skipWhile: isRealtimeConnected });
+    const stop = startPeriodicRefresh(() => refreshSession(), { skipWhile: isRealtimeConnected, isPushSubscribed });
+    // push state (subscribed -> the refresh waits 300 s; an existing subscription is handed to the server again)
+    if (getSession()) void syncPush(store.get(settingsAtom)?.push_public_key).catch(() => undefined);
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') sendPageHidden();
     };

@@ -10,7 +10,7 @@ import { isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import type { ChatEntry, LastMessage, Message, ProfileRef } from '@dating/shared-kit/contracts';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
-import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
+import { getSession, isPushSubscribed, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi } from '../api';
 
 /** A list entry; one that a frame or this tab started carries a ProfileRef (all the list shows). */
@@ -78,7 +78,7 @@ export function useChats(openConversation: number | null): ChatsState {
 
   useEffect(() => {
     void reload();
-    const stop = startPeriodicRefresh(reload, { skipWhile: isRealtimeConnected });
+    const stop = startPeriodicRefresh(reload, { skipWhile: isRealtimeConnected, isPushSubscribed });
     const offs = [
       bus.on('realtime:state', ({ connected }) => {
         if (connected) void reload();

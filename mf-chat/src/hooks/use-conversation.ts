@@ -10,7 +10,7 @@ import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import type { ChatNotice, Message, MessageCosts, Profile } from '@dating/shared-kit/contracts';
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
-import { getSession, startPeriodicRefresh } from '@dating/shared-kit/state';
+import { getSession, isPushSubscribed, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi, newClientId } from '../api';
 import type { ChatTarget, OutgoingMessage } from '../api';
 
@@ -178,7 +178,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
     setConversation('conversation' in targetRef.current ? targetRef.current.conversation : null);
     conversationRef.current = 'conversation' in targetRef.current ? targetRef.current.conversation : null;
     void loadNewest();
-    const stop = startPeriodicRefresh(loadNewest, { skipWhile: isRealtimeConnected });
+    const stop = startPeriodicRefresh(loadNewest, { skipWhile: isRealtimeConnected, isPushSubscribed });
     const mine = (id: number) => id === conversationRef.current;
     const offs = [
       bus.on('realtime:state', ({ connected }) => {

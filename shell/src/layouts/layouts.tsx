@@ -104,6 +104,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             <LazyWidget id="mf_auth_signup/EmailReminder" idle />
             <LazyWidget id="mf_auth_signup/NotificationsAlert" idle />
             <LazyWidget id="mf_auth_signup/EnrichProfileAlert" idle />
+            <LazyWidget id="mf_auth_signup/PushAlert" idle />
             <LazyWidget id="mf_payments/WelcomeBonusBanner" idle />
           </>
         ) : null}
