@@ -13,6 +13,7 @@ import {
 import { requireRole, staffAction } from '../backoffice/access';
 import { claimConversation, releaseConversation, sendAsChatpal } from './operator';
 import { readConversation, readInbox } from './operator-inbox';
+import { notifyOfMessage } from '../notifications/service';
 
 const tags = ['backoffice'];
 
@@ -49,6 +50,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     staffAction(req, { role: 'operator', action: 'operator.reply', target: `conversation:${req.body.conversation}` }, async (tx, staff) => {
       const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: false }, req.site.settings);
       return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
+    }).then(async (answer) => {
+      // the member hears of the chatpal's message as of any other (push + mail jobs)
+      await notifyOfMessage(app, answer.message.id);
+      return answer;
     }),
   );
 
@@ -56,6 +61,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     staffAction(req, { role: 'operator', action: 'operator.disclose', target: `conversation:${req.body.conversation}` }, async (tx, staff) => {
       const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: true }, req.site.settings);
       return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
+    }).then(async (answer) => {
+      // the member hears of the chatpal's message as of any other (push + mail jobs)
+      await notifyOfMessage(app, answer.message.id);
+      return answer;
     }),
   );
 };

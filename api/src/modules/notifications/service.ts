@@ -18,7 +18,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@dating/shared-kit/contracts';
-import { likes, profiles, users } from '../../db/schema';
+import { likes, messages, profiles, users } from '../../db/schema';
 import { isLang, t } from '../../i18n';
 import type { Lang } from '../../i18n';
 import type { PushSender } from '../../platform/push';
@@ -56,6 +56,16 @@ export async function notifyMember(app: FastifyInstance, event: NotificationEven
   } catch (err) {
     app.log.warn({ err, kind: event.kind }, 'notification not queued');
   }
+}
+
+/** A message written outside the members' send call (an operator's reply as a chatpal): notify its recipient. */
+export async function notifyOfMessage(app: FastifyInstance, messageId: number): Promise<void> {
+  const [row] = await app.db
+    .select({ sender: messages.senderId, recipient: messages.recipientId, conversation: messages.conversationId })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (row) await notifyMember(app, { kind: 'message', userId: row.recipient, actorId: row.sender, conversationId: row.conversation });
 }
 
 export interface Recipient {
