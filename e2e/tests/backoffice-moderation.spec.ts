@@ -9,6 +9,7 @@
  * - a member calling a back office call gets 403, sees "staff only" on a staff page, and never
  *   downloads the staff pages' code.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, localeText, login, loginAsNewMember, newMemberPage, phonePhoto, startOwnServer } from '../support';
 import type { OwnServer } from '../support';
@@ -28,11 +29,19 @@ test.afterAll(async () => {
   await own?.stop();
 });
 
-/** The moderator logged in (the staff logins are seeded right after the server starts). */
+/** The moderator logged in, on a tablet (the staff logins are seeded right after the server starts). */
 async function moderatorPage(browser: Parameters<typeof newMemberPage>[0]): Promise<Page> {
   const page = await newMemberPage(browser, own.baseURL);
+  await page.setViewportSize({ width: 768, height: 1024 });
   await expect(async () => login(page, MODERATOR.email, MODERATOR.password)).toPass({ timeout: 60_000 });
   return page;
+}
+
+/** The staff page as it is now: WCAG 2.x A/AA rules pass (axe), and nothing scrolls sideways on the tablet. */
+async function checkStaffPage(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 async function upload(page: Page, color: string, name: string) {
@@ -58,6 +67,7 @@ test.describe('back office moderation', () => {
     const queue = moderator.getByRole('list', { name: s('photos.listLabel') });
     const theirs = queue.getByRole('listitem', { name: s('photos.photoOf', { name: who.name }) });
     await expect(theirs).toHaveCount(2);
+    await checkStaffPage(moderator);
 
     // approve the first (oldest first): confirmed in a named dialog, the result announced
     await theirs.first().getByRole('button', { name: `${s('photos.approve')}: ${s('photos.photoOf', { name: who.name })}` }).click();
@@ -76,6 +86,7 @@ test.describe('back office moderation', () => {
     const reject = moderator.getByRole('dialog', { name: s('photos.rejectTitle', { name: who.name }) });
     await reject.getByRole('button', { name: s('photos.reject') }).click();
     await expect(reject.getByRole('alert')).toContainText('Kies een reden voor het afkeuren uit de lijst.');
+    await checkStaffPage(moderator);
     await reject.getByRole('radio', { name: s('photoReasons.contact_details') }).check();
     await reject.getByRole('button', { name: s('photos.reject') }).click();
     await expect(moderator.getByRole('status').filter({ hasText: s('photos.rejected', { name: who.name, reason: s('photoReasons.contact_details') }) })).toBeVisible();
@@ -105,6 +116,7 @@ test.describe('back office moderation', () => {
     await moderator.getByRole('button', { name: s('members.search') }).click();
     await moderator.getByRole('table', { name: s('members.listLabel') }).getByRole('link', { name: who.name }).click();
     await expect(moderator.getByRole('heading', { name: `${who.name} (#${who.id})` })).toBeVisible();
+    await checkStaffPage(moderator);
 
     await moderator.getByRole('button', { name: s('member.ban') }).click();
     const dialog = moderator.getByRole('dialog', { name: s('member.banTitle', { name: who.name }) });
@@ -128,8 +140,15 @@ test.describe('back office moderation', () => {
     const line = bans.getByRole('row').filter({ hasText: who.email });
     await expect(line).toContainText(s('banReasons.spam_or_scam'));
     await expect(line).toContainText(MODERATOR.email);
-    await line.getByRole('button', { name: `${s('member.unban')}: ${who.name}` }).click();
-    await moderator.getByRole('dialog', { name: s('member.unbanTitle', { name: who.name }) }).getByRole('button', { name: s('member.unban') }).click();
+    await checkStaffPage(moderator);
+    // by keyboard: the dialog takes the focus (Cancel first), Tab to the confirm button, Enter
+    await line.getByRole('button', { name: `${s('member.unban')}: ${who.name}` }).focus();
+    await moderator.keyboard.press('Enter');
+    const lift = moderator.getByRole('dialog', { name: s('member.unbanTitle', { name: who.name }) });
+    await expect(lift.getByRole('button', { name: s('common.cancel') })).toBeFocused();
+    await moderator.keyboard.press('Tab');
+    await expect(lift.getByRole('button', { name: s('member.unban') })).toBeFocused();
+    await moderator.keyboard.press('Enter');
     await expect(moderator.getByRole('status').filter({ hasText: s('member.unbanDone', { name: who.name }) })).toBeVisible();
     await login(member, who.email, who.password);
     expect((await member.request.get('/api/profile.php')).status()).toBe(200);
