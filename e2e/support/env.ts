@@ -45,6 +45,9 @@ export interface E2eEnv {
   runDir: string | null;
 }
 
+/** MAIL_EVENTS_SECRET of the server started for the run (POST /api/mail-events.php in tests). */
+export const E2E_MAIL_EVENTS_SECRET = 'e2e-mail-events-secret';
+
 export const WORKSPACES_WITH_DIST = ['shell', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
 
 export function resolveE2eEnv(): E2eEnv {

@@ -43,7 +43,9 @@ export { test, expect, uniqueEmail, setLanguageCookie, remoteBuildIds, LANGUAGES
 export type { Language } from './fixtures';
 export { inbox, Inbox } from './inbox';
 export type { Mail, MailQuery } from './inbox';
-export { REPO_ROOT, E2E_DIR, childEnv, resolveE2eEnv } from './env';
+export { REPO_ROOT, E2E_DIR, E2E_MAIL_EVENTS_SECRET, childEnv, resolveE2eEnv } from './env';
+export { browserPushKeys, startPushService } from './push-service';
+export type { PushService, ReceivedPush } from './push-service';
 export { commonText, localeText } from './texts';
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';

@@ -25,6 +25,8 @@ export interface StoredMail {
   /** ISO time the message was received. */
   receivedAt: string;
   headers: Record<string, string>;
+  /** every header line as sent, by lower-case name (unfolded) */
+  rawHeaders: Record<string, string>;
 }
 
 export interface MailSink {
@@ -70,6 +72,9 @@ export async function startMailSink(opts: { smtpPort: number; httpPort: number }
           const text = parsed.text ?? '';
           const headers: Record<string, string> = {};
           for (const [k, v] of parsed.headers) headers[k] = typeof v === 'string' ? v : JSON.stringify(v);
+          // as sent (mailparser folds List-* headers into one object under `list`)
+          const rawHeaders: Record<string, string> = {};
+          for (const h of parsed.headerLines) rawHeaders[h.key] = h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
           messages.push({
             id: nextId++,
             to: envelopeTo.length > 0 ? envelopeTo : addressList(parsed.to),
@@ -80,6 +85,7 @@ export async function startMailSink(opts: { smtpPort: number; httpPort: number }
             links: extractLinks(html, text),
             receivedAt: new Date().toISOString(),
             headers,
+            rawHeaders,
           });
           cb();
         })

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailSink } from './mail-sink';
-import { REPO_ROOT, WORKSPACES_WITH_DIST, childEnv, resolveE2eEnv, runOptions } from './env';
+import { E2E_MAIL_EVENTS_SECRET, REPO_ROOT, WORKSPACES_WITH_DIST, childEnv, resolveE2eEnv, runOptions } from './env';
 
 async function main(): Promise<void> {
   const { port, smtpPort, mailboxPort, runDir: chosenDir } = resolveE2eEnv();
@@ -55,6 +55,10 @@ async function main(): Promise<void> {
     RATE_LIMIT_SIGNUP: '100000',
     RATE_LIMIT_MAIL: '100000',
     RATE_LIMIT_GEOCODE: '100000',
+    // push tests post subscriptions naming a local push service (support/push-service.ts)
+    PUSH_ALLOW_LOOPBACK: '1',
+    // mail provider reports (bounce, spam, unsubscribe) sent by the tests
+    MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,
   });
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
