@@ -24,6 +24,17 @@ function member(overrides: Record<string, unknown> = {}) {
 }
 
 describe('MemberPage', () => {
+  it('shows "online now", or when the member was last seen (to the minute)', async () => {
+    loginAs();
+    serve({ 'GET /api/member.php': () => member({ presence: { online: true, last_seen: null } }), 'GET /api/likes.php': () => likes });
+    const view = renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByText('Nu online')).toBeInTheDocument();
+    view.unmount();
+    serve({ 'GET /api/member.php': () => member({ presence: { online: false, last_seen: '2026-11-20T14:05:00.000Z' } }), 'GET /api/likes.php': () => likes });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByText(/^Laatst online 20 nov\.? 2026.*\d{2}:05$/)).toBeInTheDocument();
+  });
+
   it("a visitor's profile view asks only for the profile, never for likes (no 403 in the console)", async () => {
     act(() => setSession(null));
     const calls = serve({ 'GET /api/member.php': () => member({ liked_me: false }) });

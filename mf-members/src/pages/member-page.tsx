@@ -13,6 +13,7 @@ import { countryName } from '../components/country-name';
 import { ErrorAlert } from '../components/error-alert';
 import { ProfileGrid } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
+import { Presence } from '../components/presence';
 import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
@@ -146,6 +147,7 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
           <p css={css`color: ${colors.textMuted};`}>
             {[profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}
           </p>
+          {!isOwn && data.presence && <Presence presence={data.presence} />}
           {profile.fictional && <FictionalNotice />}
           {data.match && <p css={css`color: ${colors.success}; font-weight: 700;`}>{t('member.isMatch')}</p>}
           {!data.match && data.liked_me && <p css={css`color: ${colors.primary}; font-weight: 700;`}>{t('member.likesYou', { name: profile.name })}</p>}

@@ -174,6 +174,8 @@ export const ZMemberResponse = z.object({
   /** I blocked them (only possible to see in the answer of block.php) */
   blocked: z.boolean(),
   related: z.array(ZProfile),
+  /** logged-in viewers: online now, or last seen (ISO, rounded down to the minute; null = never) */
+  presence: z.object({ online: z.boolean(), last_seen: z.string().nullable() }).optional(),
 });
 export type MemberResponse = z.infer<typeof ZMemberResponse>;
 

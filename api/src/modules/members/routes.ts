@@ -31,6 +31,7 @@ import { regionsOf } from '../sites/regions';
 import { searchMembers, suggestedMembers } from './search';
 import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
 import { notifyMember } from '../notifications/service';
+import { presenceOf } from './presence';
 import type { UserRow } from '../../platform/session';
 
 /** Largest accepted upload; bigger files get 413 image_too_large before they are decoded. */
@@ -165,7 +166,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
     assertMayBrowse(req, undefined, 'profile_login_required');
-    return viewMember(app.db, req.user, req.query.id, cdn(req));
+    const member = await viewMember(app.db, req.user, req.query.id, cdn(req));
+    // online / last seen (presence.ts) only for members, not for visitors browsing
+    if (!req.user) return member;
+    return { ...member, presence: await presenceOf(app.db, member.profile.id, app.realtime.has(member.profile.id)) };
   });
 
   /* ---------- likes ---------- */
