@@ -1,6 +1,7 @@
 /**
  * /backoffice/members/:id (moderator): the account, the profile, every photo with its state (and
- * a rejection's reason), what other members reported (blocks), and the ban: ban with a reason
+ * a rejection's reason; approve a waiting one, reject a waiting or approved one: photo-dialog.tsx),
+ * what other members reported (blocks), and the ban: ban with a reason
  * from the list and an optional note, or lift it - each confirmed in a dialog, its result
  * announced.
  */
@@ -14,6 +15,8 @@ import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Select, Spinner, TextArea } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
+import { PhotoDialog } from './photo-dialog';
+import type { PhotoDecision } from './photo-dialog';
 import { ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
 
 const dl = css`display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; dd { margin: 0; overflow-wrap: anywhere; }`;
@@ -24,6 +27,7 @@ export function MemberDetailPage() {
   const id = Number(useParams().id);
   const detail = useAsync(() => staffApi.member(id), [id]);
   const [dialog, setDialog] = useState<'ban' | 'unban' | null>(null);
+  const [decision, setDecision] = useState<PhotoDecision | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const data = detail.data;
   const back = <Link to="/backoffice/members">{t('member.back')}</Link>;
@@ -59,7 +63,16 @@ export function MemberDetailPage() {
           <p css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{t('member.reportsNote')}</p>
         </section>
       </div>
-      <Photos data={data} />
+      <Photos
+        data={data}
+        onDecide={(kind, photoId) => {
+          setResult(null);
+          setDecision({ kind, photoId, name });
+        }}
+      />
+      {decision && (
+        <PhotoDialog decision={decision} onClose={() => setDecision(null)} onDone={(_done, text) => setResult({ ok: true, text })} onSettled={detail.reload} />
+      )}
       {dialog === 'ban' && (
         <BanDialog
           name={name}
@@ -154,7 +167,8 @@ function Account({ data }: { data: StaffMemberDetail }) {
   );
 }
 
-function Photos({ data }: { data: StaffMemberDetail }) {
+/** Every photo with its state; a pending one can be approved, a pending or approved one rejected. */
+function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: 'approve' | 'reject', photoId: number) => void }) {
   const { t } = useStaffT();
   return (
     <section aria-labelledby="member-photos">
@@ -168,6 +182,16 @@ function Photos({ data }: { data: StaffMemberDetail }) {
               {p.is_main && <Badge tone="success">{t('member.main')}</Badge>}
               <Badge tone={p.status === 'rejected' ? 'danger' : p.status === 'pending' ? 'warning' : 'neutral'}>{t(`photoStatus.${p.status}`)}</Badge>
               {p.rejection_reason && <span>{t(`photoReasons.${p.rejection_reason}`)}</span>}
+              {p.status === 'pending' && (
+                <Button size="sm" variant="success" onClick={() => onDecide('approve', p.id)} aria-label={`${t('photos.approve')}: ${t('member.photos')} ${i + 1}`}>
+                  {t('photos.approve')}
+                </Button>
+              )}
+              {p.status !== 'rejected' && (
+                <Button size="sm" variant="danger" onClick={() => onDecide('reject', p.id)} aria-label={`${t('photos.reject')}: ${t('member.photos')} ${i + 1}`}>
+                  {t('photos.reject')}
+                </Button>
+              )}
             </div>
           </li>
         ))}

@@ -77,6 +77,35 @@ describe('MemberDetailPage', () => {
   });
 });
 
+describe('MemberDetailPage photos', () => {
+  it('rejects an approved photo with a reason; a rejected one offers no buttons', async () => {
+    loginAs({ is_staff: true, staff_roles: ['moderator'] });
+    const active = { id: 10, filename: '/uploads/10.jpg', thumb_filename: '/uploads/10t.jpg', match: '/uploads/10m.jpg', status: 'active', is_main: true, created_at: '2026-11-03T10:00:00.000Z', rejection_reason: null };
+    let photos: object[] = [...detail('active').photos, active];
+    const bodies: unknown[] = [];
+    serve({
+      'GET /api/backoffice/members/7': () => ({ ...detail('active'), photos }),
+      'POST /api/backoffice/photos/10/reject': (_url, init) => {
+        bodies.push(init.json);
+        photos = [detail('active').photos[0] as object, { ...active, status: 'rejected', is_main: false, rejection_reason: 'someone_else' }];
+        return { ok: true, id: 10, status: 'rejected', rejection_reason: 'someone_else' };
+      },
+    });
+    renderAt('/backoffice/members/7', [{ path: '/backoffice/members/:id', element: <MemberDetailPage /> }]);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: "Afkeuren: Foto's 2" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Afkeuren: Foto's 1" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Afkeuren: Foto's 2" }));
+    const dialog = screen.getByRole('dialog', { name: 'Deze foto van Eva afkeuren?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Iemand anders' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Afkeuren' }));
+    expect(await screen.findByText('De foto van Eva is afgekeurd: Iemand anders.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ reason: 'someone_else' }]);
+    expect(await screen.findByText('Iemand anders')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Afkeuren: / })).not.toBeInTheDocument();
+  });
+});
+
 describe('BansPage', () => {
   it('lists bans with reason, who and when; lifts one after a confirmation', async () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });

@@ -1,13 +1,12 @@
 /**
  * /backoffice/photos (moderator): the photos waiting for review, oldest first, a page at a time;
  * approve, or reject with a reason from the fixed list (the member sees it, translated). Each
- * action is confirmed in a dialog and its result announced; a photo a colleague reviewed first
- * gives the server's 409 text and the list reloads.
+ * action is confirmed in a dialog (photo-dialog.tsx) and its result announced; a photo a colleague
+ * reviewed first gives the server's 409 text in the dialog, and the list reloads either way.
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { PHOTO_REJECT_REASONS } from '@dating/shared-kit/contracts';
-import type { PhotoRejectReason, QueuedPhoto } from '@dating/shared-kit/contracts';
+import type { QueuedPhoto } from '@dating/shared-kit/contracts';
 import { formatDate } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Button, Spinner } from '@dating/shared-kit/ui';
@@ -15,39 +14,21 @@ import { Link } from 'react-router';
 import { Pager } from '../components/pager';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
-import { ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
-
-type Pending = { kind: 'approve' | 'reject'; photo: QueuedPhoto } | null;
+import { PhotoDialog } from './photo-dialog';
+import type { PhotoDecision } from './photo-dialog';
+import { ResultMessage, StaffPage, useStaffT } from './staff-ui';
 
 export function PhotoQueuePage() {
   const { t, i18n } = useStaffT();
   const [page, setPage] = useState(1);
   const queue = useAsync(() => staffApi.photoQueue(page), [page]);
-  const [pending, setPending] = useState<Pending>(null);
-  const [reason, setReason] = useState<PhotoRejectReason | ''>('');
+  const [pending, setPending] = useState<PhotoDecision | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const name = (p: QueuedPhoto) => p.member.name || p.member.email;
-  const act = async () => {
-    if (!pending) return;
-    const { kind, photo } = pending;
-    try {
-      if (kind === 'approve') {
-        await staffApi.approvePhoto(photo.id);
-        setResult({ ok: true, text: t('photos.approved', { name: name(photo) }) });
-      } else {
-        await staffApi.rejectPhoto(photo.id, reason as PhotoRejectReason);
-        setResult({ ok: true, text: t('photos.rejected', { name: name(photo), reason: t(`photoReasons.${reason}`) }) });
-      }
-    } finally {
-      // done or refused (a colleague was first): the list as it is now
-      queue.reload();
-    }
-  };
   const open = (kind: 'approve' | 'reject', photo: QueuedPhoto) => {
-    setReason('');
     setResult(null);
-    setPending({ kind, photo });
+    setPending({ kind, photoId: photo.id, name: name(photo) });
   };
 
   const data = queue.data;
@@ -93,29 +74,13 @@ export function PhotoQueuePage() {
         </ul>
       )}
       {data && <Pager page={page} pageSize={data.per_page} total={data.total} onPage={setPage} label={t('photos.listLabel')} />}
-      {pending?.kind === 'approve' && (
-        <ConfirmDialog title={t('photos.approveTitle', { name: name(pending.photo) })} confirm={t('photos.approve')} variant="success" onClose={() => setPending(null)} onConfirm={act}>
-          <p css={css`margin: 0;`}>{t('photos.approveText')}</p>
-        </ConfirmDialog>
-      )}
-      {pending?.kind === 'reject' && (
-        <ConfirmDialog
-          title={t('photos.rejectTitle', { name: name(pending.photo) })}
-          confirm={t('photos.reject')}
-          variant="danger"
+      {pending && (
+        <PhotoDialog
+          decision={pending}
           onClose={() => setPending(null)}
-          onConfirm={act}
-        >
-          <fieldset css={css`border: 0; margin: 0; padding: 0; display: grid; gap: 6px;`}>
-            <legend css={css`font-weight: 700; margin-bottom: 6px;`}>{t('photos.reasonLegend')}</legend>
-            {PHOTO_REJECT_REASONS.map((r) => (
-              <label key={r} css={css`display: flex; gap: 8px; align-items: center; cursor: pointer;`}>
-                <input type="radio" name="reject-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-                {t(`photoReasons.${r}`)}
-              </label>
-            ))}
-          </fieldset>
-        </ConfirmDialog>
+          onDone={(_done, text) => setResult({ ok: true, text })}
+          onSettled={queue.reload}
+        />
       )}
     </StaffPage>
   );
