@@ -16,6 +16,7 @@ import {
 import type { PushService } from '../support';
 
 const auth = (key: string) => localeText('mf-auth-signup/src/locales', key, 'nl', 'auth');
+const members = (key: string) => localeText('mf-members/src/locales', key, 'nl', 'members');
 
 let service: PushService;
 test.beforeAll(async () => {
@@ -99,10 +100,13 @@ test('a member turns push on; a new message arrives as an encrypted push and the
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
     .toEqual([{ title: 'Bertpush stuurde je een bericht', url: `/chats/${message.conversation}` }]);
+  // the settings page knows this browser is subscribed
+  await page.goto('/notifications');
+  await expect(page.getByText(members('settings.pushOn'))).toBeVisible();
   await bert.context().close();
 });
 
-test('a bounce report shows the notifications alert with its solution', async ({ page }) => {
+test('a bounce report shows the notifications alert with its solution', { tag: '@phone' }, async ({ page }) => {
   const member = await loginAsNewMember(page, { tag: 'bounce' });
   await page.goto('/members');
   await expect(page.getByText(auth('notifications.title'))).toHaveCount(0);

@@ -8,13 +8,14 @@
  *   60 s (300 s while push is subscribed) by shared-kit's startPeriodicRefresh - as the fallback:
  *   runs are skipped while the socket is up; the chat and members modules do the same for their
  *   own lists;
- * - the push state (shared-kit state/push.ts: syncPush): whether this browser is subscribed;
+ * - the push state (shared-kit state/push.ts: syncPush): whether this browser is subscribed; at
+ *   logout the browser's subscription is dropped (disablePush);
  * - when the page becomes hidden, a beacon POST /api/page-hidden.php with an empty JSON body.
  */
 import { useEffect } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import { isRealtimeConnected, startRealtime } from '@dating/shared-kit/realtime';
-import { getSession, isPushSubscribed, refreshSession, settingsAtom, startPeriodicRefresh, store, syncPush, useSession } from '@dating/shared-kit/state';
+import { disablePush, getSession, isPushSubscribed, refreshSession, settingsAtom, startPeriodicRefresh, store, syncPush, useSession } from '@dating/shared-kit/state';
 
 export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
 
@@ -31,6 +32,8 @@ const refreshQuietly = () =>
 
 export function useSessionLifecycle(): void {
   const loggedIn = useSession() !== null;
+  // logged out: this browser no longer receives the member's pushes (a shared device)
+  useEffect(() => bus.on('auth:logged-out', () => void disablePush()), []);
   useEffect(() => {
     if (!loggedIn) return undefined;
     const offStatus = bus.on('realtime:state', ({ connected }) => {

@@ -25,6 +25,13 @@ function setGeolocation(impl: ((ok: GeoSuccess, fail: GeoError) => void) | null)
 describe('NotificationsPage', () => {
   afterEach(() => setGeolocation(null));
 
+  it('says when this browser cannot receive push notifications (no push here: jsdom has no service worker)', async () => {
+    loginAs();
+    serve({ 'GET /api/preferences.php': () => ({ preferences: prefs }), 'GET /api/block.php': () => ({ blocked: [] }) });
+    renderAt('/notifications', [{ path: '/notifications', element: <NotificationsPage /> }]);
+    expect(await screen.findByText('Deze browser kan geen pushmeldingen ontvangen.')).toBeInTheDocument();
+  });
+
   it('saves a changed preference and invisible mode', async () => {
     loginAs();
     const calls = serve({

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Preferences, PreferencesUpdate, ProfileUpdate } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
-import { getSession, refreshSession } from '@dating/shared-kit/state';
+import { enablePush, getSession, pushCapable, refreshSession, syncPush, usePushState, useSettings } from '@dating/shared-kit/state';
+import type { EnablePushResult } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Button, Checkbox, Container, Spinner } from '@dating/shared-kit/ui';
 import { membersApi } from '../api';
@@ -85,6 +86,39 @@ function LocationButton({ onDone }: { onDone: (text: string) => void }) {
   );
 }
 
+/** Push in this browser: on, blocked, not possible, or a button to turn it on (also after the push alert was dismissed). */
+function PushThisBrowser() {
+  const { t } = useTranslation('members');
+  const key = useSettings()?.push_public_key ?? null;
+  const push = usePushState();
+  const [result, setResult] = useState<EnablePushResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const capable = pushCapable(key);
+  useEffect(() => {
+    if (capable && push.unknown) void syncPush(key);
+  }, [capable, push.unknown, key]);
+  const note = css`margin: 4px 0; color: ${colors.textMuted};`;
+  if (!capable) return <p css={note}>{t('settings.pushUnsupported')}</p>;
+  if (push.subscribed) return <p css={note}>{t('settings.pushOn')}</p>;
+  if (push.denied) return <p css={note}>{t('settings.pushBlocked')}</p>;
+  const enable = async () => {
+    setBusy(true);
+    try {
+      setResult(await enablePush(key));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <Button size="sm" variant="outline" onClick={() => void enable()} loading={busy}>
+        {t('settings.pushEnable')}
+      </Button>
+      {result === 'failed' && <p role="alert" css={css`color: ${colors.danger};`}>{t('settings.pushFailed')}</p>}
+    </div>
+  );
+}
+
 function BlockedList() {
   const { t } = useTranslation('members');
   const list = useAsync(() => membersApi.blocked(), []);
@@ -140,6 +174,7 @@ export function NotificationsPage() {
           {kinds.map((k) => (
             <Checkbox key={k} label={t(`settings.push_${k}`)} checked={p.push[k]} onChange={(e) => void save({ push: { [k]: e.target.checked } })} />
           ))}
+          <PushThisBrowser />
         </Group>
         <Group title={t('settings.privacy')}>
           <Checkbox label={t('settings.invisible')} hint={t('settings.invisibleHint')} checked={p.invisible} onChange={(e) => void save({ invisible: e.target.checked })} />

@@ -15,5 +15,5 @@ export {
   REFRESH_INITIAL_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS, startPeriodicRefresh,
 } from './refresh';
 export type { RefreshOptions } from './refresh';
-export { enablePush, isPushSubscribed, keyBytes, pushCapable, pushStateAtom, PUSH_WORKER_URL, syncPush, usePushState } from './push';
+export { disablePush, enablePush, isPushSubscribed, keyBytes, pushCapable, pushStateAtom, PUSH_WORKER_URL, syncPush, usePushState } from './push';
 export type { EnablePushResult, PushState } from './push';

@@ -132,6 +132,24 @@ export async function enablePush(publicKey: string | null | undefined): Promise<
   }
 }
 
+/**
+ * Logged out: this browser's subscription is dropped, so a shared device gets no more pushes of the
+ * member (the push service then answers 410 to the server, which forgets the subscription).
+ */
+export async function disablePush(): Promise<void> {
+  const state = store.get(pushStateAtom);
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const sub = await reg?.pushManager?.getSubscription();
+    await sub?.unsubscribe();
+  } catch (error) {
+    console.warn('[push] unsubscribing failed', error);
+  } finally {
+    if (state.subscribed) store.set(pushStateAtom, { ...state, subscribed: false });
+  }
+}
+
 /** The push state, re-rendering on change (the one store, as hooks.ts). */
 export function usePushState(): PushState {
   return useAtomValue(pushStateAtom, { store });
