@@ -289,11 +289,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS, loadDataDir: opts.loadDataDir });
   let sessionListener: Listener | null = null;
+  let siteListener: Listener | null = null;
   const realtime = new RealtimeHub(handle.db, app.log);
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
     await realtime.stop();
     await sessionListener?.close();
+    await siteListener?.close();
     app.sessionCache?.dispose();
     await handle.close();
   });
@@ -311,6 +313,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('sessionCache', sessionCache);
   app.decorate('realtime', realtime);
   await realtime.start(handle);
+  // a settings change (back office) is live on the next page load on every instance (sites/service.ts)
+  siteListener = await listen(handle, 'site_cache', { message: () => app.sites.invalidate(), state: (live) => app.sites.setLive(live) });
   if (sessionCache.enabled) {
     sessionListener = await listen(handle, 'session_cache', { message: (payload) => sessionCache.notify(payload), state: (live) => sessionCache.setLive(live) });
   }

@@ -11,6 +11,7 @@ import { useSession } from '@dating/shared-kit/state';
 import { NAMESPACE } from './i18n';
 import { HomePage, useOpenSignup } from './pages/home-page';
 import { LangConfigPage } from './pages/lang-config-page';
+import { staffRoutes } from './backoffice/staff-routes';
 import {
   BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage,
 } from './pages/legal-pages';
@@ -57,5 +58,7 @@ export const routes: RouteObject[] = [
   { path: '/members/:id/landing2/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
   { path: '/members/:id/landing3/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
   { path: '/members/:id/signup', element: <LanderPlaceholder titleKey="landers.memberSignup" /> },
+  // staff pages (issue 15): complaints, sites, audit; their code is a lazy chunk
+  ...staffRoutes,
 ];
 export default routes;

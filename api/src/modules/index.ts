@@ -16,5 +16,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./chat/operator-routes'));
   app.uploads.claim(chatImageAccess);
   await app.register(import('./payments/routes'));
+  await app.register(import('./complaints/routes'));
   await app.register(import('./backoffice/routes'));
 }

@@ -1,10 +1,10 @@
 /**
- * Mail templates of the identity capability, in all 7 languages. Each mail has a plain-text and an
+ * Mail templates (identity, and the complaints' "handled" notice), in all 7 languages. Each mail has a plain-text and an
  * HTML body, both naming the site and its domain. Variables are HTML-escaped in the HTML body.
  */
 import type { Lang } from '../i18n/messages/types';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed';
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed' | 'complaint_handled';
 
 export interface MailVars {
   name: string;
@@ -16,6 +16,9 @@ export interface MailVars {
   link?: string;
   /** hours a link stays valid, or days for reactivation */
   validFor?: number;
+  /** complaint_handled: the complaint's subject and the staff member's note (quoted as written) */
+  topic?: string;
+  note?: string;
 }
 
 interface Strings {
@@ -82,7 +85,19 @@ const T: Table = {
     it: { subject: 'La tua password su {site} è stata modificata', intro: 'La tua password è appena stata modificata e sei stato disconnesso dagli altri dispositivi. Non sei stato tu? Reimposta subito la password.' },
     pl: { subject: 'Twoje hasło w {site} zostało zmienione', intro: 'Twoje hasło zostało właśnie zmienione i wylogowano Cię na innych urządzeniach. To nie Ty? Natychmiast zresetuj hasło.' },
   },
+  complaint_handled: {
+    nl: { subject: 'Je klacht bij {site} is afgehandeld', intro: 'We hebben je klacht "{topic}" afgehandeld. Dit is onze toelichting:' },
+    en: { subject: 'Your complaint at {site} has been handled', intro: 'We have handled your complaint "{topic}". This is our note:' },
+    de: { subject: 'Deine Beschwerde bei {site} wurde bearbeitet', intro: 'Wir haben deine Beschwerde „{topic}“ bearbeitet. Hier ist unsere Anmerkung:' },
+    es: { subject: 'Tu queja en {site} ha sido tramitada', intro: 'Hemos tramitado tu queja «{topic}». Esta es nuestra nota:' },
+    fr: { subject: 'Ta réclamation sur {site} a été traitée', intro: 'Nous avons traité ta réclamation « {topic} ». Voici notre réponse :' },
+    it: { subject: 'Il tuo reclamo su {site} è stato gestito', intro: 'Abbiamo gestito il tuo reclamo «{topic}». Questa è la nostra nota:' },
+    pl: { subject: 'Twoja skarga w {site} została rozpatrzona', intro: 'Rozpatrzyliśmy Twoją skargę „{topic}”. Oto nasza odpowiedź:' },
+  },
 };
+
+/** Notices: no "did you not ask for this?" line. */
+const NO_IGNORE_LINE = new Set<MailKind>(['reactivation', 'password_changed', 'mail_change_notice', 'complaint_handled']);
 
 const COMMON: Record<Lang, { greeting: string; footer: string; ignore: string }> = {
   nl: { greeting: 'Hoi {name},', footer: 'Deze e-mail is verstuurd door {site} ({domain}).', ignore: 'Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren.' },
@@ -104,6 +119,7 @@ function fill(template: string, vars: MailVars, escape: boolean): string {
     site: vars.siteName,
     domain: vars.domain,
     valid: String(vars.validFor ?? ''),
+    topic: vars.topic ?? '',
   };
   return template.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = map[k] ?? '';
@@ -126,9 +142,10 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   const c = COMMON[lang];
   const subject = fill(s.subject, vars, false);
   const lines = [fill(c.greeting, vars, false), '', fill(s.intro, vars, false)];
+  if (vars.note) lines.push('', vars.note);
   if (vars.link && s.action) lines.push('', `${s.action}: ${vars.link}`);
   if (s.validity) lines.push('', fill(s.validity, vars, false));
-  if (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice') lines.push('', c.ignore);
+  if (!NO_IGNORE_LINE.has(kind)) lines.push('', c.ignore);
   const siteUrl = vars.siteUrl ?? `https://${vars.domain}`;
   lines.push('', '--', fill(c.footer, vars, false), siteUrl);
   const text = lines.join('\n');
@@ -142,9 +159,11 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;color:#2d1b2e;max-width:600px;margin:0 auto;padding:16px">` +
     `<h1 style="font-size:20px;color:#c81f64">${esc(vars.siteName)}</h1>` +
-    `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>${button}` +
+    `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>` +
+    (vars.note ? `<blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #c81f64;white-space:pre-wrap">${esc(vars.note)}</blockquote>` : '') +
+    button +
     (s.validity ? `<p>${fill(s.validity, vars, true)}</p>` : '') +
-    (kind !== 'reactivation' && kind !== 'password_changed' && kind !== 'mail_change_notice' ? `<p style="color:#555">${esc(c.ignore)}</p>` : '') +
+    (NO_IGNORE_LINE.has(kind) ? '' : `<p style="color:#555">${esc(c.ignore)}</p>`) +
     `<hr><p style="font-size:12px;color:#777">${fill(c.footer, vars, true)} <a href="${esc(siteUrl)}">${esc(vars.domain)}</a></p>` +
     `</body></html>`;
   return { subject, text, html };

@@ -11,6 +11,7 @@ import { ZBanStatusResponse } from '@dating/shared-kit/contracts';
 import { useSettings } from '@dating/shared-kit/state';
 import { Alert } from '@dating/shared-kit/ui';
 import { cleanPhone } from '../content/fill';
+import { ComplaintForm } from './complaint-form';
 import { NAMESPACE } from '../i18n';
 import { LegalDocumentPage, usePageTitle } from './legal-document-page';
 import { StaticPage } from './static-page';
@@ -91,6 +92,7 @@ export function ComplaintsPage() {
   return (
     <StaticPage title={usePageTitle('complaints')}>
       <p>{t('pages.complaints.body')}</p>
+      <ComplaintForm />
       <SupportContact />
     </StaticPage>
   );

@@ -171,34 +171,47 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-export const ZMinimumMessageCosts = z.record(z.string(), z.object({ costs: z.number().int(), currency: z.string() }));
+/** Packages: the try-out package (a fixed amount for a few credits, only before the first purchase) and p0-p3. */
+export const PACKAGE_IDS = ['tryout', 'p0', 'p1', 'p2', 'p3'] as const;
+
+export const ZMinimumMessageCosts = z.record(z.string(), z.object({ costs: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }));
+
+/**
+ * A site's own package prices (ours, issue 15 "prices per package and country"): per payment
+ * country, per package, in integer minor units of that country's currency. A package without an
+ * entry costs the price list's amount (api payments/pricing.ts).
+ */
+export const ZPackagePrices = z.partialRecord(ZCountry, z.partialRecord(z.enum(PACKAGE_IDS), z.number().int().positive().max(10_000_000)));
+export type PackagePrices = z.infer<typeof ZPackagePrices>;
 
 /** Site settings, spec section 3 (every field). */
 export const ZSettings = z.object({
-  name: z.string(),
-  domain: z.string(),
-  domain_language: z.string(),
+  name: z.string().trim().min(1).max(100),
+  domain: z.string().min(1),
+  domain_language: z.string().min(2),
   cdn_prefix: z.string(),
   niche: z.number().int().min(1).max(7),
-  countries: z.array(z.string()),
-  index_title: z.string(),
+  /** payment countries of spec 9 (kept as strings for readers; checked against COUNTRIES) */
+  countries: z.array(z.string().refine((c) => (COUNTRIES as readonly string[]).includes(c))).min(1),
+  index_title: z.string().trim().min(1).max(200),
   description: z.string(),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
   geoip_country: z.string().nullable(),
   geoip_selected_country: z.string().nullable(),
-  message_credits: z.number().int(),
-  signup_credits: z.number().int(),
-  photo_credits: z.number().int(),
-  gift_credits: z.number().int(),
-  message_length: z.number().int(),
+  message_credits: z.number().int().nonnegative(),
+  signup_credits: z.number().int().nonnegative(),
+  photo_credits: z.number().int().nonnegative(),
+  gift_credits: z.number().int().nonnegative(),
+  message_length: z.number().int().min(1).max(100_000),
   /** chat history older than this many days is hidden for privacy (spec 4); ours, not the spec's */
   chat_history_days: z.number().int().positive().default(90),
   /** the vulnerable-user warning (issue 15): more messages than this to chatpals within 24 hours
    * bring the in-chat notice that chatpals are fictional profiles run by the site's staff (once a day); ours */
   chatpal_warning_messages: z.number().int().min(1).max(10_000).default(50),
   minimum_message_costs: ZMinimumMessageCosts,
-  support_email: z.string(),
+  package_prices: ZPackagePrices.default({}),
+  support_email: z.email(),
   support_phone: z.string(),
   push_public_key: z.string().nullable(),
   search_fields: z.array(z.string()),
@@ -206,7 +219,7 @@ export const ZSettings = z.object({
   fictional_warning: z.string(),
   fictional_singular: z.string(),
   fictional_plural: z.string(),
-  refund_days: z.number().int(),
+  refund_days: z.number().int().nonnegative().max(3650),
   signups: ZSignupsMode,
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),

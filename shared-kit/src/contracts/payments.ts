@@ -12,7 +12,7 @@
  * namespace translate them; nl is the spec's wording).
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS, ZCountry, ZPaymentMethod, ZRowId } from './core';
+import { PACKAGE_IDS, PAYMENT_METHODS, ZCountry, ZPaymentMethod, ZRowId } from './core';
 import type { PaymentMethod } from './core';
 
 // ---- vocabulary ----------------------------------------------------------------------------------
@@ -28,7 +28,6 @@ export const CURRENCY_BY_COUNTRY: Record<z.infer<typeof ZCountry>, Currency> = {
 };
 
 /** Packages: the try-out package (a fixed amount for a few credits, only before the first purchase) and p0-p3. */
-export const PACKAGE_IDS = ['tryout', 'p0', 'p1', 'p2', 'p3'] as const;
 export const ZPackageId = z.enum(PACKAGE_IDS, { error: 'package_unknown' });
 export type PackageId = z.infer<typeof ZPackageId>;
 

@@ -78,6 +78,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     chat_history_days: 90,
     chatpal_warning_messages: 50,
     minimum_message_costs: {},
+    package_prices: {},
     support_email: 'support@example.com',
     support_phone: '020-123 45 67',
     push_public_key: null,

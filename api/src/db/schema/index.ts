@@ -10,3 +10,4 @@ export * from './mollie-sim';
 export * from './rate-limits';
 export * from './backoffice';
 export * from './notifications';
+export * from './complaints';

@@ -56,6 +56,10 @@ export const fieldLabels: MessageTable = {
   gift: { nl: 'cadeau', en: 'gift', de: 'Geschenk', es: 'regalo', fr: 'cadeau', it: 'regalo', pl: 'prezent' },
   client_id: { nl: 'bericht-id', en: 'message id', de: 'Nachrichten-ID', es: 'id del mensaje', fr: 'identifiant du message', it: 'id del messaggio', pl: 'identyfikator wiadomości' },
   body: { nl: 'de gegevens', en: 'the data', de: 'die Daten', es: 'los datos', fr: 'les données', it: 'i dati', pl: 'dane' },
+  // complaints (issue 15)
+  subject: { nl: 'onderwerp', en: 'subject', de: 'Betreff', es: 'asunto', fr: 'objet', it: 'oggetto', pl: 'temat' },
+  message: { nl: 'bericht', en: 'message', de: 'Nachricht', es: 'mensaje', fr: 'message', it: 'messaggio', pl: 'wiadomość' },
+  note: { nl: 'notitie', en: 'note', de: 'Notiz', es: 'nota', fr: 'note', it: 'nota', pl: 'notatka' },
   querystring: { nl: 'de zoekopdracht', en: 'the query', de: 'die Anfrage', es: 'la consulta', fr: 'la requête', it: 'la richiesta', pl: 'zapytanie' },
 };
 

@@ -2,6 +2,7 @@
 import { backofficeMessages } from './backoffice';
 import { chatMessages } from './chat';
 import { commonMessages } from './common';
+import { complaintsMessages } from './complaints';
 import { creditsMessages } from './credits';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
@@ -9,12 +10,14 @@ import { moderationMessages } from './moderation';
 import { operatorMessages } from './operator';
 import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
+import { sitesMessages } from './sites';
 import type { MessageTable } from './types';
 
 export type { Lang, MessageTable } from './types';
 
 export const messages: MessageTable = {
   ...commonMessages,
+  ...complaintsMessages,
   ...backofficeMessages,
   ...chatMessages,
   ...creditsMessages,
@@ -24,4 +27,5 @@ export const messages: MessageTable = {
   ...operatorMessages,
   ...notificationsMessages,
   ...paymentsMessages,
+  ...sitesMessages,
 };

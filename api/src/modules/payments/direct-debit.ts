@@ -66,7 +66,7 @@ async function start(ctx: Ctx, form: DirectDebitStart): Promise<DirectDebitRespo
   const user = requireUser(ctx.req);
   const member = await memberOf(ctx.app, user);
   if (form.package === 'tryout') throw new AppError('tryout_not_available', { field: 'package' });
-  const priced = priceFor(member, form.package, await activeDiscount(ctx.app.db, member));
+  const priced = priceFor(ctx.req.site.settings, member, form.package, await activeDiscount(ctx.app.db, member));
   if (priced.currency !== 'EUR') throw new AppError('method_not_offered', { field: 'method' });
   const phone = normalizePhone(form.phone, member.country);
   if (!phone) throw new AppError('phone_invalid', { field: 'phone' });

@@ -4,7 +4,7 @@
  * exchange rates at request time): a price list, as a shop has one.
  */
 import { COUNTRIES, CURRENCY_BY_COUNTRY } from '@dating/shared-kit/contracts';
-import type { Country, Currency, PackageId } from '@dating/shared-kit/contracts';
+import type { Country, Currency, PackageId, Settings } from '@dating/shared-kit/contracts';
 
 export interface PackageDef {
   id: PackageId;
@@ -45,6 +45,14 @@ export function priceOf(id: PackageId, currency: Currency): number {
   const price = PRICES[currency][index];
   if (price === undefined) throw new Error(`no price for ${id} in ${currency}`);
   return price;
+}
+
+/**
+ * What a package costs in a payment country on a site: the site's own price (settings
+ * package_prices, set in the back office) or else the price list's, in the country's currency.
+ */
+export function sitePriceOf(settings: Pick<Settings, 'package_prices'>, country: Country, id: PackageId): number {
+  return settings.package_prices[country]?.[id] ?? priceOf(id, currencyOf(country));
 }
 
 export function isCountry(value: string | null | undefined): value is Country {

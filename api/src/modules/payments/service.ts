@@ -8,7 +8,7 @@ import { MollieApiError as ApiError } from '@mollie/api-client';
 import { FINAL_PAYMENT_STATUSES, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
   Country, CreditPackage, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
-  PackageId, TransactionsResponse,
+  PackageId, Settings, TransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import { creditLedger, payments, profiles, pspCustomers, pspMandates } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -19,7 +19,7 @@ import { activeDiscount, assertApplies, checkCode, price, wireDiscount } from '.
 import type { Discount, Member } from './discounts';
 import { isCard, offeredMethods, PSP_METHOD } from './methods';
 import type { OfferCache } from './methods';
-import { currencyOf, isCountry, PACKAGES, packageDef, priceOf } from './pricing';
+import { currencyOf, isCountry, PACKAGES, packageDef, sitePriceOf } from './pricing';
 import type { MollieClient, MolliePayment, Psp } from './psp';
 import { applyPspPayment, rememberMandate } from './sync';
 import type { PaymentRow } from './sync';
@@ -62,9 +62,10 @@ async function savedCard(app: FastifyInstance, userId: number) {
   return m ?? null;
 }
 
-function packagesFor(currency: ReturnType<typeof currencyOf>, discount: Discount | null, withTryout: boolean): CreditPackage[] {
+function packagesFor(settings: Settings, country: Country, discount: Discount | null, withTryout: boolean): CreditPackage[] {
+  const currency = currencyOf(country);
   return PACKAGES.filter((p) => withTryout || !p.tryout).map((p) => {
-    const priced = price(priceOf(p.id, currency), p.id, discount);
+    const priced = price(sitePriceOf(settings, country, p.id), p.id, discount);
     return {
       id: p.id, credits: p.credits, amount: priced.amount, original_amount: priced.originalAmount, currency,
       popular: p.popular, tryout: p.tryout, discount: wireDiscount(priced.discount),
@@ -82,7 +83,7 @@ export async function creditsOverview(ctx: Ctx, query: CreditsQuery): Promise<Cr
     const country: Country = isCountry(asked) ? asked : fallback;
     const currency = currencyOf(country);
     const discount = query.discount_code ? await checkCode(app.db, query.discount_code, null, country) : null;
-    return { country, currency, packages: packagesFor(currency, discount, true), methods: [], discount: wireDiscount(discount), saved_card: null, direct_debit: false, refund_days: refundDays };
+    return { country, currency, packages: packagesFor(req.site.settings, country, discount, true), methods: [], discount: wireDiscount(discount), saved_card: null, direct_debit: false, refund_days: refundDays };
   }
   const member = await memberOf(app, req.user);
   const currency = currencyOf(member.country);
@@ -97,7 +98,7 @@ export async function creditsOverview(ctx: Ctx, query: CreditsQuery): Promise<Cr
   return {
     country: member.country,
     currency,
-    packages: packagesFor(currency, discount, !paid),
+    packages: packagesFor(req.site.settings, member.country, discount, !paid),
     methods,
     discount: wireDiscount(discount),
     saved_card: card ? { label: card.label, last4: card.last4, expires: card.expires } : null,
@@ -146,9 +147,9 @@ export interface NewPayment {
 }
 
 /** The price of a package for a member, discount applied: the only place an amount is made. */
-export function priceFor(member: Member, pkg: PackageId, discount: Discount | null) {
+export function priceFor(settings: Settings, member: Member, pkg: PackageId, discount: Discount | null) {
   const currency = currencyOf(member.country);
-  return { currency, ...price(priceOf(pkg, currency), pkg, discount) };
+  return { currency, ...price(sitePriceOf(settings, member.country, pkg), pkg, discount) };
 }
 
 /**
@@ -157,7 +158,7 @@ export function priceFor(member: Member, pkg: PackageId, discount: Discount | nu
  */
 export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: PaymentRow; checkoutUrl: string | null }> {
   const { app, req } = ctx;
-  const priced = priceFor(p.member, p.pkg, p.discount);
+  const priced = priceFor(req.site.settings, p.member, p.pkg, p.discount);
   const credits = packageDef(p.pkg).credits;
   const [row] = await app.db
     .insert(payments)
@@ -220,7 +221,7 @@ export async function startPayment(ctx: Ctx, body: PaymentRequest): Promise<Paym
   let discount: Discount | null;
   if (body.discount_code) {
     discount = await checkCode(ctx.app.db, body.discount_code, member, member.country);
-    assertApplies(discount, body.package, priceOf(body.package, currency), currency, ctx.req.lang);
+    assertApplies(discount, body.package, sitePriceOf(ctx.req.site.settings, member.country, body.package), currency, ctx.req.lang);
   } else {
     discount = await activeDiscount(ctx.app.db, member);
   }

@@ -107,6 +107,7 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       chat_history_days: 90,
       chatpal_warning_messages: 50,
       minimum_message_costs: COSTS,
+      package_prices: {},
       support_email: `support@${domain === 'localhost' ? 'flirtlokaal.example' : domain}`,
       support_phone: phone,
       push_public_key: null,

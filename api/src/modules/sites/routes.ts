@@ -7,6 +7,7 @@ import {
 import { interests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cacheTranslated } from '../../platform/http-cache';
+import { registerSiteAdmin } from './admin-routes';
 import { regionLabel, regionsOf } from './regions';
 
 const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +49,8 @@ const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['sites'], response: { 200: ZCompanyInfoResponse } }, config: { session: false } },
     async (req) => ({ companyinfo: req.site.company }),
   );
+
+  await registerSiteAdmin(app);
 };
 
 export default sitesRoutes;

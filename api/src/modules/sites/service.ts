@@ -1,7 +1,13 @@
 /**
  * Sites: one row per regional domain with the settings of spec section 3. The request's host
  * (or `forced_domain`) picks the site; an unknown domain gets the default site. Rows are cached
- * in memory for a few seconds (the table is tiny and read on every request).
+ * in memory for a few seconds (the table is tiny and read on every request), and a change is
+ * live on the next request of that domain on every instance (the back office's settings editor):
+ * - Every instance LISTENs on `site_cache` (app.ts); a trigger on the sites table (migration
+ *   complaints_site_cache) notifies at commit of any change, and the instance drops its copy.
+ * - The instance that made the change drops it at once too (`invalidate`), without waiting.
+ * - While the listener is not connected nothing is kept: every request reads the table.
+ * - A load that raced an invalidation is used for its own request but not kept (generation).
  */
 import { asc, eq } from 'drizzle-orm';
 import { ZSettings, ZSettingsResponse } from '@dating/shared-kit/contracts';
@@ -47,6 +53,9 @@ export function normalizeHost(host: string | undefined | null): string {
 export class SiteRegistry {
   private cache: { at: number; byDomain: Map<string, SiteContext>; fallback: SiteContext | null } | null = null;
   private pushPublicKey: string | null = null;
+  private generation = 0;
+  /** false until a listener says notifications arrive (and again when its connection is lost) */
+  private live = false;
 
   constructor(
     private readonly db: Db,
@@ -59,13 +68,21 @@ export class SiteRegistry {
     this.invalidate();
   }
 
-  /** Forget the cache (after the backoffice or the seed changed sites). */
+  /** Forget the cache (after the backoffice or the seed changed sites, or a `site_cache` notification). */
   invalidate(): void {
+    this.generation += 1;
     this.cache = null;
   }
 
+  /** Called with the listener's state: not live -> nothing is kept, every request reads the table. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.invalidate();
+  }
+
   private async load() {
-    if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache;
+    if (this.live && this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache;
+    const generation = this.generation;
     const rows = await this.db.select().from(sites).orderBy(asc(sites.id));
     const byDomain = new Map<string, SiteContext>();
     let fallback: SiteContext | null = null;
@@ -75,8 +92,9 @@ export class SiteRegistry {
       if (ctx.isDefault && !fallback) fallback = ctx;
     }
     fallback ??= byDomain.values().next().value ?? null;
-    this.cache = { at: Date.now(), byDomain, fallback };
-    return this.cache;
+    const loaded = { at: Date.now(), byDomain, fallback };
+    if (this.live && generation === this.generation) this.cache = loaded;
+    return loaded;
   }
 
   /** The site for a host name (any case, with port or www.); unknown -> the default site. */

@@ -1,0 +1,68 @@
+import type { MessageTable } from './types';
+
+/** The back office's site settings (issue 15): staff may be in any country, so all 7 languages. */
+export const sitesMessages: MessageTable = {
+  site_not_found: {
+    nl: 'Deze site (domein) bestaat niet.',
+    en: 'This site (domain) does not exist.',
+    de: 'Diese Website (Domain) existiert nicht.',
+    es: 'Este sitio (dominio) no existe.',
+    fr: "Ce site (domaine) n'existe pas.",
+    it: 'Questo sito (dominio) non esiste.',
+    pl: 'Ta witryna (domena) nie istnieje.',
+  },
+  site_domain_fixed: {
+    nl: 'Het domein van een site kan hier niet worden gewijzigd.',
+    en: 'The domain of a site cannot be changed here.',
+    de: 'Die Domain einer Website kann hier nicht geändert werden.',
+    es: 'El dominio de un sitio no se puede cambiar aquí.',
+    fr: "Le domaine d'un site ne peut pas être modifié ici.",
+    it: 'Il dominio di un sito non può essere modificato qui.',
+    pl: 'Domeny witryny nie można tutaj zmienić.',
+  },
+  settings_invalid: {
+    nl: 'De instellingen zijn niet opgeslagen: {count} veld(en) kloppen niet. Er is niets gewijzigd.',
+    en: 'The settings were not saved: {count} field(s) are not valid. Nothing was changed.',
+    de: 'Die Einstellungen wurden nicht gespeichert: {count} Feld(er) sind ungültig. Es wurde nichts geändert.',
+    es: 'La configuración no se ha guardado: {count} campo(s) no son válidos. No se ha cambiado nada.',
+    fr: "Les paramètres n'ont pas été enregistrés : {count} champ(s) non valide(s). Rien n'a été modifié.",
+    it: 'Le impostazioni non sono state salvate: {count} campo/i non valido/i. Non è stato modificato nulla.',
+    pl: 'Ustawienia nie zostały zapisane: nieprawidłowe pola: {count}. Nic nie zostało zmienione.',
+  },
+  setting_required: {
+    nl: 'Vul dit veld in.',
+    en: 'Fill in this field.',
+    de: 'Fülle dieses Feld aus.',
+    es: 'Rellena este campo.',
+    fr: 'Remplissez ce champ.',
+    it: 'Compila questo campo.',
+    pl: 'Wypełnij to pole.',
+  },
+  setting_too_small: {
+    nl: 'Minimaal {min}.',
+    en: 'At least {min}.',
+    de: 'Mindestens {min}.',
+    es: 'Como mínimo {min}.',
+    fr: 'Au moins {min}.',
+    it: 'Almeno {min}.',
+    pl: 'Co najmniej {min}.',
+  },
+  setting_too_big: {
+    nl: 'Maximaal {max}.',
+    en: 'At most {max}.',
+    de: 'Höchstens {max}.',
+    es: 'Como máximo {max}.',
+    fr: 'Au plus {max}.',
+    it: 'Al massimo {max}.',
+    pl: 'Co najwyżej {max}.',
+  },
+  setting_invalid: {
+    nl: 'Deze waarde is niet toegestaan.',
+    en: 'This value is not allowed.',
+    de: 'Dieser Wert ist nicht zulässig.',
+    es: 'Este valor no está permitido.',
+    fr: "Cette valeur n'est pas autorisée.",
+    it: 'Questo valore non è consentito.',
+    pl: 'Ta wartość jest niedozwolona.',
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * Back office of mf-landers (issue 15), through the real server and the built site in Chromium:
+ * - an admin changes a site's settings (home page title, logged-out search) and a visitor of that
+ *   domain (example.de, resolved to this server by Chromium itself) sees the change on the next
+ *   page load;
+ * - settings that break the contract show a field error and change nothing;
+ * - a complaint sent from /complaints is handled by a moderator and the complainant's mail (in the
+ *   page's language, with the note) arrives.
+ */
+import { chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/env';
+import { test, expect, localeText, login, setLanguageCookie, uniqueEmail, ENTRY_WARNING_KEY } from '../support';
+
+const st = (key: string, params: Record<string, string | number> = {}) =>
+  localeText('mf-landers/src/backoffice/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const lt = (key: string, lng: 'nl' | 'de' = 'nl') => localeText('mf-landers/src/locales', key, lng);
+
+/** A visitor's browser in which example.de is this server (as DNS would have it). */
+async function visitorOf(domain: string, port: string): Promise<{ browser: Browser; page: Page; origin: string }> {
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`] });
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1024, height: 768 } });
+  await context.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
+  return { browser, page: await context.newPage(), origin: `http://${domain}:${port}` };
+}
+
+async function openSettings(page: Page, domain: string) {
+  await page.goto('/backoffice/sites');
+  await page.getByRole('link', { name: st('sites.editNamed', { domain }) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: st('sites.editTitle', { domain }) })).toBeVisible();
+}
+
+async function saveSettings(page: Page, domain: string) {
+  await page.getByRole('button', { name: st('sites.save'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: st('sites.confirmTitle', { domain }) });
+  await dialog.getByRole('button', { name: st('sites.confirm'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('back office: sites', () => {
+  test('an admin changes a setting and a visitor of that domain sees it on the next page load', async ({ page, baseURL }) => {
+    const port = new URL(baseURL ?? '').port;
+    const visitor = await visitorOf('example.de', port);
+    try {
+      // before: the domain's own title, and logged-out search allowed
+      await visitor.page.goto(`${visitor.origin}/`);
+      const oldTitle = await visitor.page.title();
+      expect(oldTitle).not.toBe('');
+      expect((await visitor.page.request.get(`${visitor.origin}/api/members.php`)).status()).toBe(200);
+
+      await login(page, 'staff@example.com', 'staff-staff-123');
+      await openSettings(page, 'example.de');
+      const search = page.getByRole('checkbox', { name: st('fields.logged_out_search') });
+      await expect(search).toBeChecked();
+      await search.uncheck();
+      const title = page.getByLabel(st('fields.index_title'));
+      await title.fill('Flirtlokaal.de - Neue Singles in deiner Nähe');
+      await saveSettings(page, 'example.de');
+      await expect(page.getByRole('status').filter({ hasText: st('sites.saved', { domain: 'example.de' }) })).toBeVisible();
+
+      // the visitor's next page load has the new settings
+      await visitor.page.goto(`${visitor.origin}/`);
+      await expect(visitor.page).toHaveTitle('Flirtlokaal.de - Neue Singles in deiner Nähe');
+      await visitor.page.goto(`${visitor.origin}/members`);
+      await expect(visitor.page.getByText('Melde dich an, um Mitglieder zu suchen.')).toBeVisible();
+      // the default site is untouched
+      expect((await page.request.get('/api/settings.php')).ok()).toBe(true);
+      expect((await (await page.request.get('/api/settings.php')).json()).settings.logged_out_search).toBe(true);
+
+      // the audit log shows it, with before and after
+      await page.goto('/backoffice/audit');
+      const row = page.getByRole('row').filter({ hasText: 'site:example.de' }).first();
+      await expect(row).toContainText('sites.update');
+      await row.getByText(st('audit.showDetails', { action: 'sites.update' })).click();
+      await expect(row).toContainText('"logged_out_search": false');
+      await expect(row).toContainText('"logged_out_search": true');
+
+      // put it back for other tests of this run
+      await openSettings(page, 'example.de');
+      await page.getByRole('checkbox', { name: st('fields.logged_out_search') }).check();
+      await page.getByLabel(st('fields.index_title')).fill(oldTitle);
+      await saveSettings(page, 'example.de');
+      await expect(page.getByRole('status').filter({ hasText: st('sites.saved', { domain: 'example.de' }) })).toBeVisible();
+      await visitor.page.goto(`${visitor.origin}/`);
+      await expect(visitor.page).toHaveTitle(oldTitle);
+    } finally {
+      await visitor.browser.close();
+    }
+  });
+
+  test('a setting that breaks the contract shows a field error and changes nothing', async ({ page }) => {
+    await login(page, 'staff@example.com', 'staff-staff-123');
+    const before = await (await page.request.get('/api/settings.php?forced_domain=example.it')).json();
+    await openSettings(page, 'example.it');
+    const credits = page.getByLabel(st('fields.message_credits'));
+    await credits.fill('-3');
+    await page.getByLabel(st('fields.index_title')).fill('Should not be saved');
+    await saveSettings(page, 'example.it');
+    await expect(page.getByRole('alert')).toContainText('Er is niets gewijzigd.');
+    await expect(credits).toHaveAttribute('aria-invalid', 'true');
+    await expect(credits).toHaveAccessibleDescription('Minimaal 0.');
+    await expect(credits).toBeFocused();
+    const after = await (await page.request.get('/api/settings.php?forced_domain=example.it')).json();
+    expect(after).toEqual(before);
+  });
+});
+
+test.describe('back office: complaints', () => {
+  test('a complaint from /complaints is handled by a moderator and the complainant gets the mail', { tag: '@phone' }, async ({ page, browser, baseURL, inbox }) => {
+    const email = uniqueEmail('complaint');
+    const subject = `Werbung ${Date.now()}`;
+    // the complainant writes in German
+    const writer = await browser.newContext({ baseURL, locale: 'de-DE' });
+    await setLanguageCookie(writer, 'de');
+    await writer.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
+    const complainant = await writer.newPage();
+    await complainant.goto('/complaints');
+    await complainant.getByLabel(lt('complaintForm.name', 'de')).fill('Hans');
+    await complainant.getByLabel(lt('complaintForm.email', 'de')).fill(email);
+    await complainant.getByLabel(lt('complaintForm.subject', 'de')).fill(subject);
+    await complainant.getByLabel(lt('complaintForm.message', 'de')).fill('Dieses Profil schickt mir ständig Werbung.');
+    await complainant.getByRole('button', { name: lt('complaintForm.send', 'de') }).click();
+    await expect(complainant.getByText(lt('complaintForm.sentTitle', 'de'))).toBeVisible();
+    await writer.close();
+
+    await login(page, 'moderator@example.com', 'moderator-staff-123');
+    await page.goto('/backoffice/complaints');
+    await page.getByRole('searchbox', { name: st('complaints.search') }).fill(email);
+    await page.getByRole('searchbox', { name: st('complaints.search') }).press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+    await page.getByRole('button', { name: st('complaints.handleNamed', { subject }) }).click();
+    const dialog = page.getByRole('dialog', { name: st('complaints.dialogTitle', { subject }) });
+    await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
+    await expect(dialog.getByText(st('complaints.noteRequired'))).toBeVisible();
+    await dialog.getByLabel(st('complaints.note')).fill('Wir haben das Profil gesperrt.');
+    await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
+    await expect(page.getByRole('status').filter({ hasText: st('complaints.done', { subject, email }) })).toBeVisible();
+    await expect(page.getByRole('button', { name: st('complaints.handleNamed', { subject }) })).toHaveCount(0);
+
+    const mail = await inbox.waitFor({ to: email, subject: /Beschwerde/ });
+    expect(mail.subject).toBe('Deine Beschwerde bei Flirtlokaal wurde bearbeitet');
+    expect(mail.text).toContain('Hallo Hans,');
+    expect(mail.text).toContain(subject);
+    expect(mail.text).toContain('Wir haben das Profil gesperrt.');
+  });
+});
