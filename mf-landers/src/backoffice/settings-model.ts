@@ -41,6 +41,7 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
     fields: [
       { key: 'message_credits', kind: 'number' }, { key: 'signup_credits', kind: 'number' }, { key: 'photo_credits', kind: 'number' },
       { key: 'gift_credits', kind: 'number' }, { key: 'message_length', kind: 'number' }, { key: 'chat_history_days', kind: 'number' },
+      { key: 'chatpal_warning_messages', kind: 'number' },
       { key: 'refund_days', kind: 'number' },
     ],
   },
