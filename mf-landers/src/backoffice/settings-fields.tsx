@@ -32,6 +32,8 @@ export function SettingField({ def, value, error, onChange }: { def: FieldDef; v
       return <TextArea {...common} value={String(value)} rows={3} onChange={(e) => onChange(e.target.value)} />;
     case 'readonly':
       return <TextField {...common} value={String(value)} readOnly hint={t('sites.domainFixed')} />;
+    case 'server':
+      return <TextField {...common} value={String(value)} readOnly hint={t('sites.serverSet')} />;
     default:
       return (
         <TextField

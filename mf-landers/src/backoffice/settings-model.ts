@@ -6,7 +6,7 @@
 import { COUNTRIES, CURRENCY_BY_COUNTRY, PACKAGE_IDS } from '@dating/shared-kit/contracts';
 import type { Settings } from '@dating/shared-kit/contracts';
 
-export type FieldKind = 'text' | 'longtext' | 'number' | 'list' | 'nullable' | 'boolean' | 'signups' | 'readonly';
+export type FieldKind = 'text' | 'longtext' | 'number' | 'list' | 'nullable' | 'boolean' | 'signups' | 'readonly' | 'server';
 
 export interface FieldDef {
   key: keyof Settings;
@@ -58,7 +58,7 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
   },
   {
     id: 'technical',
-    fields: [{ key: 'cdn_prefix', kind: 'text' }, { key: 'fictional_icon', kind: 'text' }, { key: 'push_public_key', kind: 'nullable' }],
+    fields: [{ key: 'cdn_prefix', kind: 'text' }, { key: 'fictional_icon', kind: 'text' }, { key: 'push_public_key', kind: 'server' }],
   },
 ];
 
@@ -106,7 +106,7 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
   const out: Record<string, unknown> = { ...original };
   for (const group of GROUPS) {
     for (const { key, kind } of group.fields) {
-      if (kind === 'readonly') continue;
+      if (kind === 'readonly' || kind === 'server') continue;
       if (kind === 'boolean') out[key] = Boolean(v[key]);
       else if (kind === 'number') out[key] = numberOf(text(v, key));
       else if (kind === 'list') out[key] = text(v, key).split(',').map((s) => s.trim()).filter(Boolean);
