@@ -122,3 +122,8 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 export { sql };
+
+/** An ILIKE pattern that finds `text` anywhere, with `%`, `_` and `\` in it taken literally (back office searches). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

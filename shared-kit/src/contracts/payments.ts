@@ -68,6 +68,7 @@ export const PAYMENT_ERROR_CODES = [
   'account_holder_invalid', 'iban_invalid', 'street_invalid', 'house_number_invalid', 'zip_invalid', 'city_invalid',
   'phone_invalid', 'consent_required', 'direct_debit_blocked', 'direct_debit_limit', 'sms_code_invalid',
   'sms_code_expired', 'sms_too_many', 'direct_debit_not_pending', 'psp_unavailable',
+  'refund_already_done', 'refund_not_paid', 'refund_credits_spent', 'refund_psp_refused',
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
@@ -334,5 +335,36 @@ export const ZDiscountCodeCreate = z
 export type DiscountCodeCreate = z.infer<typeof ZDiscountCodeCreate>;
 export const ZDiscountCodeUpdate = z.object({ id: ZRowId, active: z.boolean() }).strict();
 
-export const ZAdminPayment = ZPayment.extend({ user_id: z.number().int(), psp_id: z.string().nullable(), country: z.string() });
-export const ZAdminPayments = z.object({ payments: z.array(ZAdminPayment) });
+export const ZAdminPayment = ZPayment.extend({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  psp_id: z.string().nullable(),
+  country: z.string(),
+  /** the package's credits, also before the payment is credited */
+  package_credits: z.number().int().positive(),
+  refunded_at: z.string().nullable(),
+  refund_psp_id: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof ZAdminPayment>;
+export const ZAdminPaymentsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** a member's e-mail (part of it), a member id, an order id or the PSP's id */
+  q: z.string().trim().max(100).optional(),
+  status: z.enum([...PAYMENT_STATUSES, 'refunded']).optional(),
+});
+export type AdminPaymentsQuery = z.infer<typeof ZAdminPaymentsQuery>;
+export const ZAdminPayments = z.object({
+  payments: z.array(ZAdminPayment),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+export type AdminPayments = z.infer<typeof ZAdminPayments>;
+/** POST /api/backoffice/payments/refund: the payment back to the member, its credits off the balance. */
+export const ZRefundRequest = z.object({ id: ZRowId }).strict();
+export const ZRefundResult = z.object({ payment: ZAdminPayment, credits_taken: z.number().int().positive(), balance: z.number().int().nonnegative() });
+export type RefundResult = z.infer<typeof ZRefundResult>;
+/** GET /api/backoffice/payments/codes/:id/uses: who used a code, when, on which order. */
+export const ZDiscountCodeUse = z.object({ user_id: z.number().int(), user_email: z.string(), payment_id: z.number().int().nullable(), used_at: z.string() });
+export const ZDiscountCodeUses = z.object({ uses: z.array(ZDiscountCodeUse) });
+export type DiscountCodeUse = z.infer<typeof ZDiscountCodeUse>;

@@ -27,3 +27,5 @@ export { VisuallyHidden, visuallyHiddenStyle } from './visually-hidden';
 export { useCommonT } from './use-common-translation';
 export { errorText, useAsync } from './use-async';
 export type { AsyncState } from './use-async';
+export { ConfirmDialog, Pager, ResultMessage, SearchForm } from './staff';
+export type { ConfirmDialogProps, PagerProps, SearchFormProps } from './staff';

@@ -52,6 +52,10 @@ export const payments = pgTable(
     paidAt: ts('paid_at'),
     /** set in the transaction that added the credits */
     creditedAt: ts('credited_at'),
+    /** a staff refund (issue 15): when, by whom, the PSP's refund id; the credits went back through the ledger in that transaction */
+    refundedAt: ts('refunded_at'),
+    refundedBy: integer('refunded_by'),
+    refundPspId: text('refund_psp_id'),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -15,6 +15,7 @@ import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasStaffRole } from '@dating/shared-kit/contracts';
 import type { AuditPage, AuditQuery, StaffRole } from '@dating/shared-kit/contracts';
+import { containsPattern } from '../../db/client';
 import type { DbOrTx, Tx } from '../../db/client';
 import { staffAudit } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -121,7 +122,7 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** The audit log, newest first, 50 a page; `q` matches action, target and e-mail. */
 export async function readAudit(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
-  const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = query.q ? containsPattern(query.q) : null;
   const where = and(
     query.staff_id ? eq(staffAudit.staffId, query.staff_id) : undefined,
     like ? or(ilike(staffAudit.action, like), ilike(staffAudit.target, like), ilike(staffAudit.staffEmail, like)) : undefined,

@@ -18,7 +18,7 @@ import { checkoutPage, messagePage } from './checkout-page';
 import { errorBody, HAL, list, SimError, withCustomerLinks, withMandateLinks, withPaymentLinks } from './json';
 import type { Bases, Obj } from './json';
 import {
-  cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
+  createRefund, cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
 } from './service';
 import type { CheckoutOutcome } from './service';
 import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, patchObject, rememberAnswer, simApiKey } from './store';
@@ -160,6 +160,14 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
         const payment = await cancelPayment(app.db, req.params.id);
         announce(payment);
         return withPaymentLinks(publicView(payment), bases(req));
+      }),
+    );
+
+    sim.post<{ Params: { id: string } }>('/v2/payments/:id/refunds', async (req, reply) =>
+      idempotent(req, reply, 201, async () => {
+        const refund = await createRefund(app.db, req.params.id, req.body);
+        const b = bases(req);
+        return { ...refund, _links: { self: { href: `${b.api}/payments/${req.params.id}/refunds/${String(refund.id)}`, type: 'application/hal+json' }, payment: { href: `${b.api}/payments/${req.params.id}`, type: 'application/hal+json' } } };
       }),
     );
 

@@ -13,7 +13,7 @@ import type { Obj } from './json';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** `tr_` + 10 random letters/digits, as Mollie's ids look. */
-export function newId(prefix: 'tr_' | 'cst_' | 'mdt_'): string {
+export function newId(prefix: 'tr_' | 'cst_' | 'mdt_' | 're_'): string {
   const bytes = crypto.randomBytes(10);
   let id = prefix;
   for (const b of bytes) id += ALPHABET[b % ALPHABET.length];

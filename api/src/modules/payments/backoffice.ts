@@ -1,12 +1,14 @@
 /**
  * The back office of payments (staff only, ARCHITECTURE: mf-payments' staff pages): the blocked
- * IBANs and phone numbers of direct debit, the discount codes, the latest payments.
+ * IBANs and phone numbers of direct debit, the discount codes and their uses, the payments (refunds:
+ * refunds.ts).
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/client';
 import type { DbOrTx } from '../../db/client';
 import { isValidIban } from '@dating/shared-kit/contracts';
-import type { AdminDiscountCode, BlockedAccount, DiscountCodeCreate, DiscountKind } from '@dating/shared-kit/contracts';
-import { blockedPaymentAccounts, discountCodes, discountCodeUses, payments } from '../../db/schema';
+import type { AdminDiscountCode, AdminPayment, AdminPayments, AdminPaymentsQuery, BlockedAccount, DiscountCodeCreate, DiscountCodeUse, DiscountKind } from '@dating/shared-kit/contracts';
+import { blockedPaymentAccounts, discountCodes, discountCodeUses, payments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { toPayment } from './service';
 
@@ -69,7 +71,51 @@ export async function setCodeActive(db: DbOrTx, id: number, active: boolean): Pr
   return code;
 }
 
-export async function latestPayments(db: DbOrTx) {
-  const rows = await db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id)).limit(200);
-  return rows.map((r) => ({ ...toPayment(r), user_id: r.userId, psp_id: r.pspId, country: r.country }));
+type PaymentRow = typeof payments.$inferSelect;
+
+export function toAdminPayment(r: PaymentRow, userEmail: string): AdminPayment {
+  return {
+    ...toPayment(r), user_id: r.userId, user_email: userEmail, psp_id: r.pspId, country: r.country, package_credits: r.credits,
+    refunded_at: r.refundedAt ? r.refundedAt.toISOString() : null, refund_psp_id: r.refundPspId,
+  };
+}
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+/** The payments, newest first, 50 a page: `q` is a member's e-mail (part), a member or order id, or the PSP's id. */
+export async function listPayments(db: DbOrTx, query: AdminPaymentsQuery): Promise<AdminPayments> {
+  const q = query.q?.trim();
+  const id = q && /^\d{1,9}$/.test(q) ? Number(q) : null;
+  const like = q ? containsPattern(q) : null;
+  const where = and(
+    query.status === 'refunded' ? isNotNull(payments.refundedAt) : query.status ? eq(payments.status, query.status) : undefined,
+    q ? or(id !== null ? or(eq(payments.id, id), eq(payments.userId, id)) : undefined, eq(payments.pspId, q), like ? ilike(users.email, like) : undefined) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select({ p: payments, email: users.email }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id)).limit(PAYMENTS_PAGE_SIZE).offset((query.page - 1) * PAYMENTS_PAGE_SIZE),
+    db.select({ n: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where),
+  ]);
+  return { payments: rows.map((r) => toAdminPayment(r.p, r.email)), total: total?.n ?? 0, page: query.page, per_page: PAYMENTS_PAGE_SIZE };
+}
+
+/** One payment as the back office shows it (after a refund). */
+export async function adminPayment(db: DbOrTx, id: number): Promise<AdminPayment> {
+  const [row] = await db.select({ p: payments, email: users.email }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(eq(payments.id, id));
+  if (!row) throw new AppError('payment_not_found', { status: 404, field: 'id' });
+  return toAdminPayment(row.p, row.email);
+}
+
+/** Who used a discount code, newest first. */
+export async function codeUses(db: DbOrTx, codeId: number): Promise<DiscountCodeUse[]> {
+  const [code] = await db.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, codeId));
+  if (!code) throw new AppError('not_found', { status: 404, field: 'id' });
+  const rows = await db
+    .select({ use: discountCodeUses, email: users.email })
+    .from(discountCodeUses)
+    .innerJoin(users, eq(users.id, discountCodeUses.userId))
+    .where(eq(discountCodeUses.codeId, codeId))
+    .orderBy(desc(discountCodeUses.createdAt))
+    .limit(500);
+  return rows.map((r) => ({ user_id: r.use.userId, user_email: r.email, payment_id: r.use.paymentId, used_at: r.use.createdAt.toISOString() }));
 }

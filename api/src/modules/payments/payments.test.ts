@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { creditLedger, payments, smsCodes, users } from '../../db/schema';
-import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
+import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
@@ -25,47 +26,7 @@ afterAll(async () => {
 });
 
 const json = { 'content-type': 'application/json' };
-
-async function member(overrides: Parameters<typeof createMember>[1] = {}) {
-  const { user } = await createMember(app, overrides);
-  return { user, cookie: await loginCookie(app, user.id) };
-}
-
-async function call(cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return app.inject({ method, url, headers: { cookie, ...(payload ? json : {}) }, ...(payload ? { payload: payload as object } : {}) });
-}
-
-/** The hosted checkout as a browser uses it: open the page, choose, Continue. */
-async function checkout(checkoutUrl: string, status: string, recurring = 'paid') {
-  const url = new URL(checkoutUrl);
-  const page = await fetch(`${base}${url.pathname}${url.search}`);
-  const html = await page.text();
-  expect(html).toMatch(/Paid/);
-  for (const label of ['Failed', 'Canceled', 'Expired', 'Open', 'Continue']) expect(html).toContain(label);
-  const res = await fetch(`${base}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: url.searchParams.get('token') ?? '', status, recurring }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  await mollieSimOf(app)?.settled();
-  return res.headers.get('location') ?? '';
-}
-
-async function ledgerSum(userId: number) {
-  const rows = await app.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
-  return rows.reduce((s, r) => s + r.delta, 0);
-}
-
-async function userRow(id: number) {
-  const [row] = await app.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-async function webhook(id: string) {
-  return fetch(`${base}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${encodeURIComponent(id)}` });
-}
+const { call, member, checkout, ledgerSum, userRow, webhook } = paymentsKit(() => ({ app, base }));
 
 describe('credits.php', () => {
   it('prices the packages in the member country’s currency, with the methods the PSP offers there', async () => {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ZCreditsQuery, ZCreditsResponse, ZDirectDebitRequest, ZDirectDebitResponse, ZDiscountCode, ZDiscountCodeQuery,
-  ZAdminDiscountCode, ZAdminDiscountCodes, ZAdminPayments, ZBlockedAccount, ZBlockedCreate, ZBlockedList, ZDiscountCodeCreate, ZDiscountCodeUpdate, ZIdBody, ZOk,
+  ZAdminDiscountCode, ZAdminDiscountCodes, ZAdminPayments, ZAdminPaymentsQuery, ZBlockedAccount, ZDiscountCodeUses, ZRefundRequest, ZRefundResult, ZBlockedCreate, ZBlockedList, ZDiscountCodeCreate, ZDiscountCodeUpdate, ZIdBody, ZOk,
   ZPayment, ZPaymentCreated, ZPaymentQuery, ZPaymentRequest, ZRepeatOrderRequest, ZRepeatOrderResponse, ZTransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import type { DiscountCode } from '@dating/shared-kit/contracts';
@@ -18,7 +18,8 @@ import { AppError } from '../../errors';
 import { parseInput } from './parse';
 import { requireUser } from '../../platform/session';
 import { requireRole, staffAction } from '../backoffice/access';
-import { addBlocked, addCode, latestPayments, listBlocked, listCodes, removeBlocked, setCodeActive } from './backoffice';
+import { addBlocked, addCode, adminPayment, codeUses, listBlocked, listCodes, listPayments, removeBlocked, setCodeActive } from './backoffice';
+import { refundPayment } from './refunds';
 import { registerMollieSim } from '../mollie-sim/routes';
 import { directDebit } from './direct-debit';
 import { checkCode, welcomeDiscount } from './discounts';
@@ -89,10 +90,25 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   });
 
   // ---- back office (staff only) ----------------------------------------------------------------
-  app.get('/api/backoffice/payments', docs('Staff: the latest payments', { response: { 200: ZAdminPayments } }), async (req) => {
+  app.get('/api/backoffice/payments', docs('Staff: the payments, newest first (search, status, paging)', { querystring: ZAdminPaymentsQuery, response: { 200: ZAdminPayments } }), async (req) => {
     requireRole(req, 'payments');
-    return { payments: await latestPayments(app.db) };
+    return listPayments(app.db, parseInput(ZAdminPaymentsQuery, req.query));
   });
+  app.post('/api/backoffice/payments/refund', docs('Staff: refund a paid payment; its credits come off the balance', { body: ZRefundRequest, response: { 200: ZRefundResult } }), async (req) =>
+    staffAction(req, { role: 'payments', action: 'payments.refund' }, async (tx, staff) => {
+      const { id } = parseInput(ZRefundRequest, req.body);
+      req.auditTarget = `payment:${id}`;
+      const done = await refundPayment(tx, psp, id, staff.id);
+      const payment = await adminPayment(tx, id);
+      app.sessionCache.forgetUser(done.userId);
+      return {
+        result: { payment, credits_taken: done.credits, balance: done.balance },
+        target: `payment:${id}`,
+        before: { status: 'paid', refunded_at: null },
+        after: { refunded_at: payment.refunded_at, refund_psp_id: done.refundPspId, credits_taken: done.credits, balance: done.balance },
+      };
+    }),
+  );
   app.get('/api/backoffice/payments/blocked', docs('Staff: blocked IBANs and phone numbers (direct debit)', { response: { 200: ZBlockedList } }), async (req) => {
     requireRole(req, 'payments');
     return { blocked: await listBlocked(app.db) };
@@ -111,6 +127,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       return { result: { ok: true as const }, before: gone, target: `${gone.kind}:${gone.value}` };
     }),
   );
+  app.get<{ Params: { id: string } }>('/api/backoffice/payments/codes/:id/uses', docs('Staff: who used a discount code', { response: { 200: ZDiscountCodeUses } }), async (req) => {
+    requireRole(req, 'payments');
+    return { uses: await codeUses(app.db, parseInput(ZIdBody, { id: Number(req.params.id) }).id) };
+  });
   app.get('/api/backoffice/payments/codes', docs('Staff: discount codes and their uses', { response: { 200: ZAdminDiscountCodes } }), async (req) => {
     requireRole(req, 'payments');
     return { codes: await listCodes(app.db) };
