@@ -9,7 +9,7 @@ import { creditLedger, payments } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
 import { buildTestApp, createStaff } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
-import { getObject } from '../mollie-sim/store';
+import { getObject, patchObject } from '../mollie-sim/store';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;
@@ -95,6 +95,27 @@ describe('refunds by payments staff', () => {
     const admin = await createStaff(app, ['admin']);
     const log = (await call(admin.cookie, 'GET', `/api/backoffice/audit?q=${encodeURIComponent(`payment:${m.paymentId}`)}`)).json();
     expect(log.entries[0]).toMatchObject({ action: 'payments.refund', outcome: 'refused', error: 'refund_credits_spent' });
+  });
+
+  it('gives the credits back when the PSP refuses the refund', async () => {
+    const staff = await createStaff(app, ['payments']);
+    const m = await buyer('p0');
+    const before = (await userRow(m.user.id))?.credits ?? 0;
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, m.paymentId));
+    // refunded elsewhere already (say in the PSP's dashboard): the PSP refuses a second refund
+    await patchObject(app.db, row?.pspId ?? '', { amountRefunded: { value: '12.95', currency: 'EUR' } });
+    const res = await call(staff.cookie, 'POST', '/api/backoffice/payments/refund', { id: m.paymentId });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toBe('refund_psp_refused');
+    expect(res.json().message).toContain('Er is niets veranderd');
+    const after = await userRow(m.user.id);
+    expect(after?.credits).toBe(before);
+    expect(after?.paidUser).toBe(true);
+    const [again] = await app.db.select().from(payments).where(eq(payments.id, m.paymentId));
+    expect(again?.refundedAt).toBeNull();
+    // the ledger tells both steps
+    const ledger = await app.db.select().from(creditLedger).where(eq(creditLedger.userId, m.user.id));
+    expect(ledger.filter((r) => r.reason === 'refund').map((r) => r.delta).sort((a, b) => a - b)).toEqual([-before, before]);
   });
 
   it('lets two staff members clicking at once refund a payment once', async () => {

@@ -17,9 +17,9 @@ import type { DiscountCode } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from './parse';
 import { requireUser } from '../../platform/session';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction, writeAudit } from '../backoffice/access';
 import { addBlocked, addCode, adminPayment, codeUses, listBlocked, listCodes, listPayments, removeBlocked, setCodeActive } from './backoffice';
-import { refundPayment } from './refunds';
+import { claimRefund, recordRefund, sendRefund, undoRefund } from './refunds';
 import { registerMollieSim } from '../mollie-sim/routes';
 import { directDebit } from './direct-debit';
 import { checkCode, welcomeDiscount } from './discounts';
@@ -94,21 +94,28 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     requireRole(req, 'payments');
     return listPayments(app.db, parseInput(ZAdminPaymentsQuery, req.query));
   });
-  app.post('/api/backoffice/payments/refund', docs('Staff: refund a paid payment; its credits come off the balance', { body: ZRefundRequest, response: { 200: ZRefundResult } }), async (req) =>
-    staffAction(req, { role: 'payments', action: 'payments.refund' }, async (tx, staff) => {
+  app.post('/api/backoffice/payments/refund', docs('Staff: refund a paid payment; its credits come off the balance', { body: ZRefundRequest, response: { 200: ZRefundResult } }), async (req) => {
+    const claim = await staffAction(req, { role: 'payments', action: 'payments.refund' }, async (tx, staff) => {
       const { id } = parseInput(ZRefundRequest, req.body);
       req.auditTarget = `payment:${id}`;
-      const done = await refundPayment(tx, psp, id, staff.id);
-      const payment = await adminPayment(tx, id);
-      app.sessionCache.forgetUser(done.userId);
-      return {
-        result: { payment, credits_taken: done.credits, balance: done.balance },
-        target: `payment:${id}`,
-        before: { status: 'paid', refunded_at: null },
-        after: { refunded_at: payment.refunded_at, refund_psp_id: done.refundPspId, credits_taken: done.credits, balance: done.balance },
-      };
-    }),
-  );
+      const claimed = await claimRefund(tx, id, staff.id);
+      return { result: claimed, target: `payment:${id}`, before: { refunded_at: null }, after: { credits_taken: claimed.credits, balance: claimed.balance } };
+    });
+    app.sessionCache.forgetUser(claim.userId);
+    let refundId: string;
+    try {
+      refundId = await sendRefund(psp, claim);
+    } catch (error) {
+      await app.withTx(async (tx) => {
+        await undoRefund(tx, claim);
+        await writeAudit(tx, requireRole(req, 'payments'), { action: 'payments.refund_undone', target: `payment:${claim.paymentId}`, after: { credits_back: claim.credits } });
+      });
+      app.sessionCache.forgetUser(claim.userId);
+      throw error;
+    }
+    await app.withTx((tx) => recordRefund(tx, claim, refundId));
+    return { payment: await adminPayment(app.db, claim.paymentId), credits_taken: claim.credits, balance: claim.balance };
+  });
   app.get('/api/backoffice/payments/blocked', docs('Staff: blocked IBANs and phone numbers (direct debit)', { response: { 200: ZBlockedList } }), async (req) => {
     requireRole(req, 'payments');
     return { blocked: await listBlocked(app.db) };
