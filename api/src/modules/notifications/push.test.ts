@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pushSubscriptions, users } from '../../db/schema';
-import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { acceptableEndpoint } from '../../platform/push';
 import { browserKeys, startPushService, type PushService } from './test-push-service';
 import { MAX_SUBSCRIPTIONS } from './subscriptions';
@@ -190,5 +190,21 @@ describe('pushes', () => {
     await app.jobs.drain();
     expect(service.received).toHaveLength(1);
     expect(await storedFor(anna.id)).toHaveLength(0);
+  });
+
+  it("an operator's reply as a chatpal reaches the member as a push from the chatpal", async () => {
+    const anna = await subscribed({ name: 'Anna', gender: 'male', user: { credits: 100 } });
+    const { user: pal } = await createMember(app, { name: 'Roos', user: { fictional: true } });
+    const wrote = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: anna.cookie }, payload: { profile: pal.id, type: 'text', body: 'Hoi Roos', client_id: crypto.randomUUID() } });
+    expect(wrote.statusCode).toBe(200);
+    await app.jobs.drain();
+    service.received.length = 0;
+    const op = await createStaff(app, ['operator']);
+    const conversation = wrote.json().message.conversation as number;
+    const answered = await app.inject({ method: 'POST', url: '/api/backoffice/operator/reply', headers: { ...headers, cookie: op.cookie }, payload: { conversation, body: 'Hoi Anna!', client_id: crypto.randomUUID() } });
+    expect(answered.statusCode).toBe(200);
+    await app.jobs.drain();
+    expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
+    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Roos stuurde je een bericht', url: `/chats/${conversation}` });
   });
 });
