@@ -21,6 +21,7 @@ import { OPERATOR_NS } from './i18n';
 import { operatorApi } from './operator-api';
 
 type Result = { kind: 'ok' | 'error'; text: string } | null;
+const CLAIM_RENEW_MS = 2 * 60 * 1000;
 const errorOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function OperatorConversationView({ id, tick, onChanged }: { id: number; tick: number; onChanged: () => void }) {
@@ -33,6 +34,7 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const replyClientId = useRef(newClientId());
+  const extending = useRef(false);
 
   const load = useCallback(async () => {
     try {
@@ -75,6 +77,20 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
   const chatpal = data.chatpal.name;
   const messages = [...older.filter((m) => !data.messages.some((n) => n.id === m.id)), ...data.messages];
   const tooLong = [...draft].length > data.message_length;
+  // an operator still typing keeps their claim: with less than 2 minutes left, typing renews it
+  const onDraft = (value: string) => {
+    setDraft(value);
+    const claim = data.claim;
+    if (!claim?.mine || extending.current || new Date(claim.expires_at).getTime() - Date.now() > CLAIM_RENEW_MS) return;
+    extending.current = true;
+    operatorApi
+      .claim(id)
+      .then(({ claim: renewed }) => setData((current) => (current ? { ...current, claim: renewed } : current)))
+      .catch((e: unknown) => setResult({ kind: 'error', text: errorOf(e) }))
+      .finally(() => {
+        extending.current = false;
+      });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.trim() && !tooLong && !data.disclosure_due) setConfirming(true);
@@ -147,7 +163,7 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
         <TextArea
           label={t('reply.label', { chatpal })}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => onDraft(e.target.value)}
           rows={3}
           disabled={data.disclosure_due}
           hint={data.disclosure_due ? t('reply.blocked') : t('reply.count', { count: [...draft].length, max: data.message_length })}

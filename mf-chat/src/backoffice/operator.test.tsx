@@ -145,6 +145,18 @@ describe('operator conversation', () => {
     expect(screen.getByText('Mededeling: profiel is fictief')).toBeInTheDocument();
   });
 
+  it('renews the claim while the operator types and it is about to lapse', async () => {
+    const lapsing = { ...claim, expires_at: new Date(Date.now() + 60_000).toISOString() };
+    const calls = serve({
+      'GET /api/backoffice/operator/inbox': inbox,
+      'GET /api/backoffice/operator/conversations/5': () => conversation({ claim: lapsing }),
+      'POST /api/backoffice/operator/claim': () => ({ claim }),
+    });
+    renderChat('/backoffice/operator/5');
+    await userEvent.setup().type(await screen.findByLabelText('Antwoord als Roos'), 'Even denken');
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/claim'))).toHaveLength(1));
+  });
+
   it('shows a refusal as the server’s translated text and changes nothing', async () => {
     serve({
       'GET /api/backoffice/operator/inbox': inbox,
