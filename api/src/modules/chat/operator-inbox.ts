@@ -53,7 +53,7 @@ function inboxSql(unanswered: boolean, like: string | null, idQuery: number | nu
       order by m.conversation_id desc, m.id limit 1)`;
   const order = unanswered ? sql`first_waiting asc nulls last, conversation_id` : sql`last_message_id desc`;
   // `pal` is materialised: the chatpals' sides first, then each one's newest message by its key
-  // (without statistics - PGlite never analyses - a planner otherwise starts from the messages
+  // (without fresh statistics - PGlite has no autovacuum - a planner otherwise starts from the messages
   // and probes conversation_members by last_message_id, which no index leads with)
   return sql`with pal as materialized (
           select cm.conversation_id, cm.user_id as chatpal_id, cm.other_id as member_id, cm.last_message_id
