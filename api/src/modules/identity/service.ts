@@ -26,6 +26,7 @@ import type { SiteContext } from '../sites/service';
 import { clearFailures, isKnownSource, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
 import { loadUser, type UserRow } from './serialize-user';
 import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
+import { notifyReleased } from '../notifications/service';
 
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
@@ -286,7 +287,8 @@ export type ActivationOutcome = 'confirmed' | 'already_confirmed' | 'invalid';
 
 /** GET /api/activate.php?token */
 export async function activate(ctx: Ctx, token: string): Promise<ActivationOutcome> {
-  return ctx.app.withTx(async (tx) => {
+  let confirmedId: number | null = null;
+  const outcome = await ctx.app.withTx(async (tx): Promise<ActivationOutcome> => {
     const row = await consumeToken(tx, token, 'activation');
     if (!row) {
       // a reused (or later expired) link: only its owner has it, so saying "already confirmed"
@@ -303,8 +305,12 @@ export async function activate(ctx: Ctx, token: string): Promise<ActivationOutco
       .set({ emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status })
       .where(eq(users.id, u.id));
     await revokeTokens(tx, u.id, 'activation');
-    return 'confirmed';
+    confirmedId = u.id;
+    return 'confirmed' as const;
   });
+  // what was held while the address was unconfirmed reaches the other side now: tell them (jobs)
+  if (outcome === 'confirmed' && confirmedId !== null) await notifyReleased(ctx.app, confirmedId);
+  return outcome;
 }
 
 export async function resendActivation(ctx: Ctx, me: UserRow): Promise<void> {

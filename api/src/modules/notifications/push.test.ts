@@ -12,6 +12,7 @@ import { buildTestApp, createMember, createStaff, loginCookie } from '../../test
 import { acceptableEndpoint } from '../../platform/push';
 import { browserKeys, startPushService, type PushService } from './test-push-service';
 import { MAX_SUBSCRIPTIONS } from './subscriptions';
+import { issueToken } from '../identity/tokens';
 
 let app: FastifyInstance;
 let service: PushService;
@@ -206,5 +207,19 @@ describe('pushes', () => {
     await app.jobs.drain();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Roos stuurde je een bericht', url: `/chats/${conversation}` });
+  });
+
+  it('a message held while its sender was unconfirmed is notified when the sender confirms the address', async () => {
+    const anna = await subscribed({ name: 'Anna' });
+    const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
+    const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
+    expect(sent.statusCode).toBe(200);
+    await app.jobs.drain();
+    expect(service.received).toHaveLength(0);
+    const { token } = await issueToken(app.db, bob.id, 'activation');
+    expect((await app.inject({ method: 'GET', url: `/api/activate.php?token=${token}` })).headers.location).toBe('/activate/done');
+    await app.jobs.drain();
+    expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
+    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Bob stuurde je een bericht', url: `/chats/${sent.json().message.conversation}` });
   });
 });

@@ -15,7 +15,7 @@
  * mails were switched off (notifications_disabled: bounce, spam complaint, unsubscribe).
  * A like or a match of the same pair is notified at most once an hour (pg-boss singleton key).
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@dating/shared-kit/contracts';
 import { likes, messages, profiles, users } from '../../db/schema';
@@ -66,6 +66,28 @@ export async function notifyOfMessage(app: FastifyInstance, messageId: number): 
     .where(eq(messages.id, messageId))
     .limit(1);
   if (row) await notifyMember(app, { kind: 'message', userId: row.recipient, actorId: row.sender, conversationId: row.conversation });
+}
+
+/** at most this many held messages' recipients and held likes are notified at a confirmation */
+const RELEASED_MAX = 20;
+
+/**
+ * A member confirmed their address: the messages and likes held until then reach the other side
+ * now (chat and members hold them), so those members hear of them now (one event per recipient).
+ */
+export async function notifyReleased(app: FastifyInstance, userId: number): Promise<void> {
+  const conversations = await app.db
+    .select({ recipient: messages.recipientId, conversation: sql<number>`max(${messages.conversationId})` })
+    .from(messages)
+    .where(and(eq(messages.senderId, userId), isNull(messages.deletedAt)))
+    .groupBy(messages.recipientId)
+    .limit(RELEASED_MAX);
+  for (const c of conversations) await notifyMember(app, { kind: 'message', userId: c.recipient, actorId: userId, conversationId: Number(c.conversation) });
+  const liked = await app.db.select({ id: likes.likedId }).from(likes).where(eq(likes.likerId, userId)).limit(RELEASED_MAX);
+  for (const l of liked) {
+    const [back] = await app.db.select({ one: sql<number>`1` }).from(likes).where(and(eq(likes.likerId, l.id), eq(likes.likedId, userId))).limit(1);
+    await notifyMember(app, { kind: back ? 'match' : 'like', userId: l.id, actorId: userId });
+  }
 }
 
 export interface Recipient {
