@@ -28,7 +28,8 @@
  * because of a figure. Children and temporary data are removed at the end, also on error or Ctrl-C.
  *
  * This file holds the options, the calls and the run; bench/lib/children.ts the child processes,
- * their memory and the cleanup; bench/lib/load.ts autocannon, the statistics and the table.
+ * their memory and the cleanup; bench/lib/load.ts autocannon, the statistics and the table;
+ * bench/lib/overload.ts the overload check.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,7 @@ import { parseOptions } from './lib/options';
 import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
 import type { LoadResult } from './lib/load';
+import { overloadCheck } from './lib/overload';
 
 // ---- options ------------------------------------------------------------------------------------
 
@@ -332,77 +334,8 @@ async function main(): Promise<void> {
   // overload
   let rssOverload: number | null = null;
   if (opts.overload || onlyOverload) {
-    console.log(`\noverload: ${overloadConnections} connections (4x), ${opts.overloadDuration} s per call`);
-    const rows: string[][] = [];
-    rss.start();
-    let previous = '';
-    for (const label of OVERLOAD_CALLS) {
-      const m = measured.find((x) => x.call.label === label);
-      if (!m) continue;
-      if (previous) await settle(`${previous} (${overloadConnections} connections)`);
-      previous = label;
-      const res = await load(base + m.call.path, overloadConnections, opts.overloadDuration, headersOf(m.call));
-      const counts = statusCounts([res]);
-      const ok = [...counts].filter(([c]) => c.startsWith('2')).reduce((s, [, n]) => s + n, 0);
-      const unavailable = counts.get('503') ?? 0;
-      const other = [...counts].filter(([c]) => !c.startsWith('2') && c !== '503');
-      const bad5xx = other.filter(([c]) => c.startsWith('5'));
-      rows.push([
-        label,
-        fmtInt(res.requests.sent),
-        fmtInt(res.requests.total),
-        fmtInt(res.requests.average),
-        String(ok),
-        String(unavailable),
-        other.length ? other.map(([c, n]) => `${c}x${n}`).join(' ') : '0',
-        `${res.errors}/${res.timeouts}`,
-        fmtMs(res.latency.p99),
-      ]);
-      if (ok === 0) loud(`${label} under ${overloadConnections} connections served no request at all in ${opts.overloadDuration} s (0 x 2xx; ${unavailable} x 503, ${res.requests.sent - res.requests.total} unanswered at the end)`);
-      if (bad5xx.length) loud(`${label} under ${overloadConnections} connections answered 5xx other than 503: ${bad5xx.map(([c, n]) => `${c}x${n}`).join(' ')}`);
-      if (server.exited) break;
-    }
-    rss.stop();
-    rssOverload = rss.sample();
-    printTable(['call', 'sent', 'responses', 'req/s', '2xx', '503', 'other', 'err/timeouts', 'p99 ms'], rows, [0]);
-    if (server.exited) {
-      loud(`the server ${exitCause(server)} under ${overloadConnections} connections`);
-      throw new HarnessError(describeExit(server));
-    }
-    // right after the load: does it answer at once? A call without the database and one with it,
-    // side by side (the requests still in flight from the load are in the server's queue)
-    const probe = async (label: string, url: string, headers: Record<string, string>) => {
-      const t = performance.now();
-      let answer = '';
-      while (performance.now() - t < 15_000 && !server.exited) {
-        try {
-          const res = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
-          await res.arrayBuffer();
-          answer = String(res.status);
-          if (res.ok) {
-            const ms = performance.now() - t;
-            if (ms < 1000) console.log(`after the load: ${label} -> ${answer} in ${ms.toFixed(0)} ms (recovered at once)`);
-            else if (ms < 3000) console.log(`after the load: ${label} -> ${answer} after ${(ms / 1000).toFixed(1)} s (not at once: the requests still in flight came first)`);
-            else loud(`after the load the server took ${(ms / 1000).toFixed(1)} s to answer ${label} with 2xx again`);
-            return;
-          }
-        } catch (err) {
-          answer = (err as Error).message;
-        }
-        await sleep(100);
-      }
-      loud(`after the load the server did not answer ${label} with 2xx within 15 s (last: ${answer})`);
-    };
-    await Promise.all([
-      probe('GET /api/settings.php (no database)', `${base}/api/settings.php`, {}),
-      probe('GET /api/user.php (database)', `${base}/api/user.php`, { cookie: sid, 'x-request-type': 'web' }),
-    ]);
-    await sleep(500);
-    if (server.exited) {
-      loud(`the server ${exitCause(server)} after the overload`);
-      throw new HarnessError(describeExit(server));
-    }
-    console.log(`server still alive (pid ${servePid})`);
+    const targets = OVERLOAD_CALLS.map((label) => measured.find((x) => x.call.label === label)?.call).filter((c): c is Call => c !== undefined);
+    rssOverload = await overloadCheck({ base, sid, server, servePid, rss, connections: overloadConnections, duration: opts.overloadDuration, targets, headersOf, settle });
   }
 
   // the run
