@@ -5,8 +5,11 @@
  *   page load;
  * - settings that break the contract show a field error and change nothing;
  * - a complaint sent from /complaints is handled by a moderator and the complainant's mail (in the
- *   page's language, with the note) arrives.
+ *   page's language, with the note) arrives;
+ * - the staff pages on a tablet: axe WCAG 2.x A/AA without violations, nothing scrolls sideways,
+ *   a complaint handled by keyboard only; a visitor never downloads the staff chunk.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/env';
@@ -145,5 +148,77 @@ test.describe('back office: complaints', () => {
     expect(mail.text).toContain('Hallo Hans,');
     expect(mail.text).toContain(subject);
     expect(mail.text).toContain('Wir haben das Profil gesperrt.');
+  });
+});
+
+/** The page as it is now: WCAG 2.x A/AA rules pass (axe), and nothing scrolls sideways. */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('back office: on a tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('the staff pages pass axe, fit the screen, and a complaint is handled by keyboard only', async ({ page, browser, baseURL, inbox }) => {
+    // a visitor sends a complaint from /complaints and never downloads the staff chunk
+    const visitor = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 } });
+    await visitor.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
+    const v = await visitor.newPage();
+    const staffChunks: string[] = [];
+    v.on('request', (r) => {
+      if (/landers-staff/.test(r.url())) staffChunks.push(r.url());
+    });
+    await v.goto('/complaints');
+    await expect(v.getByRole('heading', { level: 2, name: lt('complaintForm.title') })).toBeVisible();
+    await accessible(v);
+    const email = uniqueEmail('keyboard-complaint');
+    const subject = `Toetsenbord ${Date.now()}`;
+    await v.getByLabel(lt('complaintForm.name')).fill('Kees');
+    await v.getByLabel(lt('complaintForm.email')).fill(email);
+    await v.getByLabel(lt('complaintForm.subject')).fill(subject);
+    await v.getByLabel(lt('complaintForm.message')).fill('Iemand stuurt mij berichten die ik niet wil.');
+    await v.getByRole('button', { name: lt('complaintForm.send') }).click();
+    await expect(v.getByText(lt('complaintForm.sentTitle'))).toBeVisible();
+    expect(staffChunks).toEqual([]);
+    await visitor.close();
+
+    await login(page, 'staff@example.com', 'staff-staff-123');
+    const pages: [string, string, (p: Page) => ReturnType<Page['getByRole']>][] = [
+      ['/backoffice/sites', st('sites.title'), (p) => p.getByRole('table')],
+      ['/backoffice/sites/localhost', st('sites.editTitle', { domain: 'localhost' }), (p) => p.getByRole('button', { name: st('sites.save'), exact: true })],
+      ['/backoffice/audit', st('audit.title'), (p) => p.getByRole('table').or(p.getByText(st('audit.empty')))],
+      ['/backoffice/complaints', st('complaints.title'), (p) => p.getByRole('list', { name: st('complaints.listLabel') })],
+    ];
+    for (const [path, heading, ready] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(ready(page)).toBeVisible();
+      await accessible(page);
+    }
+
+    // keyboard only: search, Tab to the complaint's button, Enter; the dialog takes the focus
+    const search = page.getByRole('searchbox', { name: st('complaints.search') });
+    await search.focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    const handle = page.getByRole('button', { name: st('complaints.handleNamed', { subject }) });
+    await expect(handle).toBeVisible();
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: st('complaints.dialogTitle', { subject }) });
+    await expect(dialog).toBeVisible();
+    await accessible(page);
+    const note = dialog.getByLabel(st('complaints.note'));
+    await expect(note).toBeFocused();
+    await page.keyboard.type('We hebben het profiel geblokkeerd.');
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // confirm
+    await expect(dialog.getByRole('button', { name: st('complaints.confirm') })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: st('complaints.done', { subject, email }) })).toBeFocused();
+    const mail = await inbox.waitFor({ to: email, subject: /klacht/i });
+    expect(mail.text).toContain('We hebben het profiel geblokkeerd.');
   });
 });
