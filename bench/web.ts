@@ -35,6 +35,8 @@ import { benchEnv, serverEnv } from './env';
 import { cleanup, freePort, HarnessError, keepTmpDir, newestSource, startChild, waitFor } from './lib/children';
 import { median, printTable } from './lib/load';
 import { parseOptions } from './lib/options';
+import { CHROMIUM_FLAGS, runLighthouse } from './lib/lighthouse';
+import type { LighthouseFigures } from './lib/lighthouse';
 
 // ---- options ------------------------------------------------------------------------------------
 
@@ -56,7 +58,6 @@ const opts = {
   root: path.resolve(ROOT, given.get('root') ?? '.'),
 };
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const JS_TARGET_BYTES = 250 * 1024;
 const LIGHTHOUSE_TARGET = 90;
 
@@ -163,38 +164,6 @@ async function anchorFcp(browser: Browser, url: string): Promise<number> {
     return await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
   } finally {
     await context.close();
-  }
-}
-
-// ---- Lighthouse ---------------------------------------------------------------------------------
-
-interface LighthouseFigures {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-
-async function runLighthouse(url: string, chromePath: string): Promise<LighthouseFigures> {
-  const chromeLauncher = await import('chrome-launcher');
-  const { default: lighthouse } = await import('lighthouse');
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    if (!result) throw new HarnessError(`lighthouse gave no result for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new HarnessError(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    return {
-      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
-      fcp: audit('first-contentful-paint'),
-      lcp: audit('largest-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-    };
-  } finally {
-    chrome.kill();
   }
 }
 

@@ -1,5 +1,26 @@
+const fs = require('node:fs');
 const path = require('node:path');
+const webpack = require('webpack');
 const { createRemoteConfig } = require('@dating/shared-kit/webpack');
+
+const REGISTRY = path.join(__dirname, 'src', 'landers', 'registry.json');
+
+/**
+ * Writes the lander registry into the build as `landers-registry.json`: the server reads it per
+ * request to answer an unknown variant or slug with a 404 (api/src/platform/lander-registry.ts),
+ * so a variant shipped by rebuilding mf-landers is known without a server restart.
+ */
+class LanderRegistryPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('LanderRegistryPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LanderRegistryPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(REGISTRY);
+        const registry = JSON.parse(fs.readFileSync(REGISTRY, 'utf8'));
+        compilation.emitAsset('landers-registry.json', new webpack.sources.RawSource(`${JSON.stringify(registry)}\n`));
+      });
+    });
+  }
+}
 
 module.exports = (_env, argv) => {
   const config = createRemoteConfig({
@@ -13,5 +34,9 @@ module.exports = (_env, argv) => {
   });
   // legal/help texts: Markdown -> { html, toc } at build time, one lazy chunk per page and language
   config.module.rules.push({ test: /\.md$/, include: path.join(__dirname, 'src', 'content'), loader: path.join(__dirname, 'md-loader.cjs') });
+  // the landers' own video (scripts/make-lander-video.mjs), a content-hashed file
+  config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
+  // the registry goes out before the compression plugins run, so it is also sent compressed
+  config.plugins.unshift(new LanderRegistryPlugin());
   return config;
 };

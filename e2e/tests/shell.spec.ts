@@ -18,8 +18,8 @@ const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default'
   { url: '/chats', remote: 'mf_chat', layout: 'chat', member: true },
   { url: '/pricing', remote: 'mf_payments', layout: 'default' },
   { url: '/credits', remote: 'mf_payments', layout: 'default' },
-  { url: '/landers/gallery/summer', remote: 'mf_landers', layout: 'lander', placeholder: true },
-  { url: '/members/1/signup', remote: 'mf_landers', layout: 'empty', placeholder: true },
+  { url: '/landers/gallery/vrouwen', remote: 'mf_landers', layout: 'lander' },
+  { url: '/members/1/signup', remote: 'mf_landers', layout: 'empty' },
 ];
 
 

@@ -200,16 +200,4 @@ describe('index', () => {
     expect(screen.getByText('Member overview')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Ontmoet nieuwe mensen bij jou in de buurt' })).not.toBeInTheDocument();
   });
-
-  it('shows lander placeholders with their title', () => {
-    renderAt('/landers/video/summer');
-    expect(screen.getByRole('heading', { level: 1, name: 'Landingspagina' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
-  });
-
-  it('names the browser tab after the lander placeholder, as the static pages do', () => {
-    document.title = 'Flirtlokaal - Daten en chatten met leuke singles';
-    renderAt('/members/12/signup');
-    expect(document.title).toBe('Meld je aan en ontmoet dit lid');
-  });
 });

@@ -1,45 +1,44 @@
 /**
  * mf_landers' pages: the index for visitors, the static legal/help pages (real content), the
- * language chooser, and the lander variants (placeholders until the landers capability; see
- * docs/placeholders.md). New lander variants are added to LANDER_VARIANTS only.
+ * language chooser, the lander variants (one route per variant and slug of landers/registry.json,
+ * each variant its own chunk) and the member landings. A URL that none of these match (an unknown
+ * variant or slug) is left unmatched, so the shell shows its 404 page.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Button, Container, PlaceholderPage } from '@dating/shared-kit/ui';
-import { useSession } from '@dating/shared-kit/state';
-import { NAMESPACE } from './i18n';
-import { HomePage, useOpenSignup } from './pages/home-page';
+import { HomePage } from './pages/home-page';
 import { LangConfigPage } from './pages/lang-config-page';
 import { staffRoutes } from './backoffice/staff-routes';
 import {
   BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage,
 } from './pages/legal-pages';
+import { registry, slugEntry, variantPage } from './landers/registry';
 
-/** Lander variants of spec section 2 (`/landers/<variant>/<slug?>`). */
-export const LANDER_VARIANTS = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
-] as const;
+const MemberLanding = lazy(() => import('./landers/member/member-landings').then((m) => ({ default: m.MemberLanding })));
 
-function LanderPlaceholder({ titleKey }: { titleKey: 'landers.title' | 'landers.memberLanding' | 'landers.memberSignup' }) {
-  const { t } = useTranslation(NAMESPACE);
-  const openSignup = useOpenSignup();
-  const loggedIn = useSession() !== null;
-  const title = t(titleKey);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+/** While a lander's chunk loads: the page's height kept, so the footer does not jump. */
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div aria-busy="true" css={{ minHeight: '80vh' }} />}>{children}</Suspense>;
+}
+
+function Lander({ variant, slug }: { variant: string; slug?: string }) {
+  const entry = slugEntry(slug);
+  const Page = variantPage(variant);
   return (
-    <Container>
-      <PlaceholderPage title={title} />
-      {loggedIn ? null : (
-        <p css={{ textAlign: 'center' }}>
-          <Button onClick={openSignup}>{t('home.signup')}</Button>
-        </p>
-      )}
-    </Container>
+    <Loading>
+      <Page variant={variant} copy={entry?.copy} gender={entry?.gender} />
+    </Loading>
   );
 }
+
+/** `/landers/<variant>` and, for variants with slugs, `/landers/<variant>/<slug>` per slug. */
+export const landerRoutes: RouteObject[] = registry.variants.flatMap((variant) => [
+  { path: `/landers/${variant.name}`, element: <Lander variant={variant.name} /> },
+  ...(variant.slug
+    ? Object.keys(registry.slugs).map((slug) => ({ path: `/landers/${variant.name}/${slug}`, element: <Lander variant={variant.name} slug={slug} /> }))
+    : []),
+]);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <HomePage /> },
@@ -52,12 +51,11 @@ export const routes: RouteObject[] = [
   { path: '/pages/service', element: <ServicePage /> },
   { path: '/complaints', element: <ComplaintsPage /> },
   { path: '/lang-config', element: <LangConfigPage /> },
-  { path: '/landers/tinderswipe', element: <LanderPlaceholder titleKey="landers.title" /> },
-  ...LANDER_VARIANTS.map((variant) => ({ path: `/landers/${variant}/:slug?`, element: <LanderPlaceholder titleKey="landers.title" /> })),
-  { path: '/members/:id/landing', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
-  { path: '/members/:id/landing2/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
-  { path: '/members/:id/landing3/:slug?', element: <LanderPlaceholder titleKey="landers.memberLanding" /> },
-  { path: '/members/:id/signup', element: <LanderPlaceholder titleKey="landers.memberSignup" /> },
+  ...landerRoutes,
+  { path: '/members/:id/landing', element: <Loading><MemberLanding kind="landing" /></Loading> },
+  { path: '/members/:id/landing2/:slug?', element: <Loading><MemberLanding kind="landing2" /></Loading> },
+  { path: '/members/:id/landing3/:slug?', element: <Loading><MemberLanding kind="landing3" /></Loading> },
+  { path: '/members/:id/signup', element: <Loading><MemberLanding kind="signup" /></Loading> },
   // staff pages (issue 15): complaints, sites, audit; their code is a lazy chunk
   ...staffRoutes,
 ];

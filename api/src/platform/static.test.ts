@@ -64,6 +64,31 @@ describe('index.html', () => {
     expect((await app.inject({ method: 'GET', url: '/members/12/' })).statusCode).toBe(200);
   });
 
+  it('answers a lander variant or slug that the built mf-landers registry does not know with 404, and learns a new one without restart', async () => {
+    const status = async (url: string) => (await app.inject({ method: 'GET', url, headers: { host: 'example.de' } })).statusCode;
+    // no registry built: mf-landers decides in the page (200)
+    expect(await status('/landers/anything')).toBe(200);
+    const registry = { slugs: { women: { copy: 'women', gender: 'female' } }, variants: [{ name: 'gallery', slug: true }, { name: 'tinderswipe', slug: false }] };
+    write('mf-landers/dist/landers-registry.json', JSON.stringify(registry));
+    expect(await status('/landers/gallery')).toBe(200);
+    expect(await status('/landers/gallery/women?network=x&sub1=y')).toBe(200);
+    expect(await status('/landers/gallery/nope')).toBe(404);
+    expect(await status('/landers/tinderswipe')).toBe(200);
+    expect(await status('/landers/tinderswipe/women')).toBe(404);
+    expect(await status('/landers/unknown')).toBe(404);
+    expect(await status('/landers')).toBe(404);
+    expect(await status('/members/12/landing2/women')).toBe(200);
+    expect(await status('/members/12/landing3/nope')).toBe(404);
+    expect(await status('/members/abc/landing')).toBe(404);
+    expect(await status('/pages/terms')).toBe(200);
+    // a rebuilt mf-landers with one more variant: live at once
+    registry.variants.push({ name: 'spring', slug: true });
+    write('mf-landers/dist/landers-registry.json', JSON.stringify(registry));
+    fs.utimesSync(path.join(root, 'mf-landers/dist/landers-registry.json'), new Date(), new Date(Date.now() + 5000));
+    expect(await status('/landers/spring/women')).toBe(200);
+    fs.rmSync(path.join(root, 'mf-landers/dist/landers-registry.json'));
+  });
+
   it('escapes < in the inlined JSON so settings cannot close the script', async () => {
     const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(`SELECT id, settings FROM sites WHERE domain = 'example.it'`);
     const settings = { ...site?.settings, description: '</script><script>alert(1)</script>' };

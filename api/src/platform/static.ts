@@ -30,6 +30,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
+import { landerRegistryReader } from './lander-registry';
 import { webManifest } from './web-manifest';
 
 export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
@@ -194,11 +195,17 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const root = app.config.STATIC_ROOT_ABS;
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
+  const landers = landerRegistryReader(root);
 
-  /** The shell's page; a path the route table does not know is answered 404 (the shell shows its 404 page). */
+  /**
+   * The shell's page; a path the route table does not know is answered 404 (the shell shows its
+   * 404 page), and so is a lander variant or slug that mf-landers' built registry does not know.
+   */
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
-    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', resolveRoute(req.url) || isShellPage(req.url) ? 200 : 404);
+    const route = resolveRoute(req.url);
+    const status = !route ? (isShellPage(req.url) ? 200 : 404) : route.remote === 'mf_landers' ? ((await landers.status(req.url)) ?? 200) : 200;
+    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', status);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)

@@ -1,28 +1,14 @@
 /**
  * The index `/`. Visitors: the landing hero with the sign-up call to action (a modal on desktop,
- * the /signup page on a phone, spec section 2). Logged-in members go on to the member overview.
+ * the /signup page on a phone, spec section 2; the landing URL's tracking kept). Logged-in members go on to the member overview.
  */
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bus } from '@dating/shared-kit/bus';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
 import { NAMESPACE } from '../i18n';
-
-/** Signup opens as a modal from 768 px up and as a page below (spec section 2). */
-export function signupAsModal(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
-}
-
-/** Open sign-up the way spec section 2 says: modal (bus event) on desktop, the page on a phone. */
-export function useOpenSignup(): () => void {
-  const navigate = useNavigate();
-  return () => {
-    if (signupAsModal()) bus.emit('signup:open', {});
-    else void navigate('/signup');
-  };
-}
+import { useOpenSignup } from '../landers/common/cta';
 
 const FEATURES = [
   { key: 'search', icon: '⌕' },

@@ -12,3 +12,4 @@ export * from './operator';
 export * from './payments';
 export * from './routes';
 export * from './site-admin';
+export * from './landers';

@@ -29,3 +29,4 @@ export { errorText, useAsync } from './use-async';
 export type { AsyncState } from './use-async';
 export { ConfirmDialog, Pager, ResultMessage, SearchForm } from './staff';
 export type { ConfirmDialogProps, PagerProps, SearchFormProps } from './staff';
+export { ErrorPage, NotFoundPage } from './error-page';

@@ -1,13 +1,2 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { ErrorPage } from './error-page';
-
-/** Unknown page: 404 "This page could not be found" with a link home (spec section 2). */
-export function NotFoundPage() {
-  const { t } = useTranslation('common');
-  return (
-    <ErrorPage status={404} message={t('errors.notFound')}>
-      <Link to="/">{t('errors.backHome')}</Link>
-    </ErrorPage>
-  );
-}
+/** The 404 page lives in shared-kit (remotes show the same page for what they cannot find). */
+export { NotFoundPage } from '@dating/shared-kit/ui';

@@ -1,0 +1,236 @@
+/**
+ * The landers' weight and speed (`npm run bench -- landers`), in the machine's Chromium.
+ *
+ * 1. Starts the compiled server (`node api/dist/server.js` serving the built shell and remotes:
+ *    `npm run build` first) on a fresh temporary DATA_DIR (embedded PGlite), a free port,
+ *    NODE_ENV=production, SEED_MEMBERS (default 40).
+ * 2. Per lander (every variant of mf-landers' registry, plus a member landing): a first visit with
+ *    an empty cache on a phone (390x844) as a first-time visitor (so the site-entry warning is part
+ *    of it), in a fresh browser context. "To render": until the page's <h1> shows; "+ idle": what
+ *    follows in the next 5 s without any input (the shell's idle prefetch, the sign-up widget).
+ *    JavaScript and CSS bytes as sent (compressed) and raw (decoded), requests, CLS. Every static
+ *    answer is checked: compressed (br or gzip) when it is text, and a cache policy (content-hashed
+ *    files immutable for a year, entries and the page no-cache with revalidation, others max-age).
+ *    Interleaved rounds, medians.
+ * 3. Lighthouse mobile (`lighthouse` package, default mobile emulation and simulated throttling)
+ *    per lander: performance score, LCP, TBT, CLS (median of --lh-runs).
+ *
+ * Targets (issue 14), printed beside the figures, never fatal: first-load JS <= 170 kB compressed,
+ * score >= 95, LCP <= 1.5 s, TBT <= 100 ms, CLS < 0.05. The machine is shared (2 cores, several
+ * engineers): byte counts are exact, times are noisy.
+ * Options: --rounds N (3), --seed N (40), --lh-runs N (1), --no-lighthouse, --only a,b (variants),
+ * --smoke (1 round, 20 members, Lighthouse on one lander).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { benchEnv, serverEnv } from './env';
+import { cleanup, freePort, HarnessError, keepTmpDir, startChild, waitFor } from './lib/children';
+import { CHROMIUM_FLAGS, runLighthouse } from './lib/lighthouse';
+import type { LighthouseFigures } from './lib/lighthouse';
+import { median, printTable } from './lib/load';
+import { parseOptions } from './lib/options';
+
+const ROOT = path.resolve(__dirname, '..');
+const { given, num: number } = parseOptions(
+  ['rounds', 'seed', 'lh-runs', 'only'],
+  ['smoke', 'no-lighthouse', 'help'],
+  'usage: npm run bench -- landers [--rounds N] [--seed N] [--lh-runs N] [--no-lighthouse] [--only v1,v2] [--smoke]',
+);
+const num = (name: string, fallback: number, min: number) => Math.round(number(name, fallback, min));
+const smoke = given.has('smoke');
+const opts = {
+  rounds: num('rounds', smoke ? 1 : 3, 1),
+  seed: num('seed', smoke ? 20 : 40, 1),
+  lhRuns: num('lh-runs', 1, 1),
+  lighthouse: !given.has('no-lighthouse'),
+  only: given.get('only')?.split(',').filter(Boolean),
+};
+
+const TARGET = { jsBytes: 170 * 1024, score: 95, lcp: 1500, tbt: 100, cls: 0.05 };
+const PHONE = { width: 390, height: 844 };
+
+// ---- one page load ------------------------------------------------------------------------------
+
+interface Load {
+  js: number;
+  jsRaw: number;
+  css: number;
+  cssRaw: number;
+  requests: number;
+  idleJs: number;
+  idleRequests: number;
+  cls: number;
+  problems: string[];
+}
+
+const CLS_OBSERVER = `(() => {
+  window.__cls = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch {}
+})();`;
+
+const TEXT = /\.(js|css|json|svg|html)$|^\/[^.]*$/;
+const HASHED = /[.-][0-9a-f]{8,}[.-]/i;
+
+/** What is wrong with a static answer's encoding or cache policy ('' when nothing). */
+function assetProblem(pathname: string, headers: Record<string, string>, base: string): string {
+  if (pathname.startsWith('/api/')) return '';
+  const cache = headers['cache-control'] ?? '';
+  const encoded = /^(br|gzip)$/.test(headers['content-encoding'] ?? '');
+  const size = Number(headers['content-length'] ?? 1000);
+  const problems: string[] = [];
+  if (TEXT.test(pathname) && !encoded && size > 256) problems.push('not compressed');
+  if (HASHED.test(path.basename(pathname))) {
+    if (!/immutable/.test(cache) || !/max-age=31536000/.test(cache)) problems.push(`hashed but "${cache}"`);
+  } else if (!/no-cache|max-age=\d+/.test(cache)) problems.push(`cache "${cache || 'none'}"`);
+  return problems.length ? `${pathname.replace(base, '')}: ${problems.join(', ')}` : '';
+}
+
+async function measure(browser: Browser, base: string, url: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  try {
+    await context.addInitScript(CLS_OBSERVER);
+    const page = await context.newPage();
+    let rendered = false;
+    const pending: Promise<{ type: string; body: number; raw: number; before: boolean; problem: string }>[] = [];
+    page.on('requestfinished', (request) => {
+      const before = !rendered;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const type = request.resourceType();
+          const raw = (type === 'script' || type === 'stylesheet') && response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
+          const problem = response && response.status() < 300 ? assetProblem(new URL(request.url()).pathname, await response.allHeaders(), base) : '';
+          return { type, body: sizes.responseBodySize, raw, before, problem };
+        })(),
+      );
+    });
+    await page.goto(`${base}${url}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
+    rendered = true;
+    await page.waitForTimeout(smoke ? 1000 : 5000);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    const cls = await page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
+    const seen = await Promise.all(pending);
+    const first = seen.filter((s) => s.before);
+    const sum = (list: typeof seen, type: string, pick: 'body' | 'raw') => list.filter((s) => s.type === type).reduce((n, s) => n + s[pick], 0);
+    return {
+      js: sum(first, 'script', 'body'),
+      jsRaw: sum(first, 'script', 'raw'),
+      css: sum(first, 'stylesheet', 'body'),
+      cssRaw: sum(first, 'stylesheet', 'raw'),
+      requests: first.length,
+      idleJs: sum(seen.filter((s) => !s.before), 'script', 'body'),
+      idleRequests: seen.length - first.length,
+      cls,
+      problems: seen.map((s) => s.problem).filter(Boolean),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '-');
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const chromePath = benchEnv().CHROMIUM ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) throw new HarnessError(`no Chromium at ${chromePath}`);
+  const serverJs = path.join(ROOT, 'api', 'dist', 'server.js');
+  const registryFile = path.join(ROOT, 'mf-landers', 'dist', 'landers-registry.json');
+  if (!fs.existsSync(serverJs) || !fs.existsSync(registryFile)) throw new HarnessError('api/dist or mf-landers/dist is missing: run `npm run build` first');
+  const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as { variants: Array<{ name: string }> };
+  const variants = registry.variants.map((v) => v.name).filter((name) => !opts.only || opts.only.includes(name));
+
+  const budgetS = 240 + opts.rounds * (variants.length + 1) * 30 + (opts.lighthouse ? (variants.length + 1) * opts.lhRuns * 120 : 0);
+  const watchdog = setTimeout(() => {
+    console.error(`\nthe benchmark ran longer than its ${budgetS} s limit: stopping`);
+    void cleanup().finally(() => process.exit(1));
+  }, budgetS * 1000);
+  watchdog.unref();
+
+  const tmpDir = keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-landers-')));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`starting the server on ${base}, seeding ${opts.seed} demo members...`);
+  const server = startChild(
+    'server',
+    [serverJs],
+    serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), LOG_LEVEL: 'warn', SEED_MEMBERS: String(opts.seed), NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true' }),
+    path.dirname(serverJs),
+  );
+  await waitFor(server, `${base}/api/settings.php`, 300_000);
+  const search = (await (await fetch(`${base}/api/members.php`)).json()) as { results: Array<{ id: number; fictional: boolean }> };
+  const member = search.results.find((m) => !m.fictional);
+  const pages = [...variants.map((v) => ({ label: v, url: `/landers/${v}` })), ...(member && !opts.only ? [{ label: 'member landing', url: `/members/${member.id}/landing` }] : [])];
+
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS, headless: true });
+  const loads = new Map<string, Load[]>(pages.map((p) => [p.label, []]));
+  try {
+    await measure(browser, base, pages[0]?.url ?? '/'); // warm-up: the server's first answers are not a page's cost
+    for (let round = 1; round <= opts.rounds; round++) {
+      for (const p of pages) loads.get(p.label)?.push(await measure(browser, base, p.url));
+      console.log(`round ${round}/${opts.rounds} done`);
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const med = (label: string, pick: (l: Load) => number) => median((loads.get(label) ?? []).map(pick));
+  console.log(`\nFirst visit, empty cache, phone 390x844, first-time visitor; median of ${opts.rounds} round(s). "Sent" = compressed bytes on the wire, "raw" = decoded.`);
+  printTable(
+    ['lander', 'JS sent', 'JS raw', 'CSS sent', 'CSS raw', 'requests', '+ idle (5 s) JS / requests', 'CLS', `JS <= ${kb(TARGET.jsBytes)}`],
+    pages.map((p) => {
+      const js = med(p.label, (l) => l.js);
+      return [
+        `${p.label} ${p.url}`,
+        kb(js),
+        kb(med(p.label, (l) => l.jsRaw)),
+        kb(med(p.label, (l) => l.css)),
+        kb(med(p.label, (l) => l.cssRaw)),
+        String(med(p.label, (l) => l.requests)),
+        `${kb(med(p.label, (l) => l.idleJs))} / ${med(p.label, (l) => l.idleRequests)}`,
+        med(p.label, (l) => l.cls).toFixed(3),
+        mark(js <= TARGET.jsBytes),
+      ];
+    }),
+    [0],
+  );
+  const problems = [...new Set([...loads.values()].flat().flatMap((l) => l.problems))];
+  console.log(problems.length ? `\nstatic answers without compression or cache policy:\n  ${problems.join('\n  ')}` : '\nevery static answer was compressed (text) and carried a cache policy (hashed: immutable, 1 year).');
+
+  if (opts.lighthouse) {
+    const rows: string[][] = [];
+    for (const p of smoke ? pages.slice(0, 1) : pages) {
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < opts.lhRuns; i++) runs.push(await runLighthouse(`${base}${p.url}`, chromePath));
+      const m = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));
+      const [score, lcp, tbt, cls] = [m((f) => f.score), m((f) => f.lcp), m((f) => f.tbt), m((f) => f.cls)];
+      rows.push([p.label, `${score} (${mark(score >= TARGET.score)})`, `${ms(lcp)} (${mark(lcp <= TARGET.lcp)})`, `${ms(tbt)} (${mark(tbt <= TARGET.tbt)})`, `${cls.toFixed(3)} (${mark(cls < TARGET.cls)})`]);
+    }
+    console.log(`\nLighthouse mobile (default emulation, simulated throttling), first visit; median of ${opts.lhRuns} run(s). Targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcp} ms, TBT <= ${TARGET.tbt} ms, CLS < ${TARGET.cls}:`);
+    printTable(['lander', 'score', 'LCP', 'TBT', 'CLS'], rows, [0]);
+  }
+  const load = os.loadavg().map((v) => v.toFixed(2)).join(' ');
+  console.log(`\nmachine: ${os.cpus().length} cores (shared), load average ${load}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s${smoke ? ' (smoke run: proves the harness)' : ''}`);
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (error: unknown) => {
+    console.error(error instanceof HarnessError ? error.message : error);
+    await cleanup();
+    process.exit(1);
+  });

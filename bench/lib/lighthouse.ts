@@ -1,0 +1,39 @@
+/**
+ * Lighthouse mobile (the `lighthouse` package, its default mobile emulation and simulated
+ * throttling) in the machine's Chromium, for the front-end benchmarks (web, landers).
+ */
+import { HarnessError } from './children';
+
+/** The flags every benchmark starts Chromium with. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface LighthouseFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseFigures> {
+  const chromeLauncher = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new HarnessError(`lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new HarnessError(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+

@@ -1,0 +1,183 @@
+/**
+ * The landers (issue 14): every variant of mf-landers' registry and the member landings render
+ * with the demo members and no console error, on a desktop and on a phone; the call to action
+ * opens sign-up with the lander's tracking (network, ref, sub1-3), and a sign-up started on a
+ * lander sends it to the server; unknown variants and slugs and a deleted member's landing are
+ * the 404 page (and a 404 status); a new variant ships by rebuilding mf-landers alone.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { REPO_ROOT, childEnv, expect, loginAsNewMember, logout, remoteBuildIds, resolveE2eEnv, test, uniqueEmail } from '../support';
+import { distDir, hashTree } from '../support/federation';
+
+const LANDERS_DIR = path.join(REPO_ROOT, 'mf-landers');
+const registry = JSON.parse(fs.readFileSync(path.join(LANDERS_DIR, 'src', 'landers', 'registry.json'), 'utf8')) as { variants: Array<{ name: string; slug: boolean }> };
+const nl = JSON.parse(fs.readFileSync(path.join(LANDERS_DIR, 'src', 'locales', 'nl.json'), 'utf8')) as { landers: { variants: Record<string, { title: string }> } };
+const NOT_FOUND = 'Deze pagina kon niet worden gevonden';
+
+async function demoMembers(page: Page): Promise<Array<{ id: number; name: string; fictional: boolean }>> {
+  const res = await page.request.get('/api/members.php');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { results: Array<{ id: number; name: string; fictional: boolean }> }).results;
+}
+
+/** Clicks the lander's first call to action; sign-up must open as spec 2 says, with the tracking. */
+async function openSignupFromLander(page: Page, isMobile: boolean, query: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Gratis aanmelden' }).first().click();
+  if (isMobile) {
+    await expect(page).toHaveURL(new RegExp(`/signup\\?${query.replace(/[?&]/g, (c) => `\\${c}`)}$`));
+    await expect(page.getByRole('heading', { name: 'Gratis aanmelden', level: 1 })).toBeVisible();
+    return page.getByRole('main');
+  }
+  const dialog = page.getByRole('dialog', { name: 'Gratis aanmelden' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('landers', () => {
+  for (const { name } of registry.variants) {
+    test(`${name}: renders with demo members, no console error, sign-up opens with the tracking`, { tag: '@phone' }, async ({ page, pageErrors, isMobile }) => {
+      const query = `network=e2e-net&sub1=${name}&sub2=b`;
+      const res = await page.goto(`/landers/${name}?${query}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: nl.landers.variants[name]?.title })).toBeVisible();
+      // demo members' names from the server (name, age)
+      const members = await demoMembers(page);
+      await expect(page.getByRole('main').getByText(new RegExp(`^(${members.map((m) => m.name).join('|')}), \\d+$`)).first()).toBeVisible();
+      // every chatpal shown carries its label (named by the site's fictional warning)
+      const chatpals = members.filter((m) => m.fictional).map((m) => m.name);
+      if (chatpals.length) {
+        const shown = await page.getByRole('main').getByText(new RegExp(`^(${chatpals.join('|')}), \\d+$`)).count();
+        expect(await page.getByRole('main').getByRole('img', { name: /fictief/i }).count()).toBeGreaterThanOrEqual(shown);
+      }
+      await page.waitForLoadState('networkidle');
+      await openSignupFromLander(page, isMobile, query);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  test('a sign-up started on a lander sends its tracking to the server', { tag: '@phone' }, async ({ page, isMobile }) => {
+    const query = 'network=e2e-net&ref=r1&sub1=s1&sub3=s3';
+    await page.goto(`/landers/gallery/vrouwen?${query}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Leuke vrouwen bij jou in de buurt' })).toBeVisible();
+    const scope = await openSignupFromLander(page, isMobile, query);
+    await scope.getByLabel('Ik ben een').selectOption('male');
+    await scope.getByRole('button', { name: 'Volgende' }).click();
+    await scope.getByLabel('Geboortedatum').fill('1991-03-03');
+    await scope.getByRole('button', { name: 'Volgende' }).click();
+    await scope.getByLabel(/Woonplaats/).fill('Utrecht');
+    await scope.getByRole('button', { name: 'Volgende' }).click();
+    await scope.getByLabel('Profielnaam').fill('Lander');
+    await scope.getByRole('button', { name: 'Volgende' }).click();
+    await scope.getByLabel('E-mailadres').fill(uniqueEmail('lander'));
+    await scope.getByLabel('Wachtwoord', { exact: true }).fill('Lander-wachtwoord-1');
+    const sent = page.waitForRequest((r) => r.url().includes('/api/signup.php') && r.method() === 'POST');
+    await scope.getByRole('button', { name: 'Account aanmaken' }).click();
+    const request = await sent;
+    expect((request.postDataJSON() as { tracking?: unknown }).tracking).toEqual({ network: 'e2e-net', ref: 'r1', sub1: 's1', sub3: 's3' });
+    expect((await request.response())?.ok()).toBe(true);
+    await expect(scope.getByRole('heading', { name: 'Welkom, Lander!' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('the member landings are built around the member', { tag: '@phone' }, async ({ page, pageErrors }) => {
+    const [member] = (await demoMembers(page)).filter((m) => !m.fictional);
+    expect(member).toBeTruthy();
+    const { id, name } = member as { id: number; name: string };
+    for (const [url, title] of [
+      [`/members/${id}/landing`, `Maak kennis met ${name}`],
+      [`/members/${id}/landing2`, `${name} wil met je chatten`],
+      [`/members/${id}/landing3/vanavond?network=e2e-net`, 'Vanavond nog iemand ontmoeten?'],
+      [`/members/${id}/signup`, `Meld je aan en ontmoet ${name}`],
+    ] as const) {
+      expect((await page.goto(url))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('img', { name: `Foto van ${name}` })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('unknown variants and slugs, and the landing of a deleted member, are the 404 page', async ({ page }) => {
+    for (const url of ['/landers/nope', '/landers/gallery/nope', '/landers/tinderswipe/vrouwen', '/landers/video/vrouwen/extra', '/members/1/landing2/nope', '/members/abc/landing']) {
+      expect((await page.goto(url))?.status(), url).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Terug naar de homepage' })).toBeVisible();
+    }
+    // a member who deleted their account: their landings are gone
+    const gone = await loginAsNewMember(page, { tag: 'lander-gone', name: 'Weg' });
+    const deleted = await page.request.delete('/api/account.php', { data: { reason: 'other' } });
+    expect(deleted.ok()).toBe(true);
+    await logout(page);
+    for (const url of [`/members/${gone.id}/landing`, `/members/${gone.id}/landing3`, `/members/${gone.id}/signup`, '/members/999999999/landing2']) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+    }
+  });
+
+  test('a new variant ships by rebuilding mf-landers alone: live on the running server, the shell untouched', async ({ page }) => {
+    test.setTimeout(6 * 60_000);
+    const { runDir } = resolveE2eEnv();
+    test.skip(!runDir, 'needs the server started by this run (it serves copies of the builds)');
+    const served = distDir('mf-landers', path.join(runDir ?? '', 'static'));
+    const shellBefore = hashTree(distDir('shell', path.join(runDir ?? '', 'static')));
+    expect((await page.goto('/landers/e2espring'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+    const before = await remoteBuildIds(page);
+
+    // the growth team's change: one folder, one registry line, its copy in the 7 locale files
+    // (a copy of the workspace, as the repository lays it out: its tsconfig extends ../tsconfig.base.json)
+    const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-landers-'));
+    const work = path.join(checkout, 'mf-landers');
+    const buildId = `e2e-spring-${Date.now().toString(36)}`;
+    try {
+      for (const entry of ['src', 'webpack.config.cjs', 'md-loader.cjs', 'package.json', 'tsconfig.json']) {
+        fs.cpSync(path.join(LANDERS_DIR, entry), path.join(work, entry), { recursive: true });
+      }
+      fs.copyFileSync(path.join(REPO_ROOT, 'tsconfig.base.json'), path.join(checkout, 'tsconfig.base.json'));
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(checkout, 'node_modules'));
+      const variants = path.join(work, 'src', 'landers', 'variants');
+      fs.mkdirSync(path.join(variants, 'e2espring'));
+      fs.copyFileSync(path.join(variants, 'gallery', 'index.tsx'), path.join(variants, 'e2espring', 'index.tsx'));
+      const registryFile = path.join(work, 'src', 'landers', 'registry.json');
+      const next = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as { variants: Array<{ name: string; slug: boolean }> };
+      next.variants.push({ name: 'e2espring', slug: true });
+      fs.writeFileSync(registryFile, JSON.stringify(next, null, 2));
+      for (const lng of ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl']) {
+        const file = path.join(work, 'src', 'locales', `${lng}.json`);
+        const texts = JSON.parse(fs.readFileSync(file, 'utf8')) as { landers: { variants: Record<string, unknown> } };
+        texts.landers.variants.e2espring = { title: lng === 'nl' ? 'De lente is begonnen' : 'Spring has started', lead: 'e2e', galleryTitle: 'e2e' };
+        fs.writeFileSync(file, JSON.stringify(texts));
+      }
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', served], {
+          cwd: work,
+          env: childEnv({ BUILD_ID: buildId }),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack exited ${code}: ${stderr}`))));
+      });
+
+      // the running server knows it at once (no restart), and so does the page
+      expect((await page.goto('/landers/e2espring?network=e2e-net'))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'De lente is begonnen' })).toBeVisible();
+      expect((await page.goto('/landers/e2espring/vrouwen'))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Leuke vrouwen bij jou in de buurt' })).toBeVisible();
+      await expect.poll(async () => (await remoteBuildIds(page)).mf_landers).toBe(buildId);
+      const after = await remoteBuildIds(page);
+      for (const [remote, id] of Object.entries(before)) if (remote !== 'mf_landers') expect(after[remote]).toBe(id);
+      expect(hashTree(distDir('shell', path.join(runDir ?? '', 'static')))).toEqual(shellBefore);
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+      fs.rmSync(served, { recursive: true, force: true });
+      fs.cpSync(distDir('mf-landers'), served, { recursive: true });
+    }
+  });
+});

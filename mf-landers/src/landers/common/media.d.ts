@@ -1,0 +1,4 @@
+declare module '*.webm' {
+  const url: string;
+  export default url;
+}
