@@ -119,7 +119,7 @@ export function StaffCodesPage() {
           </h2>
           <form onSubmit={(e) => void create(e)} noValidate css={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', alignItems: 'start' }}>
             <TextField label={t('staff.codes.code')} value={form.code} onChange={set('code')} error={errors.code} required autoComplete="off" />
-            <TextField label={t('staff.codes.percentage')} type="number" inputMode="numeric" min={1} max={100} value={form.percentage} onChange={set('percentage')} error={errors.percentage} required />
+            <TextField label={t('staff.codes.percentage')} type="number" inputMode="numeric" min={1} max={99} value={form.percentage} onChange={set('percentage')} error={errors.percentage} required />
             <TextField label={t('staff.codes.minimum')} type="number" inputMode="decimal" min={0} step="0.01" value={form.minimum} onChange={set('minimum')} error={errors.minimum} />
             <Select
               label={t('staff.codes.country')}

@@ -326,7 +326,8 @@ export const ZAdminDiscountCodes = z.object({ codes: z.array(ZAdminDiscountCode)
 export const ZDiscountCodeCreate = z
   .object({
     code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/),
-    percentage: z.number().int().min(1).max(100),
+    // at most 99: a free package cannot go through the PSP (a payment is at least one cent)
+    percentage: z.number().int().min(1).max(99),
     minimum_order_value: z.number().int().min(0).max(10_000_000).default(0),
     country: ZCountry.nullable().optional(),
     valid_until: z.iso.datetime().nullable().optional(),

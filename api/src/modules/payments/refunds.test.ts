@@ -130,6 +130,12 @@ describe('refunds by payments staff', () => {
 
   it('lists who used a discount code', async () => {
     const staff = await createStaff(app, ['payments']);
+    // a free package cannot go through the PSP; negative values are refused too
+    for (const bad of [{ percentage: 100, minimum_order_value: 0 }, { percentage: 0, minimum_order_value: 0 }, { percentage: 10, minimum_order_value: -1 }]) {
+      const res = await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'BAD10', ...bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
     const code = (await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'USES10', percentage: 10, minimum_order_value: 0 })).json();
     const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
     const created = (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'USES10' })).json();
