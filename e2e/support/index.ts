@@ -46,7 +46,7 @@ export type { Mail, MailQuery } from './inbox';
 export { REPO_ROOT, E2E_DIR, E2E_MAIL_EVENTS_SECRET, childEnv, resolveE2eEnv } from './env';
 export { browserPushKeys, startPushService } from './push-service';
 export type { PushService, ReceivedPush } from './push-service';
-export { commonText, localeText } from './texts';
+export { commonText, fillText, localeText, moduleTexts } from './texts';
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
 export { phonePhoto } from './photos';

@@ -57,3 +57,13 @@ export function commonText(key: string, lng: Language = 'nl'): string {
   }
   throw new Error(`no common translation for "${key}" (${lng}) in ${COMMON_DIRS.join(', ')}`);
 }
+
+/** `text` with its {{placeholders}} filled from `params` (missing ones left empty). */
+export function fillText(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** The texts of one module: `const t = moduleTexts('mf-payments/src/locales'); t('staff.codes.made', { code })`. */
+export function moduleTexts(dir: string): (key: string, params?: Record<string, string | number>, lng?: Language) => string {
+  return (key, params = {}, lng = 'nl') => fillText(localeText(dir, key, lng), params);
+}

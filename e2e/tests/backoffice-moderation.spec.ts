@@ -11,10 +11,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, localeText, login, loginAsNewMember, newMemberPage, phonePhoto, startOwnServer } from '../support';
+import { expect, test, fillText, localeText, login, loginAsNewMember, newMemberPage, phonePhoto, startOwnServer } from '../support';
 import type { OwnServer } from '../support';
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const fill = fillText;
 /** the members' own texts, and the staff pages' texts (namespace members-staff) */
 const m = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-members/src/locales', key), params);
 const s = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-members/src/staff/locales', key), params);

@@ -4,10 +4,9 @@
  * the purchase, after which the member's credits are gone again. A member gets 403 on staff calls.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, localeText, login, loginAsNewMember, newMemberPage } from '../support';
+import { expect, test, localeText, login, loginAsNewMember, moduleTexts, newMemberPage } from '../support';
 
-const t = (key: string, params: Record<string, string | number> = {}) =>
-  localeText('mf-payments/src/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const t = moduleTexts('mf-payments/src/locales');
 const ts = (key: string) => localeText('shell/src/locales', key);
 
 async function me(page: Page): Promise<{ credits: number; paid_user: boolean }> {

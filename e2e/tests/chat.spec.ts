@@ -7,10 +7,10 @@
  */
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, commonText, confirmEmail, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
+import { expect, test, commonText, confirmEmail, fillText, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
 import type { Inbox } from '../support';
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const fill = fillText;
 const t = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-chat/src/locales', key), params);
 const tm = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-members/src/locales', key), params);
 

@@ -3,12 +3,11 @@
  * pages, on a desktop and a phone, each case as a person would notice it.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, commonText, localeText, loginAsNewMember, logout, setLanguageCookie, LANGUAGES } from '../support';
+import { expect, test, commonText, LANGUAGES, localeText, loginAsNewMember, logout, moduleTexts, setLanguageCookie } from '../support';
 import type { Language } from '../support';
 
 /** A text of mf-members (placeholders filled in). */
-const members = (key: string, params: Record<string, string | number> = {}, lng: Language = 'nl') =>
-  localeText('mf-members/src/locales', key, lng).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const members = moduleTexts('mf-members/src/locales');
 
 test.describe('hardening: member pages', () => {
   const MEMBER_PAGES = ['/profile', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/notifications', '/account'];

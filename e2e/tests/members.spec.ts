@@ -7,11 +7,10 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, confirmEmail, localeText, loginAsNewMember, newMemberPage, phonePhoto } from '../support';
+import { expect, test, confirmEmail, loginAsNewMember, moduleTexts, newMemberPage, phonePhoto } from '../support';
 import type { NewMember } from '../support/session';
 
-const t = (key: string, params: Record<string, string | number> = {}) =>
-  localeText('mf-members/src/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const t = moduleTexts('mf-members/src/locales');
 
 /** Own profile screen: country + region + about, saved through the form. */
 async function fillProfile(page: Page, about: string) {

@@ -5,10 +5,9 @@
  * Members are created through /api/signup.php; everything after that goes through the screens.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, localeText, loginAsNewMember } from '../support';
+import { expect, test, localeText, loginAsNewMember, moduleTexts } from '../support';
 
-const t = (key: string, params: Record<string, string | number> = {}) =>
-  localeText('mf-payments/src/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+const t = moduleTexts('mf-payments/src/locales');
 const tm = (key: string) => localeText('mf-members/src/locales', key);
 
 /** Intl's (narrow) no-break spaces as plain spaces. */
