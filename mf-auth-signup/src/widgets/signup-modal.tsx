@@ -13,6 +13,8 @@ import { getSession } from '@dating/shared-kit/state';
 import { Button, Modal } from '@dating/shared-kit/ui';
 import { NAMESPACE } from '../i18n';
 import { SignupFlow } from '../signup/signup-flow';
+import { LoginReasonNote } from '../signup/login-reason';
+import type { LoginReason } from '../signup/login-reason';
 import { captureTracking } from '../tracking';
 import { isDesktop } from '../use-viewport';
 
@@ -23,6 +25,7 @@ export default function SignupModal() {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState(0);
   const [messageTo, setMessageTo] = useState<number | undefined>(undefined);
+  const [reason, setReason] = useState<LoginReason | undefined>(undefined);
   const { search } = useLocation();
 
   // this widget is on every page: keep the landing URL's tracking data (network, ref, sub1-3)
@@ -32,12 +35,13 @@ export default function SignupModal() {
 
   useEffect(
     () =>
-      bus.on('signup:open', () => {
+      bus.on('signup:open', (event) => {
         if (getSession()) return;
         const memberSignup = /^\/members\/(\d+)\/signup/.exec(window.location.pathname);
         setMessageTo(memberSignup ? Number(memberSignup[1]) : undefined);
+        setReason(event.reason);
         if (isDesktop()) setOpen(true);
-        else void navigate('/signup');
+        else void navigate(event.reason ? `/signup?reason=${event.reason}` : '/signup');
       }),
     [navigate],
   );
@@ -48,6 +52,7 @@ export default function SignupModal() {
 
   return (
     <Modal open={open} onClose={close} title={t('signup.title')} dismissible={!busy && step === 0} size="md">
+      {step === 0 && <LoginReasonNote reason={reason} />}
       <SignupFlow
         onBusyChange={setBusy}
         onStepChange={setStep}

@@ -48,6 +48,24 @@ describe('SignupModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("says what the visitor tried (spec 8: log in to like, to see photos), in the modal and on the phone's page", async () => {
+    await renderAt(<SignupModal />);
+    act(() => bus.emit('signup:open', { reason: 'like' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gratis aanmelden' });
+    expect(within(dialog).getByText('Log in om een like te geven. Aanmelden is gratis.')).toBeInTheDocument();
+    await userEvent.setup().keyboard('{Escape}');
+    act(() => bus.emit('signup:open', {}));
+    const plain = await screen.findByRole('dialog', { name: 'Gratis aanmelden' });
+    expect(within(plain).queryByText(/Log in om/)).not.toBeInTheDocument();
+  });
+
+  it('takes the reason along to the /signup page on a phone', async () => {
+    setViewport('phone');
+    await renderAt(<SignupModal />, { path: '/members/12' });
+    act(() => bus.emit('signup:open', { reason: 'photo' }));
+    expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/signup?reason=photo');
+  });
+
   it('does not open for a logged-in member', async () => {
     setSession(makeUser());
     await renderAt(<SignupModal />);

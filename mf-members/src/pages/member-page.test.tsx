@@ -45,6 +45,21 @@ describe('MemberPage', () => {
     expect(calls.map((c) => c.url.pathname)).not.toContain('/api/likes.php');
   });
 
+  it('asks a visitor to sign up with the reason when they like or open a locked photo (spec 8)', async () => {
+    act(() => setSession(null));
+    serve({ 'GET /api/member.php': () => member({ liked_me: false }) });
+    const opened: unknown[] = [];
+    const off = bus.on('signup:open', (p) => opened.push(p));
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Like' }));
+    const locked = screen.getByRole('link', { name: 'Foto 2 is vergrendeld: alleen voor premium leden' });
+    expect(locked).toHaveAttribute('href', '/signup?reason=photo');
+    await user.click(locked);
+    off();
+    expect(opened).toEqual([{ reason: 'like' }, { reason: 'photo' }]);
+  });
+
   it('shows the photo count, locked photos with the premium prompt, the fictional notice and related profiles', async () => {
     loginAs();
     serve({ 'GET /api/member.php': () => member(), 'GET /api/likes.php': () => likes });

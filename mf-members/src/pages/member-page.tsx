@@ -19,13 +19,20 @@ import '../i18n';
 
 function Thumbnails({ photos, name, current, onSelect }: { photos: MemberPhoto[]; name: string; current: number; onSelect: (i: number) => void }) {
   const { t } = useTranslation('members');
+  const loggedIn = useSession() !== null;
   return (
     <ul aria-label={t('member.photos')} css={css`list-style: none; padding: 0; margin: 12px 0; display: flex; flex-wrap: wrap; gap: 8px;`}>
       {photos.map((p, i) => (
         <li key={p.id} css={css`position: relative; width: 72px; height: 72px;`}>
           {p.locked ? (
             <Link
-              to="/premium"
+              to={loggedIn ? '/premium' : '/signup?reason=photo'}
+              onClick={(event) => {
+                if (loggedIn) return;
+                // a visitor: the sign-up (modal on a desktop) with spec 8's "log in to see photos"
+                event.preventDefault();
+                bus.emit('signup:open', { reason: 'photo' });
+              }}
               aria-label={t('member.lockedPhoto', { number: i + 1 })}
               css={css`
                 display: grid; place-items: center; width: 100%; height: 100%; border-radius: ${radii.md};
@@ -67,9 +74,9 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
   const lockedCount = photos.filter((p) => p.locked).length;
   const isOwn = user?.id === profile.id;
 
-  const act = async (fn: () => Promise<void>) => {
+  const act = async (fn: () => Promise<void>, reason?: 'like') => {
     if (!user) {
-      bus.emit('signup:open', {});
+      bus.emit('signup:open', reason ? { reason } : {});
       return;
     }
     setBusy(true);
@@ -94,7 +101,7 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
         onChange({ ...data, liked: true, match });
         setStatus(t('member.liked', { name: profile.name }));
       }
-    });
+    }, 'like');
   const toggleBlock = () =>
     act(async () => {
       if (blocked) {

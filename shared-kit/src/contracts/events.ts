@@ -19,7 +19,8 @@ export const EVENT_SCHEMAS = {
   /** the current user changed (profile edit, language, refresh) */
   'user:updated': z.object({ user: ZUser }),
   /** open the signup modal/page, optionally at a step (0-4) */
-  'signup:open': z.object({ step: z.number().int().min(0).max(5).optional() }),
+  /** `reason`: what the visitor tried (spec 8's login-required messages), shown above the sign-up */
+  'signup:open': z.object({ step: z.number().int().min(0).max(5).optional(), reason: z.enum(['chat', 'gift', 'photo', 'like']).optional() }),
   'login:open': z.object({}),
   'credits:changed': z.object({ credits: count }),
   'chat:unread-changed': z.object({ unread: count }),
