@@ -89,10 +89,10 @@ const T: Table = {
     nl: { subject: 'Je klacht bij {site} is afgehandeld', intro: 'We hebben je klacht "{topic}" afgehandeld. Dit is onze toelichting:' },
     en: { subject: 'Your complaint at {site} has been handled', intro: 'We have handled your complaint "{topic}". This is our note:' },
     de: { subject: 'Deine Beschwerde bei {site} wurde bearbeitet', intro: 'Wir haben deine Beschwerde „{topic}“ bearbeitet. Hier ist unsere Anmerkung:' },
-    es: { subject: 'Tu queja en {site} ha sido tramitada', intro: 'Hemos tramitado tu queja «{topic}». Esta es nuestra nota:' },
+    es: { subject: 'Tu reclamación en {site} ha sido tramitada', intro: 'Hemos tramitado tu reclamación «{topic}». Esta es nuestra nota:' },
     fr: { subject: 'Ta réclamation sur {site} a été traitée', intro: 'Nous avons traité ta réclamation « {topic} ». Voici notre réponse :' },
     it: { subject: 'Il tuo reclamo su {site} è stato gestito', intro: 'Abbiamo gestito il tuo reclamo «{topic}». Questa è la nostra nota:' },
-    pl: { subject: 'Twoja skarga w {site} została rozpatrzona', intro: 'Rozpatrzyliśmy Twoją skargę „{topic}”. Oto nasza odpowiedź:' },
+    pl: { subject: 'Twoja reklamacja w {site} została rozpatrzona', intro: 'Rozpatrzyliśmy Twoją reklamację „{topic}”. Oto nasza odpowiedź:' },
   },
 };
 

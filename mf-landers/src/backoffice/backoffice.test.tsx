@@ -88,6 +88,8 @@ beforeEach(async () => {
   });
 });
 afterEach(() => jest.restoreAllMocks());
+// typing into a long form on a busy machine takes longer than jest's default 5 s
+jest.setTimeout(30_000);
 
 it('has every staff text in all 7 languages, and a label for every site setting', () => {
   expect(assertCompleteLocales(staffLocales)).toEqual({});
@@ -134,7 +136,8 @@ describe('site settings', () => {
     renderAt('/backoffice/sites');
     await user.click(await screen.findByRole('link', { name: 'Instellingen van example.de' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Instellingen van example.de' })).toBeInTheDocument();
-    const search = screen.getByRole('checkbox', { name: 'Zoeken zonder in te loggen' });
+    // the heading shows at once, the form once the settings are loaded
+    const search = await screen.findByRole('checkbox', { name: 'Zoeken zonder in te loggen' });
     expect(search).toBeChecked();
     await user.click(search);
     await user.clear(screen.getByLabelText('Paginatitel van de voorpagina'));

@@ -109,4 +109,14 @@ describe('complaints', () => {
     const refused = await app.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'complaints.handle'), eq(staffAudit.outcome, 'refused')));
     expect(refused.map((r) => r.error)).toEqual(expect.arrayContaining(['validation', 'complaint_not_found', 'complaint_already_handled']));
   });
+
+  it('two moderators handling the same complaint at once: one wins, the other gets 409, one mail', async () => {
+    const other = await createStaff(app, ['moderator']);
+    const id = (await send(complaint({ email: 'race@example.org' }))).json().id;
+    const results = await Promise.all([handle(id, 'Eerste.'), handle(id, 'Tweede.', other.cookie)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await app.db.select().from(complaints).where(eq(complaints.id, id));
+    expect(['Eerste.', 'Tweede.']).toContain(row?.note);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'race@example.org'))).toHaveLength(1);
+  });
 });
