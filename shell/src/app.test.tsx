@@ -1,29 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { init } from '@module-federation/enhanced/runtime';
 import { i18n } from '@dating/shared-kit/i18n';
-import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
-import { makeSettings, makeUser } from '@dating/shared-kit/testing';
+import { setSession } from '@dating/shared-kit/state';
+import { makeUser } from '@dating/shared-kit/testing';
 import { ShellRoutes } from './app';
-import { initFederation } from './federation/remote-loader';
 import { cssValue } from './test/css-rules';
 import { renderInShell } from './test/render';
+import { withUnreachableRemotes } from './test/unreachable-remotes';
 
-beforeAll(() => {
-  // in the browser webpack's federation runtime creates the host instance; here we do
-  init({ name: 'shell', remotes: [] });
-  // no remote can be reached: the shell must still start and render its own parts
-  initFederation({ remotes: [] });
-});
-
-beforeEach(async () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', index_title: 'Flirtlokaal - daten', domain_language: 'nl' }));
-  act(() => setSession(null));
-  await act(async () => {
-    await i18n.changeLanguage('nl');
-  });
-});
+withUnreachableRemotes();
 
 describe('the shell with every remote unreachable', () => {
   it('renders an unknown page as the 404 page inside the default layout, with a link home', async () => {

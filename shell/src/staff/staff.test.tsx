@@ -1,27 +1,13 @@
 /** The staff side of the shell (issue 15): the staff layout, its menu by role, "Beheer" in the account menu. */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { init } from '@module-federation/enhanced/runtime';
-import { i18n } from '@dating/shared-kit/i18n';
-import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
-import { makeSettings, makeUser } from '@dating/shared-kit/testing';
+import { setSession } from '@dating/shared-kit/state';
+import { makeUser } from '@dating/shared-kit/testing';
 import { ShellRoutes } from '../app';
-import { initFederation } from '../federation/remote-loader';
 import { renderInShell } from '../test/render';
+import { withUnreachableRemotes } from '../test/unreachable-remotes';
 
-beforeAll(() => {
-  init({ name: 'shell', remotes: [] });
-  initFederation({ remotes: [] });
-});
-
-beforeEach(async () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', index_title: 'Flirtlokaal - daten', domain_language: 'nl' }));
-  act(() => setSession(null));
-  await act(async () => {
-    await i18n.changeLanguage('nl');
-  });
-});
+withUnreachableRemotes();
 
 describe('the back office in the shell', () => {
   it('shows a moderator only the moderation areas and loads the owning remote in the staff layout', async () => {
