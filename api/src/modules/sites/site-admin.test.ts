@@ -135,4 +135,28 @@ describe('sites in the back office', () => {
     expect(refused.length).toBeGreaterThanOrEqual(4);
     expect(refused.every((r) => r.outcome === 'refused' && r.action === 'sites.update' && r.error === 'validation')).toBe(true);
   });
+
+  it('documents its calls in /api/openapi.json', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/backoffice/sites', '/api/backoffice/sites/{domain}', '/api/complaints.php', '/api/backoffice/complaints', '/api/backoffice/complaints/{id}/handle',
+    ]));
+  });
+
+  it('keeps nothing while its listener is down: a change is read on the next request even unnotified', async () => {
+    const registry = new SiteRegistry(app.db, 60_000);
+    registry.setLive(false);
+    const before = (await registry.resolve('example.pl'))?.settings.refund_days;
+    const stored = await storedSettings('example.pl');
+    // a change the registry is not told about (no listener): it must still see it
+    await app.db.update(sites).set({ settings: { ...stored, refund_days: 30 } }).where(eq(sites.domain, 'example.pl'));
+    expect((await registry.resolve('example.pl'))?.settings.refund_days).toBe(30);
+    // live again: it caches (and a notification would tell it)
+    registry.setLive(true);
+    await registry.resolve('example.pl');
+    await app.db.update(sites).set({ settings: stored }).where(eq(sites.domain, 'example.pl'));
+    expect((await registry.resolve('example.pl'))?.settings.refund_days).toBe(30);
+    registry.invalidate();
+    expect((await registry.resolve('example.pl'))?.settings.refund_days).toBe(before);
+  });
 });
