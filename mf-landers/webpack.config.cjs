@@ -30,6 +30,8 @@ module.exports = (_env, argv) => {
     exposes: {
       './routes': './src/routes.tsx',
       './manifest': './src/manifest.ts',
+      // the cams/resell tile in mf-members' search results (growth team's content)
+      './ResellTile': './src/resell/resell-tile.tsx',
     },
   });
   // legal/help texts: Markdown -> { html, toc } at build time, one lazy chunk per page and language

@@ -118,6 +118,19 @@ test.describe('landers', () => {
     }
   });
 
+  test('the cams/resell tile stands among the search results, marked as an advertisement, leading to the partner', { tag: '@phone' }, async ({ page, pageErrors }) => {
+    // the demo sites sell it on (member_resell); its content comes from mf-landers
+    const partner = (JSON.parse(fs.readFileSync(path.join(LANDERS_DIR, 'src', 'resell', 'resell.json'), 'utf8')) as { partnerUrl: string }).partnerUrl;
+    await page.goto('/members');
+    const results = page.getByRole('list', { name: 'Zoekresultaten' });
+    const tile = results.getByRole('link', { name: /^Advertentie Live cams/ });
+    await expect(tile).toBeVisible();
+    await expect(tile).toHaveAttribute('href', partner);
+    await expect(tile).toHaveAttribute('rel', /sponsored/);
+    await page.waitForLoadState('networkidle');
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a new variant ships by rebuilding mf-landers alone: live on the running server, the shell untouched', async ({ page }) => {
     test.setTimeout(6 * 60_000);
     const { runDir } = resolveE2eEnv();

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
@@ -39,7 +40,23 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   );
 }
 
-export function ProfileGrid({ profiles, label }: { profiles: readonly Profile[]; label: string }) {
+/**
+ * `extra`: one more tile among the profiles, after the `at`-th (the cams/resell tile of the
+ * search results); its cell is hidden while it has nothing to show.
+ */
+export function ProfileGrid({ profiles, label, extra }: { profiles: readonly Profile[]; label: string; extra?: { at: number; node: ReactNode } }) {
+  const items = profiles.map((p) => (
+    <li key={p.id} css={css`display: flex;`}>
+      <ProfileCard profile={p} />
+    </li>
+  ));
+  if (extra) {
+    items.splice(Math.min(extra.at, items.length), 0, (
+      <li key="extra" css={css`display: flex; &:empty { display: none; }`}>
+        {extra.node}
+      </li>
+    ));
+  }
   return (
     <ul
       aria-label={label}
@@ -48,11 +65,7 @@ export function ProfileGrid({ profiles, label }: { profiles: readonly Profile[];
         grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
       `}
     >
-      {profiles.map((p) => (
-        <li key={p.id} css={css`display: flex;`}>
-          <ProfileCard profile={p} />
-        </li>
-      ))}
+      {items}
     </ul>
   );
 }

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProfile } from '@dating/shared-kit/testing';
+import { act } from '@testing-library/react';
+import { settingsAtom, store } from '@dating/shared-kit/state';
+import { makeProfile, makeSettings } from '@dating/shared-kit/testing';
+import { provideRemoteLoader } from '@dating/shared-kit/ui';
 import { loginAs, renderAt, serve } from '../test-utils';
 import { SearchPage } from './search-page';
 
@@ -114,5 +117,41 @@ describe('SearchPage', () => {
     // searching folds them again
     await user.click(screen.getByRole('button', { name: 'Zoeken' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('the cams/resell tile (site setting member_resell)', () => {
+    const profiles = [1, 2, 3, 4, 5].map((id) => makeProfile({ id, name: `Lid ${id}` }));
+    // the shell's federation loader, standing in for mf_landers' ./ResellTile (its own tests: mf-landers)
+    const requested: string[] = [];
+    beforeEach(() => {
+      requested.length = 0;
+      provideRemoteLoader(async (id) => {
+        requested.push(id);
+        return { default: () => <a href="https://partner.example/">Advertentie Live cams</a> };
+      });
+    });
+
+    it('stands among the results, after the third profile, when the site sells it', async () => {
+      loginAs();
+      act(() => store.set(settingsAtom, makeSettings({ member_resell: true })));
+      serve({ 'GET /api/members.php': () => page(profiles, 5) });
+      renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+      const tile = await screen.findByRole('link', { name: 'Advertentie Live cams' });
+      const items = within(screen.getByRole('list', { name: 'Zoekresultaten' })).getAllByRole('listitem');
+      expect(items).toHaveLength(6);
+      expect(items[3]).toContainElement(tile);
+      expect(requested).toEqual(['mf_landers/ResellTile']);
+    });
+
+    it('is not there when the setting is off', async () => {
+      loginAs();
+      act(() => store.set(settingsAtom, makeSettings({ member_resell: false })));
+      serve({ 'GET /api/members.php': () => page(profiles, 5) });
+      renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+      expect(await screen.findByRole('link', { name: /Lid 5/ })).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Zoekresultaten' })).getAllByRole('listitem')).toHaveLength(5);
+      expect(screen.queryByRole('link', { name: /Advertentie/ })).not.toBeInTheDocument();
+      expect(requested).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/cont
 import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
-import { Button, Container, Select, Spinner } from '@dating/shared-kit/ui';
+import { Button, Container, RemoteSlot, Select, Spinner } from '@dating/shared-kit/ui';
 import { loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { ErrorAlert } from '../components/error-alert';
@@ -16,6 +16,8 @@ import { ProfileGrid } from '../components/profile-card';
 import { useAsync } from '../components/use-async';
 import '../i18n';
 
+/** The cams/resell tile stands after this many profiles on a result page. */
+const RESELL_AFTER = 3;
 const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Record<(typeof PARAMS)[number], string>;
 
@@ -168,7 +170,14 @@ export function SearchPage() {
           <h2 id="members-results" aria-live="polite" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
             {t(data.numResultsCapped ? 'search.countCapped' : 'search.count', { count: data.numResults })}
           </h2>
-          {data.results.length > 0 && <ProfileGrid profiles={data.results} label={t('search.results')} />}
+          {data.results.length > 0 && (
+            <ProfileGrid
+              profiles={data.results}
+              label={t('search.results')}
+              // the cams/resell tile (spec 1): only when the site sells it on; mf-landers owns its content
+              extra={settings?.member_resell ? { at: RESELL_AFTER, node: <RemoteSlot id="mf_landers/ResellTile" /> } : undefined}
+            />
+          )}
           <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />
           {data.similar.numResults > 0 && (
             // a section of its own, boxed, with its own pager inside the box that names it

@@ -30,3 +30,4 @@ export type { AsyncState } from './use-async';
 export { ConfirmDialog, Pager, ResultMessage, SearchForm } from './staff';
 export type { ConfirmDialogProps, PagerProps, SearchFormProps } from './staff';
 export { ErrorPage, NotFoundPage } from './error-page';
+export { RemoteSlot, provideRemoteLoader } from './remote-slot';

@@ -13,6 +13,7 @@ import type { RemotesConfig } from './remotes-config';
 import { fallbackPlugin, retryPlugin } from './runtime-plugins';
 import { RemoteMount } from './remote-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
+import { provideRemoteLoader } from '@dating/shared-kit/ui';
 
 /** What every remote's `./routes` exposes. */
 export interface RoutesModule {
@@ -34,6 +35,12 @@ export function initFederation(config: RemotesConfig): void {
     { force: true },
   );
   registered = new Set(config.remotes.map((remote) => remote.name));
+  // a remote's page may show another remote's widget (shared-kit RemoteSlot): through this runtime
+  provideRemoteLoader((id) => {
+    const remote = id.split('/')[0] ?? id;
+    if (!isRegistered(remote)) return Promise.reject(new RemoteUnavailableError(remote, 'not listed in /mf-remotes.json'));
+    return loadRemote(id);
+  });
 }
 
 export function isRegistered(remote: string): boolean {
