@@ -1,9 +1,11 @@
 /**
  * Remotes load when first needed; to make that fast the shell warms them up:
- * - on idle once the first page has shown: the remotes behind the main navigation for this visitor;
+ * - on idle once the first page has shown: the remotes behind the main navigation for this visitor
+ *   (on a lander only the sign-up: the front door loads no member-area code);
  * - on hover/focus of a link: the remote that owns the link's target.
  */
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { store, useSession } from '@dating/shared-kit/state';
 import { pendingCountAtom } from './loading-state';
 import { prefetchRemote } from './federation/remote-loader';
@@ -72,10 +74,13 @@ export function remoteForHref(href: string, origin = window.location.origin): Re
 export function usePrefetch(): void {
   const user = useSession();
   const loggedIn = user !== null;
+  const { pathname } = useLocation();
+  // a visitor on a lander (the front door) is asked to sign up: only that is warmed up, no member area
+  const onLander = !loggedIn && ['lander', 'empty'].includes(resolveRoute(pathname)?.layout ?? '');
   useEffect(() => {
-    const remotes: RemoteName[] = loggedIn ? ['mf_members', 'mf_chat', 'mf_payments'] : ['mf_auth_signup', 'mf_members'];
+    const remotes: RemoteName[] = loggedIn ? ['mf_members', 'mf_chat', 'mf_payments'] : onLander ? ['mf_auth_signup'] : ['mf_auth_signup', 'mf_members'];
     return onIdle(() => remotes.forEach((remote) => prefetchRemote(remote, 'idle')));
-  }, [loggedIn]);
+  }, [loggedIn, onLander]);
   useEffect(() => {
     const warm = (event: Event) => {
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;

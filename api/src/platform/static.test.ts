@@ -153,6 +153,10 @@ describe('assets and remotes', () => {
     const icon = await app.inject({ method: 'GET', url: '/static/fictional.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/image\/svg\+xml/);
+    const compressed = await app.inject({ method: 'GET', url: '/static/fictional.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=86400');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(icon.body);
     // a stored file is served only when a module claims it (platform/uploads.ts; photos: members/photo-files.test.ts)
     const name = await app.storage.put(Buffer.from('jpegbytes'), 'jpg');
     expect((await app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);

@@ -154,14 +154,14 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
  * A body made per request (the page, the remotes list): no-cache with an ETag of its content, 304
  * when the client's copy is current, brotli or gzip when accepted (Vary: Accept-Encoding).
  */
-export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200): FastifyReply {
+export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200, cacheControl = 'no-cache'): FastifyReply {
   const body = Buffer.from(text, 'utf8');
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const accepted = req.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? (negotiate(accepted, ['br', 'gzip']) as 'br' | 'gzip' | undefined) : undefined;
   // one ETag per representation: a cache must not serve the gzip body to a client asking for br
   const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
-  reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', etag).header('x-content-type-options', 'nosniff');
+  reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').header('etag', etag).header('x-content-type-options', 'nosniff');
   if (status === 200 && ifNoneMatch(req.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.type(type);
   if (!encoding) return reply.send(body);
@@ -233,8 +233,9 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     sendRevalidated(req, reply, JSON.stringify(webManifest(req)), 'application/manifest+json; charset=utf-8'),
   );
 
-  app.get('/static/fictional.svg', { schema: { hide: true } }, async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(FICTIONAL_SVG),
+  // compressed like every other text asset (the landers show it on their first load)
+  app.get('/static/fictional.svg', { schema: { hide: true } }, async (req, reply) =>
+    sendRevalidated(req, reply, FICTIONAL_SVG, 'image/svg+xml', 200, 'public, max-age=86400'),
   );
 
   app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (req, reply) => {
