@@ -113,7 +113,7 @@ test.describe('landers', () => {
     expect(deleted.ok()).toBe(true);
     await logout(page);
     for (const url of [`/members/${gone.id}/landing`, `/members/${gone.id}/landing3`, `/members/${gone.id}/signup`, '/members/999999999/landing2']) {
-      await page.goto(url);
+      expect((await page.goto(url))?.status(), url).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
     }
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../test/helpers';
+import { buildTestApp, createMember } from '../test/helpers';
 import { remotesConfig } from './static';
 
 let app: FastifyInstance;
@@ -77,9 +77,18 @@ describe('index.html', () => {
     expect(await status('/landers/tinderswipe/women')).toBe(404);
     expect(await status('/landers/unknown')).toBe(404);
     expect(await status('/landers')).toBe(404);
-    expect(await status('/members/12/landing2/women')).toBe(200);
-    expect(await status('/members/12/landing3/nope')).toBe(404);
+    const { user } = await createMember(app, { siteDomain: 'example.de' });
+    expect(await status(`/members/${user.id}/landing2/women`)).toBe(200);
+    expect(await status(`/members/${user.id}/landing`)).toBe(200);
+    expect(await status(`/members/${user.id}/signup`)).toBe(200);
+    expect(await status(`/members/${user.id}/landing3/nope`)).toBe(404);
     expect(await status('/members/abc/landing')).toBe(404);
+    // a member nobody may see: unknown, invisible, deleted
+    expect(await status('/members/999999/landing')).toBe(404);
+    const invisible = await createMember(app, { user: { invisible: true } });
+    expect(await status(`/members/${invisible.user.id}/landing2`)).toBe(404);
+    const deleted = await createMember(app, { user: { status: 'deleted', deletedAt: new Date() } });
+    expect(await status(`/members/${deleted.user.id}/signup`)).toBe(404);
     expect(await status('/pages/terms')).toBe(200);
     // a rebuilt mf-landers with one more variant: live at once
     registry.variants.push({ name: 'spring', slug: true });

@@ -31,6 +31,8 @@ import { z } from 'zod';
 import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { landerRegistryReader } from './lander-registry';
+import { and, eq, sql } from 'drizzle-orm';
+import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
 
 export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
@@ -196,6 +198,11 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
   const landers = landerRegistryReader(root);
+  const visibleMember = async (id: string): Promise<boolean> => {
+    if (!/^\d{1,9}$/.test(id)) return false;
+    const [row] = await app.db.select({ one: sql<number>`1` }).from(profiles).where(and(eq(profiles.userId, Number(id)), eq(profiles.searchable, true))).limit(1);
+    return row !== undefined;
+  };
 
   /**
    * The shell's page; a path the route table does not know is answered 404 (the shell shows its
@@ -204,7 +211,10 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
     const route = resolveRoute(req.url);
-    const status = !route ? (isShellPage(req.url) ? 200 : 404) : route.remote === 'mf_landers' ? ((await landers.status(req.url)) ?? 200) : 200;
+    let status = !route ? (isShellPage(req.url) ? 200 : 404) : route.remote === 'mf_landers' ? ((await landers.status(req.url)) ?? 200) : 200;
+    // a member landing (/members/:id/landing*, /members/:id/signup) of a member nobody may see
+    // (unknown, deleted, disabled, invisible, staff: profiles.searchable) is a 404 too
+    if (status === 200 && route?.remote === 'mf_landers' && route.params.id !== undefined && !(await visibleMember(route.params.id))) status = 404;
     return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', status);
   }
 
