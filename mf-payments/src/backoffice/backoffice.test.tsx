@@ -109,6 +109,27 @@ describe('/backoffice/codes', () => {
   });
 });
 
+describe('long staff lists', () => {
+  it('pages through 60 discount codes and finds one by its code', async () => {
+    const codes: AdminDiscountCode[] = Array.from({ length: 60 }, (_, i) => ({
+      id: 60 - i, code: `CODE${60 - i}`, kind: 'code', percentage: 10, minimum_order_value: 0, country: i % 2 ? 'NL' : 'DE', active: true, valid_until: null, uses: 0,
+    }));
+    serve({ 'GET /api/backoffice/payments/codes': () => ({ codes }) });
+    await renderAt('/backoffice/codes');
+    const user = userEvent.setup({ delay: null });
+    const table = await screen.findByRole('table', { name: '60 kortingscodes' });
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    await user.click(within(screen.getByRole('navigation', { name: 'Pagina 1 van 2' })).getByRole('button', { name: 'Volgende' }));
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(11);
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek op code of land' }), 'code42{enter}');
+    expect(within(screen.getByRole('table', { name: '1 kortingscodes' })).getByText('CODE42')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: /Pagina/ })).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Zoek op code of land' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek op code of land' }), 'nothing{enter}');
+    expect(screen.getByText('Geen kortingscodes gevonden.')).toBeInTheDocument();
+  });
+});
+
 describe('/backoffice/blocked', () => {
   it('blocks an IBAN, shows a refused one at the field, and unblocks after confirming', async () => {
     const blocked = [{ id: 1, kind: 'phone' as const, value: '+31612345678', note: 'fraude', created_at: '2026-11-20T08:00:00.000Z' }];

@@ -7,17 +7,18 @@ import type { FormEvent } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import type { BlockedAccount } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Button, ConfirmDialog, ResultMessage, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
+import { Alert, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
-import { cell, StaffTable } from './staff-table';
+import { cell, PAGE_SIZE, StaffTable, useFilteredPage } from './staff-table';
 import { useDateTime } from './use-date-time';
 
 export function StaffBlockedPage() {
   const { t } = useTranslation(NAMESPACE);
   const when = useDateTime();
   const list = useAsync(() => staffApi.blocked(), []);
+  const view = useFilteredPage(list.data?.blocked ?? [], (b) => `${b.value} ${b.note ?? ''}`);
   const [kind, setKind] = useState<'iban' | 'phone'>('iban');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
@@ -70,14 +71,15 @@ export function StaffBlockedPage() {
           </form>
         </section>
         <ResultMessage message={result} onDismiss={() => setResult(null)} />
+        <SearchForm label={t('staff.blocked.search')} initial={view.q} onSearch={view.search} />
         {list.error && <Alert variant="danger">{list.error}</Alert>}
         {list.loading && !list.data ? (
           <Spinner label={t('staff.loading')} />
         ) : (
           <StaffTable
-            caption={t('staff.blocked.caption', { count: list.data?.blocked.length ?? 0 })}
+            caption={t('staff.blocked.caption', { count: view.total })}
             headers={[t('staff.blocked.kind'), t('staff.blocked.value'), t('staff.blocked.note'), t('tx.date'), t('staff.actions')]}
-            rows={(list.data?.blocked ?? []).map((b) => (
+            rows={view.shown.map((b) => (
               <tr key={b.id}>
                 <td css={cell}>{t(b.kind === 'iban' ? 'staff.blocked.iban' : 'staff.blocked.phone')}</td>
                 <td css={cell}>
@@ -92,9 +94,10 @@ export function StaffBlockedPage() {
                 </td>
               </tr>
             ))}
-            empty={t('staff.blocked.empty')}
+            empty={view.q ? t('staff.blocked.noneFound') : t('staff.blocked.empty')}
           />
         )}
+        <Pager page={view.page} perPage={PAGE_SIZE} total={view.total} onPage={view.setPage} />
       </div>
       <ConfirmDialog
         open={removing !== null}

@@ -9,11 +9,11 @@ import { useTranslation } from '@dating/shared-kit/i18n';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { AdminDiscountCode, DiscountCodeCreate } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Badge, Button, ConfirmDialog, DateField, Modal, ResultMessage, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, ConfirmDialog, DateField, Modal, Pager, ResultMessage, SearchForm, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
-import { cell, StaffTable } from './staff-table';
+import { cell, PAGE_SIZE, StaffTable, useFilteredPage } from './staff-table';
 import { useDateTime } from './use-date-time';
 
 const EMPTY = { code: '', percentage: '', minimum: '0', country: '', validUntil: '' };
@@ -85,7 +85,8 @@ export function StaffCodesPage() {
     }
   };
 
-  const rows = (codes.data?.codes ?? []).map((c) => (
+  const list = useFilteredPage(codes.data?.codes ?? [], (c) => `${c.code} ${c.country ?? ''}`);
+  const rows = list.shown.map((c) => (
     <tr key={c.id}>
       <td css={cell}>
         <strong>{c.code}</strong>
@@ -138,17 +139,19 @@ export function StaffCodesPage() {
           {formError && <Alert variant="danger">{formError}</Alert>}
         </section>
         <ResultMessage message={result} onDismiss={() => setResult(null)} />
+        <SearchForm label={t('staff.codes.search')} initial={list.q} onSearch={list.search} />
         {codes.error && <Alert variant="danger">{codes.error}</Alert>}
         {codes.loading && !codes.data ? (
           <Spinner label={t('staff.loading')} />
         ) : (
           <StaffTable
-            caption={t('staff.codes.caption', { count: codes.data?.codes.length ?? 0 })}
+            caption={t('staff.codes.caption', { count: list.total })}
             headers={[t('staff.codes.code'), t('staff.codes.percentage'), t('staff.codes.minimum'), t('staff.codes.country'), t('staff.codes.validUntil'), t('staff.codes.uses'), t('tx.status'), t('staff.actions')]}
             rows={rows}
-            empty={t('staff.codes.empty')}
+            empty={list.q ? t('staff.codes.noneFound') : t('staff.codes.empty')}
           />
         )}
+        <Pager page={list.page} perPage={PAGE_SIZE} total={list.total} onPage={list.setPage} />
       </div>
       {showUses && <UsesDialog code={showUses} onClose={() => setShowUses(null)} />}
       <ConfirmDialog

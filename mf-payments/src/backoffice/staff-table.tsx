@@ -1,4 +1,5 @@
 /** A staff list as a table that scrolls sideways on a narrow screen, with its empty state. */
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { colors } from '@dating/shared-kit/theme';
 
@@ -23,4 +24,27 @@ export function StaffTable({ caption, headers, rows, empty }: { caption: string;
       </table>
     </div>
   );
+}
+
+export const PAGE_SIZE = 50;
+
+/** A whole list filtered by a search text (case-insensitive, on what `text` gives) and cut into pages of 50. */
+export function useFilteredPage<T>(items: readonly T[], text: (item: T) => string) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const needle = q.trim().toLowerCase();
+  const matching = needle ? items.filter((item) => text(item).toLowerCase().includes(needle)) : items;
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  return {
+    q,
+    search: (value: string) => {
+      setQ(value);
+      setPage(1);
+    },
+    page: current,
+    setPage,
+    total: matching.length,
+    shown: matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE),
+  };
 }
