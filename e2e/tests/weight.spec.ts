@@ -8,12 +8,14 @@ import { test, expect } from '../support';
 
 /**
  * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load. The shell
- * alone (React DOM, the router, zod, the federation runtime, i18next) is about 250 kB with brotli
- * today, so the pages are at about 276 kB: this guard fails on growth beyond that (+5%) until the
- * target is reached, and each run notes the figure (`npm run bench -- web` prints them all).
+ * alone (React DOM, the router, zod, the federation runtime, i18next) is about 265 kB with brotli
+ * today. The pages were at about 276 kB; the back office, Web Push and the landers' registry and
+ * resell slot (issues 14 and 15) took them to about 300 kB. This guard fails on growth beyond that
+ * (+3%) until the target is reached (issue 13 item 21 is open), and each run notes the figure
+ * (`npm run bench -- web` prints them all).
  */
 const FIRST_LOAD_JS_TARGET = 250 * 1024;
-const FIRST_LOAD_JS_BUDGET = 290 * 1024;
+const FIRST_LOAD_JS_BUDGET = 310 * 1024;
 
 interface Fetched {
   path: string;
