@@ -10,7 +10,7 @@
  *   the other gets 409 conversation_claimed. A reply claims (or refreshes the claim) the same way
  *   and keeps the row locked until it commits.
  * - **reply / disclosure**: the chatpal is the sender, the member the recipient; the message is
- *   written through the members' own path (service.ts storeMessage: list markers, the 'm'
+ *   written through the members' own path (send.ts storeMessage: list markers, the 'm'
  *   notification, so the member gets it live like any message), costs nothing (credits 0, no
  *   ledger row: the member's balance is untouched), and records the operator (messages.operator_id,
  *   which no member-facing serializer reads: toMessage leaves it out).
@@ -31,8 +31,11 @@ import { isLang, t } from '../../i18n';
 import type { UserRow } from '../../platform/session';
 import { isGiftId } from './gifts';
 import { notifyRealtime } from './notify';
-import { cleanText, markRead, myConversation, storeMessage, UUID } from './service';
-import type { MessageRow } from './service';
+import { myConversation } from './conversations';
+import { markRead } from './history';
+import { UUID } from './message-view';
+import type { MessageRow } from './message-view';
+import { cleanText, storeMessage } from './send';
 import { uploadUrl } from '../members/serialize-profile';
 
 const CLAIM_SECONDS = OPERATOR_CLAIM_MS / 1000;

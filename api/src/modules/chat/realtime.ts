@@ -26,8 +26,8 @@ import type { Listener } from '../../db/listen';
 import { likes, messages, users } from '../../db/schema';
 import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../members/service';
 import { REALTIME_CHANNEL } from './notify';
-import { toMessage } from './service';
-import type { MessageRow } from './service';
+import { toMessage } from './message-view';
+import type { MessageRow } from './message-view';
 
 /** Largest catch-up sent to a reconnecting socket; beyond it the screen reloads its lists. */
 export const REPLAY_MAX = 500;

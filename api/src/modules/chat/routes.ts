@@ -1,7 +1,7 @@
 /**
  * Routes of the chat capability (API.md): chats.php, chat.php, messages.php, message.php,
  * typing.php, gifts.php, the gift pictures /static/gifts/<id>.svg and the WebSocket /api/ws.
- * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in service.ts,
+ * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in conversations.ts, history.ts and send.ts,
  * live delivery in realtime.ts (app.realtime).
  */
 import multipart from '@fastify/multipart';
@@ -26,10 +26,11 @@ import { requireUser } from '../../platform/session';
 import { onMemberBlocked } from '../members/service';
 import { GIFT_SVGS, giftCatalogue } from './gifts';
 import type { Client } from './realtime';
-import {
-  deleteChat, deleteConversationsBetween, deleteMessage, history, historySince, listChats, markRead, myConversation, sendMessage, typing, unreadMessages,
-} from './service';
-import type { SendInput } from './service';
+import { deleteChat, deleteConversationsBetween, listChats, myConversation, typing } from './conversations';
+import { history, markRead, unreadMessages } from './history';
+import { historySince } from './message-view';
+import { deleteMessage, sendMessage } from './send';
+import type { SendInput } from './send';
 import { chatpalNotice } from './wellbeing';
 import { fromThisMachine } from '../../platform/local-peer';
 import { notifyMember } from '../notifications/service';

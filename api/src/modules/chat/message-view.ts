@@ -1,0 +1,61 @@
+/**
+ * How a chat message is shown (issue 11): the row as one member sees it, the costs of the next
+ * message, and the history window (spec 4: history older than the site's chat_history_days is
+ * hidden everywhere: list, pages, unread). Shared by conversations.ts, history.ts, send.ts and
+ * the live delivery (realtime.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Message, MessageCosts, MessageType, Settings } from '@dating/shared-kit/contracts';
+import { messages, users } from '../../db/schema';
+import { uploadUrl } from '../members/serialize-profile';
+import { isGiftId } from './gifts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type ChatSettings = Pick<Settings, 'message_credits' | 'photo_credits' | 'gift_credits' | 'message_length' | 'minimum_message_costs' | 'chat_history_days' | 'cdn_prefix'>;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The oldest moment whose messages are still shown (spec 4: older history is hidden). */
+export function historySince(settings: Pick<Settings, 'chat_history_days'>, now = Date.now()): Date {
+  return new Date(now - settings.chat_history_days * 24 * 60 * 60 * 1000);
+}
+
+export function messageCosts(settings: ChatSettings, country: string | null | undefined): MessageCosts {
+  const minimum = country ? settings.minimum_message_costs[country] ?? null : null;
+  return {
+    text: settings.message_credits,
+    image: settings.photo_credits,
+    gift: settings.gift_credits,
+    minimum,
+    message_length: settings.message_length,
+  };
+}
+
+/** A message row as `viewerId` sees it. `readUpTo`: the recipient's read marker. */
+export function toMessage(row: MessageRow, viewerId: number, readUpTo: number, cdnPrefix: string): Message {
+  const gone = row.deletedAt != null;
+  return {
+    id: row.id,
+    conversation: row.conversationId,
+    sender: row.senderId,
+    recipient: row.recipientId,
+    type: row.type as MessageType,
+    body: gone ? null : row.body,
+    gift: gone || !isGiftId(row.gift) ? null : row.gift,
+    image:
+      gone || !row.imageFile || !row.imageThumb
+        ? null
+        : { filename: uploadUrl(cdnPrefix, row.imageFile), thumb_filename: uploadUrl(cdnPrefix, row.imageThumb), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+    credits: row.credits,
+    created_at: row.createdAt.toISOString(),
+    deleted: gone,
+    read: row.id <= readUpTo,
+    ...(row.senderId === viewerId ? { client_id: row.clientId } : {}),
+  };
+}
+
+/** SQL: the message `m` may be seen by `viewerId` (own, or from a sender who confirmed), within the window. */
+export function visibleTo(viewerId: number, since: Date): SQL {
+  return sql`(${messages.senderId} = ${viewerId} or exists (select 1 from ${users} s where s.id = ${messages.senderId} and s.email_confirmed)) and ${messages.createdAt} > ${since.toISOString()}`;
+}
