@@ -43,6 +43,8 @@ import { isBannedSession, requireUser, revokeSession } from '../../platform/sess
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
 import { loadUser } from './serialize-user';
+import * as account from './account';
+import type { Ctx } from './mail-queue';
 import * as service from './service';
 import { fromThisMachine } from '../../platform/local-peer';
 import { saveSubscription } from '../notifications/subscriptions';
@@ -90,7 +92,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
   await schedulePurge(app, mailer);
-  const ctx = (req: FastifyRequest, reply: FastifyReply): service.Ctx => ({ app, req, reply, mailer });
+  const ctx = (req: FastifyRequest, reply: FastifyReply): Ctx => ({ app, req, reply, mailer });
 
   // ---- user.php ------------------------------------------------------------------------------
   app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req) => {
@@ -194,7 +196,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   app.delete('/api/account.php', { ...docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }), config: app.limit('mail') }, async (req, reply) => {
     const me = requireUser(req);
     const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
-    const purgeAfter = await service.deleteAccount(ctx(req, reply), me, reason, remarks);
+    const purgeAfter = await account.deleteAccount(ctx(req, reply), me, reason, remarks);
     return { ok: true as const, purge_after: purgeAfter.toISOString() };
   });
 
@@ -202,7 +204,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     const query = req.query as Record<string, unknown>;
     if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
     const { token } = parseBody(ZReactivateRequest, req.body);
-    return { user: await service.reactivate(ctx(req, reply), token) };
+    return { user: await account.reactivate(ctx(req, reply), token) };
   });
 
   app.get('/api/account-export.php', docs('Download everything stored about me (JSON)'), async (req, reply) => {

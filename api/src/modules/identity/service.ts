@@ -1,29 +1,26 @@
 /**
- * Identity: sign-up, login, activation, password reset, e-mail and password change, deletion and
- * reactivation. Routes (routes.ts) parse the input with the shared contracts and call these.
+ * Identity: sign-up, login, activation, password reset, e-mail and password change. Deletion and
+ * reactivation are in account.ts, the account mails (queueing, delivery, link base) in
+ * mail-queue.ts. Routes (routes.ts) parse the input with the shared contracts and call these.
  *
  * Every change that also mails is one transaction that writes the rows AND queues the mail in
  * the outbox; the mail is delivered only after commit (platform/mail.ts), so a failed request
  * leaves no half-created account and no mail, and a mail is never delivered twice.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DELETE_GRACE_DAYS, MIN_AGE } from '@dating/shared-kit/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SignupData, Tracking, User } from '@dating/shared-kit/contracts';
-import type { Db, DbOrTx } from '../../db/client';
-import { accountDeletions, profiles, signupInvites, signupMessages, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { profiles, signupInvites, signupMessages, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isLang } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { changeCredits } from '../../platform/credits';
-import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
-import type { MailKind } from '../../platform/mail-templates';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, revokeAllSessions } from '../../platform/session';
 import { regionOfCountry } from '../sites/regions';
-import type { SiteContext } from '../sites/service';
 import { clearFailures, isKnownSource, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
+import { activationLink, baseUrl, db, deliver, nameOf, queueFor, site, type Ctx } from './mail-queue';
 import { loadUser, type UserRow } from './serialize-user';
 import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
 import { notifyReleased } from '../notifications/service';
@@ -60,72 +57,11 @@ export async function checkPassword(hashed: string, password: string): Promise<b
   }
 }
 
-export interface Ctx {
-  app: FastifyInstance;
-  req: FastifyRequest;
-  reply: FastifyReply;
-  mailer: Mailer;
-}
-
-const site = (ctx: Ctx): SiteContext => ctx.req.site;
-const db = (ctx: Ctx): Db => ctx.app.db;
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-/**
- * The base URL of mailed links (activation, password reset, mail change, reactivation): built from
- * the site's own domain, never from the request (a forged Host header would otherwise put an
- * attacker's domain, and the member's token, into a reset link).
- *
- *   a real domain   -> https://<site domain> (each regional site mails links to itself)
- *   a local domain  -> PUBLIC_URL when set (a single-domain or development setup whose one site is
- *                      the default `localhost`, e.g. the e2e server), else http://<domain>:PORT
- */
-export function linkBase(s: SiteContext, config: { PUBLIC_URL?: string | undefined; PORT: number }): string {
-  const domain = siteDomain(s).trim().toLowerCase();
-  if (domain && !LOCAL_HOSTS.has(domain)) return `https://${domain}`;
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  return `http://${domain || 'localhost'}:${config.PORT}`;
-}
-
-function siteDomain(s: SiteContext): string {
-  return s.settings.domain || s.domain;
-}
-
-const baseUrl = (ctx: Ctx): string => linkBase(site(ctx), ctx.app.config);
-
-async function queueFor(
-  tx: DbOrTx,
-  ctx: Ctx,
-  kind: MailKind,
-  to: string,
-  user: { id: number; language: string },
-  name: string,
-  link?: string,
-  validFor?: number,
-): Promise<number> {
-  const s = site(ctx);
-  return queueMail(tx, {
-    kind,
-    lang: isLang(user.language) ? user.language : ctx.req.lang,
-    to,
-    siteId: s.id,
-    userId: user.id,
-    vars: { name, siteName: s.settings.name, domain: siteDomain(s), siteUrl: baseUrl(ctx), link, validFor },
-  });
-}
-
-async function deliver(ctx: Ctx, ids: number[]): Promise<void> {
-  const from = senderFor(ctx.app.config.MAIL_FROM, site(ctx).settings.name);
-  const result = await deliverMails(db(ctx), ctx.mailer, ids, () => from);
-  if (result.failed) ctx.req.log.warn({ failed: result.failed }, 'mail delivery failed');
-}
-
 export function setLangCookie(ctx: Ctx, lang: Lang): void {
   ctx.reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', maxAge: LANG_COOKIE_DAYS * 86_400, secure: ctx.req.protocol === 'https' });
 }
 
-async function currentUser(ctx: Ctx, userId: number): Promise<User> {
+export async function currentUser(ctx: Ctx, userId: number): Promise<User> {
   const user = await loadUser(db(ctx), userId, site(ctx));
   if (!user) throw new AppError('internal', { status: 500 });
   return user;
@@ -230,10 +166,6 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
   return currentUser(ctx, userId);
 }
 
-function activationLink(ctx: Ctx, token: string): string {
-  return `${baseUrl(ctx)}/api/activate.php?token=${token}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // login
 
@@ -328,9 +260,9 @@ export async function resendActivation(ctx: Ctx, me: UserRow): Promise<void> {
       const minutes = Math.max(1, Math.ceil(((last?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 60_000));
       throw new AppError('activation_too_many', { status: 429, minutes });
     }
-    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    const name = await nameOf(tx, me.id);
     const { token } = await issueToken(tx, me.id, 'activation', { now });
-    return [await queueFor(tx, ctx, 'activation', me.email, me, profile?.name ?? '', activationLink(ctx, token), TOKEN_TTL_MS.activation / 3600_000)];
+    return [await queueFor(tx, ctx, 'activation', me.email, me, name, activationLink(ctx, token), TOKEN_TTL_MS.activation / 3600_000)];
   });
   await deliver(ctx, ids);
 }
@@ -351,10 +283,10 @@ export async function requestReset(ctx: Ctx, email: string): Promise<void> {
       const perAccount = await hit(tx, `reset|account:${user.id}`, DAY_MS, now);
       if (perAccount.hits > RESET_MAILS_PER_ACCOUNT) throw rateLimited(perAccount.resetAt, now, 'reset_too_many');
     }
-    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+    const name = await nameOf(tx, user.id);
     const { token } = await issueToken(tx, user.id, 'reset', { now });
     const link = `${baseUrl(ctx)}/reset-password/do?token=${token}`;
-    return [await queueFor(tx, ctx, 'reset', user.email, user, profile?.name ?? '', link, TOKEN_TTL_MS.reset / 3600_000)];
+    return [await queueFor(tx, ctx, 'reset', user.email, user, name, link, TOKEN_TTL_MS.reset / 3600_000)];
   });
   await deliver(ctx, ids);
 }
@@ -388,8 +320,8 @@ export async function changePassword(ctx: Ctx, me: UserRow, oldPassword: string,
     // every session ends, this one too: the member stays logged in here on a new token
     await revokeAllSessions(tx, me.id);
     await revokeTokens(tx, me.id, 'reset');
-    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
-    return [await queueFor(tx, ctx, 'password_changed', me.email, me, profile?.name ?? '')];
+    const name = await nameOf(tx, me.id);
+    return [await queueFor(tx, ctx, 'password_changed', me.email, me, name)];
   });
   ctx.req.sessionId = null;
   await createSession(ctx.reply, me.id);
@@ -407,13 +339,13 @@ export async function requestMailChange(ctx: Ctx, me: UserRow, email: string, pa
     const { n } = await tokensSince(tx, me.id, 'mail_change', new Date(Date.now() - 86_400_000));
     if (n >= MAIL_CHANGES_PER_DAY) throw new AppError('mail_change_too_many', { status: 429 });
     await revokeTokens(tx, me.id, 'mail_change');
-    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
+    const name = await nameOf(tx, me.id);
     const { token } = await issueToken(tx, me.id, 'mail_change', { newEmail: email });
     const link = `${baseUrl(ctx)}/mail-change/do?token=${token}`;
     return [
-      await queueFor(tx, ctx, 'mail_change', email, me, profile?.name ?? '', link, TOKEN_TTL_MS.mail_change / 3600_000),
+      await queueFor(tx, ctx, 'mail_change', email, me, name, link, TOKEN_TTL_MS.mail_change / 3600_000),
       // the current address hears about it too (an account take-over attempt is noticed)
-      await queueFor(tx, ctx, 'mail_change_notice', me.email, me, profile?.name ?? ''),
+      await queueFor(tx, ctx, 'mail_change_notice', me.email, me, name),
     ];
   });
   await deliver(ctx, ids);
@@ -441,52 +373,3 @@ export async function confirmMailChange(ctx: Ctx, token: string): Promise<{ user
     throw err;
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// deletion and reactivation
-
-export async function deleteAccount(ctx: Ctx, me: UserRow, reason: string, remarks: string): Promise<Date> {
-  const now = new Date();
-  const purgeAfter = new Date(now.getTime() + DELETE_GRACE_DAYS * 86_400_000);
-  const ids = await ctx.app.withTx(async (tx) => {
-    await tx.update(users).set({ status: 'deleted', deletedAt: now }).where(eq(users.id, me.id));
-    await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, me.id));
-    await tx.insert(accountDeletions).values({ userId: me.id, reason, remarks, deletedAt: now, purgeAfter });
-    await revokeTokens(tx, me.id, 'reactivation');
-    await revokeAllSessions(tx, me.id);
-    const [profile] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, me.id)).limit(1);
-    const { token } = await issueToken(tx, me.id, 'reactivation', { now, ttlMs: purgeAfter.getTime() - now.getTime() });
-    const link = `${baseUrl(ctx)}/account-deleted?token=${token}`;
-    return [await queueFor(tx, ctx, 'reactivation', me.email, me, profile?.name ?? '', link, DELETE_GRACE_DAYS)];
-  });
-  ctx.req.sessionId = null;
-  ctx.req.user = null;
-  ctx.reply.clearCookie('sid', { path: '/' });
-  await deliver(ctx, ids);
-  return purgeAfter;
-}
-
-export async function reactivate(ctx: Ctx, token: string): Promise<User> {
-  const userId = await ctx.app.withTx(async (tx) => {
-    const row = await consumeToken(tx, token, 'reactivation');
-    if (!row) throw new AppError('reactivation_invalid', { status: 400, field: 'token' });
-    const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
-    const [deletion] = await tx
-      .select()
-      .from(accountDeletions)
-      .where(and(eq(accountDeletions.userId, row.userId), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), gte(accountDeletions.purgeAfter, new Date())))
-      .limit(1);
-    if (!u || u.status !== 'deleted' || !deletion) throw new AppError('reactivation_invalid', { status: 400, field: 'token' });
-    await tx
-      .update(users)
-      .set({ status: u.emailConfirmed ? 'active' : 'not_confirmed', deletedAt: null })
-      .where(eq(users.id, u.id));
-    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, u.id));
-    await tx.update(accountDeletions).set({ reactivatedAt: new Date() }).where(eq(accountDeletions.id, deletion.id));
-    return u.id;
-  });
-  await createSession(ctx.reply, userId);
-  return currentUser(ctx, userId);
-}
-
-export { MIN_AGE };

@@ -18,7 +18,7 @@ import type { Lang } from '../../i18n';
 import { deliverMails, queueRenderedMail, senderFor, type Mailer } from '../../platform/mail';
 import { escapeHtml } from '../../platform/mail-templates';
 import { getPreferences } from '../members/profile';
-import { linkBase } from '../identity/service';
+import { linkBase } from '../identity/mail-queue';
 import type { SiteContext } from '../sites/service';
 import { actorName, loadRecipient, MAIL_FLUSH_JOB, PREF_KEY, targetUrl, type NotificationEvent, type NotificationKind } from './service';
 import { unsubscribeToken } from './unsubscribe';

@@ -14,7 +14,7 @@ import { creditLedger, payments, profiles, pspCustomers, pspMandates } from '../
 import { AppError } from '../../errors';
 import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
-import { linkBase } from '../identity/service';
+import { linkBase } from '../identity/mail-queue';
 import { activeDiscount, assertApplies, checkCode, price, wireDiscount } from './discounts';
 import type { Discount, Member } from './discounts';
 import { isCard, offeredMethods, PSP_METHOD } from './methods';
