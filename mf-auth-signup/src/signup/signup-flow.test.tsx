@@ -10,7 +10,8 @@ import { makeSettings } from '@dating/shared-kit/testing';
 import { getSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { createAccount, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
 import { captureInvite, captureTracking } from '../tracking';
-import { DRAFT_KEY, SignupFlow } from './signup-flow';
+import { DRAFT_KEY } from './signup-draft';
+import { SignupFlow } from './signup-flow';
 
 beforeEach(() => resetBrowserState());
 

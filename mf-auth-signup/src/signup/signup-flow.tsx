@@ -4,9 +4,8 @@
  * step. Each step is checked with the same zod schema the server uses (shared contracts), so the
  * member sees the spec's texts before anything is sent; the server's answer is shown the same way.
  *
- * Draft: every field except the password is kept in sessionStorage (survives a reload, gone when
- * the tab closes). The password is deliberately never written to web storage: any script on the
- * origin could read it there.
+ * The values, the check of a step and the request body are in signup-values.ts; the draft (kept in
+ * sessionStorage, never the password) in signup-draft.ts.
  */
 import { css } from '@emotion/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -15,9 +14,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { api, loadTranslated } from '@dating/shared-kit/api';
 import {
-  COUNTRIES, MIN_AGE, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZMemberSearchResponse, ZRegionsResponse, ZSexuality, ZSignupFields, ZSignupRequest,
+  COUNTRIES, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZMemberSearchResponse, ZRegionsResponse, ZSexuality, ZSignupRequest,
 } from '@dating/shared-kit/contracts';
-import type { SignupRequest, User } from '@dating/shared-kit/contracts';
+import type { User } from '@dating/shared-kit/contracts';
 import { toLanguage } from '@dating/shared-kit/i18n';
 import { useSettings } from '@dating/shared-kit/state';
 import { Alert, Button, DateField, ProgressBar, Select, TextArea, TextField } from '@dating/shared-kit/ui';
@@ -25,96 +24,10 @@ import { authApi, announceLogin } from '../auth-api';
 import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
 import type { FieldErrors } from '../form-errors';
 import { NAMESPACE } from '../i18n';
-import { readJson, removeItem, writeJson } from '../storage';
 import { captureInvite, captureTracking } from '../tracking';
-
-export const DRAFT_KEY = 'auth:signup-draft';
-export const STEP_COUNT = 5;
-
-export interface SignupValues {
-  gender: string;
-  sexuality: string;
-  date_of_birth: string;
-  country: string;
-  region: string;
-  city: string;
-  name: string;
-  signup_message: string;
-  email: string;
-  password: string;
-}
-
-type Field = keyof SignupValues;
-
-/** Which fields each step asks for (step index = position). */
-export const STEP_FIELDS: readonly (readonly Field[])[] = [
-  ['gender', 'sexuality'],
-  ['date_of_birth'],
-  ['country', 'region', 'city'],
-  ['name', 'signup_message'],
-  ['email', 'password'],
-];
-
-const EMPTY: SignupValues = {
-  gender: '', sexuality: '', date_of_birth: '', country: '', region: '', city: '', name: '', signup_message: '', email: '', password: '',
-};
-
-interface Draft {
-  step: number;
-  values: Omit<SignupValues, 'password'>;
-}
-
-export function loadDraft(): Draft | null {
-  const d = readJson<Draft>('session', DRAFT_KEY);
-  if (!d || typeof d !== 'object' || typeof d.step !== 'number' || !d.values) return null;
-  return { step: Math.min(Math.max(0, Math.floor(d.step)), STEP_COUNT - 1), values: d.values };
-}
-
-function saveDraft(step: number, values: SignupValues): void {
-  const { password: _password, ...rest } = values;
-  writeJson('session', DRAFT_KEY, { step, values: rest });
-}
-
-export function clearDraft(): void {
-  removeItem('session', DRAFT_KEY);
-}
-
-function stepOfField(field: string | undefined): number {
-  const top = (field ?? '').split('.')[0] as Field;
-  const i = STEP_FIELDS.findIndex((fields) => fields.includes(top));
-  return i < 0 ? STEP_COUNT - 1 : i;
-}
-
-/** The request body from the form values (empty optional fields left out). */
-function toRequest(values: SignupValues, messageTo?: number): SignupRequest {
-  const tracking = captureTracking();
-  const invite = captureInvite();
-  return {
-    email: values.email,
-    name: values.name,
-    password: values.password,
-    date_of_birth: values.date_of_birth,
-    gender: values.gender as SignupRequest['gender'],
-    sexuality: (values.sexuality || null) as SignupRequest['sexuality'],
-    country: values.country as SignupRequest['country'],
-    region: values.region || null,
-    city: values.city || null,
-    signup_message: values.signup_message || null,
-    ...(messageTo ? { message_to: messageTo } : {}),
-    ...(tracking ? { tracking } : {}),
-    ...(invite ? { invite } : {}),
-  };
-}
-
-/** The site's `signups` setting (spec 5): 'all', or 'with_trafficsource' with a traffic source. */
-export function signupBlockedReason(mode: string | undefined): string | null {
-  if (mode === 'with_trafficsource') {
-    const tracking = captureTracking();
-    return tracking?.network || tracking?.ref ? null : 'signups_trafficsource_required';
-  }
-  if (mode === 'invite_only') return captureInvite() ? null : 'signups_invite_only';
-  return null;
-}
+import { clearDraft, loadDraft, saveDraft } from './signup-draft';
+import { initialValues, maxBirthDate, signupBlockedReason, STEP_COUNT, stepErrors, stepOfField, toRequest } from './signup-values';
+import type { SignupField, SignupValues } from './signup-values';
 
 type Phase = 'form' | 'progress' | 'complete';
 type ItemState = 'waiting' | 'busy' | 'done';
@@ -133,12 +46,6 @@ export interface SignupFlowProps {
   footer?: ReactNode;
 }
 
-function maxBirthDate(): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - MIN_AGE);
-  return d.toISOString().slice(0, 10);
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, footer }: SignupFlowProps) {
@@ -146,14 +53,10 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
   const language = toLanguage(i18n.language) ?? 'nl';
   const settings = useSettings();
   const draft = useMemo(loadDraft, []);
-  const defaultCountry = (settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL').toUpperCase();
   const [step, setStep] = useState(draft?.step ?? 0);
-  const [values, setValues] = useState<SignupValues>(() => ({
-    ...EMPTY,
-    country: (COUNTRIES as readonly string[]).includes(defaultCountry) ? defaultCountry : 'NL',
-    ...(draft?.values ?? {}),
-    password: '',
-  }));
+  const [values, setValues] = useState<SignupValues>(() =>
+    initialValues(draft?.values, settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL'),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
@@ -198,7 +101,7 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
     };
   }, [values.country, language]);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
+  const set = (field: SignupField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value, ...(field === 'country' ? { region: '' } : {}) }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -207,21 +110,9 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
   const focusHeading = () => setTimeout(() => headingRef.current?.focus(), 0);
 
   function checkStep(index: number): boolean {
-    const fields = STEP_FIELDS[index] ?? [];
-    const shape = Object.fromEntries(fields.map((f) => [f, true])) as Record<Field, true>;
-    const schema = ZSignupFields.pick(shape as Parameters<typeof ZSignupFields.pick>[0]);
-    const body = toRequest(values, messageTo) as Record<string, unknown>;
-    const result = schema.safeParse(Object.fromEntries(fields.map((f) => [f, body[f]])));
-    if (!result.success) {
-      setErrors(fieldErrorsOf(result.error, t));
-      return false;
-    }
-    if (index === 3 && values.email && values.name.trim().toLowerCase() === values.email.trim().toLowerCase()) {
-      setErrors({ name: t('errors.name_equals_email') });
-      return false;
-    }
-    setErrors({});
-    return true;
+    const found = stepErrors(index, values, messageTo, t);
+    setErrors(found);
+    return Object.keys(found).length === 0;
   }
 
   const next = () => {
