@@ -18,7 +18,11 @@
  */
 import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client';
+import type { SQL } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PgSession } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './client';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
@@ -103,4 +107,27 @@ function prepareOnServer(pg: PGlite, statement: unknown): void {
       }) as PGlite['query'],
     };
   }
+}
+
+const dialect = new PgDialect();
+const namedTexts = new Map<string, string>();
+
+/**
+ * Run raw SQL on the database or inside a transaction (where `prepared` above cannot go) and
+ * return its rows. On PostgreSQL it is a named statement, `<name>_<hash of the text>` (so two
+ * shapes of one query never share a name), which node-postgres parses once per pooled connection
+ * and PostgreSQL then plans from its cache; on PGlite the ordinary unnamed call. For the hot
+ * writes (chat/send.ts), whose statements are too long to parse and plan on every message.
+ */
+export async function executeNamed<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let full = namedTexts.get(text);
+  if (full === undefined) {
+    full = `${name}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (namedTexts.size < 1000) namedTexts.set(text, full);
+  }
+  const session = (db as unknown as { _: { session: PgSession } })._.session;
+  const named = session instanceof NodePgSession;
+  const result = (await session.prepareQuery({ sql: text, params }, undefined, named ? full : undefined, false).execute()) as { rows: T[] };
+  return result.rows;
 }

@@ -91,6 +91,21 @@ describe('sending', () => {
     expect(row?.n).toBe(1);
   });
 
+  it('a retry after the last credits went (exactly one message affordable) still answers the first message, not 402', async () => {
+    const a = await member(app, TEXT);
+    const b = await member(app);
+    const client_id = crypto.randomUUID();
+    const first = await send(app, a, { profile: b.id, body: 'de laatste', client_id });
+    expect(first.statusCode).toBe(200);
+    const again = await send(app, a, { profile: b.id, body: 'de laatste', client_id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ message: { id: first.json().message.id, body: 'de laatste' }, credits: 0 });
+    // a new message (another client_id) is refused: the balance is 0
+    expect((await send(app, a, { profile: b.id, body: 'nog een' })).statusCode).toBe(402);
+    expect(await balance(app, a.id)).toBe(0);
+    expect(await ledgerMismatches(app)).toEqual([]);
+  });
+
   it('the same client_id sent 10 times at once stores one message and charges once', async () => {
     const a = await member(app, 50);
     const b = await member(app);

@@ -218,7 +218,7 @@ export async function sendAsChatpal(tx: Tx, staff: UserRow, input: OperatorSend,
   const due = await disclosureDue(tx, conv.id);
   if (due && !input.disclosure) throw new AppError('disclosure_required', { status: 409, field: 'body' });
   const text = input.disclosure ? disclosureText(conv.memberLanguage) : (body as string);
-  const row = await storeMessage(
+  const { row } = await storeMessage(
     tx,
     {
       conversationId: conv.id,
