@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@dating/shared-kit/api';
 import { ZAuditPage } from '@dating/shared-kit/contracts';
 import type { AuditEntry } from '@dating/shared-kit/contracts';
-import { Badge, Spinner, useAsync } from '@dating/shared-kit/ui';
+import { Badge, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
 import { formatTime, Pager, SearchForm, StaffPage } from './staff-ui';
-
-const cell = { padding: '0.5rem', textAlign: 'left' as const, verticalAlign: 'top' as const, borderBottom: '1px solid #eee' };
 
 function Json({ value }: { value: unknown }) {
   return <pre css={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem', maxWidth: '28rem' }}>{JSON.stringify(value, null, 2)}</pre>;
@@ -49,38 +47,28 @@ export default function AuditPage() {
       <SearchForm label={t('audit.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
       {log.error ? <p role="alert">{log.error}</p> : null}
       {!data && log.loading ? <Spinner label={t('common.loading')} /> : null}
-      {data && data.entries.length === 0 ? <p>{t('audit.empty')}</p> : null}
-      {data && data.entries.length > 0 ? (
-        <div css={{ overflowX: 'auto' }}>
-          <table css={{ width: '100%', borderCollapse: 'collapse', background: 'white', fontSize: '0.95rem' }}>
-            <caption css={{ textAlign: 'left', padding: '0.5rem 0', fontWeight: 600 }}>{t('audit.caption', { total: data.total })}</caption>
-            <thead>
-              <tr>
-                {(['time', 'who', 'action', 'target', 'outcome', 'details'] as const).map((c) => (
-                  <th key={c} scope="col" css={cell}>{t(`audit.columns.${c}`)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td css={cell}>{formatTime(e.created_at, i18n.language)}</td>
-                  <td css={cell}>{e.staff_email}</td>
-                  <td css={cell}><code>{e.action}</code></td>
-                  <td css={cell}>{e.target ?? '—'}</td>
-                  <td css={cell}>
-                    {e.outcome === 'done' ? (
-                      <Badge tone="success">{t('audit.done')}</Badge>
-                    ) : (
-                      <Badge tone="danger">{t('audit.refused', { error: e.error ?? '' })}</Badge>
-                    )}
-                  </td>
-                  <td css={cell}><Details entry={e} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {data ? (
+        <StaffTable
+          caption={t('audit.caption', { total: data.total })}
+          headers={(['time', 'who', 'action', 'target', 'outcome', 'details'] as const).map((c) => t(`audit.columns.${c}`))}
+          empty={t('audit.empty')}
+          rows={data.entries.map((e) => (
+            <tr key={e.id}>
+              <td css={staffCell}>{formatTime(e.created_at, i18n.language)}</td>
+              <td css={staffCell}>{e.staff_email}</td>
+              <td css={staffCell}><code>{e.action}</code></td>
+              <td css={staffCell}>{e.target ?? '—'}</td>
+              <td css={staffCell}>
+                {e.outcome === 'done' ? (
+                  <Badge tone="success">{t('audit.done')}</Badge>
+                ) : (
+                  <Badge tone="danger">{t('audit.refused', { error: e.error ?? '' })}</Badge>
+                )}
+              </td>
+              <td css={staffCell}><Details entry={e} /></td>
+            </tr>
+          ))}
+        />
       ) : null}
       {data ? <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} /> : null}
     </StaffPage>

@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BannedMember } from '@dating/shared-kit/contracts';
 import { formatDate } from '@dating/shared-kit/i18n';
-import { Alert, Button, Spinner } from '@dating/shared-kit/ui';
-import { Pager } from '../components/pager';
+import { Alert, Button, Pager, Spinner, staffCell, StaffTable } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
-import { ConfirmDialog, ResultMessage, StaffPage, tableStyle, tableWrapStyle, useStaffT } from './staff-ui';
+import { anywhere, ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
 
 export function BansPage() {
   const { t, i18n } = useStaffT();
@@ -34,44 +33,34 @@ export function BansPage() {
       {list.error && <Alert variant="danger">{list.error}</Alert>}
       {!data && list.loading && <Spinner label={t('common.loading')} />}
       {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
-      {data && data.bans.length === 0 && <Alert variant="info">{t('bans.empty')}</Alert>}
-      {data && data.bans.length > 0 && (
-        <div css={tableWrapStyle}>
-          <table css={tableStyle} aria-label={t('bans.listLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('bans.member')}</th>
-                <th scope="col">{t('bans.reason')}</th>
-                <th scope="col">{t('bans.by')}</th>
-                <th scope="col">{t('bans.when')}</th>
-                <th scope="col">{t('bans.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.bans.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link to={`/backoffice/members/${b.id}`}>{name(b)}</Link>
-                    <div css={css`font-size: 0.875rem; overflow-wrap: anywhere;`}>{b.email}</div>
-                  </td>
-                  <td>
-                    {t(`banReasons.${b.ban.reason}`)}
-                    {b.ban.note && <div css={css`font-size: 0.875rem;`}>{b.ban.note}</div>}
-                  </td>
-                  <td css={css`overflow-wrap: anywhere;`}>{b.ban.staff_email}</td>
-                  <td>{formatDate(b.ban.created_at, i18n.language)}</td>
-                  <td>
-                    <Button size="sm" variant="outline" onClick={() => { setResult(null); setLifting(b); }} aria-label={`${t('member.unban')}: ${name(b)}`}>
-                      {t('member.unban')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {data && (
+        <StaffTable
+          caption={t('bans.listLabel')}
+          hideCaption
+          headers={[t('bans.member'), t('bans.reason'), t('bans.by'), t('bans.when'), t('bans.actions')]}
+          empty={<Alert variant="info">{t('bans.empty')}</Alert>}
+          rows={data.bans.map((b) => (
+            <tr key={b.id}>
+              <td css={staffCell}>
+                <Link to={`/backoffice/members/${b.id}`}>{name(b)}</Link>
+                <div css={css`font-size: 0.875rem; overflow-wrap: anywhere;`}>{b.email}</div>
+              </td>
+              <td css={staffCell}>
+                {t(`banReasons.${b.ban.reason}`)}
+                {b.ban.note && <div css={css`font-size: 0.875rem;`}>{b.ban.note}</div>}
+              </td>
+              <td css={[staffCell, anywhere]}>{b.ban.staff_email}</td>
+              <td css={staffCell}>{formatDate(b.ban.created_at, i18n.language)}</td>
+              <td css={staffCell}>
+                <Button size="sm" variant="outline" onClick={() => { setResult(null); setLifting(b); }} aria-label={`${t('member.unban')}: ${name(b)}`}>
+                  {t('member.unban')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        />
       )}
-      {data && <Pager page={page} pageSize={data.per_page} total={data.total} onPage={setPage} label={t('bans.listLabel')} />}
+      {data && <Pager page={page} perPage={data.per_page} total={data.total} onPage={setPage} label={t('bans.listLabel')} />}
       {lifting && (
         <ConfirmDialog
           title={t('member.unbanTitle', { name: name(lifting) })}

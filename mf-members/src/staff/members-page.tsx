@@ -8,11 +8,10 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '@dating/shared-kit/i18n';
-import { Alert, Badge, Button, Spinner, TextField } from '@dating/shared-kit/ui';
-import { Pager } from '../components/pager';
+import { Alert, Badge, Button, Pager, Spinner, staffCell, StaffTable, TextField } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
-import { StaffPage, tableStyle, tableWrapStyle, useStaffT } from './staff-ui';
+import { anywhere, StaffPage, useStaffT } from './staff-ui';
 
 export function MembersPage() {
   const { t, i18n } = useStaffT();
@@ -37,42 +36,33 @@ export function MembersPage() {
       {list.error && <Alert variant="danger">{list.error}</Alert>}
       {!data && list.loading && <Spinner label={t('common.loading')} />}
       {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
-      {data && data.members.length === 0 && <Alert variant="info">{q ? t('members.empty', { q }) : t('members.emptyAll')}</Alert>}
-      {data && data.members.length > 0 && (
-        <div css={tableWrapStyle}>
-          <table css={tableStyle} aria-label={t('members.listLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('members.member')}</th>
-                <th scope="col">{t('members.email')}</th>
-                <th scope="col">{t('members.status')}</th>
-                <th scope="col">{t('members.signup')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.members.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    <span css={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
-                      {m.main_image ? <img src={m.main_image.thumb_filename} alt="" width={36} height={36} css={css`border-radius: 50%; object-fit: cover;`} /> : null}
-                      <Link to={`/backoffice/members/${m.id}`}>{m.name ?? t('members.noName')}</Link>
-                      <span>#{m.id}</span>
-                      {m.is_staff && <Badge tone="dark">{t('members.staff')}</Badge>}
-                      {m.fictional && <Badge tone="neutral">{t('members.fictional')}</Badge>}
-                    </span>
-                  </td>
-                  <td css={css`overflow-wrap: anywhere;`}>{m.email}</td>
-                  <td>
-                    <Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>{t(`status.${m.status}`)}</Badge>
-                  </td>
-                  <td>{formatDate(m.signup_at, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {data && (
+        <StaffTable
+          caption={t('members.listLabel')}
+          hideCaption
+          headers={[t('members.member'), t('members.email'), t('members.status'), t('members.signup')]}
+          empty={<Alert variant="info">{q ? t('members.empty', { q }) : t('members.emptyAll')}</Alert>}
+          rows={data.members.map((m) => (
+            <tr key={m.id}>
+              <td css={staffCell}>
+                <span css={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+                  {m.main_image ? <img src={m.main_image.thumb_filename} alt="" width={36} height={36} css={css`border-radius: 50%; object-fit: cover;`} /> : null}
+                  <Link to={`/backoffice/members/${m.id}`}>{m.name ?? t('members.noName')}</Link>
+                  <span>#{m.id}</span>
+                  {m.is_staff && <Badge tone="dark">{t('members.staff')}</Badge>}
+                  {m.fictional && <Badge tone="neutral">{t('members.fictional')}</Badge>}
+                </span>
+              </td>
+              <td css={[staffCell, anywhere]}>{m.email}</td>
+              <td css={staffCell}>
+                <Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>{t(`status.${m.status}`)}</Badge>
+              </td>
+              <td css={staffCell}>{formatDate(m.signup_at, i18n.language)}</td>
+            </tr>
+          ))}
+        />
       )}
-      {data && <Pager page={page} pageSize={data.per_page} total={data.total} onPage={toPage} label={t('members.listLabel')} />}
+      {data && <Pager page={page} perPage={data.per_page} total={data.total} onPage={toPage} label={t('members.listLabel')} />}
     </StaffPage>
   );
 }

@@ -9,9 +9,8 @@ import { useState } from 'react';
 import type { QueuedPhoto } from '@dating/shared-kit/contracts';
 import { formatDate } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Alert, Button, Spinner } from '@dating/shared-kit/ui';
+import { Alert, Button, Pager, Spinner } from '@dating/shared-kit/ui';
 import { Link } from 'react-router';
-import { Pager } from '../components/pager';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
 import { PhotoDialog } from './photo-dialog';
@@ -73,7 +72,7 @@ export function PhotoQueuePage() {
           ))}
         </ul>
       )}
-      {data && <Pager page={page} pageSize={data.per_page} total={data.total} onPage={setPage} label={t('photos.listLabel')} />}
+      {data && <Pager page={page} perPage={data.per_page} total={data.total} onPage={setPage} label={t('photos.listLabel')} />}
       {pending && (
         <PhotoDialog
           decision={pending}

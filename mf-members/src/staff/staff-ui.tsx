@@ -90,11 +90,5 @@ export function StaffPage({ title, actions, children }: { title: string; actions
   );
 }
 
-export const tableStyle = css`
-  width: 100%; border-collapse: collapse;
-  th, td { text-align: left; padding: 8px; border-bottom: 1px solid ${colors.border}; vertical-align: middle; }
-  th { font-size: 0.875rem; color: ${colors.textMuted}; }
-`;
-
-/** Wide tables scroll sideways on a narrow screen instead of squeezing. */
-export const tableWrapStyle = css`overflow-x: auto;`;
+/** For a cell whose long text (an e-mail address) may break anywhere rather than widen the table. */
+export const anywhere = css`overflow-wrap: anywhere;`;

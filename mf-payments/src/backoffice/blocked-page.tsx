@@ -7,11 +7,10 @@ import type { FormEvent } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import type { BlockedAccount } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
+import { Alert, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, STAFF_PAGE_SIZE, staffCell, StaffTable, TextField, useAsync, useFilteredPage } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
-import { cell, PAGE_SIZE, StaffTable, useFilteredPage } from './staff-table';
 import { useDateTime } from './use-date-time';
 
 export function StaffBlockedPage() {
@@ -81,13 +80,13 @@ export function StaffBlockedPage() {
             headers={[t('staff.blocked.kind'), t('staff.blocked.value'), t('staff.blocked.note'), t('tx.date'), t('staff.actions')]}
             rows={view.shown.map((b) => (
               <tr key={b.id}>
-                <td css={cell}>{t(b.kind === 'iban' ? 'staff.blocked.iban' : 'staff.blocked.phone')}</td>
-                <td css={cell}>
+                <td css={staffCell}>{t(b.kind === 'iban' ? 'staff.blocked.iban' : 'staff.blocked.phone')}</td>
+                <td css={staffCell}>
                   <code>{b.value}</code>
                 </td>
-                <td css={cell}>{b.note ?? '–'}</td>
-                <td css={cell}>{when(b.created_at)}</td>
-                <td css={cell}>
+                <td css={staffCell}>{b.note ?? '–'}</td>
+                <td css={staffCell}>{when(b.created_at)}</td>
+                <td css={staffCell}>
                   <Button size="sm" variant="outline" onClick={() => setRemoving(b)} aria-label={t('staff.blocked.removeValue', { value: b.value })}>
                     {t('staff.blocked.remove')}
                   </Button>
@@ -97,7 +96,7 @@ export function StaffBlockedPage() {
             empty={view.q ? t('staff.blocked.noneFound') : t('staff.blocked.empty')}
           />
         )}
-        <Pager page={view.page} perPage={PAGE_SIZE} total={view.total} onPage={view.setPage} />
+        <Pager page={view.page} perPage={STAFF_PAGE_SIZE} total={view.total} onPage={view.setPage} />
       </div>
       <ConfirmDialog
         open={removing !== null}

@@ -9,11 +9,10 @@ import { useTranslation } from '@dating/shared-kit/i18n';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { AdminDiscountCode, DiscountCodeCreate } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Badge, Button, ConfirmDialog, DateField, Modal, Pager, ResultMessage, SearchForm, Select, Spinner, TextField, useAsync } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, ConfirmDialog, DateField, Modal, Pager, ResultMessage, SearchForm, Select, Spinner, STAFF_PAGE_SIZE, staffCell, StaffTable, TextField, useAsync, useFilteredPage } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
-import { cell, PAGE_SIZE, StaffTable, useFilteredPage } from './staff-table';
 import { useDateTime } from './use-date-time';
 
 const EMPTY = { code: '', percentage: '', minimum: '0', country: '', validUntil: '' };
@@ -33,9 +32,9 @@ function UsesDialog({ code, onClose }: { code: AdminDiscountCode; onClose: () =>
           headers={[t('staff.payments.member'), t('tx.reference'), t('tx.date')]}
           rows={(uses.data?.uses ?? []).map((u) => (
             <tr key={`${u.user_id}-${u.payment_id ?? ''}`}>
-              <td css={cell}>{u.user_email}</td>
-              <td css={cell}>{u.payment_id ?? '–'}</td>
-              <td css={cell}>{when(u.used_at)}</td>
+              <td css={staffCell}>{u.user_email}</td>
+              <td css={staffCell}>{u.payment_id ?? '–'}</td>
+              <td css={staffCell}>{when(u.used_at)}</td>
             </tr>
           ))}
           empty={t('staff.codes.noUses')}
@@ -88,22 +87,22 @@ export function StaffCodesPage() {
   const list = useFilteredPage(codes.data?.codes ?? [], (c) => `${c.code} ${c.country ?? ''}`);
   const rows = list.shown.map((c) => (
     <tr key={c.id}>
-      <td css={cell}>
+      <td css={staffCell}>
         <strong>{c.code}</strong>
       </td>
-      <td css={cell}>{c.percentage}%</td>
-      <td css={cell}>{(c.minimum_order_value / 100).toFixed(2)}</td>
-      <td css={cell}>{c.country ?? t('staff.codes.allCountries')}</td>
-      <td css={cell}>{c.valid_until ? when(c.valid_until) : t('staff.codes.noEnd')}</td>
-      <td css={cell}>
+      <td css={staffCell}>{c.percentage}%</td>
+      <td css={staffCell}>{(c.minimum_order_value / 100).toFixed(2)}</td>
+      <td css={staffCell}>{c.country ?? t('staff.codes.allCountries')}</td>
+      <td css={staffCell}>{c.valid_until ? when(c.valid_until) : t('staff.codes.noEnd')}</td>
+      <td css={staffCell}>
         <Button size="sm" variant="link" onClick={() => setShowUses(c)} aria-label={t('staff.codes.usesOf', { code: c.code, count: c.uses })}>
           {c.uses}
         </Button>
       </td>
-      <td css={cell}>
+      <td css={staffCell}>
         <Badge tone={c.active ? 'success' : 'neutral'}>{c.active ? t('staff.codes.active') : t('staff.codes.inactive')}</Badge>
       </td>
-      <td css={cell}>
+      <td css={staffCell}>
         <Button size="sm" variant="outline" onClick={() => setToggling(c)} aria-label={t(c.active ? 'staff.codes.disableCode' : 'staff.codes.enableCode', { code: c.code })}>
           {c.active ? t('staff.codes.disable') : t('staff.codes.enable')}
         </Button>
@@ -151,7 +150,7 @@ export function StaffCodesPage() {
             empty={list.q ? t('staff.codes.noneFound') : t('staff.codes.empty')}
           />
         )}
-        <Pager page={list.page} perPage={PAGE_SIZE} total={list.total} onPage={list.setPage} />
+        <Pager page={list.page} perPage={STAFF_PAGE_SIZE} total={list.total} onPage={list.setPage} />
       </div>
       {showUses && <UsesDialog code={showUses} onClose={() => setShowUses(null)} />}
       <ConfirmDialog

@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { PAYMENT_STATUSES } from '@dating/shared-kit/contracts';
 import type { AdminPayment } from '@dating/shared-kit/contracts';
-import { Alert, Badge, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, useAsync } from '@dating/shared-kit/ui';
+import { Alert, Badge, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { useMoney } from '../components/use-money';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
-import { cell, StaffTable } from './staff-table';
 import { useDateTime } from './use-date-time';
 
 type StatusFilter = (typeof PAYMENT_STATUSES)[number] | 'refunded' | '';
@@ -31,24 +30,24 @@ export function StaffPaymentsPage() {
   const statusLabel = (p: AdminPayment) => (p.refunded_at ? t('staff.payments.refunded') : t(`tx.statuses.${p.status}`));
   const rows = (list.data?.payments ?? []).map((p) => (
     <tr key={p.id}>
-      <td css={cell}>{p.id}</td>
-      <td css={cell}>
+      <td css={staffCell}>{p.id}</td>
+      <td css={staffCell}>
         {p.user_email}
         <br />
         <small>#{p.user_id}</small>
       </td>
-      <td css={cell}>{when(p.created_at)}</td>
-      <td css={cell}>
+      <td css={staffCell}>{when(p.created_at)}</td>
+      <td css={staffCell}>
         {t(`tx.packages.${p.package}`)} · {p.package_credits}
       </td>
-      <td css={cell}>
+      <td css={staffCell}>
         {money(p.amount, p.currency)}
         {p.discount ? <small> ({p.discount.code} −{p.discount.percentage}%)</small> : null}
       </td>
-      <td css={cell}>
+      <td css={staffCell}>
         <Badge tone={p.refunded_at ? 'warning' : p.status === 'paid' ? 'success' : 'neutral'}>{statusLabel(p)}</Badge>
       </td>
-      <td css={cell}>
+      <td css={staffCell}>
         {p.status === 'paid' && !p.refunded_at ? (
           <Button size="sm" variant="outline" onClick={() => setRefunding(p)} aria-label={t('staff.payments.refundOrder', { id: p.id })}>
             {t('staff.payments.refund')}

@@ -1,9 +1,9 @@
 /** The back office's shared pieces: confirm dialogs, search, paging, result messages. */
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
 import { i18n } from '../i18n';
-import { ConfirmDialog, Pager, ResultMessage, SearchForm } from './index';
+import { ConfirmDialog, Pager, ResultMessage, SearchForm, StaffTable, staffCell } from './index';
 
 beforeAll(async () => {
   await act(async () => {
@@ -91,5 +91,41 @@ describe('SearchForm and Pager', () => {
   it('shows no pager for a single page', () => {
     render(<Pager page={1} perPage={50} total={12} onPage={() => undefined} />);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+
+  it('names the pager after the list it pages when told', async () => {
+    const onPage = jest.fn();
+    render(<Pager page={1} perPage={20} total={45} onPage={onPage} label="Geblokkeerde leden" />);
+    const pager = screen.getByRole('navigation', { name: 'Geblokkeerde leden' });
+    expect(pager).toHaveTextContent('Pagina 1 van 3');
+    await userEvent.click(within(pager).getByRole('button', { name: 'Volgende' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('StaffTable', () => {
+  const row = (name: string) => (
+    <tr key={name}>
+      <td css={staffCell}>{name}</td>
+    </tr>
+  );
+
+  it('is a table named by its caption, shown or only read out', () => {
+    const { rerender } = render(<StaffTable caption="Sites (2)" headers={['Domein']} rows={[row('example.de'), row('example.nl')]} empty="Geen sites." />);
+    const table = screen.getByRole('table', { name: 'Sites (2)' });
+    expect(within(table).getByRole('columnheader', { name: 'Domein' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    rerender(<StaffTable caption="Gevonden leden" hideCaption headers={['Lid']} rows={[row('Eva')]} empty="Geen." />);
+    expect(screen.getByRole('table', { name: 'Gevonden leden' })).toHaveTextContent('Eva');
+  });
+
+  it('says a text empty state politely, or shows the element it was given', () => {
+    const { rerender } = render(<StaffTable caption="Sites" headers={['Domein']} rows={[]} empty="Geen sites gevonden." />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Geen sites gevonden.');
+    rerender(<StaffTable caption="Sites" headers={['Domein']} rows={[]} empty={<strong>Niemand.</strong>} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Niemand.').tagName).toBe('STRONG');
   });
 });
