@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_SIGNUP: '100000',
     RATE_LIMIT_MAIL: '100000',
     RATE_LIMIT_GEOCODE: '100000',
-    // push tests post subscriptions naming a local push service (support/push-service.ts)
+    // push tests post subscriptions naming a local push service (api/src/modules/notifications/test-push-service.ts)
     PUSH_ALLOW_LOOPBACK: '1',
     // mail provider reports (bounce, spam, unsubscribe) sent by the tests
     MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,

@@ -2,6 +2,9 @@
  * Test helpers: a tiny local push service (what FCM or Mozilla's autopush are for a browser) that
  * records what the server posts, and a browser's subscription keys (a P-256 key pair and a 16-byte
  * auth secret) that can decrypt the aes128gcm payload the way the browser would.
+ *
+ * Used by the server's push tests and by e2e (support/index.ts re-exports it): there the built
+ * server posts its pushes here, allowed by PUSH_ALLOW_LOOPBACK=1 on the e2e server.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -22,11 +25,27 @@ export interface PushService {
   received: ReceivedPush[];
   /** the status this service answers (201 like a real one; 410 = gone) */
   status: number;
+  /** resolves with the first push posted to `path` (polls until `timeout` ms) */
+  waitFor(path: string, timeout?: number): Promise<ReceivedPush>;
   close(): Promise<void>;
 }
 
 export async function startPushService(): Promise<PushService> {
-  const service: PushService = { origin: '', received: [], status: 201, close: async () => undefined };
+  const service: PushService = {
+    origin: '',
+    received: [],
+    status: 201,
+    async waitFor(path, timeout = 20_000) {
+      const until = Date.now() + timeout;
+      for (;;) {
+        const hit = service.received.find((r) => r.path === path);
+        if (hit) return hit;
+        if (Date.now() > until) throw new Error(`no push to ${path} within ${timeout} ms (got: ${service.received.map((r) => r.path).join(', ') || 'none'})`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    close: async () => undefined,
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
