@@ -47,7 +47,7 @@ export { REPO_ROOT, E2E_DIR, E2E_MAIL_EVENTS_SECRET, childEnv, resolveE2eEnv } f
 // the one local push service, shared with the server's push tests
 export { browserKeys as browserPushKeys, startPushService } from '../../api/src/modules/notifications/test-push-service';
 export type { PushService, ReceivedPush } from '../../api/src/modules/notifications/test-push-service';
-export { commonText, fillText, localeText, moduleTexts } from './texts';
+export { commonText, fillText, localeText, moduleTexts, serverText } from './texts';
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
 export { phonePhoto } from './photos';

@@ -4,10 +4,13 @@
  *   commonText('moduleUnavailable')        // nl
  *   commonText('retry', 'en')
  *   localeText('mf-members/src/locales', 'search.title', 'de')
- * Nested keys use dots. Placeholders ({{x}}) are left as they are.
+ *   serverText('search_login_required', {}, 'de')   // the server's own texts (api/src/i18n)
+ * Nested keys use dots. Placeholders ({{x}}) are left as they are, except by fillText,
+ * moduleTexts and serverText.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasMessage, t as translateOnServer } from '../../api/src/i18n';
 import { REPO_ROOT } from './env';
 import type { Language } from './fixtures';
 
@@ -66,4 +69,10 @@ export function fillText(text: string, params: Record<string, string | number> =
 /** The texts of one module: `const t = moduleTexts('mf-payments/src/locales'); t('staff.codes.made', { code })`. */
 export function moduleTexts(dir: string): (key: string, params?: Record<string, string | number>, lng?: Language) => string {
   return (key, params = {}, lng = 'nl') => fillText(localeText(dir, key, lng), params);
+}
+
+/** A text the server makes (an error answer, a message it sends), `{x}` filled from `params`, as the server fills it. */
+export function serverText(code: string, params: Record<string, string | number> = {}, lng: Language = 'nl'): string {
+  if (!hasMessage(code)) throw new Error(`no server text "${code}" in api/src/i18n/messages`);
+  return translateOnServer(code, lng, params);
 }

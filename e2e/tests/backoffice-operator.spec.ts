@@ -7,12 +7,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, confirmEmail, localeText, login, loginAsNewMember, newMemberPage } from '../support';
+import { test, expect, confirmEmail, login, loginAsNewMember, moduleTexts, newMemberPage, serverText } from '../support';
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-const t = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-chat/src/locales', key), params);
-const op = (key: string, params: Record<string, string | number> = {}) => fill(localeText('mf-chat/src/backoffice/locales', key), params);
-const DISCLOSURE = 'Dit profiel is fictief en wordt beheerd door een medewerker van de site.';
+const t = moduleTexts('mf-chat/src/locales');
+const op = moduleTexts('mf-chat/src/backoffice/locales');
+/** the disclosure the server sends as the chatpal's message, in the member's language */
+const DISCLOSURE = serverText('chatpal_disclosure');
 
 async function send(page: Page, to: string, text: string) {
   await page.getByLabel(t('footer.label', { name: to })).fill(text);

@@ -13,11 +13,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/env';
-import { test, expect, localeText, login, setLanguageCookie, uniqueEmail, ENTRY_WARNING_KEY } from '../support';
+import { test, expect, login, moduleTexts, serverText, setLanguageCookie, uniqueEmail, ENTRY_WARNING_KEY } from '../support';
 
-const st = (key: string, params: Record<string, string | number> = {}) =>
-  localeText('mf-landers/src/backoffice/locales', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-const lt = (key: string, lng: 'nl' | 'de' = 'nl') => localeText('mf-landers/src/locales', key, lng);
+/** the back office's texts, and the landers' own (the complaint form) */
+const st = moduleTexts('mf-landers/src/backoffice/locales');
+const lt = moduleTexts('mf-landers/src/locales');
 
 /** A visitor's browser in which example.de is this server (as DNS would have it). */
 async function visitorOf(domain: string, port: string): Promise<{ browser: Browser; page: Page; origin: string }> {
@@ -67,7 +67,7 @@ test.describe('back office: sites', () => {
       await visitor.page.goto(`${visitor.origin}/`);
       await expect(visitor.page).toHaveTitle('Flirtlokaal.de - Neue Singles in deiner Nähe');
       await visitor.page.goto(`${visitor.origin}/members`);
-      await expect(visitor.page.getByText('Melde dich an, um Mitglieder zu suchen.')).toBeVisible();
+      await expect(visitor.page.getByText(serverText('search_login_required', {}, 'de'))).toBeVisible();
       expect(await searchStatus()).toBe(403);
       // the default site is untouched
       expect((await page.request.get('/api/settings.php')).ok()).toBe(true);
@@ -102,9 +102,9 @@ test.describe('back office: sites', () => {
     await credits.fill('-3');
     await page.getByLabel(st('fields.index_title')).fill('Should not be saved');
     await saveSettings(page, 'example.it');
-    await expect(page.getByRole('alert')).toContainText('Er is niets gewijzigd.');
+    await expect(page.getByRole('alert')).toContainText(serverText('settings_invalid', { count: 1 }));
     await expect(credits).toHaveAttribute('aria-invalid', 'true');
-    await expect(credits).toHaveAccessibleDescription('Minimaal 0.');
+    await expect(credits).toHaveAccessibleDescription(serverText('setting_too_small', { min: 0 }));
     await expect(credits).toBeFocused();
     const after = await (await page.request.get('/api/settings.php?forced_domain=example.it')).json();
     expect(after).toEqual(before);
@@ -121,12 +121,12 @@ test.describe('back office: complaints', () => {
     await writer.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
     const complainant = await writer.newPage();
     await complainant.goto('/complaints');
-    await complainant.getByLabel(lt('complaintForm.name', 'de')).fill('Hans');
-    await complainant.getByLabel(lt('complaintForm.email', 'de')).fill(email);
-    await complainant.getByLabel(lt('complaintForm.subject', 'de')).fill(subject);
-    await complainant.getByLabel(lt('complaintForm.message', 'de')).fill('Dieses Profil schickt mir ständig Werbung.');
-    await complainant.getByRole('button', { name: lt('complaintForm.send', 'de') }).click();
-    await expect(complainant.getByText(lt('complaintForm.sentTitle', 'de'))).toBeVisible();
+    await complainant.getByLabel(lt('complaintForm.name', {}, 'de')).fill('Hans');
+    await complainant.getByLabel(lt('complaintForm.email', {}, 'de')).fill(email);
+    await complainant.getByLabel(lt('complaintForm.subject', {}, 'de')).fill(subject);
+    await complainant.getByLabel(lt('complaintForm.message', {}, 'de')).fill('Dieses Profil schickt mir ständig Werbung.');
+    await complainant.getByRole('button', { name: lt('complaintForm.send', {}, 'de') }).click();
+    await expect(complainant.getByText(lt('complaintForm.sentTitle', {}, 'de'))).toBeVisible();
     await writer.close();
 
     await login(page, 'moderator@example.com', 'moderator-staff-123');
