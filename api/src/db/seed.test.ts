@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { creditLedger, photos, profileInterests, profiles, users } from './schema';
@@ -99,6 +99,18 @@ describe('seedDemo', () => {
     expect(chats.filter((c) => c.num_unread_messages > 0)).toHaveLength(1);
     const me = await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } });
     expect(me.json().user.unread_messages).toBe(1);
+  });
+
+  it('the operator console opens on members waiting for an answer from a chatpal', async () => {
+    const [operator] = await app.db.select().from(users).where(eq(users.email, 'operator@example.com'));
+    if (!operator) throw new Error('no operator login');
+    const cookie = await loginCookie(app, operator.id);
+    const res = await app.inject({ method: 'GET', url: '/api/backoffice/operator/inbox', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const inbox = res.json() as { items: { member: { id: number }; chatpal: { id: number } }[]; total: number };
+    expect(inbox.total).toBeGreaterThanOrEqual(1);
+    const writers = await app.db.select().from(users).where(inArray(users.id, inbox.items.map((i) => i.member.id)));
+    expect(writers.every((w) => !w.fictional && w.email !== DEMO_LOGIN.email)).toBe(true);
   });
 
   it('lets the demo member log in (password hash is argon2id)', async () => {

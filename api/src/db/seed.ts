@@ -22,12 +22,28 @@ import { regionsOf } from '../modules/sites/regions';
 import { changeCredits } from '../platform/credits';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { likes, photos, profileInterests, profiles, sites, users } from './schema';
 import { seedConversation } from '../modules/chat/conversations';
 import { ensureSites } from './seed-sites';
 import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';
+
+/** What the members of the operator's demo inbox wrote (two lines each, in their language). */
+const INBOX_OPENERS = [
+  [
+    { nl: 'Hoi! Leuke foto’s heb je.', en: 'Hi! Lovely photos.', de: 'Hallo! Schöne Fotos hast du.', es: '¡Hola! Qué fotos tan bonitas.', fr: 'Salut ! Tu as de jolies photos.', it: 'Ciao! Belle foto.', pl: 'Cześć! Masz ładne zdjęcia.' },
+    { nl: 'Waar ben je het liefst in het weekend?', en: 'Where do you like to spend your weekends?', de: 'Wo bist du am Wochenende am liebsten?', es: '¿Dónde te gusta pasar los fines de semana?', fr: 'Où aimes-tu passer tes week-ends ?', it: 'Dove ti piace passare il fine settimana?', pl: 'Gdzie najchętniej spędzasz weekendy?' },
+  ],
+  [
+    { nl: 'Hallo, ik zag dat we allebei van wandelen houden.', en: 'Hello, I saw we both like walking.', de: 'Hallo, ich habe gesehen, dass wir beide gern wandern.', es: 'Hola, vi que a los dos nos gusta caminar.', fr: 'Bonjour, j’ai vu qu’on aime tous les deux marcher.', it: 'Ciao, ho visto che a entrambi piace camminare.', pl: 'Cześć, widzę, że oboje lubimy spacery.' },
+    { nl: 'Heb je een favoriete route?', en: 'Do you have a favourite route?', de: 'Hast du eine Lieblingsroute?', es: '¿Tienes una ruta favorita?', fr: 'Tu as un parcours préféré ?', it: 'Hai un percorso preferito?', pl: 'Masz ulubioną trasę?' },
+  ],
+  [
+    { nl: 'Goedemorgen! Hoe is je dag begonnen?', en: 'Good morning! How did your day start?', de: 'Guten Morgen! Wie hat dein Tag angefangen?', es: '¡Buenos días! ¿Qué tal ha empezado tu día?', fr: 'Bonjour ! Comment a commencé ta journée ?', it: 'Buongiorno! Com’è iniziata la tua giornata?', pl: 'Dzień dobry! Jak zaczął się twój dzień?' },
+    { nl: 'Ik ben benieuwd naar je.', en: 'I would like to know more about you.', de: 'Ich bin neugierig auf dich.', es: 'Me gustaría saber más de ti.', fr: 'J’aimerais en savoir plus sur toi.', it: 'Vorrei sapere di più su di te.', pl: 'Chętnie dowiem się o tobie więcej.' },
+  ],
+] as const;
 
 export const DEMO_LOGIN = { email: 'demo@example.com', password: 'demo-demo-123' } as const;
 export const STAFF_LOGIN = { email: 'staff@example.com', password: 'staff-staff-123', roles: ['admin'] } as const;
@@ -324,7 +340,35 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
           { from: chatpal.id, body: 'Wat lief van je! Vertel eens iets over jezelf?', hoursAgo: 1 },
         ], userId);
       }
+      await seedOperatorInbox(tx, userId, chatpal?.id ?? null);
     });
+  };
+
+  /**
+   * A few other members wrote to chatpals and wait for an answer, so the operator console
+   * (/backoffice/operator, operator@example.com) opens on work to do: each conversation ends with
+   * the member's message, in the member's own language, the oldest a day ago.
+   */
+  const seedOperatorInbox = async (tx: DbOrTx, demoId: number, demoChatpal: number | null) => {
+    const pick = (fictional: boolean) =>
+      tx
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(and(eq(users.fictional, fictional), eq(users.status, 'active'), eq(users.emailConfirmed, true), like(users.email, '%@members.example')))
+        .orderBy(asc(users.id))
+        .limit(4);
+    const chatpals = (await pick(true)).filter((c) => c.id !== demoChatpal).slice(0, INBOX_OPENERS.length);
+    const writers = (await pick(false)).filter((m) => m.id !== demoId);
+    for (const [i, chatpal] of chatpals.entries()) {
+      const writer = writers[i];
+      if (!writer) break;
+      const lines = INBOX_OPENERS[i] as readonly [Partial<Record<string, string>>, Partial<Record<string, string>>];
+      const say = (line: Partial<Record<string, string>>) => line[writer.language] ?? line.en ?? '';
+      await seedConversation(tx, writer.id, chatpal.id, [
+        { from: writer.id, body: say(lines[0]), hoursAgo: 24 - i * 6 },
+        { from: writer.id, body: say(lines[1]), hoursAgo: 23 - i * 6 },
+      ], chatpal.id);
+    }
   };
 
   // the demo member's photo and likes come last, when the women they point at are there
