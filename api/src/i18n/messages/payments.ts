@@ -86,6 +86,15 @@ export const paymentsMessages: MessageTable = {
     it: 'Questo codice vale per ordini a partire da {amount}.',
     pl: 'Ten kod obowiązuje przy zamówieniu od {amount}.',
   },
+  order_amount_too_low: {
+    nl: 'Met deze korting blijft er minder dan {amount} te betalen; zo’n bestelling kan niet. Kies een ander pakket of bestel zonder deze code.',
+    en: 'With this discount less than {amount} is left to pay; such an order is not possible. Choose another package or order without this code.',
+    de: 'Mit diesem Rabatt bleibt weniger als {amount} zu zahlen; eine solche Bestellung ist nicht möglich. Wähle ein anderes Paket oder bestelle ohne diesen Code.',
+    es: 'Con este descuento queda menos de {amount} por pagar; un pedido así no es posible. Elige otro paquete o haz el pedido sin este código.',
+    fr: 'Avec cette réduction, il reste moins de {amount} à payer ; une telle commande n’est pas possible. Choisis un autre pack ou commande sans ce code.',
+    it: 'Con questo sconto resta da pagare meno di {amount}; un ordine così non è possibile. Scegli un altro pacchetto o ordina senza questo codice.',
+    pl: 'Po tym rabacie do zapłaty zostaje mniej niż {amount}; takie zamówienie nie jest możliwe. Wybierz inny pakiet lub zamów bez tego kodu.',
+  },
   time_bonus_expired: {
     nl: 'Je tijdsbonus is verlopen.',
     en: 'Your time bonus has expired.',

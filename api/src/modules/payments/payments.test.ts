@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { creditLedger, payments, smsCodes, users } from '../../db/schema';
+import { payments, smsCodes, users } from '../../db/schema';
 import { buildTestApp, createMember } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
 import { paymentsKit } from './test-helpers';

@@ -63,6 +63,9 @@ export function currencyOf(country: Country): Currency {
   return CURRENCY_BY_COUNTRY[country];
 }
 
+/** The least an order may cost, in minor units (a PSP takes no payment of 0). */
+export const MIN_ORDER_AMOUNT = 1;
+
 /** SEPA direct debit: EUR countries only. At most this much per member within DIRECT_DEBIT_WINDOW_DAYS. */
 export const DIRECT_DEBIT_LIMIT_CENTS = 15_000;
 export const DIRECT_DEBIT_WINDOW_DAYS = 30;

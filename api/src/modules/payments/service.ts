@@ -5,7 +5,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MollieApiError as ApiError } from '@mollie/api-client';
-import { FINAL_PAYMENT_STATUSES, paymentResultPath } from '@dating/shared-kit/contracts';
+import { FINAL_PAYMENT_STATUSES, formatAmount, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
   Country, CreditPackage, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
   PackageId, Settings, TransactionsResponse,
@@ -19,7 +19,7 @@ import { activeDiscount, assertApplies, checkCode, price, wireDiscount } from '.
 import type { Discount, Member } from './discounts';
 import { isCard, offeredMethods, PSP_METHOD } from './methods';
 import type { OfferCache } from './methods';
-import { currencyOf, isCountry, PACKAGES, packageDef, sitePriceOf } from './pricing';
+import { currencyOf, isCountry, MIN_ORDER_AMOUNT, PACKAGES, packageDef, sitePriceOf } from './pricing';
 import type { MollieClient, MolliePayment, Psp } from './psp';
 import { applyPspPayment, rememberMandate } from './sync';
 import type { PaymentRow } from './sync';
@@ -159,6 +159,11 @@ export function priceFor(settings: Settings, member: Member, pkg: PackageId, dis
 export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: PaymentRow; checkoutUrl: string | null }> {
   const { app, req } = ctx;
   const priced = priceFor(req.site.settings, p.member, p.pkg, p.discount);
+  // the last guard, below the 99 % cap on new codes: whatever a discount makes of a price (a 100 %
+  // code in the table, 99 % off a site price of 1 cent), no order is made for less than 1 cent
+  if (priced.amount < MIN_ORDER_AMOUNT) {
+    throw new AppError('order_amount_too_low', { field: 'discount_code', params: { amount: formatAmount(MIN_ORDER_AMOUNT, priced.currency, req.lang) } });
+  }
   const credits = packageDef(p.pkg).credits;
   const [row] = await app.db
     .insert(payments)
