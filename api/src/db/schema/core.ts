@@ -33,6 +33,13 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
+    /**
+     * The switch that makes an account staff, not a dating member: out of member search (the
+     * profiles.searchable triggers) and out of chat reach (chat's reachability SQL), and the first
+     * gate of the back office. Kept beside staff_roles on purpose: roles count only while this is
+     * on (serialize-user, backoffice/access.ts), so a stray role on a member's row grants nothing
+     * (access.test.ts). Every staff account has roles (seed; migration 0016 made role-less staff admins).
+     */
     isStaff: boolean('is_staff').notNull().default(false),
     /** a staff member's roles (moderator, operator, payments, admin: shared-kit STAFF_ROLES); [] for members */
     staffRoles: text('staff_roles').array().notNull().default(sql`'{}'::text[]`),
