@@ -41,19 +41,18 @@ import type { LighthouseFigures } from './lib/lighthouse';
 // ---- options ------------------------------------------------------------------------------------
 
 const ROOT = path.resolve(__dirname, '..');
-const { given, num: number } = parseOptions(
+const { given, whole } = parseOptions(
   ['rounds', 'seed', 'lh-runs', 'root'],
   ['smoke', 'no-lighthouse', 'help'],
   'usage: npm run bench -- web [--rounds N] [--seed N] [--lh-runs N] [--no-lighthouse] [--root DIR] [--smoke]',
 );
-const num = (name: string, fallback: number, min: number) => Math.round(number(name, fallback, min));
 
 const smoke = given.has('smoke');
 const opts = {
   smoke,
-  rounds: num('rounds', smoke ? 1 : 3, 1),
-  seed: num('seed', smoke ? 20 : 40, 1),
-  lhRuns: num('lh-runs', 1, 1),
+  rounds: whole('rounds', smoke ? 1 : 3),
+  seed: whole('seed', smoke ? 20 : 40),
+  lhRuns: whole('lh-runs', 1),
   lighthouse: !given.has('no-lighthouse'),
   root: path.resolve(ROOT, given.get('root') ?? '.'),
 };
