@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@dating/shared-kit/api';
 import { ZAuditPage } from '@dating/shared-kit/contracts';
 import type { AuditEntry } from '@dating/shared-kit/contracts';
-import { Badge, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
+import { Badge, SearchForm, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
-import { formatTime, Pager, SearchForm, StaffPage } from './staff-ui';
+import { formatTime, Pager, StaffPage } from './staff-ui';
 
 function Json({ value }: { value: unknown }) {
   return <pre css={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem', maxWidth: '28rem' }}>{JSON.stringify(value, null, 2)}</pre>;
@@ -44,7 +44,7 @@ export default function AuditPage() {
   const data = log.data;
   return (
     <StaffPage title={t('audit.title')} intro={t('audit.intro')}>
-      <SearchForm label={t('audit.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+      <SearchForm maxLength={100} label={t('audit.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
       {log.error ? <p role="alert">{log.error}</p> : null}
       {!data && log.loading ? <Spinner label={t('common.loading')} /> : null}
       {data ? (

@@ -9,9 +9,9 @@ import { api } from '@dating/shared-kit/api';
 import { ZComplaint, ZComplaintPage } from '@dating/shared-kit/contracts';
 import type { Complaint } from '@dating/shared-kit/contracts';
 import { LANGUAGE_NAMES } from '@dating/shared-kit/i18n';
-import { Badge, Button, Select, Spinner, TextArea, errorText, useAsync } from '@dating/shared-kit/ui';
+import { Badge, Button, errorText, SearchForm, Select, Spinner, TextArea, useAsync } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
-import { ConfirmDialog, formatTime, Pager, ResultMessage, SearchForm, StaffPage } from './staff-ui';
+import { ConfirmDialog, formatTime, Pager, ResultMessage, StaffPage } from './staff-ui';
 
 type Filter = 'all' | 'open' | 'handled';
 
@@ -59,7 +59,7 @@ export default function ComplaintsPage() {
     <StaffPage title={t('complaints.title')} intro={data ? t('complaints.intro', { count: data.open }) : undefined}>
       <div css={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'flex-end' }}>
         <div css={{ flex: '1 1 20rem' }}>
-          <SearchForm label={t('complaints.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+          <SearchForm maxLength={100} label={t('complaints.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
         </div>
         <Select
           label={t('complaints.filter')}

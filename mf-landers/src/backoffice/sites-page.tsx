@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '@dating/shared-kit/api';
 import { ZSiteList } from '@dating/shared-kit/contracts';
-import { Badge, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
+import { Badge, SearchForm, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
-import { Pager, SearchForm, StaffPage } from './staff-ui';
+import { Pager, StaffPage } from './staff-ui';
 
 export default function SitesPage() {
   const { t } = useTranslation(STAFF_NAMESPACE);
@@ -19,7 +19,7 @@ export default function SitesPage() {
   const data = list.data;
   return (
     <StaffPage title={t('sites.title')} intro={t('sites.intro')}>
-      <SearchForm label={t('sites.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+      <SearchForm maxLength={100} label={t('sites.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
       {list.error ? <p role="alert">{list.error}</p> : null}
       {!data && list.loading ? <Spinner label={t('common.loading')} /> : null}
       {data ? (

@@ -1,11 +1,12 @@
 /**
- * Small building blocks of the staff pages: a search form, a pager, a confirm dialog (named by its
- * title, focus trapped: shared-kit's Modal) and the page frame with its result message.
+ * Small building blocks of the staff pages: a pager, a confirm dialog (named by its title, focus
+ * trapped: shared-kit's Modal) and the page frame with its result message. The search form is
+ * shared-kit's SearchForm.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, TextField } from '@dating/shared-kit/ui';
+import { Button, Modal } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
 
 export function StaffPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -18,24 +19,6 @@ export function StaffPage({ title, intro, children }: { title: string; intro?: R
       {intro ? <p css={{ margin: 0 }}>{intro}</p> : null}
       {children}
     </section>
-  );
-}
-
-/** A search box with its own button; Enter searches too. */
-export function SearchForm({ label, initial, onSearch }: { label: string; initial: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation(STAFF_NAMESPACE);
-  const [q, setQ] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(q.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} css={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-      <TextField label={label} type="search" value={q} onChange={(e) => setQ(e.target.value)} css={{ flex: '1 1 16rem', marginBottom: 0 }} maxLength={100} />
-      <Button type="submit" variant="secondary">
-        {t('common.search')}
-      </Button>
-    </form>
   );
 }
 

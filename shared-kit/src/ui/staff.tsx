@@ -86,10 +86,12 @@ export interface SearchFormProps {
   label: string;
   initial?: string;
   placeholder?: string;
+  /** the longest search the server takes */
+  maxLength?: number;
   onSearch: (q: string) => void;
 }
 
-export function SearchForm({ label, initial = '', placeholder, onSearch }: SearchFormProps) {
+export function SearchForm({ label, initial = '', placeholder, maxLength, onSearch }: SearchFormProps) {
   const t = useCommonT();
   const [q, setQ] = useState(initial);
   const submit = (event: FormEvent) => {
@@ -98,7 +100,7 @@ export function SearchForm({ label, initial = '', placeholder, onSearch }: Searc
   };
   return (
     <form role="search" onSubmit={submit} css={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-      <TextField label={label} type="search" value={q} placeholder={placeholder} onChange={(e) => setQ(e.target.value)} css={{ flex: '1 1 16rem' }} />
+      <TextField label={label} type="search" value={q} placeholder={placeholder} maxLength={maxLength} onChange={(e) => setQ(e.target.value)} css={{ flex: '1 1 16rem' }} />
       <Button type="submit" variant="outline">
         {t('actions.search')}
       </Button>
