@@ -42,6 +42,7 @@ import { createAdmission } from './platform/admission';
 import type { Admission, AdmissionOptions } from './platform/admission';
 import { loadSession } from './platform/session';
 import { SessionCache } from './platform/session-cache';
+import { AnswerCache } from './platform/answer-cache';
 import { listen } from './db/listen';
 import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     storage: Storage;
     admission: Admission;
     sessionCache: SessionCache;
+    /** members' own answers (user.php, likes.php) in memory, invalidated by the database (answer-cache.ts) */
+    answers: AnswerCache;
     realtime: RealtimeHub;
   }
   interface FastifyRequest {
@@ -80,7 +83,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** false: a public route whose answer never depends on who asks: no session lookup (req.user stays null) */
     session?: boolean;
-    /** true: a GET that changes the member (a mailed link): the session cache forgets them after it */
+    /** true: a GET that changes the member (a mailed link, marking read): the session and answer caches forget them after it */
     writes?: boolean;
   }
 }
@@ -131,6 +134,7 @@ const loggerOptions = {
 
 /** How long a logged-in session is served from memory (SESSION_CACHE_MS; off under NODE_ENV=test). */
 const DEFAULT_SESSION_CACHE_MS = 5000;
+const DEFAULT_ANSWER_CACHE_MS = 10_000;
 
 /** A request slower than this is logged at warn. */
 const SLOW_REQUEST_MS = 1000;
@@ -290,13 +294,16 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR_ABS, loadDataDir: opts.loadDataDir });
   let sessionListener: Listener | null = null;
   let siteListener: Listener | null = null;
+  let answerListener: Listener | null = null;
   const realtime = new RealtimeHub(handle.db, app.log);
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
     await realtime.stop();
     await sessionListener?.close();
     await siteListener?.close();
+    await answerListener?.close();
     app.sessionCache?.dispose();
+    app.answers?.dispose();
     await handle.close();
   });
   if (opts.migrate !== false) await handle.migrate();
@@ -311,12 +318,17 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('admission', createAdmission(opts.admission ?? (handle.driver === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION)));
   const sessionCache = new SessionCache(config.SESSION_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_SESSION_CACHE_MS));
   app.decorate('sessionCache', sessionCache);
+  const answers = new AnswerCache(config.ANSWER_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_ANSWER_CACHE_MS));
+  app.decorate('answers', answers);
   app.decorate('realtime', realtime);
   await realtime.start(handle);
   // a settings change (back office) is live on the next page load on every instance (sites/service.ts)
   siteListener = await listen(handle, 'site_cache', { message: () => app.sites.invalidate(), state: (live) => app.sites.setLive(live) });
   if (sessionCache.enabled) {
     sessionListener = await listen(handle, 'session_cache', { message: (payload) => sessionCache.notify(payload), state: (live) => sessionCache.setLive(live) });
+  }
+  if (answers.enabled) {
+    answerListener = await listen(handle, 'member_cache', { message: (payload) => answers.notify(payload), state: (live) => answers.setLive(live) });
   }
 
   if (opts.ensureSites !== false) {
@@ -368,12 +380,19 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     checkOrigin(req);
   });
 
+  // read your own writes: after a request that may have changed the member (any unsafe method,
+  // or a GET declared `writes`), this instance forgets the member's cached session and answers
+  // (answer-cache.ts) before the answer leaves; the database's notification tells the other
+  // instances, and this one again, a moment later
+  app.addHook('onSend', async (req) => {
+    if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) {
+      app.sessionCache.forgetUser(req.user.id);
+      app.answers.forgetMember(req.user.id);
+    }
+  });
+
   app.addHook('onResponse', async (req) => {
     req.releaseAdmission?.();
-    // read your own writes: after a request that may have changed the member (any unsafe method,
-    // or a GET declared `writes`), this instance forgets the cached session at once; the database's
-    // notification (session-cache.ts) tells the other instances, and this one again, a moment later
-    if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) app.sessionCache.forgetUser(req.user.id);
   });
 
   app.setErrorHandler((error, req, reply) => {

@@ -105,7 +105,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.get('/api/messages.php', { schema: { tags: ['chat'], querystring: ZMessagesQuery, response: { 200: ZMessagesResponse } } }, async (req) => {
+  app.get('/api/messages.php', { config: { writes: true }, schema: { tags: ['chat'], querystring: ZMessagesQuery, response: { 200: ZMessagesResponse } } }, async (req) => {
     const user = requireUser(req);
     return history(app.db, user, req.query, settings(req));
   });

@@ -42,7 +42,7 @@ import { listSms } from '../../platform/sms';
 import { isBannedSession, requireUser, revokeSession } from '../../platform/session';
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
-import { loadUser } from './serialize-user';
+import { loadUser, loadUserRow, userOfRow } from './serialize-user';
 import * as account from './account';
 import type { Ctx } from './mail-queue';
 import * as service from './service';
@@ -97,7 +97,11 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // ---- user.php ------------------------------------------------------------------------------
   app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req) => {
     if (!req.user || req.user.status === 'deleted') return { user: null };
-    return { user: await loadUser(app.db, req.user.id, req.site) };
+    // the member's own rows come from the answer cache (answer-cache.ts): every write to them
+    // forgets them; what depends on the clock and the site is computed here, on every request
+    const id = req.user.id;
+    const row = await app.answers.read(`user:${req.site.id}:${id}`, () => [id], () => loadUserRow(app.db, id, req.site));
+    return { user: row ? userOfRow(row, req.site) : null };
   });
 
   app.post('/api/user.php', docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), async (req, reply) => {

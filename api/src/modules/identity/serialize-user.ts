@@ -3,6 +3,7 @@
  *
  *   toUser(userRow, profileRow, { site, mainPhoto, interests, unreadMessages, newLikes })
  *   loadUser(db, userId, site)  -> the User of a member (own view), or null
+ *   loadUserRow / userOfRow     -> the same in two steps (user.php keeps the row: answer-cache.ts)
  *
  * The profile part comes from members' `toProfile` (own view: date_of_birth and a pending main
  * photo are included).
@@ -73,17 +74,30 @@ function userQuery(db: DbOrTx, userId: MemberId, since: Placeholder | string) {
     .limit(1);
 }
 
+/** The rows `toUser` needs for one member (what user.php's answer cache keeps: answer-cache.ts). */
+export type UserAnswerRow = Awaited<ReturnType<typeof userQuery>>[number];
+
 /**
  * Load everything `toUser` needs for one member in one query (the profile's wire columns of
- * profileFields and the new-likes count as a subquery). Null when the user or profile is missing.
- * On the app's own handle the query is a prepared statement (user.php runs it on every page).
+ * profileFields, the new-likes and unread-messages counts as subqueries). Undefined when the user
+ * or profile is missing. On the app's own handle the query is a prepared statement (user.php runs
+ * it on every page).
  */
-export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
+export async function loadUserRow(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<UserAnswerRow | undefined> {
   const since = historySince(site.settings).toISOString();
   const rows = !('rollback' in db)
       ? await prepared(db as Db, 'load_user', (d) => userQuery(d, sql.placeholder('id'), sql.placeholder('since')).prepare('load_user')).execute({ id: userId, since })
       : await userQuery(db, userId, since);
-  const row = rows[0];
-  if (!row) return null;
-  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: row.interests.sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
+  return rows[0];
+}
+
+/** The wire User of a row of loadUserRow, for `site` and the time now (time bonus, age). */
+export function userOfRow(row: UserAnswerRow, site: Pick<SiteContext, 'settings'>): User {
+  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: [...row.interests].sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
+}
+
+/** The User of a member (own view), or null. */
+export async function loadUser(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<User | null> {
+  const row = await loadUserRow(db, userId, site);
+  return row ? userOfRow(row, site) : null;
 }

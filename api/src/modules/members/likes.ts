@@ -19,7 +19,7 @@ import { suggestionFor, suggestionWhere } from './search';
 import { FREE_VISIBLE_PHOTOS } from './photo-files';
 import { toImage } from './serialize-profile';
 import {
-  findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId,
+  findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId, type ProfileListRow,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -81,16 +81,29 @@ function likesQueries(db: DbOrTx, viewer: MemberId) {
   };
 }
 
-/**
- * GET /api/likes.php: profiles of people I like and who like me; liked_by new first. Two prepared
- * queries side by side (each selects the wire profile's columns with profileFields), nothing after.
- */
-export async function listLikes(db: Db, viewerId: number, cdnPrefix: string): Promise<MemberLikes> {
+/** The rows of a likes.php answer (what the answer cache keeps: platform/answer-cache.ts). */
+export interface LikesRows {
+  liked: readonly (ProfileListRow & { id: number })[];
+  likedBy: readonly (ProfileListRow & { id: number; like_new: boolean })[];
+}
+
+/** Two prepared queries side by side (each selects the wire profile's columns with profileFields). */
+export async function loadLikesRows(db: Db, viewerId: number): Promise<LikesRows> {
   const statements = prepared(db, 'likes', (d) => {
     const q = likesQueries(d, sql.placeholder('viewer'));
     return { liked: q.liked.prepare('likes_liked'), likedBy: q.likedBy.prepare('likes_liked_by') };
   });
   const [liked, likedBy] = await Promise.all([statements.liked.execute({ viewer: viewerId }), statements.likedBy.execute({ viewer: viewerId })]);
+  return { liked, likedBy };
+}
+
+/** The members a likes.php answer was read from: the viewer and every profile in it. */
+export function likesMembers(viewerId: number, rows: LikesRows): number[] {
+  return [viewerId, ...rows.liked.map((r) => r.id), ...rows.likedBy.map((r) => r.id)];
+}
+
+/** GET /api/likes.php: profiles of people I like and who like me; liked_by new first. */
+export function likesAnswer({ liked, likedBy }: LikesRows, viewerId: number, cdnPrefix: string): MemberLikes {
   const likedIds = liked.map((r) => r.id);
   const likedSet = new Set(likedIds);
   const matches = likedBy.map((r) => r.id).filter((id) => likedSet.has(id));

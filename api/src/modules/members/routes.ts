@@ -22,8 +22,11 @@ import { outsideAdmission } from '../../platform/admission';
 import { reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
-import { autoLike, likeMember, listLikes, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember } from './likes';
+import {
+  autoLike, likeMember, likesAnswer, likesMembers, loadLikesRows, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember, type LikesRows,
+} from './likes';
 import { photoFileAccess } from './photo-files';
+import { cachedPager } from './search-cache';
 import moderationRoutes from './moderation-routes';
 import { addPhoto, deletePhoto, listPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
@@ -162,9 +165,12 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const [me] = await app.db.select().from(profiles).where(eq(profiles.userId, req.user.id));
       return suggestedMembers(app.db, me, { viewerId: req.user.id, siteCountries: req.site.settings.countries, cdnPrefix: cdn(req), page: q.page });
     }
-    return searchMembers(app.db, q, { viewerId: req.user?.id ?? null, cdnPrefix: cdn(req) });
+    // the matches of a filter are shared for a few seconds when the answer cache is on (search-cache.ts)
+    const viewerId = req.user?.id ?? null;
+    const pager = app.answers.enabled ? cachedPager(app.db, app.answers, viewerId, cdn(req)) : undefined;
+    return searchMembers(app.db, q, { viewerId, cdnPrefix: cdn(req), pager });
   });
-  app.get('/api/member.php', { schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
+  app.get('/api/member.php', { config: { writes: true }, schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
     assertMayBrowse(req, undefined, 'profile_login_required');
     const member = await viewMember(app.db, req.user, req.query.id, cdn(req));
     // online / last seen (presence.ts) only for members, not for visitors browsing
@@ -186,7 +192,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/likes.php', { schema: { tags: ['members'], response: { 200: ZMemberLikes } } }, async (req) => {
     const user = requireUser(req);
-    return listLikes(app.db, user.id, cdn(req));
+    // the rows come from the answer cache (platform/answer-cache.ts): a change to the member or to
+    // any profile in the answer, a like or a block forgets them; ages etc. are computed here
+    const rows = await app.answers.read(`likes:${user.id}`, (r: LikesRows) => likesMembers(user.id, r), () => loadLikesRows(app.db, user.id));
+    return likesAnswer(rows, user.id, cdn(req));
   });
   app.get('/api/auto-like.php', { schema: { tags: ['members'], response: { 200: ZAutoLike } } }, async (req) => {
     const user = requireUser(req);

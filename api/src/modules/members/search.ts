@@ -145,6 +145,21 @@ function preparedPage(db: Db, name: string, where: () => SQL) {
   }));
 }
 
+/** One page of a search: what `page()` and the cached pager (search-cache.ts) return. */
+export interface SearchPage {
+  results: MemberSearchResponse['results'];
+  numResults: number;
+  numResultsCapped?: true;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** The page's answer fields for `counted` matches (capped at SEARCH_COUNT_CAP). */
+export function pageOf(results: SearchPage['results'], counted: number, pageNumber: number): SearchPage {
+  const capped = counted > SEARCH_COUNT_CAP;
+  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true as const } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
+}
+
 /** One page and its (capped) count: one prepared statement (two when the page is empty). */
 async function page(
   statements: ReturnType<typeof preparedPage>,
@@ -152,49 +167,69 @@ async function page(
   pageNumber: number,
   viewerId: number | null,
   cdnPrefix: string,
-) {
+): Promise<SearchPage> {
   const rows = await statements.page.execute({ ...params, offset: (pageNumber - 1) * SEARCH_PAGE_SIZE });
   let counted = rows[0]?.total;
   if (counted === undefined) counted = pageNumber === 1 ? 0 : Number((await statements.count.execute(params))[0]?.n ?? 0);
-  const results = serializeRows(rows, { viewerId, cdnPrefix });
-  const capped = counted > SEARCH_COUNT_CAP;
-  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
+  return pageOf(serializeRows(rows, { viewerId, cdnPrefix }), counted, pageNumber);
+}
+
+/**
+ * A part of a search: the search itself or its similar results. `filter` is its condition besides
+ * the visibility rule (with placeholders), `params` fill them, `shape` names its prepared statements.
+ */
+export interface SearchPart {
+  kind: 'search' | 'similar';
+  shape: string;
+  filter: () => SQL | undefined;
+  params: Record<string, string>;
+}
+
+/** How a part's page is found: here in the database; search-cache.ts from a shared list of ids. */
+export type SearchPager = (part: SearchPart, pageNumber: number) => Promise<SearchPage>;
+
+/** Every page from the database: one prepared statement per part's shape and kind of viewer. */
+export function databasePager(db: Db, viewerId: number | null, cdnPrefix: string): SearchPager {
+  const viewer = viewerId != null ? sql.placeholder('viewer') : null;
+  const viewerParams = viewerId != null ? { viewer: viewerId } : {};
+  const who = viewer ? 'v' : 'o';
+  return (part, pageNumber) =>
+    page(
+      preparedPage(db, `${part.kind}_${who}_${part.shape}`, () => and(isVisibleMember(viewer), part.filter()) as SQL),
+      { ...viewerParams, ...part.params },
+      pageNumber,
+      viewerId,
+      cdnPrefix,
+    );
 }
 
 export async function searchMembers(
   db: Db,
   query: MemberSearchQuery,
-  opts: { viewerId: number | null; cdnPrefix: string; now?: Date },
+  opts: { viewerId: number | null; cdnPrefix: string; now?: Date; pager?: SearchPager },
 ): Promise<MemberSearchResponse> {
+  const pager = opts.pager ?? databasePager(db, opts.viewerId, opts.cdnPrefix);
   const filter = searchFilter(query);
-  const viewer = opts.viewerId != null ? sql.placeholder('viewer') : null;
-  const visible = () => isVisibleMember(viewer);
-  const viewerParams = opts.viewerId != null ? { viewer: opts.viewerId } : {};
   const main = asParameters(filterValues(filter, opts.now), 'm_');
-  const who = viewer ? 'v' : 'o';
-  const result = await page(
-    preparedPage(db, `search_${who}_${main.shape}`, () => and(visible(), filterWhere(main.where)) as SQL),
-    { ...viewerParams, ...main.params },
-    query.page ?? 1,
-    opts.viewerId,
-    opts.cdnPrefix,
-  );
+  const result = await pager({ kind: 'search', shape: main.shape, filter: () => filterWhere(main.where), params: main.params }, query.page ?? 1);
 
-  let similar = { results: [] as MemberSearchResponse['results'], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
+  let similar: SearchPage = { results: [], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
   const relaxedFilter: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined };
   // something to relax besides gender?
   const isRelaxed = filter.country != null || filter.minAge != null || filter.maxAge != null;
   if (result.numResults < SEARCH_PAGE_SIZE && isRelaxed) {
     const relaxed = asParameters(filterValues(relaxedFilter, opts.now), 'r_');
-    const mainWhere = filterWhere(main.where);
-    similar = await page(
-      preparedPage(db, `similar_${who}_${main.shape}_${relaxed.shape}`, () =>
-        and(visible(), filterWhere(relaxed.where), mainWhere ? sql`(${mainWhere}) is not true` : undefined) as SQL,
-      ),
-      { ...viewerParams, ...main.params, ...relaxed.params },
+    similar = await pager(
+      {
+        kind: 'similar',
+        shape: `${main.shape}_${relaxed.shape}`,
+        filter: () => {
+          const mainWhere = filterWhere(main.where);
+          return and(filterWhere(relaxed.where), mainWhere ? sql`(${mainWhere}) is not true` : undefined);
+        },
+        params: { ...main.params, ...relaxed.params },
+      },
       query.similar_page ?? 1,
-      opts.viewerId,
-      opts.cdnPrefix,
     );
   }
   return { ...result, similar };

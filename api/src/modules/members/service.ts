@@ -79,16 +79,20 @@ export interface ProfileListRow {
   showCity: boolean;
 }
 
-/** Wire profiles for `ids` (order kept; missing ids are skipped): one query whatever the count. */
-export async function loadProfiles(db: DbOrTx, ids: readonly number[], opts: LoadOptions): Promise<Profile[]> {
+/** The rows of the wire profiles of `ids` (any order; missing ids are skipped): one query. */
+export async function loadProfileRows(db: DbOrTx, ids: readonly number[]): Promise<ProfileListRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db
+  return db
     .select(profileFields)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(inArray(profiles.userId, unique));
-  return serializeRows(rows, opts, ids);
+}
+
+/** Wire profiles for `ids` (order kept; missing ids are skipped): one query whatever the count. */
+export async function loadProfiles(db: DbOrTx, ids: readonly number[], opts: LoadOptions): Promise<Profile[]> {
+  return serializeRows(await loadProfileRows(db, ids), opts, ids);
 }
 
 /** Rows selected with `profileFields` as wire profiles (in `order` when given). No query. */

@@ -128,6 +128,7 @@ export function registerUnsubscribe(app: FastifyInstance, key: string): void {
         }
         await addDisabledReason(app.db, sql`${users.id} = ${who.id}`, 'listunsubscribe');
         app.sessionCache.forgetUser(who.id);
+        app.answers.forgetMember(who.id);
         if (!wantsHtml(req.headers.accept)) return { ok: true as const };
         const { lang, site } = who;
         const body =

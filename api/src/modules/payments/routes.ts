@@ -102,6 +102,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       return { result: claimed, target: `payment:${id}`, before: { refunded_at: null }, after: { credits_taken: claimed.credits, balance: claimed.balance } };
     });
     app.sessionCache.forgetUser(claim.userId);
+    app.answers.forgetMember(claim.userId);
     let refundId: string;
     try {
       refundId = await sendRefund(psp, claim);
@@ -111,6 +112,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
         await writeAudit(tx, requireRole(req, 'payments'), { action: 'payments.refund_undone', target: `payment:${claim.paymentId}`, after: { credits_back: claim.credits } });
       });
       app.sessionCache.forgetUser(claim.userId);
+      app.answers.forgetMember(claim.userId);
       throw error;
     }
     await app.withTx((tx) => recordRefund(tx, claim, refundId));

@@ -57,7 +57,10 @@ export async function applyPspPayment(app: FastifyInstance, row: PaymentRow, psp
     const [fresh] = await app.db.select().from(payments).where(eq(payments.id, row.id));
     return { row: fresh ?? row, credited: false };
   }
-  if (result.credited) app.sessionCache.forgetUser(result.row.userId);
+  if (result.credited) {
+    app.sessionCache.forgetUser(result.row.userId);
+    app.answers.forgetMember(result.row.userId);
+  }
   return result;
 }
 
