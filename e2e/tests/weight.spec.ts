@@ -4,18 +4,14 @@
  * The figures per page are printed by `npm run bench -- web`; this spec keeps the promises.
  */
 import type { Page, Request } from '@playwright/test';
-import { test, expect } from '../support';
+import { test, expect, commonText, localeText, setLanguageCookie } from '../support';
 
 /**
- * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load. The shell
- * alone (React DOM, the router, zod, the federation runtime, i18next) is about 265 kB with brotli
- * today. The pages were at about 276 kB; the back office, Web Push and the landers' registry and
- * resell slot (issues 14 and 15) took them to about 300 kB. This guard fails on growth beyond that
- * (+3%) until the target is reached (issue 13 item 21 is open), and each run notes the figure
- * (`npm run bench -- web` prints them all).
+ * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load; the pages are
+ * at about 230 kB (React DOM 56 kB, main.js with zod and the federation runtime 58 kB, the page's
+ * remote and its texts in one language). `npm run bench -- web` prints the figures per page.
  */
 const FIRST_LOAD_JS_TARGET = 250 * 1024;
-const FIRST_LOAD_JS_BUDGET = 310 * 1024;
 
 interface Fetched {
   path: string;
@@ -78,7 +74,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('front-end weight', () => {
   for (const url of ['/', '/pages/faq', '/pages/terms']) {
-    test(`${url}: a first visit loads only the page's own remote, compressed, within ${FIRST_LOAD_JS_BUDGET / 1024} kB of JS`, async ({ page }, testInfo) => {
+    test(`${url}: a first visit loads only the page's own remote, compressed, within ${FIRST_LOAD_JS_TARGET / 1024} kB of JS`, async ({ page }, testInfo) => {
       const { settle } = record(page);
       await page.goto(url);
       const shownAt = await headingShownAt(page);
@@ -89,10 +85,32 @@ test.describe('front-end weight', () => {
       const remotes = new Set(atRender.map((f) => remoteFolder(f.path)).filter(Boolean));
       expect([...remotes]).toEqual(['mf-landers']);
       const js = scripts.reduce((n, f) => n + f.bytes, 0);
-      testInfo.annotations.push({ type: 'first-load JS', description: `${url}: ${Math.round(js / 1024)} kB compressed (target ${FIRST_LOAD_JS_TARGET / 1024} kB)` });
-      expect(js, `compressed JS before the page showed: ${Math.round(js / 1024)} kB`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+      testInfo.annotations.push({ type: 'first-load JS', description: `${url}: ${Math.round(js / 1024)} kB compressed` });
+      expect(js, `compressed JS before the page showed: ${Math.round(js / 1024)} kB`).toBeLessThanOrEqual(FIRST_LOAD_JS_TARGET);
     });
   }
+
+  test("a remote's texts come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({ page, context }) => {
+    const localeOf = (path: string) => /\/locale-[a-z-]+-([a-z]{2})\.[0-9a-f]{12}\.js$/.exec(path)?.[1] ?? null;
+    const languagesFetched = async (settle: () => Promise<Fetched[]>) => [...new Set((await settle()).map((f) => localeOf(f.path)).filter(Boolean))].sort();
+
+    let seen = record(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: localeText('mf-landers/src/locales', 'home.title', 'nl') })).toBeVisible();
+    expect(await languagesFetched(seen.settle)).toEqual(['nl']);
+
+    await setLanguageCookie(context, 'de');
+    const other = await context.newPage();
+    seen = record(other);
+    await other.goto('/');
+    await expect(other.getByRole('heading', { level: 1, name: localeText('mf-landers/src/locales', 'home.title', 'de') })).toBeVisible();
+    expect(await languagesFetched(seen.settle)).toEqual(['de', 'nl']);
+
+    // choosing a language switches the remote's texts once that language's bundle is there
+    await other.getByRole('combobox', { name: commonText('nav.language', 'de') }).selectOption('it');
+    await expect(other.getByRole('heading', { level: 1, name: localeText('mf-landers/src/locales', 'home.title', 'it') })).toBeVisible();
+    expect(await languagesFetched(seen.settle)).toEqual(['de', 'it', 'nl']);
+  });
 
   test('a revisit revalidates the page, the remotes list, manifests and entries (304, no body) and keeps hashed chunks', async ({ page }) => {
     const first = record(page);

@@ -1,12 +1,17 @@
+/**
+ * This module's texts (namespace `landers`): each language is a chunk of its own, and only the one in
+ * use (and the fallback, en) is fetched (shared-kit registerNamespace with loaders).
+ */
 import { registerNamespace } from '@dating/shared-kit/i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it from './locales/it.json';
-import nl from './locales/nl.json';
-import pl from './locales/pl.json';
 
 export const NAMESPACE = 'landers';
-export const locales = { nl, en, de, es, fr, it, pl };
-registerNamespace(NAMESPACE, locales);
+export const localeLoaders = {
+  nl: () => import(/* webpackChunkName: "locale-landers-nl" */ './locales/nl.json'),
+  en: () => import(/* webpackChunkName: "locale-landers-en" */ './locales/en.json'),
+  de: () => import(/* webpackChunkName: "locale-landers-de" */ './locales/de.json'),
+  es: () => import(/* webpackChunkName: "locale-landers-es" */ './locales/es.json'),
+  fr: () => import(/* webpackChunkName: "locale-landers-fr" */ './locales/fr.json'),
+  it: () => import(/* webpackChunkName: "locale-landers-it" */ './locales/it.json'),
+  pl: () => import(/* webpackChunkName: "locale-landers-pl" */ './locales/pl.json'),
+};
+registerNamespace(NAMESPACE, localeLoaders);

@@ -6,6 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
+import { loadAllLocales } from '@dating/shared-kit/i18n';
 import { makeSettings } from '@dating/shared-kit/testing';
 import { getSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { createAccount, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
@@ -187,7 +188,8 @@ describe('the signups setting', () => {
 });
 
 it('links "the terms" in the agreement sentence to the terms (and the privacy policy), in every language; the draft note speaks of the tab', async () => {
-  const { locales } = await import('../i18n');
+  const { localeLoaders } = await import('../i18n');
+  const locales = await loadAllLocales(localeLoaders);
   for (const [lng, texts] of Object.entries(locales)) {
     resetBrowserState();
     // a draft at the last step (as after a reload)

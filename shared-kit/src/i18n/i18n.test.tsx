@@ -2,8 +2,8 @@ import type * as SecondCopy from './index';
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import {
-  assertCompleteLocales, commonLocales, detectLanguage, i18n, initLanguage, languagesForCountry, readCookie,
-  registerNamespace, setLanguage, useTranslation,
+  assertCompleteLocales, commonLocales, detectLanguage, i18n, initLanguage, LANGUAGES, languagesForCountry, loadAllLocales,
+  readCookie, registerNamespace, setLanguage, translationsSettled, useTranslation,
 } from './index';
 import { languageAtom, store } from '../state';
 
@@ -108,6 +108,54 @@ describe('language rules', () => {
     registerNamespace('partial', { nl: { only: 'Alleen Nederlands' } } as never);
     await i18n.changeLanguage('de');
     expect(i18n.t('partial:only')).toBe('Alleen Nederlands');
+  });
+});
+
+describe('a namespace registered with loaders (one bundle per language)', () => {
+  function loadersOf(ns: string, asked: string[]) {
+    return Object.fromEntries(
+      LANGUAGES.map((lng) => [lng, async () => {
+        asked.push(lng);
+        return { default: { hello: `${ns} in ${lng}` } };
+      }]),
+    ) as Record<(typeof LANGUAGES)[number], () => Promise<{ default: { hello: string } }>>;
+  }
+
+  it('fetches only the language in use and the fallback (nl), another one when the site switches to it', async () => {
+    await i18n.changeLanguage('de');
+    const asked: string[] = [];
+    registerNamespace('lazy-a', loadersOf('lazy-a', asked));
+    await translationsSettled();
+    expect(asked.sort()).toEqual(['de', 'nl']);
+    expect(i18n.t('lazy-a:hello')).toBe('lazy-a in de');
+    // the switch completes once the new language's bundle is there
+    await i18n.changeLanguage('pl');
+    expect(i18n.t('lazy-a:hello')).toBe('lazy-a in pl');
+    expect(asked.sort()).toEqual(['de', 'nl', 'pl']);
+    // registering again fetches nothing more
+    registerNamespace('lazy-a', loadersOf('lazy-a', asked));
+    await translationsSettled();
+    expect(asked).toHaveLength(3);
+  });
+
+  it('a component shows the texts (never the keys) once translationsSettled resolves, and follows setLanguage', async () => {
+    await i18n.changeLanguage('nl');
+    registerNamespace('lazy-b', loadersOf('lazy-b', []));
+    await translationsSettled();
+    function Greeting() {
+      const { t } = useTranslation('lazy-b');
+      return <h1>{t('hello')}</h1>;
+    }
+    render(<Greeting />);
+    expect(screen.getByRole('heading')).toHaveTextContent('lazy-b in nl');
+    await act(() => setLanguage('fr'));
+    expect(screen.getByRole('heading')).toHaveTextContent('lazy-b in fr');
+  });
+
+  it('loadAllLocales gives every language of a namespace (for its locale tests)', async () => {
+    const all = await loadAllLocales(loadersOf('lazy-c', []));
+    expect(Object.keys(all).sort()).toEqual([...LANGUAGES].sort());
+    expect(all.it.hello).toBe('lazy-c in it');
   });
 });
 

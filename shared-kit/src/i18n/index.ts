@@ -13,7 +13,7 @@ import { api } from '../api/client';
 import { ZUserResponse } from '../contracts/identity';
 import type { Language } from '../contracts/core';
 import { sessionAtom, setSession, store } from '../state/atoms';
-import { i18n } from './instance';
+import { i18n, lazyBundles } from './instance';
 import { detectLanguage, readCookie, writeLanguageCookie, LANGUAGE_COOKIE } from './language';
 import type { LocaleTree } from './locales-check';
 
@@ -29,10 +29,48 @@ export { default as commonLocales } from './common';
 export type { CommonStrings } from './common';
 export { Trans, useTranslation } from 'react-i18next';
 
-/** Add a namespace's translations (all 7 languages) to the one instance. Idempotent. */
-export function registerNamespace(ns: string, resources: Record<Language, LocaleTree | object>): string {
+/** A namespace's bundle per language, each loaded on demand: `{ nl: () => import('./locales/nl.json'), ... }`. */
+export type LocaleLoaders<T = object> = Record<Language, () => Promise<T>>;
+
+/**
+ * Add a namespace's translations to the one instance. Idempotent.
+ * - bundles (`{ nl, en, ... }`, all 7 imported): added at once;
+ * - loaders (`{ nl: () => import('./locales/nl.json'), ... }`): only the language in use (and the
+ *   fallback language) is fetched, now, and another language when the site switches to it
+ *   (`changeLanguage` waits for it). `translationsSettled()` resolves once what was asked for is
+ *   there: the shell waits for it after loading a remote's module, so a page never shows keys.
+ */
+export function registerNamespace(ns: string, resources: Record<Language, LocaleTree | object> | LocaleLoaders): string {
+  const values = Object.values(resources);
+  if (values.length > 0 && values.every((value) => typeof value === 'function')) {
+    if (!lazyBundles.namespaces.has(ns)) {
+      lazyBundles.namespaces.set(ns, resources as LocaleLoaders);
+      const loading = i18n.loadNamespaces(ns).finally(() => lazyBundles.pending.delete(loading));
+      lazyBundles.pending.add(loading);
+    }
+    return ns;
+  }
   for (const [lng, bundle] of Object.entries(resources)) i18n.addResourceBundle(lng, ns, bundle, true, true);
   return ns;
+}
+
+/** Resolves once every namespace bundle asked for so far has loaded (or failed: its keys show). */
+export async function translationsSettled(): Promise<void> {
+  while (lazyBundles.pending.size > 0) await Promise.allSettled([...lazyBundles.pending]);
+}
+
+/** The bundles behind a namespace's loaders (what `loadAllLocales` gives). */
+export type LoadedLocales<L> = { [K in keyof L]: L[K] extends () => Promise<infer M> ? (M extends { default: infer D } ? D : M) : never };
+
+/** All 7 bundles of a namespace registered with loaders (its locale tests check them all). */
+export async function loadAllLocales<L extends Record<Language, () => Promise<unknown>>>(loaders: L): Promise<LoadedLocales<L>> {
+  const entries = await Promise.all(
+    Object.entries(loaders).map(async ([lng, load]) => {
+      const module = (await (load as () => Promise<unknown>)()) as { default?: unknown };
+      return [lng, module && typeof module === 'object' && 'default' in module ? module.default : module] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as LoadedLocales<L>;
 }
 
 /**

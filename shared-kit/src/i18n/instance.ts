@@ -12,13 +12,44 @@ import { languageAtom, store } from '../state/atoms';
 import { FALLBACK_LANGUAGE, DEFAULT_LANGUAGE, isLanguage } from './language';
 import common from './common';
 
+/** A namespace's bundle for one language, loaded when that language is needed (a chunk of its own). */
+export type BundleLoader = () => Promise<object>;
+/** Per namespace, its bundle loader per language (see registerNamespace). */
+type LazyNamespaces = Map<string, Partial<Record<string, BundleLoader>>>;
+
 declare global {
   var __datingI18n__: I18n | undefined;
+  var __datingI18nLazy__: { namespaces: LazyNamespaces; pending: Set<Promise<unknown>> } | undefined;
 }
+
+/** Shared by every copy of shared-kit, like the instance. */
+export const lazyBundles = (globalThis.__datingI18nLazy__ ??= { namespaces: new Map(), pending: new Set() });
+
+/**
+ * i18next backend: a namespace registered with loaders gets only the bundles of the language in
+ * use (and of the fallback language), each when first needed. i18next asks before a language
+ * change completes, so `changeLanguage(lng)` resolves once every such namespace has its `lng`
+ * bundle. A namespace nobody registered answers empty (its keys show, as before).
+ */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: object | false) => void) {
+    const load = lazyBundles.namespaces.get(namespace)?.[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module: object) => callback(null, 'default' in module && module.default && typeof module.default === 'object' ? module.default : module),
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
 
 function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.use(lazyBackend).use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -27,13 +58,13 @@ function createI18n(): I18n {
     ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
-    resources: {},
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { common: common[lng] }])),
+    partialBundledLanguages: true, // these bundles are given, the lazily registered ones are loaded
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     react: { useSuspense: false },
   });
-  for (const lng of LANGUAGES) instance.addResourceBundle(lng, 'common', common[lng], true, true);
   const sync = (lng: string) => {
     if (isLanguage(lng)) store.set(languageAtom, lng);
     if (globalThis.document?.documentElement) document.documentElement.lang = lng;

@@ -8,12 +8,24 @@ import { lazy, useEffect } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote as loadFederated, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesConfig } from './remotes-config';
 import { fallbackPlugin, retryPlugin } from './runtime-plugins';
 import { RemoteMount } from './remote-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
 import { provideRemoteLoader } from '@dating/shared-kit/ui';
+import { translationsSettled } from '@dating/shared-kit/i18n';
+
+/**
+ * A remote's exposed module, once the texts it registered have arrived too: a remote's bundles
+ * load per language after its module ran (shared-kit registerNamespace), and a page that showed
+ * before them would show keys.
+ */
+async function loadRemote<T>(id: string): Promise<T | null> {
+  const module = await loadFederated<T>(id);
+  await translationsSettled();
+  return module;
+}
 
 /** What every remote's `./routes` exposes. */
 export interface RoutesModule {
