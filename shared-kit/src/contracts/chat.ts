@@ -225,7 +225,9 @@ export type TypingRequest = z.infer<typeof ZTypingRequest>;
 
 /**
  * Frames the server sends (JSON text). After the connection: the `message:new` frames of every
- * message after `last_id` (when given), then `ready`. Any frame the client sends other than
+ * message after `last_id` (when given; also the messages of a short margin before it, which may
+ * have committed after `last_id` was seen: the client drops those it has), the `message:deleted`
+ * frames of the messages deleted meanwhile, then `ready`. Any frame the client sends other than
  * `{type: 'ping'}` gets an `error` frame; a frame that is not JSON closes the socket (1003).
  * A socket without a session or from a foreign Origin is refused (HTTP 403, no upgrade).
  */

@@ -154,6 +154,24 @@ describe('realtime socket', () => {
     expect(connection.lastId).toBe(51);
   });
 
+  it('a message the catch-up sends again (its margin before last_id) is published once; one that committed late is published', async () => {
+    const got: number[] = [];
+    bus.on('chat:message', ({ message: m }) => got.push(m.id));
+    connection = startRealtime({ url, minDelayMs: 20, maxDelayMs: 100, random: () => 1 });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    for (const id of [60, 62]) connections[0]?.socket.send(JSON.stringify({ type: 'message:new', message: message(id, 7) }));
+    await until(() => got.length === 2, 'messages 60 and 62');
+    connections[0]?.socket.terminate();
+    await until(() => connections.length === 2, 'the reconnect');
+    expect(connections[1]?.url).toBe('/api/ws?last_id=62');
+    // the replay: 60 again (already here), 61 (committed after 62 was seen), 63 (new)
+    for (const id of [60, 61, 63]) connections[1]?.socket.send(JSON.stringify({ type: 'message:new', message: message(id, 7) }));
+    connections[1]?.socket.send(JSON.stringify({ type: 'ready', last_id: 63 }));
+    await until(() => got.length === 4, 'the replayed messages');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual([60, 62, 61, 63]);
+  });
+
   it('backs off while the server is away and stops for good on stop()', async () => {
     connection = startRealtime({ url, minDelayMs: 20, maxDelayMs: 40, random: () => 1 });
     await until(() => connections.length === 1, 'the socket');

@@ -8,7 +8,8 @@
  *   (each (re)connect reloads the user, whose counts are the server's word);
  * - a closed socket reconnects with exponential back-off (1 s doubling to 30 s, with jitter; at
  *   once when the browser comes back online) and asks for what it missed with
- *   `?last_id=<highest message id seen>`;
+ *   `?last_id=<highest message id seen>`; the server's catch-up also re-reads a margin before it
+ *   (messages that committed out of id order), and a message this tab already had is dropped;
  * - a `{type:'ping'}` every 25 s: a socket whose `pong` does not come within 10 s is taken for
  *   dead (a laptop waking up, a proxy that dropped it silently) and replaced;
  * - `photo:moderated` (staff approved or rejected one of my photos) goes on the bus; `account:banned`
@@ -27,6 +28,8 @@ export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 export const PING_EVERY_MS = 25_000;
 export const PONG_TIMEOUT_MS = 10_000;
+/** how many message ids a tab remembers to drop a message the catch-up sends again */
+export const SEEN_MAX = 2_000;
 
 export interface RealtimeOptions {
   /** absolute ws(s) URL of the endpoint; default: the page's origin + /api/ws */
@@ -130,6 +133,8 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastId: number | null = null;
+  /** the ids of the message:new frames published lately, oldest first */
+  const seen = new Set<number>();
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -168,6 +173,13 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
       // any frame shows the socket is alive
       clearTimeout(pongTimer);
       pongTimer = undefined;
+    }
+    if (frame.type === 'message:new') {
+      // the catch-up re-reads a margin before last_id (sends commit out of id order): what this
+      // tab has already had is not published twice (the unread badge would count it again)
+      if (seen.has(frame.message.id)) return;
+      seen.add(frame.message.id);
+      if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as number);
     }
     publishFrame(frame);
   };

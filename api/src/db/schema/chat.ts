@@ -96,6 +96,8 @@ export const messages = pgTable(
     index('messages_disclosure_idx').on(t.conversationId, t.id).where(sql`${t.disclosure}`),
     // the vulnerable-user warning counts a member's messages of the last 24 hours
     index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    // the socket's catch-up replays the deletions since the last message it saw (only deleted rows)
+    index('messages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

@@ -158,6 +158,42 @@ describe('catch-up', () => {
     expect(again.frames.indexOf(ready as WsServerFrame)).toBeGreaterThan(again.frames.indexOf(news[1] as WsServerFrame));
   });
 
+  it('a message that committed after a newer one (smaller id, visible late) still reaches a socket that reconnects after the newer one', async () => {
+    const a = await member(app, 100);
+    const b = await member(app);
+    const m0 = (await send(app, a, { profile: b.id, body: 'begin' })).json().message;
+    // a slow send: its id is taken first, its row becomes visible only after the next message
+    const [reserved] = await app.dbHandle.query<{ id: number }>(`select nextval('messages_id_seq')::int as id`);
+    const first = await open(b);
+    const m2 = (await send(app, a, { profile: b.id, body: 'snel' })).json().message;
+    await first.next((f) => f.type === 'message:new' && f.message.id === m2.id);
+    first.close();
+    expect(reserved?.id).toBeLessThan(m2.id);
+    await app.dbHandle.query(
+      `insert into messages (id, conversation_id, sender_id, recipient_id, type, body, client_id, credits) values ($1, $2, $3, $4, 'text', 'traag', $5, 0)`,
+      [reserved?.id, m0.conversation, a.id, b.id, crypto.randomUUID()],
+    );
+    const again = await open(b, `?last_id=${m2.id}`);
+    const news = again.frames.filter((f): f is Extract<WsServerFrame, { type: 'message:new' }> => f.type === 'message:new');
+    expect(news.map((f) => f.message.body)).toContain('traag');
+    // what the socket saw last is not sent again
+    expect(news.map((f) => f.message.id)).not.toContain(m2.id);
+  });
+
+  it('a message deleted while the socket was away arrives as message:deleted in the catch-up', async () => {
+    const a = await member(app, 100);
+    const b = await member(app);
+    const first = await open(b);
+    const m1 = (await send(app, a, { profile: b.id, body: 'oeps' })).json().message;
+    await first.next((f) => f.type === 'message:new' && f.message.id === m1.id);
+    first.close();
+    const del = await app.inject({ method: 'DELETE', url: '/api/message.php', headers: { ...json, cookie: a.cookie }, payload: { id: m1.id } });
+    expect(del.statusCode).toBe(200);
+    const again = await open(b, `?last_id=${m1.id}`);
+    expect(again.frames).toContainEqual({ type: 'message:deleted', conversation: m1.conversation, id: m1.id });
+    expect(again.frames.findIndex((f) => f.type === 'message:deleted')).toBeLessThan(again.frames.findIndex((f) => f.type === 'ready'));
+  });
+
   it('a bad last_id closes the socket with a reason', async () => {
     const b = await member(app);
     const s = new TestSocket(base, { cookie: b.cookie, origin: base }, '?last_id=abc');

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_deleted_idx" ON "messages" USING btree ("deleted_at") WHERE "messages"."deleted_at" is not null;
