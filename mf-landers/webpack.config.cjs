@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
-const { createRemoteConfig } = require('@dating/shared-kit/webpack');
+const { createLightPageConfigs, createRemoteConfig } = require('@dating/shared-kit/webpack');
 
 const REGISTRY = path.join(__dirname, 'src', 'landers', 'registry.json');
 
@@ -40,5 +40,33 @@ module.exports = (_env, argv) => {
   config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
   // the registry goes out before the compression plugins run, so it is also sent compressed
   config.plugins.unshift(new LanderRegistryPlugin());
-  return config;
+  // the light lander page's builds share the output folder: the remote's clean keeps them
+  config.output.clean = { keep: /^light-/ };
+  return [config, ...lightPageConfigs(argv.mode)];
 };
+
+const LIGHT = path.join(__dirname, 'src', 'light');
+
+/**
+ * The light lander page (src/light, README "Landers"): the landers outside the app, rendered by
+ * the server and hydrated in the browser, with small stand-ins for what would pull in the member
+ * app (react-router, the app's store, bus and UI kit, the i18n instance with every language).
+ */
+function lightPageConfigs(mode) {
+  const configs = createLightPageConfigs({
+    name: 'mf_landers',
+    dir: __dirname,
+    client: './src/light/client.tsx',
+    server: './src/light/server.tsx',
+    publicPath: '/mf/mf-landers/',
+    alias: {
+      'react-router$': path.join(LIGHT, 'router.tsx'),
+      '@dating/shared-kit/state$': path.join(LIGHT, 'state.ts'),
+      '@dating/shared-kit/bus$': path.join(LIGHT, 'bus.ts'),
+      '@dating/shared-kit/ui$': path.join(LIGHT, 'ui.tsx'),
+    },
+    mode,
+  });
+  for (const config of configs) config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
+  return configs;
+}

@@ -59,6 +59,38 @@ test.describe('landers', () => {
     });
   }
 
+  test('a lander is a light page: the server sends its content, and the browser loads none of the app', { tag: '@phone' }, async ({ page, request, pageErrors }) => {
+    const members = await demoMembers(page);
+    // the HTML itself holds the lander: headline, demo members, sized photos, the first one urgent
+    const html = await (await request.get('/landers/gallery/vrouwen?network=e2e-net')).text();
+    expect(html).toContain('<h1');
+    expect(html).toContain('Leuke vrouwen bij jou in de buurt');
+    expect(html).toMatch(new RegExp(`(${members.map((m) => m.name).join('|')}), \\d+`));
+    expect(html).toMatch(/<img [^>]*width="\d+"[^>]*height="\d+"/);
+    // the swipe deck's first card is the page's largest picture: asked for first
+    expect(await (await request.get('/landers/tinderswipe')).text()).toMatch(/<img [^>]*fetchpriority="high"/i);
+    expect(html).toContain('<footer');
+    for (const url of ['/landers/tinderswipe?network=e2e-net&sub1=a', `/members/${members.find((m) => !m.fictional)?.id}/landing`]) {
+      const scripts: string[] = [];
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.resourceType() === 'script') scripts.push(pathname);
+        if (pathname.startsWith('/api/') || pathname === '/mf-remotes.json' || pathname.endsWith('mf-manifest.json')) calls.push(pathname);
+      });
+      expect((await page.goto(url))?.status()).toBe(200);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('button').first()).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      // only the light page's own script(s): no shell, no federation, no remote, no data call
+      expect(scripts.length, url).toBeGreaterThan(0);
+      expect(scripts.filter((s) => !s.startsWith('/mf/mf-landers/light-client/')), url).toEqual([]);
+      expect(calls, url).toEqual([]);
+      page.removeAllListeners('request');
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a sign-up started on a lander sends its tracking to the server', { tag: '@phone' }, async ({ page, isMobile }) => {
     const query = 'network=e2e-net&ref=r1&sub1=s1&sub3=s3';
     await page.goto(`/landers/gallery/vrouwen?${query}`);

@@ -3,7 +3,7 @@
  * navigation and footer, language switcher, 404 page, page-title prefix and badges, phone layout.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, LANGUAGES, commonText, localeText, loginAsNewMember, setLanguageCookie } from '../support';
+import { test, expect, LANGUAGES, commonText, loginAsNewMember, remoteBuildIds, setLanguageCookie } from '../support';
 import type { Language } from '../support';
 import { federationInstances, remote } from '../support/federation';
 import type { RemoteInfo } from '../support/federation';
@@ -23,7 +23,6 @@ const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default'
 ];
 
 
-const shellText = (key: string, lng: Language = 'nl') => localeText('shell/src/locales', key, lng);
 
 function mainNav(page: Page, lng: Language = 'nl') {
   return page.getByRole('navigation', { name: commonText('nav.main', lng), exact: true });
@@ -68,7 +67,10 @@ test.describe('shell', () => {
       if (r.member) await loginAsNewMember(page);
       await page.goto(r.url);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-      expect(await federationInstances(page)).toContain(r.remote);
+      // a lander for a visitor is mf-landers' light page (rendered by the server from mf-landers'
+      // build, no federation: issue 14), marked with that build; every other page a federated remote
+      if (r.layout === 'lander' || r.layout === 'empty') expect(Object.keys(await remoteBuildIds(page))).toContain(r.remote);
+      else expect(await federationInstances(page)).toContain(r.remote);
       const nav = mainNav(page);
       const footer = page.getByRole('contentinfo');
       if (r.layout === 'default') {
@@ -147,7 +149,7 @@ test.describe('shell', () => {
 
     // English pages carry the US footer; back to Dutch
     await languageSwitcher(page, 'de').selectOption('en');
-    await expect(page.getByRole('contentinfo')).toContainText(shellText('usFooter', 'en').slice(0, 30));
+    await expect(page.getByRole('contentinfo')).toContainText(commonText('footer.usNotice', 'en').slice(0, 30));
     await languageSwitcher(page, 'en').selectOption('nl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   });

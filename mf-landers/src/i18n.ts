@@ -4,7 +4,9 @@
  */
 import { registerNamespace } from '@dating/shared-kit/i18n';
 
-export const NAMESPACE = 'landers';
+import { NAMESPACE } from './namespace';
+
+export { NAMESPACE };
 export const localeLoaders = {
   nl: () => import(/* webpackChunkName: "locale-landers-nl" */ './locales/nl.json'),
   en: () => import(/* webpackChunkName: "locale-landers-en" */ './locales/en.json'),

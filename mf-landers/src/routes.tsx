@@ -4,6 +4,7 @@
  * each variant its own chunk) and the member landings. A URL that none of these match (an unknown
  * variant or slug) is left unmatched, so the shell shows its 404 page.
  */
+import './i18n';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';

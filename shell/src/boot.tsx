@@ -19,6 +19,8 @@ declare global {
   interface Window {
     /** site settings inlined into index.html by the server */
     __BOOT__?: unknown;
+    /** set by mf-landers' light lander page when its call to action starts the shell (layouts.tsx) */
+    __OPEN_SIGNUP__?: boolean;
   }
 }
 

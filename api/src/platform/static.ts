@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { landerRegistryReader } from './lander-registry';
+import { lightLanders } from './light-landers';
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
@@ -181,9 +182,15 @@ function escapeHtml(text: string): string {
 
 const FALLBACK_INDEX = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Flirtlokaal</title></head><body><main><h1>Flirtlokaal</h1><p>The site is not built yet: run <code>npm run build</code>.</p></main></body></html>`;
 
+/** What the shell reads as window.__BOOT__: the request's site settings. */
+export function bootOf(req: FastifyRequest): { settings: unknown; domain_language: string } {
+  const settings = req.site?.settings;
+  return { settings: settings ?? null, domain_language: settings?.domain_language ?? 'nl' };
+}
+
 export function renderIndex(html: string, req: FastifyRequest): string {
   const settings = req.site?.settings;
-  const boot = { settings: settings ?? null, domain_language: settings?.domain_language ?? 'nl' };
+  const boot = bootOf(req);
   const script = `<script>window.__BOOT__=${inlineJson(boot)}</script>`;
   let out = html;
   if (settings) {
@@ -198,6 +205,7 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
   const landers = landerRegistryReader(root);
+  const light = lightLanders(app, root);
   const visibleMember = async (id: string): Promise<boolean> => {
     if (!/^\d{1,9}$/.test(id)) return false;
     const [row] = await app.db.select({ one: sql<number>`1` }).from(profiles).where(and(eq(profiles.userId, Number(id)), eq(profiles.searchable, true))).limit(1);
@@ -209,12 +217,18 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
    * 404 page), and so is a lander variant or slug that mf-landers' built registry does not know.
    */
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
-    const html = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? FALLBACK_INDEX;
+    const built = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? null;
+    const html = built ?? FALLBACK_INDEX;
     const route = resolveRoute(req.url);
     let status = !route ? (isShellPage(req.url) ? 200 : 404) : route.remote === 'mf_landers' ? ((await landers.status(req.url)) ?? 200) : 200;
     // a member landing (/members/:id/landing*, /members/:id/signup) of a member nobody may see
     // (unknown, deleted, disabled, invisible, staff: profiles.searchable) is a 404 too
     if (status === 200 && route?.remote === 'mf_landers' && route.params.id !== undefined && !(await visibleMember(route.params.id))) status = 404;
+    // a lander for a visitor: the light page, rendered here with its content (light-landers.ts)
+    if (status === 200 && route?.remote === 'mf_landers' && route.layout !== 'default') {
+      const page = await light.page(req, built, bootOf(req));
+      if (page) return sendRevalidated(req, reply, page, 'text/html; charset=utf-8', 200);
+    }
     return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', status);
   }
 

@@ -8,16 +8,13 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { ZLanderRegistry } from '@dating/shared-kit/contracts';
-import type { LanderRegistry, LanderSlug } from '@dating/shared-kit/contracts';
+import type { LanderRegistry } from '@dating/shared-kit/contracts';
 import raw from './registry.json';
 import type { VariantProps } from './common/types';
 
 export const registry: LanderRegistry = ZLanderRegistry.parse(raw);
 
-/** The slug's entry (copy and member filter), or undefined for no slug. */
-export function slugEntry(slug: string | undefined): LanderSlug | undefined {
-  return slug ? registry.slugs[slug.toLowerCase()] : undefined;
-}
+export { slugEntry } from './slugs';
 
 const pages = new Map<string, LazyExoticComponent<ComponentType<VariantProps>>>();
 

@@ -1,17 +1,13 @@
 /**
- * Core wire types shared by the server and every module. Only zod may be imported here.
+ * Core wire types shared by the server and every module. Only zod (and the plain constants of
+ * constants.ts) may be imported here.
  * Field names follow product-spec.md section 3 and API.md.
  */
 import { z } from 'zod';
 import { ZStaffRole } from './backoffice';
+import { LANGUAGES } from './constants';
 
-export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
-
-/**
- * localStorage key set once a visitor accepted the site-entry warning (mf-auth-signup's
- * ./EntryWarning); the shell reads it so a returning visitor's page does not load that remote.
- */
-export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
+export { ENTRY_WARNING_KEY, LANGUAGES } from './constants';
 export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 

@@ -146,7 +146,7 @@ export const ZTracking = z
   }, { error: 'tracking_invalid' })
   .strip();
 export type Tracking = z.infer<typeof ZTracking>;
-export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+export { TRACKING_KEYS } from './constants';
 
 const optionalPlace = z.preprocess(
   (v) => (v === '' ? null : v),

@@ -289,4 +289,74 @@ function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', temp
   return config;
 }
 
-module.exports = { createRemoteConfig, createHostConfig, computeBuildId };
+/**
+ * Writes `<prefix>manifest.json`: the initial files of each entry (`{ "<entry>": { "js": [...] } }`),
+ * so a server that renders the page knows which scripts to name without guessing hashes.
+ */
+class EntryManifestPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EntryManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EntryManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const out = {};
+        for (const [entry, point] of compilation.entrypoints) out[entry] = { js: point.getFiles().filter((f) => f.endsWith('.js')) };
+        compilation.emitAsset(this.file, new webpack.sources.RawSource(`${JSON.stringify(out)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * A light page of a module, outside federation (mf-landers' landers: the site's front door must not
+ * boot the member app): two plain webpack builds into the module's `dist/` beside its remote,
+ *
+ * - the browser part, `<prefix>client/`: the entry `client` (hydrates what the server rendered),
+ *   its own React and whatever it imports (aliases: `alias`, e.g. a small stand-in for react-router);
+ *   `<prefix>client/manifest.json` names the entry's files; served at `<publicPath><prefix>client/`;
+ * - the server part, `<prefix>server/render.cjs` (CommonJS, everything bundled): the api loads it at
+ *   run time from the built files (never from the module's sources) and renders the page with it.
+ *
+ * The file names carry the prefix (not a separate output path), so `webpack --output-path X` puts
+ * all three builds into X, and the remote's clean keeps them.
+ * @param {{ name: string, dir: string, client: string, server: string, alias?: Record<string, string>, publicPath: string, prefix?: string, mode?: string }} opts
+ */
+function createLightPageConfigs({ name, dir, client, server, alias = {}, publicPath, prefix = 'light-', mode }) {
+  const buildId = computeBuildId(dir);
+  const browser = baseConfig({ name: `${name}_light`, dir, buildId, mode });
+  browser.entry = { client };
+  browser.output = {
+    ...browser.output,
+    publicPath,
+    filename: `${prefix}client/[name].[contenthash:12].js`,
+    chunkFilename: `${prefix}client/[name].[contenthash:12].js`,
+    assetModuleFilename: `${prefix}client/assets/[name].[contenthash:12][ext]`,
+    clean: false,
+  };
+  browser.resolve.alias = { ...browser.resolve.alias, ...alias };
+  browser.plugins.unshift(new EntryManifestPlugin(`${prefix}client/manifest.json`));
+
+  const node = baseConfig({ name: `${name}_light_server`, dir, buildId, mode });
+  node.target = 'node20';
+  node.node = { __dirname: false, __filename: false };
+  node.entry = { render: server };
+  node.output = {
+    ...node.output,
+    publicPath,
+    filename: `${prefix}server/[name].cjs`,
+    chunkFilename: `${prefix}server/[name].[contenthash:12].cjs`,
+    // the same URLs as the browser part (a video the page names must be one the client build emitted)
+    assetModuleFilename: `${prefix}client/assets/[name].[contenthash:12][ext]`,
+    library: { type: 'commonjs2' },
+    clean: false,
+  };
+  node.resolve.alias = { ...node.resolve.alias, ...alias };
+  node.optimization = { ...node.optimization, minimize: false, splitChunks: false };
+  // nothing of the server part is served: no compressed copies
+  node.plugins = node.plugins.filter((plugin) => !(plugin instanceof CompressionPlugin));
+  return [browser, node];
+}
+
+module.exports = { createRemoteConfig, createHostConfig, createLightPageConfigs, computeBuildId };

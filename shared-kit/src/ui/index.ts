@@ -31,3 +31,6 @@ export { ConfirmDialog, Pager, ResultMessage, SearchForm, STAFF_PAGE_SIZE, Staff
 export type { ConfirmDialogProps, PagerProps, SearchFormProps, StaffTableProps } from './staff';
 export { ErrorPage, NotFoundPage } from './error-page';
 export { RemoteSlot, provideRemoteLoader } from './remote-slot';
+export { FictionalBadgeView, fictionalTexts } from './fictional-view';
+export type { FictionalTexts } from './fictional-view';
+export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';

@@ -4,7 +4,8 @@
  * through the same contained loader as pages, so a missing remote only loses its widget, and only
  * when needed (lazy-widget.tsx): a member's alerts and modals once the page is idle, the sign-up
  * modal on idle or on `signup:open`, the entry warning at once for a visitor who has not
- * accepted it yet. `<main>` is at least a screen high, so the footer starts below the fold and
+ * accepted it yet (the sign-up modal at once when mf-landers' light lander page started the shell
+ * for it: window.__OPEN_SIGNUP__). `<main>` is at least a screen high, so the footer starts below the fold and
  * does not jump when the remote's page arrives.
  */
 import { useEffect, useState } from 'react';
@@ -85,6 +86,13 @@ function SignupModal() {
   const visitor = useSession() === null;
   const [opened, setOpened] = useState(false);
   useEffect(() => bus.on('signup:open', () => setOpened(true)), []);
+  // started from mf-landers' light lander page by its call to action (window.__OPEN_SIGNUP__):
+  // open at once, now that the widget's loader (a child, subscribed first) listens
+  useEffect(() => {
+    if (!window.__OPEN_SIGNUP__) return;
+    window.__OPEN_SIGNUP__ = false;
+    bus.emit('signup:open', {});
+  }, []);
   return visitor || opened ? <LazyWidget id="mf_auth_signup/SignupModal" idle openOn="signup:open" /> : null;
 }
 

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBadges, useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
-import { CreditBadge } from '@dating/shared-kit/ui';
+import { Brand as SiteBrand, CreditBadge } from '@dating/shared-kit/ui';
 import { isInstalledApp, showsBackButton } from '../installed-app';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
@@ -68,25 +68,9 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
   );
 }
 
+/** The site's name linking home (shared-kit's Brand, also on mf-landers' light lander page). */
 export function Brand() {
-  const settings = useSettings();
-  return (
-    <Link
-      to="/"
-      css={(theme) => ({
-        fontWeight: 800,
-        // a small phone: brand, language and a visitor's login button share one row in every language
-        fontSize: '1.05rem',
-        [mq.sm]: { fontSize: '1.3rem' },
-        letterSpacing: '-0.02em',
-        color: theme.colors.primary,
-        textDecoration: 'none',
-        whiteSpace: 'nowrap',
-      })}
-    >
-      {settings?.name ?? 'Dating'}
-    </Link>
-  );
+  return <SiteBrand name={useSettings()?.name} />;
 }
 
 /** Only in installed-app mode, on member, likes and credits pages (spec section 2). */

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../../i18n';
+import { NAMESPACE } from '../../namespace';
 import type { VariantProps } from './types';
 
 export function useLanderCopy({ variant, copy }: Pick<VariantProps, 'variant' | 'copy'>) {

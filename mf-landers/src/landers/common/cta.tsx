@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { bus } from '@dating/shared-kit/bus';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { NAMESPACE } from '../../i18n';
+import { NAMESPACE } from '../../namespace';
 import { trackingQuery } from './tracking';
 
 /** Signup opens as a modal from 768 px up and as a page below (spec section 2). */

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mq } from '@dating/shared-kit/theme';
-import { NAMESPACE } from '../../i18n';
+import { NAMESPACE } from '../../namespace';
 import { SignupCta } from './cta';
 
 export interface HeroProps {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { colors } from '@dating/shared-kit/theme';
 import { FictionalBadge, useFictionalWarning } from '@dating/shared-kit/ui';
-import { NAMESPACE } from '../../i18n';
+import { NAMESPACE } from '../../namespace';
 
 export function MemberName({ profile, place = true, tone = 'light' }: { profile: Profile; place?: boolean; tone?: 'light' | 'dark' }) {
   const { t } = useTranslation(NAMESPACE);

@@ -12,14 +12,14 @@ import { useTranslation } from 'react-i18next';
 import type { MemberResponse } from '@dating/shared-kit/contracts';
 import { colors, mq, radii, shadows } from '@dating/shared-kit/theme';
 import { NotFoundPage, Spinner } from '@dating/shared-kit/ui';
-import { NAMESPACE } from '../../i18n';
+import { NAMESPACE } from '../../namespace';
 import { SignupCta } from '../common/cta';
 import { Section } from '../common/hero';
 import { MemberGrid, MemberGridSkeleton } from '../common/member-grid';
 import { MemberName } from '../common/member-name';
 import { MemberPhoto } from '../common/member-photo';
 import { useLanderMembers } from '../common/members';
-import { slugEntry } from '../registry';
+import { slugEntry } from '../slugs';
 import { useLanderMember } from './use-member';
 
 type Kind = 'landing' | 'landing2' | 'landing3' | 'signup';

@@ -1,36 +1,36 @@
 /**
  * The member a member landing is built around: GET /api/member.php?id (what a visitor may see of
- * them). `missing` when the server does not show them (unknown, deleted, invisible: 404) or the id
- * is no number; then the page is the 404 page.
+ * them), or the one the server inlined into the light lander page. `missing` when the server does
+ * not show them (unknown, deleted, invisible: 404) or the id is no number; then the page is the
+ * 404 page.
  */
 import { useEffect, useState } from 'react';
-import { api, isApiRequestError } from '@dating/shared-kit/api';
-import { ZMemberResponse } from '@dating/shared-kit/contracts';
 import type { MemberResponse } from '@dating/shared-kit/contracts';
+import { useLanderPreload } from '../common/preload';
 
 export type LanderMember = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; member: MemberResponse };
 
 export function useLanderMember(id: string | undefined): LanderMember {
+  const preloaded = useLanderPreload()?.member;
   const valid = /^\d{1,12}$/.test(id ?? '');
-  const [result, setResult] = useState<LanderMember>(valid ? { state: 'loading' } : { state: 'missing' });
+  const [result, setResult] = useState<LanderMember>(() =>
+    preloaded && String(preloaded.profile.id) === id ? { state: 'ready', member: preloaded } : valid ? { state: 'loading' } : { state: 'missing' },
+  );
   useEffect(() => {
-    if (!valid) {
+    if (preloaded && String(preloaded.profile.id) === id) return undefined;
+    if (!valid || !id) {
       setResult({ state: 'missing' });
       return undefined;
     }
     let alive = true;
     setResult({ state: 'loading' });
-    api
-      .get('/api/member.php', ZMemberResponse, { query: { id } })
-      .then((member) => alive && setResult({ state: 'ready', member }))
-      .catch((error: unknown) => {
-        if (!alive) return;
-        const status = isApiRequestError(error) ? error.status : 0;
-        setResult(status === 404 || status === 400 ? { state: 'missing' } : { state: 'failed' });
-      });
+    import('../common/fetch')
+      .then(({ fetchMember }) => fetchMember(id))
+      .then((member) => alive && setResult(member === 'missing' ? { state: 'missing' } : { state: 'ready', member }))
+      .catch(() => alive && setResult({ state: 'failed' }));
     return () => {
       alive = false;
     };
-  }, [id, valid]);
+  }, [id, valid, preloaded]);
   return result;
 }

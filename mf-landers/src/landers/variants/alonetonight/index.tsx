@@ -1,6 +1,6 @@
 /** alonetonight: a night-blue band with who is online now beside it, then more members. */
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../../../i18n';
+import { NAMESPACE } from '../../../namespace';
 import { useLanderCopy } from '../../common/copy';
 import { Hero, Section } from '../../common/hero';
 import { MemberGrid, MemberGridSkeleton } from '../../common/member-grid';

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { NAMESPACE } from '../../../i18n';
+import { NAMESPACE } from '../../../namespace';
 import { useLanderCopy } from '../../common/copy';
 import { useOpenSignup } from '../../common/cta';
 import { Hero, Section } from '../../common/hero';

@@ -1,0 +1,135 @@
+/**
+ * The landers' light page (issue 14: the site's front door must not boot the member app). mf-landers
+ * builds, besides its federated remote, a server part `dist/light-server/render.cjs` and a small
+ * browser part; this file loads the server part from the BUILT files at run time (the api never
+ * imports mf-landers' sources) and reloads it when mf-landers is rebuilt (mtime and size), so a new
+ * variant is live without a restart, like the registry (lander-registry.ts).
+ *
+ * For a lander URL answered 200 (static.ts decides 404s first), a visitor gets the page rendered
+ * here: the lander with its demo members (the public member search, through this server's own
+ * call, with the visitor's host, cookies and language), the member of a member landing, the
+ * site's settings. A logged-in member, a URL the build does not render, a failed call or no
+ * build: null, and static.ts sends the app's page as before.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadSession } from './session';
+
+type Gender = 'male' | 'female';
+
+/** What render.cjs exports (mf-landers/src/light/server.tsx); checked by shape when loaded. */
+interface LightPlan {
+  route: unknown;
+  memberId?: string;
+  gender?: Gender;
+}
+interface LightModule {
+  plan(pathname: string): LightPlan | null;
+  render(input: {
+    plan: LightPlan;
+    pathname: string;
+    search: string;
+    settings: unknown;
+    boot: unknown;
+    languageCookie?: string;
+    acceptLanguage?: string;
+    preload: { search: unknown; member?: unknown };
+    appScripts: string[];
+  }): string;
+}
+
+export interface LightLanders {
+  /** The light page's HTML for this request, or null (then the app's page). */
+  page(req: FastifyRequest, shellHtml: string | null, boot: unknown): Promise<string | null>;
+}
+
+/** The shell's start scripts, from its built index.html (what upgrading the light page loads). */
+export function shellScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => m[1] ?? '').filter(Boolean);
+}
+
+export function lightLanders(app: FastifyInstance, staticRoot: string): LightLanders {
+  const dir = path.join(staticRoot, 'mf-landers', 'dist', 'light-server');
+  const file = path.join(dir, 'render.cjs');
+  let cached: { key: string; module: LightModule | null } | null = null;
+
+  async function renderer(): Promise<LightModule | null> {
+    let key: string;
+    try {
+      const stat = await fs.stat(file);
+      key = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return null;
+    }
+    if (cached?.key === key) return cached.module;
+    let module: LightModule | null = null;
+    try {
+      // evaluated afresh from the file (not through require's cache, which would keep the old build)
+      const compiled = vm.compileFunction(await fs.readFile(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+      const holder: { exports: Partial<LightModule> } = { exports: {} };
+      compiled.call(holder.exports, holder.exports, createRequire(file), holder, file, dir);
+      const exported = holder.exports;
+      module = typeof exported.plan === 'function' && typeof exported.render === 'function' ? (exported as LightModule) : null;
+    } catch (error) {
+      app.log.error({ err: error }, 'the landers light page (render.cjs) could not be loaded');
+    }
+    cached = { key, module };
+    return module;
+  }
+
+  /** GET one of this server's public calls as the visitor (their host, cookies, language); null unless 200. */
+  async function call(req: FastifyRequest, url: string): Promise<unknown> {
+    const headers: Record<string, string> = {};
+    for (const name of ['host', 'cookie', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const res = await app.inject({ method: 'GET', url, headers });
+    return res.statusCode === 200 ? res.json() : null;
+  }
+
+  return {
+    async page(req, shellHtml, boot) {
+      const module = await renderer();
+      if (!module) return null;
+      const url = new URL(req.url, 'http://localhost');
+      const plan = module.plan(url.pathname);
+      if (!plan) return null;
+      // the front door is for visitors: a logged-in member gets the app (their own call to action)
+      if (req.cookies.sid) {
+        await loadSession(req);
+        if (req.user) return null;
+      }
+      let member: { profile: { gender?: Gender } } | undefined;
+      if (plan.memberId) {
+        member = ((await call(req, `/api/member.php?id=${encodeURIComponent(plan.memberId)}`)) as typeof member | null) ?? undefined;
+        if (!member) return null;
+      }
+      const query = new URLSearchParams();
+      const gender = member ? member.profile.gender : plan.gender;
+      if (gender) query.set('gender', gender);
+      const network = url.searchParams.get('network');
+      if (network) query.set('network', network);
+      const search = await call(req, `/api/members.php${query.size ? `?${query}` : ''}`);
+      try {
+        return module.render({
+          plan,
+          pathname: url.pathname,
+          search: url.search,
+          settings: req.site?.settings ?? null,
+          boot,
+          languageCookie: req.cookies.lang,
+          acceptLanguage: req.headers['accept-language'],
+          preload: { search, ...(member ? { member } : {}) },
+          appScripts: shellHtml ? shellScripts(shellHtml) : [],
+        });
+      } catch (error) {
+        req.log.error({ err: error }, 'the landers light page could not be rendered');
+        return null;
+      }
+    },
+  };
+}

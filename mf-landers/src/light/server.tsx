@@ -1,0 +1,155 @@
+/**
+ * The light lander page on the server (built as `dist/light-server/render.cjs`; the api loads that
+ * file at run time and reloads it when mf-landers is rebuilt, so a new variant is live at once).
+ *
+ *   plan(pathname)  -> which lander this URL is and what it needs fetched (null: not a light page)
+ *   render(input)   -> the whole HTML document: the lander rendered, its data and the texts of the
+ *                      page's language inlined, the browser part's script (light-client/manifest.json)
+ *
+ * The api fetches the data through its own public calls (the member search, the member) and
+ * decides 404s and who gets the app instead (a logged-in member).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { renderToString } from 'react-dom/server';
+import commonLocales from '@dating/shared-kit/i18n/common';
+import { detectLanguage } from '@dating/shared-kit/i18n/language';
+import type { Gender, Language, Settings } from '@dating/shared-kit/contracts';
+import { entryWarningForSite, siteLanguage } from '@dating/shared-kit/frame';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import fr from '../locales/fr.json';
+import it from '../locales/it.json';
+import nl from '../locales/nl.json';
+import pl from '../locales/pl.json';
+import { slugEntry } from '../landers/slugs';
+import type { LanderPreload } from '../landers/common/preload';
+import type { LightPageData, LightRoute, LightTexts, MemberLandingKind } from './data';
+import { createLightI18n } from './i18n';
+import { LightLanderPage, canRender } from './page';
+
+const LANDERS = { nl, en, de, es, fr, it, pl };
+
+export interface LightPlan {
+  route: LightRoute;
+  /** a member landing: this member first (the search then takes their gender) */
+  memberId?: string;
+  /** the member search's gender (a variant's slug) */
+  gender?: Gender;
+}
+
+const VARIANT = /^\/landers\/([a-z0-9-]+)(?:\/([^/]+))?\/?$/;
+const MEMBER = /^\/members\/(\d{1,9})\/(landing|landing2|landing3|signup)(?:\/([^/]+))?\/?$/;
+
+export function plan(pathname: string): LightPlan | null {
+  const variant = VARIANT.exec(pathname);
+  if (variant) {
+    const route: LightRoute = { kind: 'variant', variant: variant[1] ?? '', ...(variant[2] ? { slug: decodeURIComponent(variant[2]) } : {}) };
+    if (!canRender(route)) return null;
+    return { route, gender: slugEntry(route.slug)?.gender };
+  }
+  const member = MEMBER.exec(pathname);
+  if (member) {
+    const landing = member[2] as MemberLandingKind;
+    if (member[3] && (landing === 'landing' || landing === 'signup')) return null;
+    const route: LightRoute = { kind: 'member', landing, id: member[1] ?? '', ...(member[3] ? { slug: decodeURIComponent(member[3]) } : {}) };
+    return canRender(route) ? { route, memberId: route.id } : null;
+  }
+  return null;
+}
+
+export interface RenderInput {
+  plan: LightPlan;
+  pathname: string;
+  search: string;
+  settings: Settings | null;
+  /** what the shell reads as window.__BOOT__ when it starts on this page (upgrade.ts) */
+  boot: unknown;
+  languageCookie?: string;
+  acceptLanguage?: string;
+  preload: LanderPreload;
+  /** the shell's start scripts */
+  appScripts: string[];
+}
+
+/** JSON for an inline <script>: nothing in it can end the script. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttr(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((l) => l.tag);
+}
+
+/** The texts this page shows, in its language only (the disclaimer also in the site's language). */
+function textsFor(language: Language, settings: Settings | null): LightTexts {
+  const common = commonLocales[language];
+  const texts: LightTexts = {
+    [language]: {
+      landers: { landers: LANDERS[language].landers, pages: { loading: LANDERS[language].pages.loading } },
+      common: { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional },
+    },
+  };
+  const site = siteLanguage(settings);
+  if (site !== language) texts[site] = { common: { disclaimer: commonLocales[site].disclaimer } };
+  return texts;
+}
+
+/** The client build's entry scripts (read once per loaded render.cjs: both come from one build). */
+const clientScripts: string[] = (() => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'light-client', 'manifest.json'), 'utf8')) as { client: { js: string[] } };
+  return manifest.client.js.map((file) => `${__webpack_public_path__}${file}`);
+})();
+
+declare const __webpack_public_path__: string;
+
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%23e5307a' d='M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.2 0 3.6 1.2 4.5 2.6.9-1.4 2.3-2.6 4.5-2.6 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z'/%3E%3C/svg%3E";
+
+export function render(input: RenderInput): string {
+  const { settings } = input;
+  const language = detectLanguage({ cookie: input.languageCookie, domainLanguage: settings?.domain_language, browser: acceptedLanguages(input.acceptLanguage) });
+  const { route } = input.plan;
+  const popup = settings?.enable_site_entry_popup !== false;
+  const empty = route.kind === 'member' && route.landing === 'signup';
+  const data: LightPageData = {
+    route,
+    location: { pathname: input.pathname, search: input.search },
+    language,
+    settings,
+    texts: textsFor(language, settings),
+    preload: input.preload,
+    entryWarning: popup && (empty || entryWarningForSite(settings)),
+    app: { scripts: input.appScripts },
+  };
+  const body = renderToString(<LightLanderPage data={data} i18n={createLightI18n(data)} />);
+  // the page's title is the lander's headline (the page sets it again in the browser)
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '') ?? settings?.index_title ?? '';
+  const scripts = clientScripts.map((src) => `<script defer src="${escapeAttr(src)}"></script>`).join('');
+  return [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#e5307a">',
+    `<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"><link rel="icon" href="${ICON}">`,
+    // the build this page comes from, marked as the remote marks itself (build-mark-plugin.js)
+    `<meta name="mf-build:mf_landers" content="${escapeAttr(__BUILD_ID__)}">`,
+    `<title>${h1}</title>`,
+    `<script>window.__BOOT__=${inlineJson(input.boot)}</script>`,
+    `<script id="lander-data" type="application/json">${inlineJson(data)}</script>`,
+    scripts,
+    `</head><body><div id="root"><div id="lander">${body}</div></div></body></html>`,
+  ].join('');
+}

@@ -1,0 +1,14 @@
+/**
+ * Plain constants of the contracts, with no import at all: a page that needs only these (the light
+ * lander page of mf-landers) does not load zod for them. core.ts and identity.ts re-export them.
+ */
+export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
+
+/**
+ * localStorage key set once a visitor accepted the site-entry warning (mf-auth-signup's
+ * ./EntryWarning); the shell reads it so a returning visitor's page does not load that remote.
+ */
+export const ENTRY_WARNING_KEY = 'auth:entry-warning-seen';
+
+/** The landing URL's tracking parameters, kept through sign-up. */
+export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;

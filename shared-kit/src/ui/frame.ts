@@ -1,0 +1,8 @@
+/**
+ * `@dating/shared-kit/frame`: the parts of shared-kit/ui that need neither the app's store nor its
+ * i18n instance (the fictional label from its texts, the brand and the footer): what a page outside
+ * the app (mf-landers' light lander page) can use without pulling in the rest.
+ */
+export { FictionalBadgeView, fictionalTexts } from './fictional-view';
+export type { FictionalBadgeProps, FictionalTexts } from './fictional-view';
+export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';
