@@ -333,7 +333,8 @@ function createLightPageConfigs({ name, dir, client, server, alias = {}, publicP
     filename: `${prefix}client/[name].[contenthash:12].js`,
     chunkFilename: `${prefix}client/[name].[contenthash:12].js`,
     assetModuleFilename: `${prefix}client/assets/[name].[contenthash:12][ext]`,
-    clean: false,
+    // removes its own stale files only (the remote's and the server part's are kept)
+    clean: { keep: (file) => !file.startsWith(`${prefix}client/`) },
   };
   browser.resolve.alias = { ...browser.resolve.alias, ...alias };
   browser.plugins.unshift(new EntryManifestPlugin(`${prefix}client/manifest.json`));
@@ -350,7 +351,7 @@ function createLightPageConfigs({ name, dir, client, server, alias = {}, publicP
     // the same URLs as the browser part (a video the page names must be one the client build emitted)
     assetModuleFilename: `${prefix}client/assets/[name].[contenthash:12][ext]`,
     library: { type: 'commonjs2' },
-    clean: false,
+    clean: { keep: (file) => !file.startsWith(`${prefix}server/`) },
   };
   node.resolve.alias = { ...node.resolve.alias, ...alias };
   node.optimization = { ...node.optimization, minimize: false, splitChunks: false };
