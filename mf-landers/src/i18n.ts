@@ -3,7 +3,6 @@
  * use (and the fallback, en) is fetched (shared-kit registerNamespace with loaders).
  */
 import { registerNamespace } from '@dating/shared-kit/i18n';
-
 import { NAMESPACE } from './namespace';
 
 export { NAMESPACE };
