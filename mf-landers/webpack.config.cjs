@@ -67,6 +67,10 @@ function lightPageConfigs(mode) {
     },
     mode,
   });
-  for (const config of configs) config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
+  for (const config of configs) {
+    config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
+    // shared-kit's UI (the entry warning's modal) takes its texts from this page's i18n instance
+    config.plugins.push(new webpack.NormalModuleReplacementPlugin(/^\.\/use-common-translation$/, path.join(LIGHT, 'common-t.ts')));
+  }
   return configs;
 }

@@ -214,10 +214,10 @@ test.describe('hardening: entry warning', () => {
   test('its two buttons sit side by side, and "Verlaten" leaves for a search engine, not about:blank', { tag: '@phone' }, async ({ page }) => {
     await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Search</title><h1>Search</h1>' }));
     await page.goto('/pages/terms');
-    const dialog = page.getByRole('dialog', { name: auth('entryWarning.title') });
+    const dialog = page.getByRole('dialog', { name: commonText('entryWarning.title') });
     await expect(dialog).toBeVisible();
-    const leave = dialog.getByRole('button', { name: auth('entryWarning.leave') });
-    const enter = dialog.getByRole('button', { name: auth('entryWarning.enter') });
+    const leave = dialog.getByRole('button', { name: commonText('entryWarning.leave') });
+    const enter = dialog.getByRole('button', { name: commonText('entryWarning.enter') });
     // equally wide, side by side on one row, or (when the labels do not fit) stacked full width;
     // measured once the dialog has settled (it animates in)
     await expect

@@ -6,9 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { commonText, expect, localeText, loginAsNewMember, test } from '../support';
-
-const auth = (key: string) => localeText('mf-auth-signup/src/locales', key, 'nl', 'auth');
+import { commonText, expect, loginAsNewMember, test } from '../support';
 
 async function asInstalledApp(page: Page) {
   await page.addInitScript(() => {
@@ -46,7 +44,7 @@ test.describe('installed-app mode', () => {
     await page.goto('/pages/terms');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForTimeout(1500);
-    await expect(page.getByRole('dialog', { name: auth('entryWarning.title') })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: commonText('entryWarning.title') })).toHaveCount(0);
   });
 
   test('the back button shows on member, likes and credits pages only', { tag: '@phone' }, async ({ page }) => {

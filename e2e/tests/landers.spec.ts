@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { REPO_ROOT, childEnv, expect, loginAsNewMember, logout, remoteBuildIds, resolveE2eEnv, test, uniqueEmail } from '../support';
+import { REPO_ROOT, childEnv, commonText, expect, loginAsNewMember, logout, remoteBuildIds, resolveE2eEnv, test, uniqueEmail } from '../support';
 import { distDir, hashTree } from '../support/federation';
 
 const LANDERS_DIR = path.join(REPO_ROOT, 'mf-landers');
@@ -225,5 +225,29 @@ test.describe('landers', () => {
       fs.rmSync(served, { recursive: true, force: true });
       fs.cpSync(distDir('mf-landers'), served, { recursive: true });
     }
+  });
+});
+
+test.describe('landers: a first-time visitor', () => {
+  test.use({ entryWarningAccepted: false });
+
+  test('gets the site-entry warning on the light page itself (NL site), and once accepted it stays away', { tag: '@phone' }, async ({ page, pageErrors }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/landers/video?network=e2e-net');
+    const dialog = page.getByRole('dialog', { name: commonText('entryWarning.title') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(commonText('entryWarning.text'));
+    await expect(dialog.getByRole('button', { name: commonText('entryWarning.leave') })).toBeVisible();
+    await dialog.getByRole('button', { name: commonText('entryWarning.enter') }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: nl.landers.variants.video?.title })).toBeVisible();
+    // the warning is the light page's own: nothing of the app was loaded for it
+    expect(scripts.filter((s) => !s.startsWith('/mf/mf-landers/light-client/'))).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: nl.landers.variants.video?.title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { upgradeToApp } from './upgrade';
 
 export const bus = {
   emit(name: string): void {
-    if (name === 'signup:open') upgradeToApp({ openSignup: true });
+    if (name === 'signup:open') upgradeToApp();
   },
   on(): () => void {
     return () => undefined;

@@ -1,27 +1,20 @@
 /**
- * The site-entry warning on the light lander page: a visitor who has not accepted it yet (and is
- * not in the installed app) gets the app started on this page, which shows the warning as on every
- * other page (mf-auth-signup's ./EntryWarning). Decided after hydration: only the browser knows.
+ * The site-entry warning on the light lander page (shared-kit's EntryWarningDialog, as the app
+ * shows it through mf-auth-signup): for a visitor who has not accepted it yet, outside the
+ * installed app. Decided after hydration (only the browser knows), so the server's HTML and the
+ * first render in the browser are the same.
  */
-import { useEffect } from 'react';
-import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
-import { upgradeToApp } from './upgrade';
-
-function accepted(): boolean {
-  try {
-    return window.localStorage.getItem(ENTRY_WARNING_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+import { useEffect, useState } from 'react';
+import { EntryWarningDialog, entryWarningSeen } from '@dating/shared-kit/frame';
 
 function installedApp(): boolean {
   return window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
 export function EntryWarningGate() {
+  const [show, setShow] = useState(false);
   useEffect(() => {
-    if (!accepted() && !installedApp()) upgradeToApp({ openSignup: false });
+    if (!entryWarningSeen() && !installedApp()) setShow(true);
   }, []);
-  return null;
+  return show ? <EntryWarningDialog onAccept={() => setShow(false)} /> : null;
 }

@@ -101,7 +101,7 @@ function textsFor(language: Language, settings: Settings | null): LightTexts {
   const texts: LightTexts = {
     [language]: {
       landers: { landers: LANDERS[language].landers, pages: { loading: LANDERS[language].pages.loading } },
-      common: { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional },
+      common: { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional, entryWarning: common.entryWarning, actions: { close: common.actions.close }, status: { loading: common.status.loading } },
     },
   };
   const site = siteLanguage(settings);

@@ -17,8 +17,8 @@ declare global {
 
 let started = false;
 
-export function upgradeToApp({ openSignup }: { openSignup: boolean }): void {
-  if (openSignup) window.__OPEN_SIGNUP__ = true;
+export function upgradeToApp(): void {
+  window.__OPEN_SIGNUP__ = true;
   if (started) return;
   started = true;
   for (const src of window.__LIGHT_PAGE__?.app.scripts ?? []) {

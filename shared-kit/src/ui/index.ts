@@ -34,3 +34,4 @@ export { RemoteSlot, provideRemoteLoader } from './remote-slot';
 export { FictionalBadgeView, fictionalTexts } from './fictional-view';
 export type { FictionalTexts } from './fictional-view';
 export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';
+export { EntryWarningDialog, NEUTRAL_PAGE, acceptEntryWarning, entryWarningSeen, leaveUrl } from './entry-warning';
