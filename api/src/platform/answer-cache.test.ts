@@ -1,12 +1,14 @@
 /**
- * The answer cache (answer-cache.ts): user.php and likes.php are served from memory, and every
- * change to what they are read from (a like, a photo, credits, another member's profile, a block)
+ * The answer cache (answer-cache.ts): user.php, likes.php and chats.php are served from memory, and
+ * every change to what they are read from (a like, a photo, credits, another member's profile, a
+ * block, a message, a read marker)
  * is in the next answer: at once for the member's own writes, as soon as the database's
  * notification arrives for anything else, also on a second instance of the same PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { AnswerCache } from './answer-cache';
+import { member, send } from '../modules/chat/test-helpers';
 
 const onPostgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
 const CACHED = { ANSWER_CACHE_MS: 60_000, SESSION_CACHE_MS: 60_000 };
@@ -130,6 +132,22 @@ describe('answer cache in the app', () => {
     expect((await get('/api/user.php', ca)).user.new_likes).toBe(0); // held until d confirms
     await app.dbHandle.query(`update users set email_confirmed = true where id = $1`, [d.user.id]);
     expect(await eventually(async () => (await get('/api/user.php', ca)).user.new_likes === 1)).toBe(true);
+  });
+
+  it('a message is in the next chats.php and user.php of both, and reading it clears the unread count', async () => {
+    const a = await member(app, 100);
+    const b = await member(app, 100);
+    expect((await get('/api/chats.php', b.cookie)).chats).toEqual([]);
+    expect((await get('/api/user.php', b.cookie)).user.unread_messages).toBe(0);
+    expect((await send(app, a, { profile: b.id, body: 'Hoi!' })).statusCode).toBe(200);
+    // the sender's own write: at once
+    expect((await get('/api/chats.php', a.cookie)).chats[0]?.last_message?.body).toBe('Hoi!');
+    const unread = async () => (await get('/api/chats.php', b.cookie)).chats[0]?.num_unread_messages === 1 && (await get('/api/user.php', b.cookie)).user.unread_messages === 1;
+    expect(await eventually(unread)).toBe(true);
+    const conversation = (await get('/api/chats.php', b.cookie)).chats[0].conversation;
+    await get(`/api/messages.php?conversation=${conversation}`, b.cookie); // marks read: at once
+    expect((await get('/api/user.php', b.cookie)).user.unread_messages).toBe(0);
+    expect((await get('/api/chats.php', b.cookie)).chats[0]?.num_unread_messages).toBe(0);
   });
 
   (onPostgres ? it : it.skip)('a like given on another instance of the same database is counted here too', async () => {

@@ -96,7 +96,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/chats.php', { schema: { tags: ['chat'], response: { 200: ZChatsResponse } } }, async (req) => {
     const user = requireUser(req);
-    return listChats(app.db, user, settings(req));
+    // from the answer cache (platform/answer-cache.ts): a message, a read marker, a deleted chat
+    // or a change to any member in the list forgets it on every instance
+    return app.answers.read(`chats:${req.site.id}:${user.id}`, (r) => [user.id, ...r.chats.map((c) => c.profile.id)], () => listChats(app.db, user, settings(req)));
   });
 
   app.delete('/api/chat.php', { schema: { tags: ['chat'], body: ZDeleteChatRequest, response: { 200: ZOk } } }, async (req) => {
