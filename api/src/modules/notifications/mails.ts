@@ -20,7 +20,7 @@ import { escapeHtml } from '../../platform/mail-templates';
 import { getPreferences } from '../members/profile';
 import { linkBase } from '../identity/mail-queue';
 import type { SiteContext } from '../sites/service';
-import { actorName, loadRecipient, MAIL_FLUSH_JOB, PREF_KEY, targetUrl, type NotificationEvent, type NotificationKind } from './service';
+import { actorName, loadRecipient, MAIL_FLUSH_JOB, PREF_KEY, targetUrl, type NotificationEvent, type NotificationKind, type Recipient } from './service';
 import { unsubscribeToken } from './unsubscribe';
 
 export const GATHER_MS = 3_600_000;
@@ -109,9 +109,10 @@ async function mailAllowed(ctx: MailContext, userId: number, kind: NotificationK
  * Mail the member's unmailed events of `kind` if the last such mail is an hour old (or there is
  * none); otherwise say when to try again. Returns 'sent', 'nothing' or the Date to flush at.
  */
-export async function mailPending(ctx: MailContext, userId: number, kind: NotificationKind, now = new Date()): Promise<'sent' | 'nothing' | Date> {
+export async function mailPending(ctx: MailContext, userId: number, kind: NotificationKind, now = new Date(), allowed?: Recipient | null): Promise<'sent' | 'nothing' | Date> {
   const { app } = ctx;
-  const who = await mailAllowed(ctx, userId, kind);
+  // `allowed`: mailAllowed's answer of this same moment (the event handler has just asked)
+  const who = allowed !== undefined ? allowed : await mailAllowed(ctx, userId, kind);
   const outcome = await app.withTx(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-mail:${userId}:${kind}`}))`);
     if (!who) {
@@ -161,12 +162,14 @@ export async function mailPending(ctx: MailContext, userId: number, kind: Notifi
 /** notifications.mail: record the event, mail at once or schedule the gathered mail. */
 export async function handleMailEvent(ctx: MailContext, event: NotificationEvent): Promise<void> {
   if ((await actorName(ctx.app, event)) === null) return;
-  if (!(await mailAllowed(ctx, event.userId, event.kind))) return;
+  const who = await mailAllowed(ctx, event.userId, event.kind);
+  if (!who) return;
   await ctx.app.db.insert(notificationEvents).values({ userId: event.userId, kind: event.kind, actorId: event.actorId, conversationId: event.conversationId ?? null });
-  await flush(ctx, event.userId, event.kind);
+  // the recipient was read just now: not again (the user answer is the dearest read of a chat message's mail job)
+  await flush(ctx, event.userId, event.kind, who);
 }
 
-export async function flush(ctx: MailContext, userId: number, kind: NotificationKind): Promise<void> {
-  const outcome = await mailPending(ctx, userId, kind);
+export async function flush(ctx: MailContext, userId: number, kind: NotificationKind, allowed?: Recipient | null): Promise<void> {
+  const outcome = await mailPending(ctx, userId, kind, new Date(), allowed);
   if (outcome instanceof Date) await ctx.app.jobs.send(MAIL_FLUSH_JOB, { userId, kind }, { startAfter: outcome, singletonKey: `flush:${userId}:${kind}:${outcome.getTime()}`, singletonSeconds: 60 });
 }

@@ -27,7 +27,7 @@ import { getPreferences } from '../members/profile';
 import { isBlockedBetween } from '../members/service';
 import type { SiteContext } from '../sites/service';
 import { siteOf } from './sites';
-import { removeSubscription, subscriptionsOf } from './subscriptions';
+import { hasSubscription, removeSubscription, subscriptionsOf } from './subscriptions';
 
 export type NotificationKind = 'message' | 'like' | 'match';
 
@@ -48,11 +48,19 @@ export const MAIL_FLUSH_JOB = 'notifications.mail-flush';
 /** preferences.{push,email} key per kind */
 export const PREF_KEY = { message: 'messages', like: 'likes', match: 'matches' } as const;
 
-/** Queue the push and the mail of an event (after the change committed). Never throws: the member's action succeeded. */
+/**
+ * Queue the push and the mail of an event (after the change committed). Never throws: the member's
+ * action succeeded. No push job for a member without a push subscription (the job would find none
+ * and end: one indexed look-up here instead of a job stored, fetched and completed per message).
+ */
 export async function notifyMember(app: FastifyInstance, event: NotificationEvent): Promise<void> {
   const once = event.kind === 'message' ? {} : { singletonKey: `${event.kind}:${event.actorId}:${event.userId}`, singletonSeconds: 3600 };
   try {
-    await Promise.all([app.jobs.send(PUSH_JOB, event, { retryLimit: 0, ...once }), app.jobs.send(MAIL_JOB, event, { retryLimit: 0, ...once })]);
+    const pushing = await hasSubscription(app.db, event.userId);
+    await Promise.all([
+      pushing ? app.jobs.send(PUSH_JOB, event, { retryLimit: 0, ...once }) : null,
+      app.jobs.send(MAIL_JOB, event, { retryLimit: 0, ...once }),
+    ]);
   } catch (err) {
     app.log.warn({ err, kind: event.kind }, 'notification not queued');
   }

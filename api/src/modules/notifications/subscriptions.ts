@@ -41,6 +41,12 @@ export async function saveSubscription(db: Db, userId: number, sub: Subscription
   });
 }
 
+/** Whether the member has a push subscription (push_subscriptions_user_idx). */
+export async function hasSubscription(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
 export async function subscriptionsOf(db: Db, userId: number) {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
