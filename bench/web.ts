@@ -26,13 +26,13 @@
  * the exit code is non-zero only when the harness fails.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { benchEnv, serverEnv } from './env';
 import { cleanup, freePort, HarnessError, keepTmpDir, newestSource, startChild, waitFor } from './lib/children';
+import { anchorFcp, firstLoad, startAnchorPage, total } from './lib/first-load';
 import { median, printTable } from './lib/load';
 import { parseOptions } from './lib/options';
 import { CHROMIUM_FLAGS, runLighthouse } from './lib/lighthouse';
@@ -88,82 +88,21 @@ interface Load {
   cls: number;
 }
 
-interface Seen {
-  url: string;
-  script: boolean;
-  body: number;
-  raw: number;
-  beforeRender: boolean;
-}
-
-/** Layout shifts without recent input, summed (the page's CLS as a number, not windowed). */
-const CLS_OBSERVER = `(() => {
-  window.__cls = 0;
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  } catch {}
-})();`;
-
 async function measure(browser: Browser, base: string, spec: PageSpec, cookie: string | null): Promise<Load> {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  try {
-    if (cookie) await context.addCookies([{ name: 'sid', value: cookie, url: base }]);
-    await context.addInitScript(CLS_OBSERVER);
-    const page: Page = await context.newPage();
-    let rendered = false;
-    const pending: Promise<Seen>[] = [];
-    page.on('requestfinished', (request) => {
-      const beforeRender = !rendered;
-      pending.push(
-        (async () => {
-          const response = await request.response();
-          const sizes = await request.sizes();
-          const script = request.resourceType() === 'script';
-          const raw = script && response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
-          return { url: request.url(), script, body: sizes.responseBodySize, raw, beforeRender };
-        })(),
-      );
-    });
-    await page.goto(`${base}${spec.path}`, { waitUntil: 'load', timeout: 60_000 });
-    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
-    rendered = true;
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    // the shell prefetches once the page has shown and the browser is idle (at most 4 s later)
-    await page.waitForTimeout(smoke ? 500 : 4500);
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    const cls = await page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
-    const seen = await Promise.all(pending);
-    const first = seen.filter((s) => s.beforeRender);
-    const js = first.filter((s) => s.script);
-    const idleJs = seen.filter((s) => s.script && !s.beforeRender);
-    return {
-      jsBytes: js.reduce((n, s) => n + s.body, 0),
-      jsRaw: js.reduce((n, s) => n + s.raw, 0),
-      jsFiles: js.length,
-      requests: first.length,
-      idleJsBytes: idleJs.reduce((n, s) => n + s.body, 0),
-      idleJsFiles: idleJs.length,
-      fcp,
-      cls,
-    };
-  } finally {
-    await context.close();
-  }
-}
-
-async function anchorFcp(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 });
-    return await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-  } finally {
-    await context.close();
-  }
+  // the shell prefetches once the page has shown and the browser is idle (at most 4 s later)
+  const { resources, fcp, cls } = await firstLoad(browser, base, spec.path, { viewport: { width: 1280, height: 800 }, sessionCookie: cookie, idleMs: opts.smoke ? 500 : 4500 });
+  const first = resources.filter((r) => r.beforeRender);
+  const idle = resources.filter((r) => !r.beforeRender);
+  return {
+    jsBytes: total(first, 'body', 'script'),
+    jsRaw: total(first, 'raw', 'script'),
+    jsFiles: first.filter((r) => r.type === 'script').length,
+    requests: first.length,
+    idleJsBytes: total(idle, 'body', 'script'),
+    idleJsFiles: idle.filter((r) => r.type === 'script').length,
+    fcp,
+    cls,
+  };
 }
 
 // ---- main ---------------------------------------------------------------------------------------
@@ -220,13 +159,8 @@ async function main(): Promise<void> {
   const sid = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sid='))?.slice(4);
   if (login.status !== 200 || !sid) throw new HarnessError(`login as demo@example.com failed: ${login.status}`);
 
-  const anchor = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><meta charset="utf-8"><title>anchor</title><h1>anchor</h1>');
-  });
-  await new Promise<void>((resolve) => anchor.listen(0, '127.0.0.1', resolve));
-  const anchorAddress = anchor.address();
-  const anchorUrl = `http://127.0.0.1:${typeof anchorAddress === 'object' && anchorAddress ? anchorAddress.port : 0}/`;
+  const anchor = await startAnchorPage();
+  const anchorUrl = anchor.url;
 
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS, headless: true });
   const loads = new Map<string, Load[]>(PAGES.map((p) => [p.label, []]));
@@ -235,7 +169,7 @@ async function main(): Promise<void> {
     // one unmeasured visit: the server's first answers (JIT, file cache) are not a page's cost
     await measure(browser, base, PAGES[0] as PageSpec, null);
     for (let round = 1; round <= opts.rounds; round++) {
-      anchors.push(await anchorFcp(browser, anchorUrl));
+      anchors.push(await anchorFcp(browser, anchorUrl, { width: 1280, height: 800 }));
       for (const spec of PAGES) {
         const load = await measure(browser, base, spec, spec.member ? sid : null);
         loads.get(spec.label)?.push(load);

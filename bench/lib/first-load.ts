@@ -1,0 +1,121 @@
+/**
+ * One first visit of a page in a fresh browser context (empty cache), as `bench/web.ts` and
+ * `bench/landers.ts` both measure it: every finished request with its type, bytes as sent
+ * (compressed) and, for scripts and stylesheets, decoded; whether it came before the page's
+ * `main h1` showed ("to render") or after ("+ idle": what follows in `idleMs` without input); the
+ * first contentful paint and the summed layout shift.
+ */
+import http from 'node:http';
+import type { Browser } from 'playwright-core';
+
+export interface FirstLoadOptions {
+  viewport: { width: number; height: number };
+  /** phone emulation (isMobile, hasTouch) */
+  phone?: boolean;
+  /** a session cookie (`sid`) for a logged-in visit */
+  sessionCookie?: string | null;
+  /** how long to watch after the page has rendered and the network is quiet */
+  idleMs: number;
+  /** what is wrong with a static answer ('' when nothing): e.g. its compression and cache policy */
+  check?: (pathname: string, headers: Record<string, string>) => string;
+}
+
+export interface Resource {
+  url: string;
+  /** Playwright's resource type: script, stylesheet, image, fetch, document, ... */
+  type: string;
+  /** bytes as sent (compressed) */
+  body: number;
+  /** decoded bytes (scripts and stylesheets only, else 0) */
+  raw: number;
+  beforeRender: boolean;
+  problem: string;
+}
+
+export interface FirstLoad {
+  resources: Resource[];
+  fcp: number;
+  cls: number;
+}
+
+/** Layout shifts without recent input, summed (the page's CLS as a number, not windowed). */
+const CLS_OBSERVER = `(() => {
+  window.__cls = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch {}
+})();`;
+
+export async function firstLoad(browser: Browser, base: string, path: string, options: FirstLoadOptions): Promise<FirstLoad> {
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
+    serviceWorkers: 'block',
+  });
+  try {
+    if (options.sessionCookie) await context.addCookies([{ name: 'sid', value: options.sessionCookie, url: base }]);
+    await context.addInitScript(CLS_OBSERVER);
+    const page = await context.newPage();
+    let rendered = false;
+    const pending: Promise<Resource>[] = [];
+    page.on('requestfinished', (request) => {
+      const beforeRender = !rendered;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const type = request.resourceType();
+          const raw = (type === 'script' || type === 'stylesheet') && response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
+          const problem =
+            options.check && response && response.status() < 300 ? options.check(new URL(request.url()).pathname, await response.allHeaders()) : '';
+          return { url: request.url(), type, body: sizes.responseBodySize, raw, beforeRender, problem };
+        })(),
+      );
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
+    rendered = true;
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForTimeout(options.idleMs);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    const cls = await page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
+    return { resources: await Promise.all(pending), fcp, cls };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Sum of `pick` over the resources of `type` (all types when omitted). */
+export function total(resources: readonly Resource[], pick: 'body' | 'raw', type?: string): number {
+  return resources.filter((r) => !type || r.type === type).reduce((n, r) => n + r[pick], 0);
+}
+
+/**
+ * The anchor both benchmarks measure in the same run: a one-line HTML page from a plain Node server
+ * (what this machine's Chromium needs for any page at all, at this moment's load).
+ */
+export async function startAnchorPage(): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>anchor</title><main><h1>anchor</h1></main>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() };
+}
+
+/** First contentful paint of the anchor page in a fresh context. */
+export async function anchorFcp(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<number> {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 });
+    return await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+  } finally {
+    await context.close();
+  }
+}
