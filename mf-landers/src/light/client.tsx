@@ -3,17 +3,35 @@
  * inlined data), so the swipe deck, the video and the call to action come alive. Hydration is
  * concurrent (React yields to the browser between pieces of work): no long task on a slow phone.
  */
+import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { LightPageData } from './data';
 import { createLightI18n } from './i18n';
 import { LightLanderPage } from './page';
+
+declare global {
+  interface Window {
+    /** buttons pressed before hydration (server.tsx startClient) */
+    __LANDER_PRESSED__?: HTMLElement[];
+    __LANDER_HYDRATED__?: boolean;
+  }
+}
+
+/** Once hydrated: the buttons pressed while the page was not yet alive are pressed again. */
+function Hydrated() {
+  useEffect(() => {
+    window.__LANDER_HYDRATED__ = true;
+    for (const button of window.__LANDER_PRESSED__?.splice(0) ?? []) if (button.isConnected) button.click();
+  }, []);
+  return null;
+}
 
 const script = document.getElementById('lander-data');
 const container = document.getElementById('lander');
 if (script?.textContent && container) {
   const data = JSON.parse(script.textContent) as LightPageData;
   window.__LIGHT_PAGE__ = data;
-  hydrateRoot(container, <LightLanderPage data={data} i18n={createLightI18n(data)} />, {
+  hydrateRoot(container, <LightLanderPage data={data} i18n={createLightI18n(data)} after={<Hydrated />} />, {
     onRecoverableError(error) {
       console.warn('[landers] the page was rendered again in the browser', error);
     },

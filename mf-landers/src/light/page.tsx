@@ -42,7 +42,8 @@ export function canRender(route: LightPageData['route']): boolean {
   return route.kind === 'member' || variantComponent(route.variant) !== undefined;
 }
 
-export function LightLanderPage({ data, i18n }: { data: LightPageData; i18n: I18n }) {
+/** `after`: rendered last (the browser's hook for "hydrated"; nothing on the server) */
+export function LightLanderPage({ data, i18n, after }: { data: LightPageData; i18n: I18n; after?: ReactNode }) {
   const empty = data.route.kind === 'member' && data.route.landing === 'signup';
   return (
     <LightPageContext.Provider value={data}>
@@ -68,6 +69,7 @@ export function LightLanderPage({ data, i18n }: { data: LightPageData; i18n: I18
               </div>
             )}
             {data.entryWarning ? <EntryWarningGate /> : null}
+            {after}
           </ThemeProvider>
         </I18nextProvider>
       </LanderPreloadContext.Provider>

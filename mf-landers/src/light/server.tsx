@@ -117,6 +117,15 @@ const clientScripts: string[] = (() => {
 
 declare const __webpack_public_path__: string;
 
+/**
+ * The browser part starts once the page has loaded (its content, styles and first picture are in
+ * the HTML already): its download does not compete with them. A button pressed before it has
+ * hydrated is remembered and pressed again once it has (client.tsx), so no click is lost.
+ */
+function startClient(srcs: string[]): string {
+  return `(function(){var q=window.__LANDER_PRESSED__=[];document.addEventListener('click',function(e){if(window.__LANDER_HYDRATED__)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();q.push(b);}},true);function go(){${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s);});}if(document.readyState==='complete')go();else addEventListener('load',go);})();`;
+}
+
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%23e5307a' d='M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.2 0 3.6 1.2 4.5 2.6.9-1.4 2.3-2.6 4.5-2.6 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z'/%3E%3C/svg%3E";
 
@@ -139,7 +148,7 @@ export function render(input: RenderInput): string {
   const body = renderToString(<LightLanderPage data={data} i18n={createLightI18n(data)} />);
   // the page's title is the lander's headline (the page sets it again in the browser)
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '') ?? settings?.index_title ?? '';
-  const scripts = clientScripts.map((src) => `<script defer src="${escapeAttr(src)}"></script>`).join('');
+  const scripts = `<script>${startClient(clientScripts)}</script>`;
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#e5307a">',
