@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       `Anchor: FCP of a one-line HTML page in the same rounds = ${ms(anchorMs)}.`,
   );
   printTable(
-    ['lander', 'JS sent', 'JS raw', 'CSS sent', 'CSS raw', 'requests', '+ idle (5 s) JS / requests', 'FCP (x anchor)', 'CLS', `JS <= ${kb(TARGET.jsBytes)}`],
+    ['lander', 'JS sent', 'JS raw', 'CSS sent', 'CSS raw', 'requests', '+ idle (5 s) JS / requests', 'FCP (x anchor)', 'CLS', `all JS sent <= ${kb(TARGET.jsBytes)}`],
     pages.map((p) => {
       const js = med(p.label, (l) => l.js);
       return [
@@ -184,7 +184,9 @@ async function main(): Promise<void> {
         `${kb(med(p.label, (l) => l.idleJs))} / ${med(p.label, (l) => l.idleRequests)}`,
         `${ms(med(p.label, (l) => l.fcp))} (${(med(p.label, (l) => l.fcp) / anchorMs).toFixed(1)}x)`,
         med(p.label, (l) => l.cls).toFixed(3),
-        mark(js <= TARGET.jsBytes),
+        // the target counts every script of the first visit: a page that renders before its script
+        // has loaded (the light lander page) still pays for it a moment later
+        `${kb(js + med(p.label, (l) => l.idleJs))} ${mark(js + med(p.label, (l) => l.idleJs) <= TARGET.jsBytes)}`,
       ];
     }),
     [0],
