@@ -234,6 +234,9 @@ test.describe('landers: a first-time visitor', () => {
   test('gets the site-entry warning on the light page itself (NL site), and once accepted it stays away', { tag: '@phone' }, async ({ page, pageErrors }) => {
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    // the warning is in the server's HTML, open: painted with the page, not after its script
+    const html = await (await page.request.get('/landers/video?network=e2e-net')).text();
+    expect(html).toMatch(new RegExp(`role="dialog"[^>]*>[\\s\\S]*${commonText('entryWarning.title')}[\\s\\S]*${commonText('entryWarning.text').slice(0, 30)}`));
     await page.goto('/landers/video?network=e2e-net');
     const dialog = page.getByRole('dialog', { name: commonText('entryWarning.title') });
     await expect(dialog).toBeVisible();
@@ -244,10 +247,22 @@ test.describe('landers: a first-time visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: nl.landers.variants.video?.title })).toBeVisible();
     // the warning is the light page's own: nothing of the app was loaded for it
     expect(scripts.filter((s) => !s.startsWith('/mf/mf-landers/light-client/'))).toEqual([]);
-    await page.reload();
+    // back later: the warning is still in the server's HTML, but hidden before anything is painted
+    // (the page's script is held back here, so what shows is the HTML alone), then taken out
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/mf/mf-landers/light-client/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { level: 1, name: nl.landers.variants.video?.title })).toBeVisible();
+    await expect(page.locator('[data-entry-warning]')).toHaveCount(1);
+    await expect(page.locator('[data-entry-warning]')).toBeHidden();
+    release();
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('[data-entry-warning]')).toHaveCount(0);
     expect(pageErrors).toEqual([]);
   });
 });

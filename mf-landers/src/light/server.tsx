@@ -24,6 +24,7 @@ import it from '../locales/it.json';
 import nl from '../locales/nl.json';
 import pl from '../locales/pl.json';
 import { slugEntry } from '../landers/slugs';
+import { ENTRY_WARNING_ACCEPTED_SCRIPT, ENTRY_WARNING_ACCEPTED_STYLE } from './entry-warning';
 import type { LanderPreload } from '../landers/common/preload';
 import type { LightPageData, LightRoute, LightTexts, MemberLandingKind } from './data';
 import { createLightI18n } from './i18n';
@@ -158,6 +159,8 @@ export function render(input: RenderInput): string {
     `<title>${h1}</title>`,
     `<script>window.__BOOT__=${inlineJson(input.boot)}</script>`,
     `<script id="lander-data" type="application/json">${inlineJson(data)}</script>`,
+    // the warning is in the HTML, open: hidden before the first paint for a visitor who accepted it
+    data.entryWarning ? `<script>${ENTRY_WARNING_ACCEPTED_SCRIPT}</script><style>${ENTRY_WARNING_ACCEPTED_STYLE}</style>` : '',
     scripts,
     `</head><body><div id="root"><div id="lander">${body}</div></div></body></html>`,
   ].join('');

@@ -44,12 +44,16 @@ export function acceptEntryWarning(): void {
   }
 }
 
-/** The dialog itself; `onAccept` after the visitor accepted (it is remembered already). */
-export function EntryWarningDialog({ onAccept }: { onAccept: () => void }) {
+/**
+ * The dialog itself; `onAccept` after the visitor accepted (it is remembered already). `inline`: in
+ * place, for a page the server renders with the warning open (Modal's `inline`).
+ */
+export function EntryWarningDialog({ onAccept, inline = false }: { onAccept: () => void; inline?: boolean }) {
   const t = useCommonT();
   return (
     <Modal
       open
+      inline={inline}
       title={t('entryWarning.title')}
       dismissible={false}
       size="sm"

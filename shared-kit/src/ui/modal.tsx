@@ -48,11 +48,17 @@ export interface ModalProps {
   describedBy?: string;
   /** full screen below the md breakpoint */
   fullScreenOnPhone?: boolean;
+  /**
+   * Rendered where it stands instead of in a portal on document.body, without the opening
+   * animation: for a page the server renders with the dialog already open (a portal has no place in
+   * server HTML, and the dialog is then the first thing painted).
+   */
+  inline?: boolean;
 }
 
 export function Modal({
   open, onClose, title, hideTitle = false, dismissible = true, children, footer, size = 'md',
-  initialFocusRef, describedBy, fullScreenOnPhone = false,
+  initialFocusRef, describedBy, fullScreenOnPhone = false, inline = false,
 }: ModalProps) {
   const t = useCommonT();
   const titleId = `${useId().replace(/:/g, '')}-title`;
@@ -113,19 +119,21 @@ export function Modal({
     }
   };
 
-  return createPortal(
+  const dialog = (
     <div
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) requestClose();
       }}
-      css={css`
-        position: fixed; inset: 0; z-index: ${zIndex.modal};
-        display: flex; align-items: center; justify-content: center; padding: 16px;
-        background: ${colors.overlay}; backdrop-filter: blur(2px);
-        animation: ${fadeIn} 150ms ease-out;
-        overflow-y: auto;
-      `}
+      css={[
+        css`
+          position: fixed; inset: 0; z-index: ${zIndex.modal};
+          display: flex; align-items: center; justify-content: center; padding: 16px;
+          background: ${colors.overlay}; backdrop-filter: blur(2px);
+          overflow-y: auto;
+        `,
+        !inline && css`animation: ${fadeIn} 150ms ease-out;`,
+      ]}
     >
       <div
         ref={dialogRef}
@@ -140,9 +148,9 @@ export function Modal({
             position: relative; width: 100%; max-width: ${widths[size]}px; max-height: calc(100vh - 32px);
             display: flex; flex-direction: column;
             background: ${colors.surface}; border-radius: ${radii.lg}; box-shadow: ${shadows.lg};
-            animation: ${rise} 200ms ease-out;
             &:focus { outline: none; }
           `,
+          !inline && css`animation: ${rise} 200ms ease-out;`,
           fullScreenOnPhone &&
             css`
               @media (max-width: 767.98px) { max-width: none; max-height: none; height: 100%; border-radius: 0; }
@@ -184,7 +192,7 @@ export function Modal({
           </footer>
         )}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  return inline ? dialog : createPortal(dialog, document.body);
 }
