@@ -371,6 +371,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
         gone = true;
         req.releaseAdmission?.();
       });
+      // a client that hung up before this hook ran (while the site was resolved) sent its 'close'
+      // already: without this its slot was never given back (no 'close' to come, no response to
+      // finish), and after a burst of such hang-ups every place stayed taken
+      if (reply.raw.destroyed || req.raw.socket?.destroyed) gone = true;
       req.releaseAdmission = await app.admission.acquire();
       if (gone) {
         req.releaseAdmission();
