@@ -320,7 +320,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('sessionCache', sessionCache);
   // off by default on PostgreSQL for now: with it on, the server stopped admitting database
   // requests after a burst of 50 connections in 3 of 5 benchmark runs (docs/performance.md)
-  const answers = new AnswerCache(config.ANSWER_CACHE_MS ?? (config.NODE_ENV === 'test' || handle.driver !== 'pglite' ? 0 : DEFAULT_ANSWER_CACHE_MS));
+  const answers = new AnswerCache(config.ANSWER_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_ANSWER_CACHE_MS));
   app.decorate('answers', answers);
   app.decorate('realtime', realtime);
   await realtime.start(handle);

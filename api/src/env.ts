@@ -26,8 +26,7 @@
  *                        5000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
  *                        changed users row reach every instance at once (platform/session-cache.ts).
  *   ANSWER_CACHE_MS      How long a member's own user.php / likes.php answer may be served from memory
- *                        (default 10000 on PGlite; 0 = off, the default on PostgreSQL for now and under
- *                        NODE_ENV=test). Every write to what
+ *                        (default 10000; 0 = off, the default under NODE_ENV=test). Every write to what
  *                        it is read from reaches every instance at once (platform/answer-cache.ts).
  *   MOLLIE_API_KEY       Mollie API key (test_... or live_...): payments go to Mollie through the official
  *                        client. Unset: they go to the built-in Mollie simulator (/mollie-sim/, same

@@ -119,4 +119,47 @@ describe('admission in the app', () => {
       await server.close();
     }
   });
+
+  it('a client that hangs up before its request is even looked at (while the site is resolved) does not keep a place for ever', async () => {
+    const server = await buildTestApp({ admission: { concurrency: 1, maxQueue: 50, maxWaitMs: 1000 } });
+    const { user } = await createMember(server);
+    const sid = await loginCookie(server, user.id);
+    // the site look-up of the next requests waits until the client has gone
+    const resolve = server.sites.resolve.bind(server.sites);
+    let gate: Promise<void> | null = null;
+    server.sites.resolve = async (host) => {
+      if (gate) await gate;
+      return resolve(host);
+    };
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    const get = () =>
+      new Promise<number>((done) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/user.php', headers: { cookie: sid } }, (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+        });
+        req.on('error', () => done(-1));
+      });
+    try {
+      let open = () => {};
+      gate = new Promise<void>((r) => (open = r));
+      const gone = new Promise<number>((done) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/user.php', headers: { cookie: sid } });
+        req.on('error', () => done(-1));
+        req.on('response', (res) => done(res.statusCode ?? 0));
+        setTimeout(() => req.destroy(), 100);
+      });
+      expect(await gone).toBe(-1);
+      await new Promise((r) => setTimeout(r, 50)); // the server has seen the close
+      gate = null;
+      open();
+      // the place the hung-up request took on its way is free again: the next member is served
+      for (let i = 0; i < 50 && server.admission.stats().active > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(server.admission.stats()).toMatchObject({ active: 0, waiting: 0 });
+      expect(await get()).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
