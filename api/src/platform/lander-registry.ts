@@ -10,34 +10,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ZLanderRegistry, landerPathKnown } from '@dating/shared-kit/contracts';
 import type { LanderRegistry } from '@dating/shared-kit/contracts';
-
-interface Cached {
-  key: string;
-  registry: LanderRegistry | null;
-}
+import { builtFileReader } from './built-file';
 
 export function landerRegistryReader(staticRoot: string): { read(): Promise<LanderRegistry | null>; status(pathname: string): Promise<200 | 404 | null> } {
-  const file = path.join(staticRoot, 'mf-landers', 'dist', 'landers-registry.json');
-  let cached: Cached | null = null;
-  async function read(): Promise<LanderRegistry | null> {
-    let key: string;
+  const read = builtFileReader(path.join(staticRoot, 'mf-landers', 'dist', 'landers-registry.json'), async (file) => {
     try {
-      const stat = await fs.stat(file);
-      key = `${stat.mtimeMs}:${stat.size}`;
+      const parsed = ZLanderRegistry.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }
-    if (cached?.key === key) return cached.registry;
-    let registry: LanderRegistry | null = null;
-    try {
-      const parsed = ZLanderRegistry.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
-      registry = parsed.success ? parsed.data : null;
-    } catch {
-      registry = null;
-    }
-    cached = { key, registry };
-    return registry;
-  }
+  });
   return {
     read,
     /** 200 or 404 for a lander URL, null when `pathname` is no lander URL or no registry is readable */

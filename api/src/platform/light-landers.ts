@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { builtFileReader } from './built-file';
 import { loadSession } from './session';
 
 type Gender = 'male' | 'female';
@@ -54,31 +55,19 @@ export function shellScripts(html: string): string[] {
 export function lightLanders(app: FastifyInstance, staticRoot: string): LightLanders {
   const dir = path.join(staticRoot, 'mf-landers', 'dist', 'light-server');
   const file = path.join(dir, 'render.cjs');
-  let cached: { key: string; module: LightModule | null } | null = null;
-
-  async function renderer(): Promise<LightModule | null> {
-    let key: string;
-    try {
-      const stat = await fs.stat(file);
-      key = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      return null;
-    }
-    if (cached?.key === key) return cached.module;
-    let module: LightModule | null = null;
+  const renderer = builtFileReader<LightModule>(file, async () => {
     try {
       // evaluated afresh from the file (not through require's cache, which would keep the old build)
       const compiled = vm.compileFunction(await fs.readFile(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
       const holder: { exports: Partial<LightModule> } = { exports: {} };
       compiled.call(holder.exports, holder.exports, createRequire(file), holder, file, dir);
       const exported = holder.exports;
-      module = typeof exported.plan === 'function' && typeof exported.render === 'function' ? (exported as LightModule) : null;
+      return typeof exported.plan === 'function' && typeof exported.render === 'function' ? (exported as LightModule) : null;
     } catch (error) {
       app.log.error({ err: error }, 'the landers light page (render.cjs) could not be loaded');
+      return null;
     }
-    cached = { key, module };
-    return module;
-  }
+  });
 
   /** GET one of this server's public calls as the visitor (their host, cookies, language); null unless 200. */
   async function call(req: FastifyRequest, url: string): Promise<unknown> {
