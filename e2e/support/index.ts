@@ -51,5 +51,6 @@ export { commonText, fillText, localeText, moduleTexts, serverText } from './tex
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
 export { phonePhoto } from './photos';
+export { axeViolations, animationsDone, WCAG_AA } from './axe';
 export { startOwnServer } from './own-server';
 export type { OwnServer } from './own-server';

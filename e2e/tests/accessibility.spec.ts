@@ -3,12 +3,10 @@
  * remote, as a visitor and as a member: 0 violations. A page that a capability still builds is
  * covered as it is now (placeholder inside its layout); a new main page is one line in PAGES.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsNewMember } from '../support';
+import { test, expect, animationsDone, axeViolations as violations, loginAsNewMember } from '../support';
 
 /** The rule sets of WCAG 2.0/2.1/2.2 levels A and AA (axe's tags). */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface AxePage {
   /** path, or a function of a demo member's id */
@@ -50,16 +48,7 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('main h1, [role="dialog"] h2, [role="dialog"] h1').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // transitions (modal fade-in, loading bar) end: axe reads computed colours
-  await page.waitForTimeout(400);
-}
-
-/** axe's violations as readable lines: rule, impact, help and the first few elements with why. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return results.violations.flatMap((v) => [
-    `${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`),
-  ]);
+  await animationsDone(page);
 }
 
 async function someMemberId(page: Page): Promise<number> {
@@ -78,7 +67,6 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await page.goto('/');
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
       expect(await violations(page)).toEqual([]);
     } finally {
       await context.close();

@@ -9,11 +9,10 @@
  * - the staff pages on a tablet: axe WCAG 2.x A/AA without violations, nothing scrolls sideways,
  *   a complaint handled by keyboard only; a visitor never downloads the staff chunk.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/env';
-import { test, expect, login, moduleTexts, serverText, setLanguageCookie, uniqueEmail, ENTRY_WARNING_KEY } from '../support';
+import { test, expect, axeViolations, login, moduleTexts, serverText, setLanguageCookie, uniqueEmail, ENTRY_WARNING_KEY } from '../support';
 
 /** the back office's texts, and the landers' own (the complaint form) */
 const st = moduleTexts('mf-landers/src/backoffice/locales');
@@ -153,8 +152,7 @@ test.describe('back office: complaints', () => {
 
 /** The page as it is now: WCAG 2.x A/AA rules pass (axe), and nothing scrolls sideways. */
 async function accessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 

@@ -132,7 +132,7 @@ export function Modal({
           background: ${colors.overlay}; backdrop-filter: blur(2px);
           overflow-y: auto;
         `,
-        !inline && css`animation: ${fadeIn} 150ms ease-out;`,
+        !inline && css`animation: ${fadeIn} 150ms ease-out; @media (prefers-reduced-motion: reduce) { animation: none; }`,
       ]}
     >
       <div
@@ -150,7 +150,7 @@ export function Modal({
             background: ${colors.surface}; border-radius: ${radii.lg}; box-shadow: ${shadows.lg};
             &:focus { outline: none; }
           `,
-          !inline && css`animation: ${rise} 200ms ease-out;`,
+          !inline && css`animation: ${rise} 200ms ease-out; @media (prefers-reduced-motion: reduce) { animation: none; }`,
           fullScreenOnPhone &&
             css`
               @media (max-width: 767.98px) { max-width: none; max-height: none; height: 100%; border-radius: 0; }
