@@ -32,6 +32,19 @@ export function messageCosts(settings: ChatSettings, country: string | null | un
   };
 }
 
+/** What a message says (body, gift, picture), as members and the operator console show it: nothing once deleted. */
+export function messageContent(row: MessageRow, cdnPrefix: string) {
+  const gone = row.deletedAt != null;
+  return {
+    body: gone ? null : row.body,
+    gift: gone || !isGiftId(row.gift) ? null : row.gift,
+    image:
+      gone || !row.imageFile || !row.imageThumb
+        ? null
+        : { filename: uploadUrl(cdnPrefix, row.imageFile), thumb_filename: uploadUrl(cdnPrefix, row.imageThumb), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+  };
+}
+
 /** A message row as `viewerId` sees it. `readUpTo`: the recipient's read marker. */
 export function toMessage(row: MessageRow, viewerId: number, readUpTo: number, cdnPrefix: string): Message {
   const gone = row.deletedAt != null;
@@ -41,12 +54,7 @@ export function toMessage(row: MessageRow, viewerId: number, readUpTo: number, c
     sender: row.senderId,
     recipient: row.recipientId,
     type: row.type as MessageType,
-    body: gone ? null : row.body,
-    gift: gone || !isGiftId(row.gift) ? null : row.gift,
-    image:
-      gone || !row.imageFile || !row.imageThumb
-        ? null
-        : { filename: uploadUrl(cdnPrefix, row.imageFile), thumb_filename: uploadUrl(cdnPrefix, row.imageThumb), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+    ...messageContent(row, cdnPrefix),
     credits: row.credits,
     created_at: row.createdAt.toISOString(),
     deleted: gone,

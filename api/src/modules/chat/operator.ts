@@ -29,14 +29,12 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isLang, t } from '../../i18n';
 import type { UserRow } from '../../platform/session';
-import { isGiftId } from './gifts';
 import { notifyRealtime } from './notify';
 import { myConversation } from './conversations';
 import { markRead } from './history';
-import { UUID } from './message-view';
+import { UUID, messageContent } from './message-view';
 import type { MessageRow } from './message-view';
 import { cleanText, storeMessage } from './send';
-import { uploadUrl } from '../members/serialize-profile';
 
 const CLAIM_SECONDS = OPERATOR_CLAIM_MS / 1000;
 /** SQL: the moment before which a claim has lapsed. */
@@ -168,12 +166,7 @@ export function toOperatorMessage(row: MessageRow, chatpalId: number, cdnPrefix:
     id: row.id,
     from: row.senderId === chatpalId ? 'chatpal' : 'member',
     type: row.type as OperatorMessage['type'],
-    body: gone ? null : row.body,
-    gift: gone || !isGiftId(row.gift) ? null : row.gift,
-    image:
-      gone || !row.imageFile || !row.imageThumb
-        ? null
-        : { filename: uploadUrl(cdnPrefix, row.imageFile), thumb_filename: uploadUrl(cdnPrefix, row.imageThumb), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+    ...messageContent(row, cdnPrefix),
     created_at: row.createdAt.toISOString(),
     deleted: gone,
     asks_if_real: row.asksIfReal,
