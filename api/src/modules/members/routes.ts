@@ -31,7 +31,7 @@ import moderationRoutes from './moderation-routes';
 import { addPhoto, deletePhoto, listPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
-import { searchMembers, suggestedMembers } from './search';
+import { searchAnswerJson, searchMembers, suggestedMembers } from './search';
 import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
 import { notifyMember } from '../notifications/service';
 import { presenceOf } from './presence';
@@ -150,7 +150,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /* ---------- search and member page ---------- */
-  app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req) => {
+  app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req, reply) => {
     assertMayBrowse(req, req.query.network, 'search_login_required');
     const q = req.query;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
@@ -168,7 +168,11 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     // the matches of a filter are shared for a few seconds when the answer cache is on (search-cache.ts)
     const viewerId = req.user?.id ?? null;
     const pager = app.answers.enabled ? cachedPager(app.db, app.answers, viewerId, cdn(req)) : undefined;
-    return searchMembers(app.db, q, { viewerId, cdnPrefix: cdn(req), pager });
+    // sent as its JSON text (search.ts searchAnswerJson: every profile checked by ZProfile, the
+    // cached ones once when they were kept), not through the response schema's serializer again
+    const answer = await searchMembers(app.db, q, { viewerId, cdnPrefix: cdn(req), pager });
+    // (the text is the schema's shape; the type provider only knows the object form)
+    return reply.type('application/json; charset=utf-8').send(searchAnswerJson(answer) as never);
   });
   app.get('/api/member.php', { config: { writes: true }, schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
     assertMayBrowse(req, undefined, 'profile_login_required');

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { searchMembers } from './search';
+import { searchAnswerJson, searchMembers } from './search';
 
 let app: FastifyInstance;
 const year = new Date().getUTCFullYear();
@@ -50,9 +50,11 @@ describe('members.php from the shared list', () => {
       const query = `gender=female&country=BE&min_age=18&max_age=40&page=${page}`;
       const cached = await search(query, cookie);
       const q: MemberSearchQuery = { gender: 'female', country: 'BE', min_age: 18, max_age: 40, page };
-      const fromDatabase = await searchMembers(app.db, q, { viewerId: me.user.id, cdnPrefix: '' });
+      const fromDatabase = JSON.parse(searchAnswerJson(await searchMembers(app.db, q, { viewerId: me.user.id, cdnPrefix: '' })));
       expect(cached.numResults).toBe(27);
       expect(ids(cached)).toEqual(ids(fromDatabase));
+      // the whole answer, profile by profile, is the database's (kept texts included)
+      expect(cached).toEqual(fromDatabase);
       expect(ids(cached)).not.toContain(me.user.id);
       expect(ids(cached)).not.toContain(blocked.user.id);
       expect(ids(cached)).not.toContain(blocker.user.id);
@@ -81,5 +83,24 @@ describe('members.php from the shared list', () => {
     await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie, 'content-type': 'application/json' }, payload: { id: first.user.id } });
     expect((await search(query, cookie)).numResults).toBe(0);
     expect((await search(query)).numResults).toBe(1);
+  });
+
+  it("a profile's kept text is its site's: photo URLs under each site's CDN prefix, also when another site's search kept it first", async () => {
+    const member = await createMember(app, { gender: 'female', country: 'DE' });
+    const photo = await app.dbHandle.query<{ id: number }>(
+      `insert into photos (user_id, filename, thumb_filename, match_filename, status, width, height) values ($1, 'a.jpg', 'a-thumb.jpg', 'a-match.jpg', 'active', 10, 10) returning id`,
+      [member.user.id],
+    );
+    await app.dbHandle.query(`update profiles set main_photo_id = $1 where user_id = $2`, [photo[0]?.id, member.user.id]);
+    await app.dbHandle.query(`update sites set settings = jsonb_set(settings, '{cdn_prefix}', '"https://cdn.example.de/"') where domain = 'example.de'`);
+    app.sites.invalidate();
+    const onSite = async (host: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=DE', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      return res.json().results[0]?.main_image?.filename;
+    };
+    expect(await eventually(async () => (await onSite('localhost')) === '/uploads/a.jpg')).toBe(true);
+    expect(await onSite('example.de')).toBe('https://cdn.example.de/uploads/a.jpg');
+    expect(await onSite('localhost')).toBe('/uploads/a.jpg');
   });
 });

@@ -3,7 +3,10 @@
  * matches are the same for everyone, so this instance keeps, per filter, the ordered ids of the
  * first CANDIDATES matches for SEARCH_CACHE_MS (3 s), shared by every viewer; the viewer's own
  * exclusions (self and blocks either way) and the page are applied per request; the page's
- * profiles come from the answer cache, one entry per member.
+ * profiles come from the answer cache, one entry per member, kept as their checked wire JSON
+ * (search.ts ProfileJson) per site CDN prefix and UTC day (the age), so a page from memory is joined
+ * from texts and nothing is built, checked or serialized again. The texts are the same for every
+ * viewer: a viewer is never in their own results, so no text is an owner's view.
  *
  * What a member can see:
  * - Other members' changes: a new profile or a changed gender, country, region or date of birth
@@ -27,8 +30,8 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { blocks, profiles } from '../../db/schema';
 import type { AnswerCache } from '../../platform/answer-cache';
-import { databasePager, pageOf, type SearchPager, type SearchPart } from './search';
-import { isVisibleMember, loadProfileRows, serializeRows, type ProfileListRow } from './service';
+import { databasePager, pageOf, ProfileJson, type SearchPager, type SearchPart } from './search';
+import { isVisibleMember, loadProfileRows, serializeRows } from './service';
 
 /** How long the shared list of a filter's matches is kept at most. */
 export const SEARCH_CACHE_MS = 3000;
@@ -86,10 +89,12 @@ export function cachedPager(db: Db, answers: AnswerCache, viewerId: number | nul
       return fromDatabase(part, pageNumber);
     }
     const pageIds = visible.slice(start, start + SEARCH_PAGE_SIZE);
-    const rows = await answers.readEach<ProfileListRow>('profile', pageIds, async (missing) => {
-      return new Map((await loadProfileRows(db, missing)).map((r) => [r.profile.userId, r]));
+    const now = new Date();
+    const texts = await answers.readEach<ProfileJson>(`profile-json:${cdnPrefix}:${now.toISOString().slice(0, 10)}`, pageIds, async (missing) => {
+      const profiles = serializeRows(await loadProfileRows(db, missing), { viewerId: null, cdnPrefix });
+      return new Map(profiles.map((p) => [p.id, ProfileJson.of(p)]));
     });
-    const results = serializeRows([...rows.values()], { viewerId, cdnPrefix }, pageIds);
+    const results = pageIds.map((id) => texts.get(id)).filter((t): t is ProfileJson => t !== undefined);
     return pageOf(results, visible.length, pageNumber);
   };
 }

@@ -19,8 +19,8 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { ageOn, MAX_MEMBER_AGE, MIN_MEMBER_AGE, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '@dating/shared-kit/contracts';
-import type { MemberSearchQuery, MemberSearchResponse } from '@dating/shared-kit/contracts';
+import { ageOn, MAX_MEMBER_AGE, MIN_MEMBER_AGE, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, ZProfile } from '@dating/shared-kit/contracts';
+import type { MemberSearchQuery, MemberSearchResponse, Profile } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
@@ -145,9 +145,25 @@ function preparedPage(db: Db, name: string, where: () => SQL) {
   }));
 }
 
+/**
+ * A wire profile already checked by ZProfile and serialized: what the cached pager (search-cache.ts)
+ * keeps per member, so a search answer from memory is joined from these texts instead of building,
+ * checking and serializing every profile again on every request.
+ */
+export class ProfileJson {
+  constructor(readonly json: string) {}
+
+  static of(profile: Profile): ProfileJson {
+    return new ProfileJson(JSON.stringify(ZProfile.parse(profile)));
+  }
+}
+
+/** One result of a search page: a profile, or its checked JSON text. */
+export type SearchResult = Profile | ProfileJson;
+
 /** One page of a search: what `page()` and the cached pager (search-cache.ts) return. */
 export interface SearchPage {
-  results: MemberSearchResponse['results'];
+  results: SearchResult[];
   numResults: number;
   numResultsCapped?: true;
   pageNumber: number;
@@ -155,7 +171,7 @@ export interface SearchPage {
 }
 
 /** The page's answer fields for `counted` matches (capped at SEARCH_COUNT_CAP). */
-export function pageOf(results: SearchPage['results'], counted: number, pageNumber: number): SearchPage {
+export function pageOf(results: SearchResult[], counted: number, pageNumber: number): SearchPage {
   const capped = counted > SEARCH_COUNT_CAP;
   return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true as const } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
 }
@@ -203,11 +219,30 @@ export function databasePager(db: Db, viewerId: number | null, cdnPrefix: string
     );
 }
 
+/** A search answer (ZMemberSearchResponse) whose results may be checked JSON texts (ProfileJson). */
+export type SearchAnswer = SearchPage & { similar: SearchPage };
+
+function pageJson({ results, numResults, numResultsCapped, pageNumber, pageSize }: SearchPage, similar?: string): string {
+  const head = JSON.stringify({ numResults, numResultsCapped, pageNumber, pageSize }).slice(1, -1);
+  // a profile object is checked by ZProfile here, as the route's response schema would
+  const items = results.map((r) => (r instanceof ProfileJson ? r.json : ProfileJson.of(r).json));
+  return `{"results":[${items.join(',')}],${head}${similar === undefined ? '' : `,"similar":${similar}`}}`;
+}
+
+/**
+ * The answer as the JSON text of ZMemberSearchResponse: the envelope's numbers serialized here, the
+ * profiles joined from their checked texts (GET /api/members.php sends this text as it is).
+ */
+export function searchAnswerJson(answer: SearchAnswer): string {
+  const { similar, ...main } = answer;
+  return pageJson(main, pageJson(similar));
+}
+
 export async function searchMembers(
   db: Db,
   query: MemberSearchQuery,
   opts: { viewerId: number | null; cdnPrefix: string; now?: Date; pager?: SearchPager },
-): Promise<MemberSearchResponse> {
+): Promise<SearchAnswer> {
   const pager = opts.pager ?? databasePager(db, opts.viewerId, opts.cdnPrefix);
   const filter = searchFilter(query);
   const main = asParameters(filterValues(filter, opts.now), 'm_');
