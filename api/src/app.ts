@@ -2,7 +2,7 @@
  * `buildApp(opts)` builds the whole server as one Fastify instance (STYLE.md: app.ts builds,
  * server.ts only listens). Tests call it through `buildTestApp()` (src/test/helpers.ts).
  *
- * Request context set for every request by an onRequest hook:
+ * Request context set for every request by the onRequest hook of platform/request-hooks.ts:
  *   req.site   the site (row + settings) from the Host header or `?forced_domain=`; unknown -> default
  *   req.user   the logged-in users row or null (only for /api/*, /dev/* and routes with config `database`)
  *   req.lang   `?lang=` of the URL -> user language -> cookie `lang` -> site domain_language -> nl
@@ -30,7 +30,7 @@ import type { Db, DbHandle, Tx } from './db/client';
 import { readEnv, REPO_ROOT } from './env';
 import type { Env } from './env';
 import { AppError, isAppError } from './errors';
-import { DEFAULT_LANG, fieldLabel, hasMessage, t, toLang } from './i18n';
+import { DEFAULT_LANG, fieldLabel, hasMessage, t } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
 import { RealtimeHub } from './modules/chat/realtime';
@@ -40,13 +40,13 @@ import { createJobQueue } from './platform/jobs';
 import type { JobQueue } from './platform/jobs';
 import { createAdmission } from './platform/admission';
 import type { Admission, AdmissionOptions } from './platform/admission';
-import { loadSession } from './platform/session';
 import { SessionCache } from './platform/session-cache';
 import { AnswerCache } from './platform/answer-cache';
 import { listen } from './db/listen';
 import type { Listener } from './db/listen';
 import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
+import { registerRequestHooks } from './platform/request-hooks';
 import rateLimitPlugin from './platform/rate-limit';
 import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
@@ -162,8 +162,6 @@ class RequestLogs extends LogController {
 const PGLITE_ADMISSION = { concurrency: 8, maxQueue: 512, maxWaitMs: 1000 };
 const POSTGRES_ADMISSION = { concurrency: 40, maxQueue: 2048, maxWaitMs: 2000 };
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** Errors Fastify raises itself, by status -> our code. */
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'bad_request',
@@ -219,43 +217,6 @@ export function toAppError(error: unknown): { appError: AppError; log: boolean }
     return { appError: new AppError(isJson ? 'invalid_json' : (CODE_BY_STATUS[status] ?? 'bad_request'), { status }), log: false };
   }
   return { appError: new AppError(status === 503 ? 'service_unavailable' : 'internal', { status: status >= 500 ? status : 500 }), log: true };
-}
-
-function langOf(req: FastifyRequest): Lang {
-  const query = req.query as Record<string, unknown> | undefined;
-  return (
-    (typeof query?.lang === 'string' ? toLang(query.lang) : undefined) ??
-    toLang(req.user?.language) ??
-    toLang(req.cookies?.lang) ??
-    toLang(req.site?.settings.domain_language) ??
-    DEFAULT_LANG
-  );
-}
-
-/** The request's own host (Host header, or X-Forwarded-Host behind a trusted proxy). */
-function requestHost(req: FastifyRequest): string {
-  return (req.host || req.headers.host || '').toLowerCase();
-}
-
-function checkOrigin(req: FastifyRequest): void {
-  if (!UNSAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-  if (req.routeOptions.config?.csrf === false) return;
-  const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    let originHost = '';
-    try {
-      originHost = new URL(origin).host.toLowerCase();
-    } catch {
-      throw new AppError('origin_mismatch');
-    }
-    if (originHost !== requestHost(req)) throw new AppError('origin_mismatch');
-  } else if (origin === 'null') {
-    throw new AppError('origin_mismatch');
-  }
-  const type = req.headers['content-type'] ?? '';
-  const hasJson = /^application\/([\w.+-]+\+)?json\b/i.test(type);
-  const hasHeader = Boolean(req.headers['x-request-type'] || req.headers['x-requested-with']);
-  if (!hasJson && !hasHeader) throw new AppError('csrf_header_required');
 }
 
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -352,54 +313,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     transform: jsonSchemaTransform,
   });
 
-  // first, so that every answer carries them, errors and refusals of the hook below included
+  // first, so that every answer carries them, errors and refusals of the hooks below included
   await app.register(securityHeaders);
 
-  app.addHook('onRequest', async (req, reply) => {
-    const query = req.query as Record<string, unknown> | undefined;
-    const forced = typeof query?.forced_domain === 'string' ? query.forced_domain : undefined;
-    const site = await app.sites.resolve(forced || requestHost(req));
-    if (site) req.site = site;
-    req.lang = langOf(req);
-    const usesDb = req.url.startsWith('/api/') || req.url.startsWith('/dev/') || req.routeOptions.config?.database === true;
-    if (usesDb && req.routeOptions.config?.session !== false) {
-      // a request that uses the database waits its turn (or gets a 503 with Retry-After at once);
-      // its slot is given back when the response is done or the client hangs up, whichever is
-      // first, also when the client hung up while it waited (the listener is there before it waits)
-      let gone = false;
-      reply.raw.once('close', () => {
-        gone = true;
-        req.releaseAdmission?.();
-      });
-      // a client that hung up before this hook ran (while the site was resolved) sent its 'close'
-      // already: without this its slot was never given back (no 'close' to come, no response to
-      // finish), and after a burst of such hang-ups every place stayed taken
-      if (reply.raw.destroyed || req.raw.socket?.destroyed) gone = true;
-      req.releaseAdmission = await app.admission.acquire();
-      if (gone) {
-        req.releaseAdmission();
-        throw new AppError('service_unavailable', { status: 503 });
-      }
-      await loadSession(req);
-      req.lang = langOf(req);
-    }
-    checkOrigin(req);
-  });
-
-  // read your own writes: after a request that may have changed the member (any unsafe method,
-  // or a GET declared `writes`), this instance forgets the member's cached session and answers
-  // (answer-cache.ts) before the answer leaves; the database's notification tells the other
-  // instances, and this one again, a moment later
-  app.addHook('onSend', async (req) => {
-    if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) {
-      app.sessionCache.forgetUser(req.user.id);
-      app.answers.forgetMember(req.user.id);
-    }
-  });
-
-  app.addHook('onResponse', async (req) => {
-    req.releaseAdmission?.();
-  });
+  registerRequestHooks(app);
 
   app.setErrorHandler((error, req, reply) => {
     const { appError, log } = toAppError(error);
