@@ -18,25 +18,11 @@
  *   notification arrives: a member always reads their own writes.
  * - While the LISTEN connection is down nothing is served and everything is forgotten.
  */
-import { InvalidatedCache } from './invalidated-cache';
+import { ListeningCache } from './invalidated-cache';
 
-export class AnswerCache {
-  private readonly cache: InvalidatedCache<unknown>;
-
+export class AnswerCache extends ListeningCache<unknown> {
   constructor(ttlMs: number, maxEntries = 20_000) {
-    this.cache = new InvalidatedCache(ttlMs, maxEntries);
-  }
-
-  get enabled(): boolean {
-    return this.cache.enabled;
-  }
-
-  get size(): number {
-    return this.cache.size;
-  }
-
-  setLive(live: boolean): void {
-    this.cache.setLive(live);
+    super(ttlMs, maxEntries);
   }
 
   /**
@@ -88,9 +74,5 @@ export class AnswerCache {
 
   forgetMember(id: number): void {
     this.cache.forgetMember(id);
-  }
-
-  dispose(): void {
-    this.cache.setLive(false);
   }
 }

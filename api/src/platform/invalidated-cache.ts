@@ -117,3 +117,33 @@ export class InvalidatedCache<V> {
     }
   }
 }
+
+/**
+ * A cache of this process fed by a LISTEN (session-cache.ts, answer-cache.ts): one InvalidatedCache
+ * and what every such cache says of itself (on or off, its size, the listener's state, closing).
+ */
+export abstract class ListeningCache<V> {
+  protected readonly cache: InvalidatedCache<V>;
+
+  constructor(ttlMs: number, maxEntries: number) {
+    this.cache = new InvalidatedCache(ttlMs, maxEntries);
+  }
+
+  get enabled(): boolean {
+    return this.cache.enabled;
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Called with the listener's state: not live -> nothing is served, everything is forgotten. */
+  setLive(live: boolean): void {
+    this.cache.setLive(live);
+  }
+
+  /** Stop serving and forget everything (app close). */
+  dispose(): void {
+    this.setLive(false);
+  }
+}

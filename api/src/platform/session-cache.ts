@@ -13,7 +13,7 @@
  *   revokeAllSessions call `forgetToken` / `forgetUser`.
  */
 import type { UserRow } from './session';
-import { InvalidatedCache } from './invalidated-cache';
+import { ListeningCache } from './invalidated-cache';
 
 export interface CachedSession {
   sessionId: number;
@@ -25,25 +25,10 @@ export interface CachedSession {
 /** Every cache of this process, for the revoke functions that have no app at hand. */
 const caches = new Set<SessionCache>();
 
-export class SessionCache {
-  private readonly cache: InvalidatedCache<CachedSession>;
-
+export class SessionCache extends ListeningCache<CachedSession> {
   constructor(ttlMs: number, maxEntries = 10_000) {
-    this.cache = new InvalidatedCache(ttlMs, maxEntries);
+    super(ttlMs, maxEntries);
     if (ttlMs > 0) caches.add(this);
-  }
-
-  get enabled(): boolean {
-    return this.cache.enabled;
-  }
-
-  get size(): number {
-    return this.cache.size;
-  }
-
-  /** Called with the listener's state: not live -> nothing is served, everything is forgotten. */
-  setLive(live: boolean): void {
-    this.cache.setLive(live);
   }
 
   /** A session that may be used now, or undefined. */
@@ -86,8 +71,8 @@ export class SessionCache {
   }
 
   /** Stop serving and forget everything (app close). */
-  dispose(): void {
-    this.setLive(false);
+  override dispose(): void {
+    super.dispose();
     caches.delete(this);
   }
 }
