@@ -91,6 +91,32 @@ test.describe('landers', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test("a lander's top photo is offered as WebP in phone widths, preloaded from the head, and the browser fetches only that", { tag: '@phone' }, async ({ page, request, pageErrors }) => {
+    const html = await (await request.get('/landers/tinderswipe')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    // the head asks for the first card's photo at once: WebP, in widths for the screen
+    const preload = /<link rel="preload" as="image" type="image\/webp" fetchPriority="high" imageSrcSet="([^"]+)" imageSizes="[^"]+"\/>/.exec(head);
+    expect(preload, 'a preload of the top photo in the head').not.toBeNull();
+    const widths = [...(preload?.[1] ?? '').matchAll(/\/uploads\/[\w-]+\.w(\d+)\.webp (\d+)w/g)].map((m) => Number(m[2]));
+    expect(widths).toEqual([200, 320, 400]);
+    // the picture offers the same WebP set, with the JPEG for browsers without WebP
+    expect(html).toMatch(/<picture[^>]*><source type="image\/webp" srcSet="[^"]+ 200w, [^"]+ 320w, [^"]+ 400w" sizes="[^"]+"\/><img src="\/uploads\/[\w-]+\.jpg"/);
+
+    const photos: Array<{ url: string; type: string }> = [];
+    page.on('response', (r) => r.url().includes('/uploads/') && photos.push({ url: new URL(r.url()).pathname, type: r.headers()['content-type'] ?? '' }));
+    await page.goto('/landers/tinderswipe');
+    const [first] = (await demoMembers(page)).slice(0, 1);
+    const photo = page.getByRole('main').getByRole('img', { name: first?.name, exact: true }).first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const shown = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(shown).toMatch(/\.w400\.webp$/);
+    // the photo came once, as WebP: its JPEG was not fetched besides
+    expect(photos.filter((p) => p.url === shown)).toEqual([{ url: shown, type: 'image/webp' }]);
+    expect(photos.map((p) => p.url)).not.toContain(shown.replace(/\.w400\.webp$/, '.jpg'));
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a sign-up started on a lander sends its tracking to the server', { tag: '@phone' }, async ({ page, isMobile }) => {
     const query = 'network=e2e-net&ref=r1&sub1=s1&sub3=s3';
     await page.goto(`/landers/gallery/vrouwen?${query}`);

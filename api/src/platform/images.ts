@@ -104,6 +104,23 @@ async function decode(input: Buffer): Promise<ProcessedImage> {
 }
 
 /**
+ * A stored photo (already re-encoded JPEG) as WebP `width` pixels wide (never enlarged), for the
+ * `srcset` of the pages (contracts/photo-variants.ts; made once, on first request, by uploads.ts).
+ * sharp writes no metadata unless asked: no EXIF, no ICC comment. Passes the decode gate above.
+ */
+export async function photoVariant(source: Buffer, width: number): Promise<Buffer> {
+  const release = await decodes.acquire();
+  try {
+    return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 74, effort: 4 })
+      .toBuffer();
+  } finally {
+    release();
+  }
+}
+
+/**
  * What a failed multipart upload means for the member: the file over the size limit is a 413
  * image_too_large, the whole body over the limit a 413 payload_too_large, and any other broken
  * multipart body (no boundary, cut off, too many parts) the client's 400 image_invalid, never a 500.

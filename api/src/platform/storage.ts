@@ -6,14 +6,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { photoVariantNames } from '@dating/shared-kit/contracts';
 
 export interface Storage {
   /** absolute folder of the files (local adapter) */
   readonly dir: string;
   /** store bytes under a new random name with this extension; returns the file name */
   put(data: Buffer, ext: string): Promise<string>;
+  /** store bytes under a given (safe) name, replacing it whole (written aside, then renamed) */
+  putAs(name: string, data: Buffer): Promise<void>;
   /** bytes of a stored file, or null */
   get(name: string): Promise<Buffer | null>;
+  /** remove a stored file and the photo variants made of it (contracts/photo-variants.ts) */
   remove(name: string): Promise<void>;
   /** public URL path of a file */
   url(name: string): string;
@@ -21,7 +25,8 @@ export interface Storage {
   resolve(name: string): string | null;
 }
 
-const SAFE_NAME = /^[a-zA-Z0-9_-]+\.[a-z0-9]{1,5}$/;
+/** a random name, or a photo variant's `<name>.w320.webp` */
+const SAFE_NAME = /^[a-zA-Z0-9_-]+(?:\.w\d{2,4})?\.[a-z0-9]{1,5}$/;
 
 export function createStorage(dataDir: string): Storage {
   const dir = path.join(dataDir, 'uploads');
@@ -37,6 +42,14 @@ export function createStorage(dataDir: string): Storage {
       await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
       return name;
     },
+    async putAs(name, data) {
+      const file = resolve(name);
+      if (!file) throw new Error(`not a storable name: ${name}`);
+      await ensureDir();
+      const aside = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+      await fs.writeFile(aside, data);
+      await fs.rename(aside, file);
+    },
     async get(name) {
       const file = resolve(name);
       if (!file) return null;
@@ -47,8 +60,10 @@ export function createStorage(dataDir: string): Storage {
       }
     },
     async remove(name) {
-      const file = resolve(name);
-      if (file) await fs.rm(file, { force: true });
+      for (const each of [name, ...photoVariantNames(name)]) {
+        const file = resolve(each);
+        if (file) await fs.rm(file, { force: true });
+      }
     },
     url: (name) => `/uploads/${name}`,
     resolve,

@@ -10,14 +10,19 @@
  * Photos (members/photo-files.ts): an approved photo a free member may see is public; a pending
  * or rejected photo is its owner's and staff's only, a locked one also premium members'. Chat
  * images (chat/image-files.ts): the two members of the conversation.
+ * A photo's WebP variant (`<name>.w320.webp`, contracts/photo-variants.ts) is its source's: the
+ * same resolver, the same rule and cache policy; it is made by sharp on its first request (one
+ * making per name at a time) and stored beside its source, which removes it along with itself.
  * The route uses the database (admission and the session as for /api/, config `database`).
  */
 import path from 'node:path';
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { parsePhotoVariant } from '@dating/shared-kit/contracts';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { photoVariant } from './images';
+import type { Storage } from './storage';
 import type { UserRow } from './session';
 
 export interface UploadAccess {
@@ -51,21 +56,47 @@ export function maySee(access: UploadAccess, viewer: UserRow | null): boolean {
   return viewer.id === access.ownerId || viewer.isStaff || (access.allow?.(viewer) ?? false);
 }
 
+const TYPES: Record<string, string> = { '.png': 'image/png', '.webp': 'image/webp' };
+
+/** The bytes of a stored file, or of a variant made (once) from its stored source; null: none. */
+function fileReader(storage: Storage): (name: string) => Promise<Buffer | null> {
+  const making = new Map<string, Promise<Buffer | null>>();
+  return async (name) => {
+    const stored = await storage.get(name);
+    const variant = parsePhotoVariant(name);
+    if (stored || !variant) return stored;
+    let made = making.get(name);
+    if (!made) {
+      made = (async () => {
+        const source = await storage.get(variant.source);
+        if (!source) return null;
+        const data = await photoVariant(source, variant.width);
+        await storage.putAs(name, data);
+        return data;
+      })().finally(() => making.delete(name));
+      making.set(name, made);
+    }
+    return made;
+  };
+}
+
 async function uploadsPlugin(app: FastifyInstance): Promise<void> {
+  const read = fileReader(app.storage);
   const resolvers: UploadResolver[] = [];
   app.decorate('uploads', { claim: (resolver: UploadResolver) => void resolvers.push(resolver) });
 
   app.get<{ Params: { file: string } }>('/uploads/:file', { schema: { hide: true }, config: { database: true } }, async (req, reply) => {
     const name = req.params.file;
-    const file = app.storage.resolve(name);
+    // a variant is seen by whom may see its source
+    const owned = parsePhotoVariant(name)?.source ?? name;
     let access: UploadAccess | null = null;
-    if (file) {
+    if (app.storage.resolve(name)) {
       for (const resolve of resolvers) {
-        access = await resolve(app.db, name);
+        access = await resolve(app.db, owned);
         if (access) break;
       }
     }
-    const data = file && access && maySee(access, req.user) ? await fs.readFile(file).catch(() => null) : null;
+    const data = access && maySee(access, req.user) ? await read(name) : null;
     if (!data || !access) {
       reply.header('cache-control', 'no-store');
       throw new AppError('not_found', { status: 404 });
@@ -73,7 +104,7 @@ async function uploadsPlugin(app: FastifyInstance): Promise<void> {
     return reply
       .header('cache-control', access.public ? PUBLIC_UPLOAD_CACHE : PRIVATE_UPLOAD_CACHE)
       .header('x-content-type-options', 'nosniff')
-      .type(path.extname(name).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg')
+      .type(TYPES[path.extname(name).toLowerCase()] ?? 'image/jpeg')
       .send(data);
   });
 }

@@ -146,7 +146,11 @@ export function render(input: RenderInput): string {
     entryWarning: popup && (empty || entryWarningForSite(settings)),
     app: { scripts: input.appScripts },
   };
-  const body = renderToString(<LightLanderPage data={data} i18n={createLightI18n(data)} />);
+  const rendered = renderToString(<LightLanderPage data={data} i18n={createLightI18n(data)} />);
+  // React puts the preloads of what the page needs first (the top photo: MemberPhoto) before the
+  // content; they belong in the head, before anything else the browser reads
+  const preloads = /^(?:<link\b[^>]*>)*/.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(preloads.length);
   // the page's title is the lander's headline (the page sets it again in the browser)
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '') ?? settings?.index_title ?? '';
   const scripts = `<script>${startClient(clientScripts)}</script>`;
@@ -157,11 +161,13 @@ export function render(input: RenderInput): string {
     // the build this page comes from, marked as the remote marks itself (build-mark-plugin.js)
     `<meta name="mf-build:mf_landers" content="${escapeAttr(__BUILD_ID__)}">`,
     `<title>${h1}</title>`,
+    preloads,
     `<script>window.__BOOT__=${inlineJson(input.boot)}</script>`,
-    `<script id="lander-data" type="application/json">${inlineJson(data)}</script>`,
     // the warning is in the HTML, open: hidden before the first paint for a visitor who accepted it
     data.entryWarning ? `<script>${ENTRY_WARNING_ACCEPTED_SCRIPT}</script><style>${ENTRY_WARNING_ACCEPTED_STYLE}</style>` : '',
     scripts,
-    `</head><body><div id="root"><div id="lander">${body}</div></div></body></html>`,
+    // the page's data after its content: the browser reads the lander (and finds its photos) first
+    `</head><body><div id="root"><div id="lander">${body}</div></div>`,
+    `<script id="lander-data" type="application/json">${inlineJson(data)}</script></body></html>`,
   ].join('');
 }

@@ -1,5 +1,6 @@
 // Every wire schema of the product, one file per capability.
 export * from './core';
+export * from './photo-variants';
 export * from './backoffice';
 export * from './calls';
 export * from './chat';
