@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
 import { env } from './env';
+import { messageNotifier } from './modules/notifications/message-notifier';
 
 /** the app once built: a signal or a failed start still closes the embedded database cleanly */
 let app: FastifyInstance | null = null;
@@ -50,9 +51,14 @@ async function main(): Promise<void> {
     const { log } = app;
     const run = seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => log.info(line), shouldStop: () => closing });
     seeding = run;
-    if ((await run).seeded) app.sites.invalidate();
+    if ((await run).seeded) {
+      app.sites.invalidate();
+      // the demo's messages are no news to anyone (no push, no mail)
+      await messageNotifier(app).skipExisting();
+    }
   }
   if (closing) return;
+  messageNotifier(app).start();
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

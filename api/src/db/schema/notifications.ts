@@ -4,7 +4,8 @@
  * notification mails are made of (the first of a kind is mailed at once, later ones of the hour
  * are gathered into one mail).
  */
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -30,3 +31,16 @@ export const notificationEvents = pgTable(
   },
   (t) => [index('notification_events_pending_idx').on(t.userId, t.kind, t.mailedAt)],
 );
+
+/**
+ * Where the message notifier (modules/notifications/message-notifier.ts) is in the messages
+ * table, its outbox: every message up to `lastId` was handled, except the ids in `holes`
+ * ([id, first seen ms]: ids taken by a send that had not committed yet, or never will: a rolled
+ * back send), which are looked at again until they are HOLE_MS old.
+ */
+export const notifierCursors = pgTable('notifier_cursors', {
+  name: text('name').primaryKey(),
+  lastId: integer('last_id').notNull().default(0),
+  holes: jsonb('holes').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

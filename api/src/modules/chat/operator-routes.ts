@@ -13,7 +13,6 @@ import {
 import { requireRole, staffAction } from '../backoffice/access';
 import { claimConversation, releaseConversation, sendAsChatpal } from './operator';
 import { readConversation, readInbox } from './operator-inbox';
-import { notifyOfMessage } from '../notifications/service';
 
 const tags = ['backoffice'];
 
@@ -50,10 +49,6 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     staffAction(req, { role: 'operator', action: 'operator.reply', target: `conversation:${req.body.conversation}` }, async (tx, staff) => {
       const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: false }, req.site.settings);
       return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
-    }).then(async (answer) => {
-      // the member hears of the chatpal's message as of any other (push + mail jobs)
-      await notifyOfMessage(app, answer.message.id);
-      return answer;
     }),
   );
 
@@ -61,10 +56,6 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     staffAction(req, { role: 'operator', action: 'operator.disclose', target: `conversation:${req.body.conversation}` }, async (tx, staff) => {
       const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: true }, req.site.settings);
       return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
-    }).then(async (answer) => {
-      // the member hears of the chatpal's message as of any other (push + mail jobs)
-      await notifyOfMessage(app, answer.message.id);
-      return answer;
     }),
   );
 };

@@ -10,7 +10,7 @@
  *
  * A socket that (re)connects with `?last_id=<id>` first gets every message after that id that its
  * member may see, also those with a smaller id that committed late, and the deletions meanwhile
- * (the catch-up, `catchUp` below), then `ready`; frames that arrive during the catch-up wait and are
+ * (the catch-up, catch-up.ts), then `ready`; frames that arrive during the catch-up wait and are
  * sent after it, without duplicates. When the listener's own connection drops (state false), every
  * socket of this instance is closed with 1012 so the browsers reconnect and catch up: nothing
  * sent during the gap is lost.
@@ -21,19 +21,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ZPhotoRejectReason } from '@dating/shared-kit/contracts';
 import type { ProfileRef, WsServerFrame } from '@dating/shared-kit/contracts';
 import type { Db, DbHandle } from '../../db/client';
-import { selectRows } from '../../db/client';
 import { listen } from '../../db/listen';
 import type { Listener } from '../../db/listen';
 import { likes, messages, users } from '../../db/schema';
 import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../members/service';
+import { catchUp, newestId, REPLAY_MAX } from './catch-up';
 import { REALTIME_CHANNEL } from './notify';
 import { toMessage } from './message-view';
-import type { MessageRow } from './message-view';
 
-/** Largest catch-up sent to a reconnecting socket; beyond it the screen reloads its lists. */
-export const REPLAY_MAX = 500;
-/** How far before the last message a socket saw its catch-up re-reads (sends that committed out of id order). */
-export const CATCH_UP_MARGIN_S = 30;
 const PROFILE_REF_MS = 60_000;
 const PROFILE_REF_MAX = 50_000;
 
@@ -60,6 +55,8 @@ export class RealtimeHub {
   private scheduled = false;
   /** notifications handled (tests and the bench read it) */
   delivered = 0;
+  /** told of every new message ('m'), whoever it is for (notifications/message-notifier.ts) */
+  private readonly messageHooks: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -90,6 +87,11 @@ export class RealtimeHub {
     return n;
   }
 
+  /** Call `hook` whenever a message was sent, on any instance. */
+  onMessage(hook: () => void): void {
+    this.messageHooks.push(hook);
+  }
+
   has(userId: number): boolean {
     return (this.clients.get(userId)?.size ?? 0) > 0;
   }
@@ -103,7 +105,7 @@ export class RealtimeHub {
     try {
       let newest = lastId ?? 0;
       if (lastId != null) {
-        const { rows, deleted } = await this.catchUp(client.userId, lastId, client.since());
+        const { rows, deleted } = await catchUp(this.db, client.userId, lastId, client.since());
         for (const row of rows) {
           client.replayed.add(row.id);
           this.write(client, { type: 'message:new', message: toMessage(row, client.userId, 0, client.cdnPrefix) });
@@ -111,7 +113,7 @@ export class RealtimeHub {
         }
         for (const d of deleted) this.write(client, { type: 'message:deleted', conversation: d.conversation, id: d.id });
       } else {
-        newest = await this.newestId(client.userId);
+        newest = await newestId(this.db, client.userId);
       }
       const held = client.held;
       client.held = null;
@@ -180,6 +182,7 @@ export class RealtimeHub {
     try {
       switch (kind) {
         case 'm':
+          for (const hook of this.messageHooks) hook();
           if (Number.isInteger(n[0]) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
           break;
         case 'md': {
@@ -351,58 +354,5 @@ export class RealtimeHub {
     } catch (err) {
       this.log.warn({ err }, 'realtime held delivery failed');
     }
-  }
-
-  /**
-   * The catch-up of a socket that saw messages up to `lastId`: every message of the member's
-   * conversations that they may see after it, oldest first, and the messages deleted meanwhile.
-   *
-   * Message ids are taken when a send inserts, but the sends commit in their own order: a message
-   * with a smaller id can become visible after the socket saw `lastId` (a slower transaction) and
-   * would never come after it. So the replay re-reads from `lastId` minus a margin: the messages
-   * written up to CATCH_UP_MARGIN_S before the one with `lastId` (a send transaction lasts
-   * milliseconds, under heavy overload about a second); the browser drops
-   * the ones it already has (shared-kit realtime/socket.ts keeps the ids it saw). `lastId` itself
-   * is known to the browser and not sent again. Deletions carry no id of their own: the replay
-   * sends `message:deleted` for each message of the member deleted since that same moment (the
-   * partial index messages_deleted_idx; a repeated deletion changes nothing on the screen).
-   */
-  private async catchUp(userId: number, lastId: number, since: Date): Promise<{ rows: MessageRow[]; deleted: { id: number; conversation: number }[] }> {
-    const [from] = await selectRows<{ low: number; at: string | Date | null }>(
-      this.db,
-      sql`with last as (select created_at - make_interval(secs => ${CATCH_UP_MARGIN_S}) as at from ${messages} where id = ${lastId}::int)
-          select case when (select at from last) is null then ${lastId}::int
-                      else coalesce((select m.id from ${messages} m where m.id < ${lastId}::int and m.created_at <= (select at from last)
-                                     order by m.id desc limit 1), 0) end as low,
-                 coalesce((select at from last), now() - make_interval(secs => ${CATCH_UP_MARGIN_S})) as at`,
-    );
-    const low = Number(from?.low ?? lastId);
-    const at = new Date(from?.at ?? Date.now() - CATCH_UP_MARGIN_S * 1000).toISOString();
-    const ids = await selectRows<{ id: number }>(
-      this.db,
-      sql`select m.id from conversation_members cm
-            join ${messages} m on m.conversation_id = cm.conversation_id and m.id > greatest(cm.cleared_id, ${low}::int)
-            join ${users} s on s.id = m.sender_id
-           where cm.user_id = ${userId} and m.id <> ${lastId}::int and (m.sender_id = ${userId} or s.email_confirmed)
-             and m.created_at > ${since.toISOString()}
-           order by m.id limit ${REPLAY_MAX}`,
-    );
-    const rows = ids.length === 0 ? [] : await this.db.select().from(messages).where(inArray(messages.id, ids.map((r) => r.id))).orderBy(messages.id);
-    const deleted = await selectRows<{ id: number; conversation: number }>(
-      this.db,
-      sql`select m.id, m.conversation_id as conversation from ${messages} m
-            join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ${userId} and m.id > cm.cleared_id
-           where m.deleted_at is not null and m.deleted_at > ${at} and (m.sender_id = ${userId} or m.recipient_id = ${userId})
-           order by m.id limit ${REPLAY_MAX}`,
-    );
-    return { rows, deleted: deleted.map((d) => ({ id: Number(d.id), conversation: Number(d.conversation) })) };
-  }
-
-  private async newestId(userId: number): Promise<number> {
-    const [row] = await selectRows<{ id: number | null }>(
-      this.db,
-      sql`select max(m.id) as id from conversation_members cm join ${messages} m on m.conversation_id = cm.conversation_id where cm.user_id = ${userId}`,
-    );
-    return Number(row?.id ?? 0);
   }
 }

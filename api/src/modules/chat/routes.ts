@@ -33,7 +33,6 @@ import { deleteMessage, sendMessage } from './send';
 import type { SendInput } from './send';
 import { chatpalNotice } from './wellbeing';
 import { fromThisMachine } from '../../platform/local-peer';
-import { notifyMember } from '../notifications/service';
 
 /** Largest picture accepted in a chat (as for profile photos). */
 export const MAX_CHAT_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -118,8 +117,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const { message, credits, created, toChatpal } = await sendMessage(app.db, app.storage, user, input, settings(req));
     // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
     const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
-    // a push and a mail for the recipient (jobs); a held message (sender not confirmed) is not news yet
-    if (created && user.emailConfirmed) await notifyMember(app, { kind: 'message', userId: message.recipient, actorId: user.id, conversationId: message.conversation });
+    // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table
     return { message, credits, ...(notice ? { notice } : {}) };
   });
 

@@ -169,7 +169,9 @@ export async function handleMailEvent(ctx: MailContext, event: NotificationEvent
   await flush(ctx, event.userId, event.kind, who);
 }
 
-export async function flush(ctx: MailContext, userId: number, kind: NotificationKind, allowed?: Recipient | null): Promise<void> {
+/** Mail what waits now, or schedule the gathered mail (the notifications.mail-flush job); returns mailPending's answer. */
+export async function flush(ctx: MailContext, userId: number, kind: NotificationKind, allowed?: Recipient | null): Promise<'sent' | 'nothing' | Date> {
   const outcome = await mailPending(ctx, userId, kind, new Date(), allowed);
   if (outcome instanceof Date) await ctx.app.jobs.send(MAIL_FLUSH_JOB, { userId, kind }, { startAfter: outcome, singletonKey: `flush:${userId}:${kind}:${outcome.getTime()}`, singletonSeconds: 60 });
+  return outcome;
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { pushSubscriptions, users } from '../../db/schema';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { acceptableEndpoint } from '../../platform/push';
+import { messageNotifier } from './message-notifier';
 import { browserKeys, startPushService, type PushService } from './test-push-service';
 import { MAX_SUBSCRIPTIONS } from './subscriptions';
 import { issueToken } from '../identity/tokens';
@@ -17,6 +18,12 @@ import { issueToken } from '../identity/tokens';
 let app: FastifyInstance;
 let service: PushService;
 const headers = { 'content-type': 'application/json' };
+
+/** the message notifier's pass (the server runs it by itself), then the jobs it and the rest queued */
+async function settle() {
+  await messageNotifier(app).drain();
+  await app.jobs.drain();
+}
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { PUSH_ALLOW_LOOPBACK: true } });
@@ -140,7 +147,7 @@ describe('pushes', () => {
     const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hallo Anna', client_id: crypto.randomUUID() } });
     expect(sent.statusCode).toBe(200);
     expect(service.received).toHaveLength(0); // not on the request path
-    await app.jobs.drain();
+    await settle();
     expect(service.received).toHaveLength(1);
     const [push] = service.received;
     if (!push) throw new Error('no push');
@@ -161,12 +168,12 @@ describe('pushes', () => {
     const bob = await subscribed({ name: 'Bob', gender: 'male', user: { language: 'nl' } });
     const like = (from: { cookie: string }, id: number) => app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: from.cookie }, payload: { id } });
     expect((await like(bob, anna.id)).json().match).toBe(false);
-    await app.jobs.drain();
+    await settle();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'New like!', body: 'Bob likes you.', url: '/likes' });
     service.received.length = 0;
     expect((await like(anna, bob.id)).json().match).toBe(true);
-    await app.jobs.drain();
+    await settle();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${bob.id}`]);
     expect(bob.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Het is een match!', url: `/likes/m/${anna.id}` });
   });
@@ -179,7 +186,7 @@ describe('pushes', () => {
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: bob.cookie }, payload: { id: anna.id } });
     const unconfirmed = await loggedIn({ gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
     await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: unconfirmed.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
-    await app.jobs.drain();
+    await settle();
     expect(service.received).toHaveLength(0);
   });
 
@@ -188,7 +195,7 @@ describe('pushes', () => {
     const bob = await loggedIn({ gender: 'male' });
     service.status = 410;
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: bob.cookie }, payload: { id: anna.id } });
-    await app.jobs.drain();
+    await settle();
     expect(service.received).toHaveLength(1);
     expect(await storedFor(anna.id)).toHaveLength(0);
   });
@@ -198,13 +205,13 @@ describe('pushes', () => {
     const { user: pal } = await createMember(app, { name: 'Roos', user: { fictional: true } });
     const wrote = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: anna.cookie }, payload: { profile: pal.id, type: 'text', body: 'Hoi Roos', client_id: crypto.randomUUID() } });
     expect(wrote.statusCode).toBe(200);
-    await app.jobs.drain();
+    await settle();
     service.received.length = 0;
     const op = await createStaff(app, ['operator']);
     const conversation = wrote.json().message.conversation as number;
     const answered = await app.inject({ method: 'POST', url: '/api/backoffice/operator/reply', headers: { ...headers, cookie: op.cookie }, payload: { conversation, body: 'Hoi Anna!', client_id: crypto.randomUUID() } });
     expect(answered.statusCode).toBe(200);
-    await app.jobs.drain();
+    await settle();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Roos stuurde je een bericht', url: `/chats/${conversation}` });
   });
@@ -214,11 +221,11 @@ describe('pushes', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
     const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
     expect(sent.statusCode).toBe(200);
-    await app.jobs.drain();
+    await settle();
     expect(service.received).toHaveLength(0);
     const { token } = await issueToken(app.db, bob.id, 'activation');
     expect((await app.inject({ method: 'GET', url: `/api/activate.php?token=${token}` })).headers.location).toBe('/activate/done');
-    await app.jobs.drain();
+    await settle();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Bob stuurde je een bericht', url: `/chats/${sent.json().message.conversation}` });
   });

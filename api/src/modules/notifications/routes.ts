@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../../platform/mail';
 import { createPushSender, loadVapidKeys } from '../../platform/push';
 import { flush, handleMailEvent, type MailContext } from './mails';
+import { MessageNotifier, registerNotifier } from './message-notifier';
 import { MAIL_FLUSH_JOB, MAIL_JOB, PUSH_JOB, sendPush, type NotificationEvent, type NotificationKind } from './service';
 import { mailLinkKey, registerUnsubscribe } from './unsubscribe';
 
@@ -27,7 +28,15 @@ export default async function notificationsRoutes(app: FastifyInstance): Promise
     await sendPush(app, sender, event);
   });
   app.jobs.work<NotificationEvent>(MAIL_JOB, async (event) => handleMailEvent(mailCtx, event));
-  app.jobs.work<{ userId: number; kind: NotificationKind }>(MAIL_FLUSH_JOB, async ({ userId, kind }) => flush(mailCtx, userId, kind));
+  app.jobs.work<{ userId: number; kind: NotificationKind }>(MAIL_FLUSH_JOB, async ({ userId, kind }) => {
+    await flush(mailCtx, userId, kind);
+  });
+
+  const notifier = new MessageNotifier(app, sender, mailCtx);
+  registerNotifier(app, notifier);
+  // any instance's send is heard here through the realtime channel ('m'): a pass soon
+  app.realtime.onMessage(() => notifier.wake());
+  app.addHook('preClose', async () => notifier.stop());
 
   registerUnsubscribe(app, linkKey);
 }

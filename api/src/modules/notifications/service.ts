@@ -1,8 +1,10 @@
 /**
  * Notifications of a new message, a new like and a match (issue 14): a Web Push to each of the
  * member's subscriptions and a notification mail, both made by pg-boss jobs (platform/jobs.ts),
- * never on the request path. The hooks in chat and members call `notifyMember` after their
- * transaction committed; it only queues the jobs.
+ * never on the request path. A like or a match: members calls `notifyMember` after its
+ * transaction committed; it only queues the jobs. A chat message: no job per message, the message
+ * notifier reads the messages table as its outbox (message-notifier.ts: sendPush and the mail
+ * events of a batch); messages held until their sender confirmed: notifyReleased's jobs.
  *
  *   notifications.push   push to every subscription of the member (preferences.push), in the
  *                        member's language; an endpoint answering 404/410 is removed. Not retried:
@@ -64,16 +66,6 @@ export async function notifyMember(app: FastifyInstance, event: NotificationEven
   } catch (err) {
     app.log.warn({ err, kind: event.kind }, 'notification not queued');
   }
-}
-
-/** A message written outside the members' send call (an operator's reply as a chatpal): notify its recipient. */
-export async function notifyOfMessage(app: FastifyInstance, messageId: number): Promise<void> {
-  const [row] = await app.db
-    .select({ sender: messages.senderId, recipient: messages.recipientId, conversation: messages.conversationId })
-    .from(messages)
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  if (row) await notifyMember(app, { kind: 'message', userId: row.recipient, actorId: row.sender, conversationId: row.conversation });
 }
 
 /** at most this many held messages' recipients and held likes are notified at a confirmation */

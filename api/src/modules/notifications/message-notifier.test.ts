@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+/**
+ * The message notifier (message-notifier.ts): the messages table is the outbox of the push and the
+ * mail of a new message. Each message is notified once: not again by a second pass, another
+ * instance's notifier or a notifier after a restart; a message sent while no notifier ran is not
+ * lost; a message that commits after a later one (its id left behind) still comes.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, notificationEvents, users } from '../../db/schema';
+import { selectRows } from '../../db/client';
+import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { MessageNotifier, messageNotifier } from './message-notifier';
+import { browserKeys, startPushService, type PushService } from './test-push-service';
+
+let app: FastifyInstance;
+let service: PushService;
+const headers = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  app = await buildTestApp({ env: { PUSH_ALLOW_LOOPBACK: true } });
+  service = await startPushService();
+});
+afterAll(async () => {
+  await app.close();
+  await service.close();
+});
+beforeEach(() => {
+  service.received.length = 0;
+});
+
+async function member(name: string, gender: 'male' | 'female', push: boolean) {
+  const { user } = await createMember(app, { name, gender, user: { credits: 100 } });
+  const cookie = await loginCookie(app, user.id);
+  if (push) {
+    const keys = browserKeys();
+    const subscription = { endpoint: `${service.origin}/push/${user.id}`, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+    expect((await app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: { ...headers, cookie }, payload: { subscription } })).statusCode).toBe(200);
+  }
+  return { id: user.id, cookie };
+}
+
+async function write(from: { cookie: string }, to: number, body: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: from.cookie }, payload: { profile: to, type: 'text', body, client_id: crypto.randomUUID() } });
+  expect(res.statusCode).toBe(200);
+  return res.json().message as { id: number; conversation: number };
+}
+
+const mailEvents = async (userId: number) =>
+  (await app.db.select().from(notificationEvents).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'message')))).length;
+/** a notifier as another server instance, or this one after a restart, has it (state only in the database) */
+const another = () => new MessageNotifier(app, messageNotifier(app).pushSender, messageNotifier(app).mail);
+
+describe('message notifier', () => {
+  it('one push and one mail event per message to a subscribed recipient, none to the sender, and nothing twice', async () => {
+    const anna = await member('Anna', 'female', true);
+    const bob = await member('Bob', 'male', true);
+    for (const body of ['een', 'twee', 'drie']) await write(bob, anna.id, body);
+    expect(service.received).toHaveLength(0); // not on the request path
+    await messageNotifier(app).drain();
+    expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`, `/push/${anna.id}`, `/push/${anna.id}`]);
+    expect(await mailEvents(anna.id)).toBe(3);
+    expect(await mailEvents(bob.id)).toBe(0);
+    // again, and another instance's notifier: nothing new
+    expect(await messageNotifier(app).drain()).toBe(0);
+    expect(await another().drain()).toBe(0);
+    expect(service.received).toHaveLength(3);
+    expect(await mailEvents(anna.id)).toBe(3);
+  });
+
+  it('two instances passing at the same moment notify each message once', async () => {
+    const anna = await member('Anna', 'female', true);
+    const bob = await member('Bob', 'male', false);
+    for (let i = 0; i < 5; i++) await write(bob, anna.id, `bericht ${i}`);
+    await Promise.all([messageNotifier(app).drain(), another().drain()]);
+    expect(service.received.filter((r) => r.path === `/push/${anna.id}`)).toHaveLength(5);
+    expect(await mailEvents(anna.id)).toBe(5);
+  });
+
+  it('after a restart: what was sent while no notifier ran comes once, what was notified before not again', async () => {
+    const anna = await member('Anna', 'female', true);
+    const bob = await member('Bob', 'male', false);
+    await write(bob, anna.id, 'voor de herstart');
+    await messageNotifier(app).drain();
+    expect(service.received).toHaveLength(1);
+    await messageNotifier(app).stop(); // the server goes down; a message arrives through another instance meanwhile
+    await write(bob, anna.id, 'tijdens de herstart');
+    expect(service.received).toHaveLength(1);
+    const restarted = another();
+    expect(await restarted.drain()).toBe(1);
+    expect(service.received).toHaveLength(2);
+    expect(await mailEvents(anna.id)).toBe(2);
+  });
+
+  it('a message that commits after a later one (its id left behind) is still notified, once', async () => {
+    const anna = await member('Anna', 'female', true);
+    const bob = await member('Bob', 'male', false);
+    const first = await write(bob, anna.id, 'eerste');
+    await messageNotifier(app).drain();
+    // a send takes its id, a later send commits first and is notified, then the slow one commits
+    const [taken] = await selectRows<{ id: number }>(app.db, sql`select nextval(pg_get_serial_sequence('messages', 'id'))::int as id`);
+    const slowId = Number(taken?.id);
+    await write(bob, anna.id, 'later verstuurd, eerder klaar');
+    await messageNotifier(app).drain();
+    expect(service.received).toHaveLength(2);
+    await app.withTx(async (tx) => {
+      await tx.insert(messages).values({ id: slowId, conversationId: first.conversation, senderId: bob.id, recipientId: anna.id, type: 'text', body: 'traag', clientId: crypto.randomUUID(), credits: 0 });
+    });
+    await messageNotifier(app).drain();
+    expect(service.received).toHaveLength(3);
+    await messageNotifier(app).drain();
+    expect(service.received).toHaveLength(3);
+    expect(await mailEvents(anna.id)).toBe(3);
+  });
+
+  it('passes over a held message (its sender has not confirmed the address) without holding up the ones after it', async () => {
+    const anna = await member('Anna', 'female', true);
+    const held = await member('Carl', 'male', false);
+    await app.withTx((tx) => tx.update(users).set({ emailConfirmed: false, status: 'not_confirmed' }).where(eq(users.id, held.id)));
+    const bob = await member('Bob', 'male', false);
+    await write(held, anna.id, 'nog niet bevestigd');
+    await write(bob, anna.id, 'wel bevestigd');
+    await messageNotifier(app).drain();
+    expect(service.received).toHaveLength(1);
+    expect(await mailEvents(anna.id)).toBe(1);
+  });
+});
