@@ -58,9 +58,9 @@ async function main(): Promise<void> {
     }
   }
   if (closing) return;
-  messageNotifier(app).start();
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  messageNotifier(app).start();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   app.log.info(`serving the site at ${publicUrl}`);
 }
