@@ -119,12 +119,14 @@ const clientScripts: string[] = (() => {
 declare const __webpack_public_path__: string;
 
 /**
- * The browser part starts once the page has loaded (its content, styles and first picture are in
- * the HTML already): its download does not compete with them. A button pressed before it has
- * hydrated is remembered and pressed again once it has (client.tsx), so no click is lost.
+ * The browser part starts once the page has loaded and the frame after it is painted (its content,
+ * styles and first picture are in the HTML already): its download and start compete neither with
+ * them nor with painting the top photo, the page's largest paint. A hidden tab starts it at load.
+ * A button pressed before it has hydrated is remembered and pressed again once it has
+ * (client.tsx), so no click is lost.
  */
 function startClient(srcs: string[]): string {
-  return `(function(){var q=window.__LANDER_PRESSED__=[];document.addEventListener('click',function(e){if(window.__LANDER_HYDRATED__)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();q.push(b);}},true);function go(){${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s);});}if(document.readyState==='complete')go();else addEventListener('load',go);})();`;
+  return `(function(){var q=window.__LANDER_PRESSED__=[];document.addEventListener('click',function(e){if(window.__LANDER_HYDRATED__)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();q.push(b);}},true);function go(){${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s);});}function later(){if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();}if(document.readyState==='complete')later();else addEventListener('load',later);})();`;
 }
 
 const ICON =
