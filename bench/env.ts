@@ -8,6 +8,8 @@
  * serverEnv() builds the environment of a server child: the caller's environment (PATH, HOME,
  * ...) without any of the server's own variables, which the benchmark sets itself, so a DATA_DIR,
  * PORT or DATABASE_URL of the shell never leaks into a measured server.
+ * BENCH_SERVER_NODE_OPTIONS becomes the servers' NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`:
+ * a CPU profile of each server process, written when it closes).
  */
 
 /** Variables the server reads (api/src/env.ts) plus tsx's own: never inherited by a server child. */
@@ -28,5 +30,6 @@ export function benchEnv(): { DATABASE_URL: string | undefined; CHROMIUM: string
 export function serverEnv(own: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARIABLES) delete env[name];
-  return { ...env, ...own };
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+  return { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...own };
 }
