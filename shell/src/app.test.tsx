@@ -65,17 +65,6 @@ describe('the shell with every remote unreachable', () => {
     act(() => setSession(null));
   });
 
-  it('insets the notices above the page (e-mail confirmation, ...) like the content, not edge to edge', () => {
-    const { container } = renderInShell(<ShellRoutes />, { path: '/no-such-page' });
-    const slot = container.querySelector('[data-slot="warnings"]');
-    if (!slot) throw new Error('no warnings slot');
-    expect(cssValue(slot, 'padding-left')).toBe('16px');
-    expect(cssValue(slot, 'padding-right')).toBe('16px');
-    expect(cssValue(slot, 'margin')).toBe('0 auto');
-    expect(cssValue(slot, 'max-width', '(min-width: 1200px)')).toBe('1140px');
-    expect(cssValue(slot, 'max-width', '(min-width: 768px)')).toBe('720px');
-  });
-
   it('shows the disclaimer in the site language, whatever the page language', async () => {
     await act(async () => {
       await i18n.changeLanguage('en');

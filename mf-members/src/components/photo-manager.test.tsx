@@ -34,4 +34,22 @@ describe('PhotoManager', () => {
     act(() => bus.emit('photo:moderated', { photo: 1, status: 'rejected', rejection_reason: 'nudity' }));
     expect(await screen.findByText('Je foto is afgekeurd: naakt of seksueel getinte inhoud')).toBeInTheDocument();
   });
+
+  it("holds the place of a member's main photo while the list loads, so the form below does not jump", async () => {
+    loginAs(); // makeUser has a main photo
+    serve({ 'GET /api/photos.php': () => ({ photos: [photo(1, 'active')], max_photos: 3 }) });
+    renderAt('/profile', [{ path: '/profile', element: <PhotoManager /> }]);
+    const list = screen.getByRole('list', { name: "Mijn foto's" });
+    const [held] = within(list).getAllByRole('listitem');
+    expect(held).toHaveTextContent('Laden');
+    expect(await within(list).findByRole('img', { name: 'Mijn foto 1' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('holds no place for a member without photos', () => {
+    loginAs({ profile: { ...loginAs().profile, main_image: null } });
+    serve({ 'GET /api/photos.php': () => ({ photos: [], max_photos: 3 }) });
+    renderAt('/profile', [{ path: '/profile', element: <PhotoManager /> }]);
+    expect(within(screen.getByRole('list', { name: "Mijn foto's" })).queryAllByRole('listitem')).toHaveLength(0);
+  });
 });

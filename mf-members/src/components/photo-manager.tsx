@@ -10,7 +10,7 @@ import type { ChangeEvent } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import type { OwnPhoto, PhotosResponse } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
-import { refreshSession } from '@dating/shared-kit/state';
+import { refreshSession, useSession } from '@dating/shared-kit/state';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, ProgressBar, Spinner, buttonStyles, visuallyHiddenStyle } from '@dating/shared-kit/ui';
 import { membersApi } from '../api';
@@ -20,6 +20,9 @@ import '../i18n';
 export function PhotoManager() {
   const { t } = useTranslation('members');
   const photos = useAsync<PhotosResponse>(() => membersApi.photos(), []);
+  // a member with a main photo has at least one tile: its place is held while the list loads, so
+  // the form below does not jump when the photos arrive
+  const holdTile = useSession()?.profile.main_image != null && photos.loading && !photos.data;
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -78,8 +81,17 @@ export function PhotoManager() {
     <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
       <h2 id="photos-heading">{t('photos.title')}</h2>
       <p css={css`color: ${colors.textMuted};`}>{t('photos.count', { count: counted, max })}</p>
-      {photos.loading && !photos.data && <Spinner label={t('common.loading')} />}
+      {photos.loading && !photos.data && !holdTile && <Spinner label={t('common.loading')} />}
       <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
+        {holdTile && (
+          // a tile's size: the square photo, then the main-photo badge and the delete button
+          <li css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; background: ${colors.surface};`}>
+            <div css={css`aspect-ratio: 1; display: grid; place-items: center;`}>
+              <Spinner label={t('common.loading')} />
+            </div>
+            <div css={css`height: 76px;`} />
+          </li>
+        )}
         {list.map((p, i) => (
           <li key={p.id} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden; background: ${colors.surface};`}>
             <img src={p.thumb_filename} alt={t('photos.alt', { number: i + 1 })} css={css`width: 100%; aspect-ratio: 1; object-fit: cover; display: block;`} />

@@ -143,6 +143,27 @@ describe('SearchPage', () => {
       expect(requested).toEqual(['mf_landers/ResellTile']);
     });
 
+    it('keeps its cell while mf-landers loads, so the cards after it do not move when it arrives', async () => {
+      let arrive: (module: unknown) => void = () => undefined;
+      provideRemoteLoader(() => new Promise((resolve) => (arrive = resolve)));
+      loginAs();
+      act(() => store.set(settingsAtom, makeSettings({ member_resell: true })));
+      serve({ 'GET /api/members.php': () => page(profiles, 5) });
+      renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+      expect(await screen.findByRole('link', { name: /Lid 5/ })).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Zoekresultaten' });
+      // the fourth cell is held (not empty, so not hidden), the fourth profile stands fifth already
+      const cell = list.querySelectorAll(':scope > li')[3];
+      expect(cell).not.toBeEmptyDOMElement();
+      expect(within(list).getAllByRole('listitem')[4]).toHaveTextContent('Lid 4');
+      await act(async () => {
+        arrive({ default: () => <a href="https://partner.example/">Advertentie Live cams</a> });
+        await Promise.resolve();
+      });
+      expect(await within(list).findByRole('link', { name: 'Advertentie Live cams' })).toBeInTheDocument();
+      expect(within(list).getAllByRole('listitem')[3]).toContainElement(screen.getByRole('link', { name: 'Advertentie Live cams' }));
+    });
+
     it('is not there when the setting is off', async () => {
       loginAs();
       act(() => store.set(settingsAtom, makeSettings({ member_resell: false })));

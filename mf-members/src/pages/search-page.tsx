@@ -18,6 +18,8 @@ import '../i18n';
 
 /** The cams/resell tile stands after this many profiles on a result page. */
 const RESELL_AFTER = 3;
+/** What holds the tile's cell while its remote loads (the cell is hidden only when it fails). */
+const RESELL_PLACEHOLDER = <div aria-hidden="true" data-placeholder="resell" css={css`flex: 1; min-height: 160px;`} />;
 const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Record<(typeof PARAMS)[number], string>;
 
@@ -174,8 +176,9 @@ export function SearchPage() {
             <ProfileGrid
               profiles={data.results}
               label={t('search.results')}
-              // the cams/resell tile (spec 1): only when the site sells it on; mf-landers owns its content
-              extra={settings?.member_resell ? { at: RESELL_AFTER, node: <RemoteSlot id="mf_landers/ResellTile" /> } : undefined}
+              // the cams/resell tile (spec 1): only when the site sells it on; mf-landers owns its content.
+              // Its cell is kept while mf-landers loads, so the cards after it do not move when it arrives.
+              extra={settings?.member_resell ? { at: RESELL_AFTER, node: <RemoteSlot id="mf_landers/ResellTile" placeholder={RESELL_PLACEHOLDER} /> } : undefined}
             />
           )}
           <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />

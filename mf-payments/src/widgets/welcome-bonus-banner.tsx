@@ -1,11 +1,12 @@
 /**
  * Welcome-bonus banner (spec 2): the active discount (time bonus, else the welcome code) with a
- * live hh:mm:ss countdown, linking to /credits. Mounted by the shell in the warnings header; it
- * shows only while a bonus runs and disappears when the countdown reaches 0.
+ * live hh:mm:ss countdown, linking to /credits. Mounted by the shell among the member's notices
+ * (a card at most 350 px wide that sticks to the bottom of the screen, shell layouts/notices.tsx);
+ * it shows only while a bonus runs and disappears when the countdown reaches 0.
  */
 import { Link } from 'react-router';
 import { useTranslation } from '@dating/shared-kit/i18n';
-import { colors, mq } from '@dating/shared-kit/theme';
+import { colors } from '@dating/shared-kit/theme';
 import { buttonStyles } from '@dating/shared-kit/ui';
 import '../i18n';
 import { NAMESPACE } from '../i18n';
@@ -30,7 +31,6 @@ export default function WelcomeBonusBanner() {
         background: `linear-gradient(90deg, ${colors.primaryHover}, ${colors.darkSoft})`,
         color: colors.onPrimary,
         textAlign: 'center',
-        [mq.md]: { flexWrap: 'nowrap' },
       }}
     >
       <p css={{ margin: 0 }}>

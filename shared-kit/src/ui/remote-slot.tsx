@@ -9,10 +9,12 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 
 type Loader = (id: string) => Promise<unknown>;
 let loader: Loader | null = null;
+const components = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** Called once by the shell with the federation runtime's `loadRemote`. */
+/** Called once by the shell with the federation runtime's `loadRemote` (another loader starts afresh). */
 export function provideRemoteLoader(load: Loader): void {
   loader = load;
+  components.clear();
 }
 
 class Contained extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -24,8 +26,6 @@ class Contained extends Component<{ children: ReactNode }, { failed: boolean }> 
     return this.state.failed ? null : this.props.children;
   }
 }
-
-const components = new Map<string, LazyExoticComponent<ComponentType>>();
 
 function slotComponent(id: string): LazyExoticComponent<ComponentType> {
   let found = components.get(id);
@@ -41,12 +41,16 @@ function slotComponent(id: string): LazyExoticComponent<ComponentType> {
   return found;
 }
 
-/** Renders `<remote>/<expose>`'s default export; nothing while it loads or when it fails. */
-export function RemoteSlot({ id }: { id: `${string}/${string}` }) {
+/**
+ * Renders `<remote>/<expose>`'s default export; nothing when it fails. While it loads it shows
+ * `placeholder` (default nothing): give one that takes the component's place when the page around
+ * it must not move as it arrives (issue 13: no layout shift from a remote arriving).
+ */
+export function RemoteSlot({ id, placeholder = null }: { id: `${string}/${string}`; placeholder?: ReactNode }) {
   const Slot = slotComponent(id);
   return (
     <Contained>
-      <Suspense fallback={null}>
+      <Suspense fallback={placeholder}>
         <Slot />
       </Suspense>
     </Contained>

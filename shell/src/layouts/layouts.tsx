@@ -2,7 +2,8 @@
  * The four layouts of spec section 2, and the staff layout (staff/staff-layout.tsx). A layout surrounds the remote's page; remotes never render
  * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
  * through the same contained loader as pages, so a missing remote only loses its widget, and only
- * when needed (lazy-widget.tsx): a member's alerts and modals once the page is idle, the sign-up
+ * when needed (lazy-widget.tsx): a member's alerts (notices.tsx: after `<main>`, sticking to the
+ * bottom of the screen, so they never push the page) and modals once the page is idle, the sign-up
  * modal on idle or on `signup:open`, the entry warning at once for a visitor who has not
  * accepted it yet (the sign-up modal at once when mf-landers' light lander page started the shell
  * for it: window.__OPEN_SIGNUP__). `<main>` is at least a screen high, so the footer starts below the fold and
@@ -15,7 +16,6 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
-import { containerColumnStyle } from '@dating/shared-kit/ui';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
@@ -23,6 +23,7 @@ import { entryWarningForSite } from '../site-language';
 import { Footer } from './footer';
 import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
 import { LazyWidget } from './lazy-widget';
+import { Notices } from './notices';
 import { StaffLayout } from '../staff/staff-layout';
 
 const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
@@ -105,19 +106,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     <div css={[page, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
-      {/* a member's alerts and banners (none of them shows to a visitor), inset like the page's content */}
-      <div data-slot="warnings" css={[containerColumnStyle, { '&:has(*)': { paddingTop: 16 } }]}>
-        {loggedIn ? (
-          <>
-            <LazyWidget id="mf_auth_signup/EmailReminder" idle />
-            <LazyWidget id="mf_auth_signup/NotificationsAlert" idle />
-            <LazyWidget id="mf_auth_signup/EnrichProfileAlert" idle />
-            <LazyWidget id="mf_auth_signup/PushAlert" idle />
-            <LazyWidget id="mf_payments/WelcomeBonusBanner" idle />
-          </>
-        ) : null}
-      </div>
       <Main>{children}</Main>
+      {/* a member's alerts and banners (none of them shows to a visitor): after the page, so they never move it */}
+      {loggedIn ? <Notices /> : null}
       <Footer />
       {showEntryWarning ? <EntryWarning /> : null}
       <SignupModal />
