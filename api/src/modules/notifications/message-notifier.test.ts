@@ -49,7 +49,13 @@ async function write(from: { cookie: string }, to: number, body: string) {
 const mailEvents = async (userId: number) =>
   (await app.db.select().from(notificationEvents).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'message')))).length;
 /** a notifier as another server instance, or this one after a restart, has it (state only in the database) */
-const another = () => new MessageNotifier(app, messageNotifier(app).pushSender, messageNotifier(app).mail);
+const another = () => new MessageNotifier(app, messageNotifier(app).mail);
+/** a notifier's passes, then the jobs they queued (the pushes go through the job queue) */
+async function notify(notifier = messageNotifier(app)): Promise<number> {
+  const handled = await notifier.drain();
+  await app.jobs.drain();
+  return handled;
+}
 
 describe('message notifier', () => {
   it('one push and one mail event per message to a subscribed recipient, none to the sender, and nothing twice', async () => {
@@ -57,13 +63,15 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', true);
     for (const body of ['een', 'twee', 'drie']) await write(bob, anna.id, body);
     expect(service.received).toHaveLength(0); // not on the request path
-    await messageNotifier(app).drain();
+    expect(await messageNotifier(app).drain()).toBe(3);
+    expect(service.received).toHaveLength(0); // nor in the notifier's pass: through the job queue
+    await app.jobs.drain();
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`, `/push/${anna.id}`, `/push/${anna.id}`]);
     expect(await mailEvents(anna.id)).toBe(3);
     expect(await mailEvents(bob.id)).toBe(0);
     // again, and another instance's notifier: nothing new
-    expect(await messageNotifier(app).drain()).toBe(0);
-    expect(await another().drain()).toBe(0);
+    expect(await notify()).toBe(0);
+    expect(await notify(another())).toBe(0);
     expect(service.received).toHaveLength(3);
     expect(await mailEvents(anna.id)).toBe(3);
   });
@@ -73,6 +81,7 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', false);
     for (let i = 0; i < 5; i++) await write(bob, anna.id, `bericht ${i}`);
     await Promise.all([messageNotifier(app).drain(), another().drain()]);
+    await app.jobs.drain();
     expect(service.received.filter((r) => r.path === `/push/${anna.id}`)).toHaveLength(5);
     expect(await mailEvents(anna.id)).toBe(5);
   });
@@ -81,13 +90,13 @@ describe('message notifier', () => {
     const anna = await member('Anna', 'female', true);
     const bob = await member('Bob', 'male', false);
     await write(bob, anna.id, 'voor de herstart');
-    await messageNotifier(app).drain();
+    await notify();
     expect(service.received).toHaveLength(1);
     await messageNotifier(app).stop(); // the server goes down; a message arrives through another instance meanwhile
     await write(bob, anna.id, 'tijdens de herstart');
     expect(service.received).toHaveLength(1);
     const restarted = another();
-    expect(await restarted.drain()).toBe(1);
+    expect(await notify(restarted)).toBe(1);
     expect(service.received).toHaveLength(2);
     expect(await mailEvents(anna.id)).toBe(2);
   });
@@ -96,19 +105,19 @@ describe('message notifier', () => {
     const anna = await member('Anna', 'female', true);
     const bob = await member('Bob', 'male', false);
     const first = await write(bob, anna.id, 'eerste');
-    await messageNotifier(app).drain();
+    await notify();
     // a send takes its id, a later send commits first and is notified, then the slow one commits
     const [taken] = await selectRows<{ id: number }>(app.db, sql`select nextval(pg_get_serial_sequence('messages', 'id'))::int as id`);
     const slowId = Number(taken?.id);
     await write(bob, anna.id, 'later verstuurd, eerder klaar');
-    await messageNotifier(app).drain();
+    await notify();
     expect(service.received).toHaveLength(2);
     await app.withTx(async (tx) => {
       await tx.insert(messages).values({ id: slowId, conversationId: first.conversation, senderId: bob.id, recipientId: anna.id, type: 'text', body: 'traag', clientId: crypto.randomUUID(), credits: 0 });
     });
-    await messageNotifier(app).drain();
+    await notify();
     expect(service.received).toHaveLength(3);
-    await messageNotifier(app).drain();
+    await notify();
     expect(service.received).toHaveLength(3);
     expect(await mailEvents(anna.id)).toBe(3);
   });
@@ -120,7 +129,7 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', false);
     await write(held, anna.id, 'nog niet bevestigd');
     await write(bob, anna.id, 'wel bevestigd');
-    await messageNotifier(app).drain();
+    await notify();
     expect(service.received).toHaveLength(1);
     expect(await mailEvents(anna.id)).toBe(1);
   });

@@ -6,8 +6,9 @@
  * block, the recipient's mail preference and whether they have a push subscription), and in ONE
  * transaction with the cursor's move stores the mail events (notification_events): a restart
  * neither loses nor repeats them. After the commit:
- *   - push: sendPush for each message whose recipient has a subscription (its own checks:
- *     preferences, language, badge count; as the push job did);
+ *   - push: one push job (the job queue, pg-boss) per message whose recipient has a subscription,
+ *     queued for the whole batch in one statement; the job makes its own checks (preferences,
+ *     language, badge count), as for likes and matches;
  *   - mail: for each recipient with new events, flush (mails.ts: the first of the hour at once,
  *     later ones gathered by the flush job), skipped while this instance knows a gathered mail of
  *     theirs is already scheduled (the events wait in notification_events for it).
@@ -23,10 +24,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
 import { messages, notificationEvents, notifierCursors } from '../../db/schema';
-import type { PushSender } from '../../platform/push';
 import { DEFAULT_PREFERENCES } from '../members/profile';
 import { flush, type MailContext } from './mails';
-import { sendPush, type NotificationEvent } from './service';
+import { PUSH_JOB, type NotificationEvent } from './service';
 
 export const NOTIFIER = 'messages';
 /** messages handled per pass */
@@ -77,7 +77,6 @@ export class MessageNotifier {
 
   constructor(
     private readonly app: FastifyInstance,
-    readonly pushSender: PushSender,
     readonly mail: MailContext,
   ) {}
 
@@ -200,11 +199,11 @@ export class MessageNotifier {
       return { count: ids.length, events, mails };
     });
     if (!batch) return 0;
-    for (const r of batch.events) {
-      if (!r.push) continue;
-      const event: NotificationEvent = { kind: 'message', userId: Number(r.member), actorId: Number(r.actor), conversationId: Number(r.conversation) };
-      await sendPush(this.app, this.pushSender, event).catch((err: unknown) => this.app.log.warn({ err }, 'push not sent'));
-    }
+    // the pushes go through the job queue (one insert for the batch); the push job checks preferences
+    const pushes: NotificationEvent[] = batch.events
+      .filter((r) => r.push)
+      .map((r) => ({ kind: 'message', userId: Number(r.member), actorId: Number(r.actor), conversationId: Number(r.conversation) }));
+    await this.app.jobs.sendMany(PUSH_JOB, pushes, { retryLimit: 0 }).catch((err: unknown) => this.app.log.warn({ err }, 'pushes not queued'));
     for (const member of new Set(batch.mails.map((r) => Number(r.member)))) {
       if ((this.flushAt.get(member) ?? 0) > now) continue;
       try {

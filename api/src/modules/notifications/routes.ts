@@ -32,7 +32,7 @@ export default async function notificationsRoutes(app: FastifyInstance): Promise
     await flush(mailCtx, userId, kind);
   });
 
-  const notifier = new MessageNotifier(app, sender, mailCtx);
+  const notifier = new MessageNotifier(app, mailCtx);
   registerNotifier(app, notifier);
   // any instance's send is heard here through the realtime channel ('m'): a pass soon
   app.realtime.onMessage(() => notifier.wake());
