@@ -16,7 +16,8 @@
  *    medians. The anchor: first contentful paint of a one-line HTML page from a plain Node server,
  *    measured in the same browser in the same round (what this machine's Chromium needs anyway).
  * 3. Lighthouse mobile (the `lighthouse` package, its default mobile emulation and simulated
- *    throttling) for / and /pages/faq: performance score, LCP, TBT, CLS (median of --lh-runs).
+ *    throttling) for /, /pages/faq and /pages/terms: performance score, LCP, TBT, CLS (median of
+ *    --lh-runs).
  *
  * Chromium: /usr/bin/chromium (or CHROMIUM in bench/env.ts) with --no-sandbox --disable-gpu
  * --disable-background-networking --disable-component-update --disable-sync --no-first-run.
@@ -73,7 +74,7 @@ const PAGES: PageSpec[] = [
   { label: 'likes', path: '/likes', member: true },
   { label: 'terms', path: '/pages/terms', member: false },
 ];
-const LIGHTHOUSE_PAGES = smoke ? ['/'] : ['/', '/pages/faq'];
+const LIGHTHOUSE_PAGES = smoke ? ['/'] : ['/', '/pages/faq', '/pages/terms'];
 
 // ---- one page load ------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ const webpack = require('webpack');
 const { createLightPageConfigs, createRemoteConfig } = require('@dating/shared-kit/webpack');
 
 const REGISTRY = path.join(__dirname, 'src', 'landers', 'registry.json');
+const MARKDOWN = { test: /\.md$/, include: path.join(__dirname, 'src', 'content'), loader: path.join(__dirname, 'md-loader.cjs') };
 
 /**
  * Writes the lander registry into the build as `landers-registry.json`: the server reads it per
@@ -35,7 +36,7 @@ module.exports = (_env, argv) => {
     },
   });
   // legal/help texts: Markdown -> { html, toc } at build time, one lazy chunk per page and language
-  config.module.rules.push({ test: /\.md$/, include: path.join(__dirname, 'src', 'content'), loader: path.join(__dirname, 'md-loader.cjs') });
+  config.module.rules.push(MARKDOWN);
   // the landers' own video (scripts/make-lander-video.mjs), a content-hashed file
   config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
   // the registry goes out before the compression plugins run, so it is also sent compressed
@@ -48,8 +49,8 @@ module.exports = (_env, argv) => {
 const LIGHT = path.join(__dirname, 'src', 'light');
 
 /**
- * The light lander page (src/light, README "Landers"): the landers outside the app, rendered by
- * the server and hydrated in the browser, with small stand-ins for what would pull in the member
+ * The light page (src/light, README "Landers"): the landers, the index and the legal pages outside
+ * the app, rendered by the server and hydrated in the browser, with small stand-ins for what would pull in the member
  * app (react-router, the app's store, bus and UI kit, the i18n instance with every language).
  */
 function lightPageConfigs(mode) {
@@ -68,7 +69,7 @@ function lightPageConfigs(mode) {
     mode,
   });
   for (const config of configs) {
-    config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' });
+    config.module.rules.push({ test: /\.(webm|mp4)$/i, type: 'asset/resource' }, MARKDOWN);
     // shared-kit's UI (the entry warning's modal) takes its texts from this page's i18n instance
     config.plugins.push(new webpack.NormalModuleReplacementPlugin(/^\.\/use-common-translation$/, path.join(LIGHT, 'common-t.ts')));
   }

@@ -77,6 +77,8 @@ export async function firstLoad(browser: Browser, base: string, path: string, op
     await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
     await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
     rendered = true;
+    // (a server-rendered page's heading is there before its first paint is recorded: wait for it)
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 }).catch(() => undefined);
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await page.waitForTimeout(options.idleMs);

@@ -27,14 +27,15 @@ function writeRenderer(body: string, mtimeOffset = 0) {
 const ECHO = `
 exports.plan = (pathname) => {
   const variant = /^\\/landers\\/(gallery)(?:\\/(women))?$/.exec(pathname);
-  if (variant) return { route: { kind: 'variant', variant: variant[1] }, gender: variant[2] ? 'female' : undefined };
+  if (variant) return { route: { kind: 'variant', variant: variant[1] }, search: { gender: variant[2] ? 'female' : undefined } };
+  if (pathname === '/pages/faq') return { route: { kind: 'page' }, calls: { company: '/api/companyinfo.php' } };
   const member = /^\\/members\\/(\\d+)\\/landing$/.exec(pathname);
-  return member ? { route: { kind: 'member' }, memberId: member[1] } : null;
+  return member ? { route: { kind: 'member' }, memberId: member[1], search: {} } : null;
 };
 exports.render = (input) => '<!doctype html><html><body><main>LIGHT ' + JSON.stringify(input).replace(/</g, '\\\\u003c') + '</main></body></html>';
 `;
 
-function lightInput(body: string): { search: string; pathname: string; settings: { domain: string }; appScripts: string[]; preload: { search: { results: Array<{ id: number; gender: string }> } | null; member?: { profile: { id: number; gender: string } } } } {
+function lightInput(body: string): { search: string; pathname: string; settings: { domain: string }; appScripts: string[]; preload: { search?: { results: Array<{ id: number; gender: string }> } | null; member?: { profile: { id: number; gender: string } }; company?: unknown } } {
   const json = /<main>LIGHT (.*)<\/main>/.exec(body)?.[1];
   if (!json) throw new Error(`not the light page: ${body.slice(0, 200)}`);
   return JSON.parse(json);
@@ -90,6 +91,13 @@ describe('the landers light page', () => {
     expect(input.preload.search?.results.every((m) => m.gender === 'male')).toBe(true);
   });
 
+  it("renders a page with the answers of the calls its plan names (a legal page's company info), and no member search", async () => {
+    writeRenderer(ECHO, 1500);
+    const input = lightInput((await get('/pages/faq')).body);
+    expect(input.preload.company).toEqual((await get('/api/companyinfo.php')).json());
+    expect(input.preload.search).toBeUndefined();
+  });
+
   it('gives a logged-in member, a URL the build does not render and a 404 the app page', async () => {
     writeRenderer(ECHO, 2000);
     const { user } = await createMember(app, { siteDomain: 'example.de' });
@@ -103,6 +111,7 @@ describe('the landers light page', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.body).not.toContain('LIGHT');
     expect((await get('/pages/terms')).body).not.toContain('LIGHT');
+    expect((await get('/pages/faq', { cookie: await loginCookie(app, user.id) })).body).not.toContain('LIGHT');
   });
 
   it('uses a rebuilt render.cjs at once, and falls back to the app page when the build is broken', async () => {

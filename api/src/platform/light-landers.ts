@@ -1,15 +1,17 @@
 /**
- * The landers' light page (issue 14: the site's front door must not boot the member app). mf-landers
- * builds, besides its federated remote, a server part `dist/light-server/render.cjs` and a small
- * browser part; this file loads the server part from the BUILT files at run time (the api never
- * imports mf-landers' sources) and reloads it when mf-landers is rebuilt (mtime and size), so a new
- * variant is live without a restart, like the registry (lander-registry.ts).
+ * mf-landers' light page (issues 13 and 14: the site's front door must not boot the member app):
+ * the landers, the index `/` and the legal pages. mf-landers builds, besides its federated remote,
+ * a server part `dist/light-server/render.cjs` and a small browser part; this file loads the
+ * server part from the BUILT files at run time (the api never imports mf-landers' sources) and
+ * reloads it when mf-landers is rebuilt (mtime and size), so a new variant is live without a
+ * restart, like the registry (lander-registry.ts).
  *
- * For a lander URL answered 200 (static.ts decides 404s first), a visitor gets the page rendered
- * here: the lander with its demo members (the public member search, through this server's own
- * call, with the visitor's host, cookies and language), the member of a member landing, the
- * site's settings. A logged-in member, a URL the build does not render, a failed call or no
- * build: null, and static.ts sends the app's page as before.
+ * For one of mf-landers' URLs answered 200 (static.ts decides 404s first), render.cjs's plan says
+ * whether it is a light page and what it shows; a visitor gets the page rendered here with that
+ * data, fetched through this server's own public calls with the visitor's host, cookies and
+ * language: a lander's demo members (the member search), a member landing's member, a legal
+ * page's company info, and the site's settings. A logged-in member, a URL the build does not
+ * render, a failed member call or no build: null, and static.ts sends the app's page as before.
  */
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,8 +26,12 @@ type Gender = 'male' | 'female';
 /** What render.cjs exports (mf-landers/src/light/server.tsx); checked by shape when loaded. */
 interface LightPlan {
   route: unknown;
+  /** a member landing's member: fetched first (not shown: no light page) */
   memberId?: string;
-  gender?: Gender;
+  /** a lander's member search, with this gender or the member's, and the URL's network */
+  search?: { gender?: Gender };
+  /** further public GET calls whose answers the page shows: preload key -> URL */
+  calls?: Record<string, string>;
 }
 interface LightModule {
   plan(pathname: string): LightPlan | null;
@@ -37,7 +43,7 @@ interface LightModule {
     boot: unknown;
     languageCookie?: string;
     acceptLanguage?: string;
-    preload: { search: unknown; member?: unknown };
+    preload: Record<string, unknown>;
     appScripts: string[];
   }): string;
 }
@@ -97,12 +103,17 @@ export function lightLanders(app: FastifyInstance, staticRoot: string): LightLan
         member = ((await call(req, `/api/member.php?id=${encodeURIComponent(plan.memberId)}`)) as typeof member | null) ?? undefined;
         if (!member) return null;
       }
-      const query = new URLSearchParams();
-      const gender = member ? member.profile.gender : plan.gender;
-      if (gender) query.set('gender', gender);
-      const network = url.searchParams.get('network');
-      if (network) query.set('network', network);
-      const search = await call(req, `/api/members.php${query.size ? `?${query}` : ''}`);
+      const preload: Record<string, unknown> = member ? { member } : {};
+      const calls = { ...plan.calls };
+      if (plan.search) {
+        const query = new URLSearchParams();
+        const gender = member ? member.profile.gender : plan.search.gender;
+        if (gender) query.set('gender', gender);
+        const network = url.searchParams.get('network');
+        if (network) query.set('network', network);
+        calls.search = `/api/members.php${query.size ? `?${query}` : ''}`;
+      }
+      await Promise.all(Object.entries(calls).map(async ([key, at]) => (preload[key] = await call(req, at))));
       try {
         return module.render({
           plan,
@@ -112,7 +123,7 @@ export function lightLanders(app: FastifyInstance, staticRoot: string): LightLan
           boot,
           languageCookie: req.cookies.lang,
           acceptLanguage: req.headers['accept-language'],
-          preload: { search, ...(member ? { member } : {}) },
+          preload,
           appScripts: shellHtml ? shellScripts(shellHtml) : [],
         });
       } catch (error) {

@@ -224,8 +224,9 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     // a member landing (/members/:id/landing*, /members/:id/signup) of a member nobody may see
     // (unknown, deleted, disabled, invisible, staff: profiles.searchable) is a 404 too
     if (status === 200 && route?.remote === 'mf_landers' && route.params.id !== undefined && !(await visibleMember(route.params.id))) status = 404;
-    // a lander for a visitor: the light page, rendered here with its content (light-landers.ts)
-    if (status === 200 && route?.remote === 'mf_landers' && route.layout !== 'default') {
+    // a lander, the index or a legal page for a visitor: the light page, rendered here with its
+    // content (light-landers.ts; mf-landers' build says which of its URLs it renders)
+    if (status === 200 && route?.remote === 'mf_landers') {
       const page = await light.page(req, built, bootOf(req));
       if (page) return sendRevalidated(req, reply, page, 'text/html; charset=utf-8', 200);
     }

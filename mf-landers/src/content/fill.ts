@@ -3,7 +3,7 @@
  * companyinfo.php), HTML-escaped: operators type these values, the page must not run them.
  */
 import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
-import { formatDate } from '@dating/shared-kit/i18n';
+import { formatDate } from '@dating/shared-kit/i18n/language';
 
 /** Terms version date: 2023-12-01T12:00:00Z, or the company's `added` date when later (spec section 9). */
 export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';

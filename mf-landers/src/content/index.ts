@@ -6,7 +6,7 @@
  * `{placeholder}` words are filled at render time from the site's settings and company info
  * (fill.ts).
  */
-import { isLanguage } from '@dating/shared-kit/i18n';
+import { isLanguage } from '@dating/shared-kit/i18n/language';
 
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies', 'return-policy', 'ban', 'faq'] as const;
 export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];

@@ -3,7 +3,7 @@
  * alias of the light builds; react-router itself is 44 kB compressed). There is no client-side
  * routing here: the page is one URL, a link is a plain link, navigating is loading the next page.
  */
-import { forwardRef } from 'react';
+import { forwardRef, useEffect } from 'react';
 import type { AnchorHTMLAttributes } from 'react';
 import { useLightPage } from './data';
 
@@ -27,3 +27,12 @@ export function useParams(): Record<string, string | undefined> {
 export const Link = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function Link({ to, ...rest }, ref) {
   return <a ref={ref} href={to} {...rest} />;
 });
+
+/** The light page is served to visitors only, where the pages never redirect; in case: a full load. */
+export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
+  useEffect(() => {
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+  }, [to, replace]);
+  return null;
+}

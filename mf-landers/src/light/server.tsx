@@ -1,13 +1,14 @@
 /**
- * The light lander page on the server (built as `dist/light-server/render.cjs`; the api loads that
- * file at run time and reloads it when mf-landers is rebuilt, so a new variant is live at once).
+ * The light page on the server (built as `dist/light-server/render.cjs`; the api loads that file
+ * at run time and reloads it when mf-landers is rebuilt, so a new variant is live at once): the
+ * landers, the index and the legal pages.
  *
- *   plan(pathname)  -> which lander this URL is and what it needs fetched (null: not a light page)
- *   render(input)   -> the whole HTML document: the lander rendered, its data and the texts of the
+ *   plan(pathname)  -> which page this URL is and what it needs fetched (null: not a light page)
+ *   render(input)   -> the whole HTML document: the page rendered, its data and the texts of the
  *                      page's language inlined, the browser part's script (light-client/manifest.json)
  *
- * The api fetches the data through its own public calls (the member search, the member) and
- * decides 404s and who gets the app instead (a logged-in member).
+ * The api fetches the data through its own public calls (the member search, the member, the
+ * company info) and decides 404s and who gets the app instead (a logged-in member).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,9 +27,12 @@ import pl from '../locales/pl.json';
 import { slugEntry } from '../landers/slugs';
 import { ENTRY_WARNING_ACCEPTED_SCRIPT, ENTRY_WARNING_ACCEPTED_STYLE } from './entry-warning';
 import type { LanderPreload } from '../landers/common/preload';
-import type { LightPageData, LightRoute, LightTexts, MemberLandingKind } from './data';
+import type { CompanyInfo } from '@dating/shared-kit/contracts';
+import type { LegalDocument, LegalDocumentName } from '../content';
+import { LEGAL_PAGE_TITLES } from '../pages/legal-document-page';
+import type { LightPageData, LightPreload, LightRoute, LightTexts, MemberLandingKind } from './data';
 import { createLightI18n } from './i18n';
-import { LightLanderPage, canRender } from './page';
+import { LightLanderPage, canRender, layoutOf } from './page';
 
 const LANDERS = { nl, en, de, es, fr, it, pl };
 
@@ -36,26 +40,38 @@ export interface LightPlan {
   route: LightRoute;
   /** a member landing: this member first (the search then takes their gender) */
   memberId?: string;
-  /** the member search's gender (a variant's slug) */
-  gender?: Gender;
+  /** a lander's member search, with this gender (a variant's slug) or the member's */
+  search?: { gender?: Gender };
+  /** further public GET calls whose answers the page shows: preload key -> URL */
+  calls?: Record<string, string>;
 }
+
+/** The legal texts, every language, compiled at build time (md-loader.cjs): the page needs its own at once. */
+const documents = import.meta.webpackContext('../content', { recursive: true, regExp: /^\.\/[a-z]{2}\/[a-z-]+\.md$/, mode: 'sync' }) as unknown as (id: string) => { default: LegalDocument };
+
+/** The legal pages of the light page (the ban policy stays the app's: a banned member's notice comes with it). */
+const LIGHT_LEGAL = Object.keys(LEGAL_PAGE_TITLES).filter((name) => name !== 'ban') as LegalDocumentName[];
+const LEGAL = /^\/pages\/([a-z-]+)\/?$/;
 
 const VARIANT = /^\/landers\/([a-z0-9-]+)(?:\/([^/]+))?\/?$/;
 const MEMBER = /^\/members\/(\d{1,9})\/(landing|landing2|landing3|signup)(?:\/([^/]+))?\/?$/;
 
 export function plan(pathname: string): LightPlan | null {
+  if (pathname === '/') return { route: { kind: 'home' } };
+  const legal = LEGAL.exec(pathname)?.[1] as LegalDocumentName | undefined;
+  if (legal) return LIGHT_LEGAL.includes(legal) ? { route: { kind: 'page', page: legal }, calls: { company: '/api/companyinfo.php' } } : null;
   const variant = VARIANT.exec(pathname);
   if (variant) {
     const route: LightRoute = { kind: 'variant', variant: variant[1] ?? '', ...(variant[2] ? { slug: decodeURIComponent(variant[2]) } : {}) };
     if (!canRender(route)) return null;
-    return { route, gender: slugEntry(route.slug)?.gender };
+    return { route, search: { gender: slugEntry(route.slug)?.gender } };
   }
   const member = MEMBER.exec(pathname);
   if (member) {
     const landing = member[2] as MemberLandingKind;
     if (member[3] && (landing === 'landing' || landing === 'signup')) return null;
     const route: LightRoute = { kind: 'member', landing, id: member[1] ?? '', ...(member[3] ? { slug: decodeURIComponent(member[3]) } : {}) };
-    return canRender(route) ? { route, memberId: route.id } : null;
+    return canRender(route) ? { route, memberId: route.id, search: {} } : null;
   }
   return null;
 }
@@ -69,7 +85,8 @@ export interface RenderInput {
   boot: unknown;
   languageCookie?: string;
   acceptLanguage?: string;
-  preload: LanderPreload;
+  /** the answers of the plan's calls: the lander's `search` and `member`, a legal page's `company` */
+  preload: Partial<LanderPreload> & { company?: { companyinfo: CompanyInfo } | null };
   /** the shell's start scripts */
   appScripts: string[];
 }
@@ -97,13 +114,15 @@ function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /** The texts this page shows, in its language only (the disclaimer also in the site's language). */
-function textsFor(language: Language, settings: Settings | null): LightTexts {
+function textsFor(language: Language, settings: Settings | null, route: LightRoute): LightTexts {
   const common = commonLocales[language];
+  const own = LANDERS[language];
+  const shared = { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional, entryWarning: common.entryWarning, actions: { close: common.actions.close }, status: { loading: common.status.loading } };
   const texts: LightTexts = {
-    [language]: {
-      landers: { landers: LANDERS[language].landers, pages: { loading: LANDERS[language].pages.loading } },
-      common: { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional, entryWarning: common.entryWarning, actions: { close: common.actions.close }, status: { loading: common.status.loading } },
-    },
+    [language]:
+      layoutOf(route) === 'default'
+        ? { landers: { home: own.home, pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc } }, common: { ...shared, nav: { main: common.nav.main, skipToContent: common.nav.skipToContent, language: common.nav.language, login: common.nav.login } } }
+        : { landers: { landers: own.landers, pages: { loading: own.pages.loading } }, common: shared },
   };
   const site = siteLanguage(settings);
   if (site !== language) texts[site] = { common: { disclaimer: commonLocales[site].disclaimer } };
@@ -122,11 +141,11 @@ declare const __webpack_public_path__: string;
  * The browser part starts once the page has loaded and the frame after it is painted (its content,
  * styles and first picture are in the HTML already): its download and start compete neither with
  * them nor with painting the top photo, the page's largest paint. A hidden tab starts it at load.
- * A button pressed before it has hydrated is remembered and pressed again once it has
- * (client.tsx), so no click is lost.
+ * A button pressed or a choice made (the language) before it has hydrated is remembered and made
+ * again once it has (client.tsx), so nothing the visitor did is lost.
  */
 function startClient(srcs: string[]): string {
-  return `(function(){var q=window.__LANDER_PRESSED__=[];document.addEventListener('click',function(e){if(window.__LANDER_HYDRATED__)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();q.push(b);}},true);function go(){${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s);});}function later(){if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();}if(document.readyState==='complete')later();else addEventListener('load',later);})();`;
+  return `(function(){var q=window.__LANDER_PRESSED__=[],c=window.__LANDER_CHOSEN__=[];document.addEventListener('click',function(e){if(window.__LANDER_HYDRATED__)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();q.push(b);}},true);document.addEventListener('change',function(e){if(!window.__LANDER_HYDRATED__&&e.target&&e.target.tagName==='SELECT')c.push({select:e.target,value:e.target.value});},true);function go(){${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s);});}function later(){if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();}if(document.readyState==='complete')later();else addEventListener('load',later);})();`;
 }
 
 const ICON =
@@ -137,15 +156,19 @@ export function render(input: RenderInput): string {
   const language = detectLanguage({ cookie: input.languageCookie, domainLanguage: settings?.domain_language, browser: acceptedLanguages(input.acceptLanguage) });
   const { route } = input.plan;
   const popup = settings?.enable_site_entry_popup !== false;
-  const empty = route.kind === 'member' && route.landing === 'signup';
+  const layout = layoutOf(route);
+  const { company, ...lander } = input.preload;
+  const preload: LightPreload = { search: lander.search ?? null, ...(lander.member ? { member: lander.member } : {}) };
+  if (route.kind === 'page') preload.legal = { name: route.page, lng: language, doc: documents(`./${language}/${route.page}.md`).default, company: company?.companyinfo ?? null };
   const data: LightPageData = {
     route,
     location: { pathname: input.pathname, search: input.search },
     language,
     settings,
-    texts: textsFor(language, settings),
-    preload: input.preload,
-    entryWarning: popup && (empty || entryWarningForSite(settings)),
+    texts: textsFor(language, settings, route),
+    preload,
+    // the lander layout shows it on Dutch and German sites only (spec 2), the others everywhere
+    entryWarning: popup && (layout !== 'lander' || entryWarningForSite(settings)),
     app: { scripts: input.appScripts },
   };
   const rendered = renderToString(<LightLanderPage data={data} i18n={createLightI18n(data)} />);
@@ -153,8 +176,9 @@ export function render(input: RenderInput): string {
   // content; they belong in the head, before anything else the browser reads
   const preloads = /^(?:<link\b[^>]*>)*/.exec(rendered)?.[0] ?? '';
   const body = rendered.slice(preloads.length);
-  // the page's title is the lander's headline (the page sets it again in the browser)
-  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '') ?? settings?.index_title ?? '';
+  // the page's title: the site's on the index, else the page's headline (the page sets it again in the browser)
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '');
+  const title = (route.kind !== 'home' && h1) || escapeAttr(settings?.index_title ?? '');
   const scripts = `<script>${startClient(clientScripts)}</script>`;
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
@@ -162,7 +186,7 @@ export function render(input: RenderInput): string {
     `<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"><link rel="icon" href="${ICON}">`,
     // the build this page comes from, marked as the remote marks itself (build-mark-plugin.js)
     `<meta name="mf-build:mf_landers" content="${escapeAttr(__BUILD_ID__)}">`,
-    `<title>${h1}</title>`,
+    `<title>${title}</title>`,
     preloads,
     `<script>window.__BOOT__=${inlineJson(input.boot)}</script>`,
     // the warning is in the HTML, open: hidden before the first paint for a visitor who accepted it

@@ -7,7 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
-import { NAMESPACE } from '../i18n';
+import { NAMESPACE } from '../namespace';
 import { useOpenSignup } from '../landers/common/cta';
 
 const FEATURES = [

@@ -2,27 +2,26 @@
  * A long legal/help page: its title (the footer link's own name, so link text = page title), a
  * table of contents of its `##` sections, and the text of content/<lng>/<name>.md loaded on
  * demand, with the site's settings and company info filled in. Links inside the text to pages of
- * the site are followed in the app (no full reload).
+ * the site are followed in the app (no full reload). On mf-landers' light page the text and the
+ * company info come inlined (LegalPreloadContext): nothing is fetched.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '@dating/shared-kit/api';
-import { ZCompanyInfoResponse } from '@dating/shared-kit/contracts';
 import type { CompanyInfo } from '@dating/shared-kit/contracts';
 import { useSettings } from '@dating/shared-kit/state';
 import { loadDocument } from '../content';
 import type { LegalDocument, LegalDocumentName } from '../content';
 import { fillPlaceholders, placeholderValues } from '../content/fill';
-import { NAMESPACE } from '../i18n';
+import { NAMESPACE } from '../namespace';
 import { StaticPage } from './static-page';
 
 /** /api/companyinfo.php, loaded once per page load (spec section 7); null when it fails. */
 let companyInfo: Promise<CompanyInfo | null> | null = null;
 export function loadCompanyInfo(): Promise<CompanyInfo | null> {
-  companyInfo ??= api.get('/api/companyinfo.php', ZCompanyInfoResponse).then(
-    (r) => r.companyinfo,
+  companyInfo ??= import('./fetch').then(({ fetchCompanyInfo }) => fetchCompanyInfo()).then(
+    (info) => info,
     () => {
       companyInfo = null;
       return null;
@@ -38,11 +37,21 @@ export function usePageTitle(key: PageNameKey): string {
   return t(`footer.${key}`);
 }
 
-interface Loaded {
+export interface LegalPreload {
+  name: LegalDocumentName;
   lng: string;
   doc: LegalDocument;
   company: CompanyInfo | null;
 }
+type Loaded = Omit<LegalPreload, 'name'>;
+
+/** The page's text and company info, given by the light page's server (absent in the app). */
+export const LegalPreloadContext = createContext<LegalPreload | null>(null);
+
+/** The legal pages by URL (/pages/<slug>) with the footer name each carries as its title. */
+export const LEGAL_PAGE_TITLES = {
+  terms: 'terms', privacy: 'privacy', cookies: 'cookies', faq: 'faq', 'return-policy': 'returnPolicy', ban: 'ban',
+} as const satisfies Record<LegalDocumentName, PageNameKey>;
 
 export function LegalDocumentPage({ name, titleKey, before }: { name: LegalDocumentName; titleKey: PageNameKey; before?: ReactNode }) {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -50,10 +59,13 @@ export function LegalDocumentPage({ name, titleKey, before }: { name: LegalDocum
   const settings = useSettings();
   const navigate = useNavigate();
   const lng = i18n.resolvedLanguage ?? i18n.language;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const preload = useContext(LegalPreloadContext);
+  const given = preload?.name === name && preload.lng === lng ? preload : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(given);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (given) return undefined;
     let live = true;
     setFailed(false);
     Promise.all([loadDocument(name, lng), loadCompanyInfo()]).then(
@@ -63,7 +75,7 @@ export function LegalDocumentPage({ name, titleKey, before }: { name: LegalDocum
     return () => {
       live = false;
     };
-  }, [name, lng]);
+  }, [name, lng, given]);
 
   const html = useMemo(
     () => (loaded ? fillPlaceholders(loaded.doc.html, placeholderValues(settings, loaded.company, loaded.lng)) : ''),

@@ -3,6 +3,10 @@
  * lander page of mf-landers) does not load zod for them. core.ts and identity.ts re-export them.
  */
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
+/** Native names for the language switcher. */
+export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
+  nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', pl: 'Polski',
+};
 
 /**
  * localStorage key set once a visitor accepted the site-entry warning (mf-auth-signup's

@@ -20,7 +20,7 @@ import type { LocaleTree } from './locales-check';
 export { i18n, currentLanguage } from './instance';
 export {
   COUNTRY_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_NAMES, detectLanguage, isLanguage, languagesForCountry, readCookie, toLanguage, writeLanguageCookie,
+  LANGUAGE_NAMES, detectLanguage, formatDate, isLanguage, languagesForCountry, readCookie, toLanguage, writeLanguageCookie,
 } from './language';
 export type { Country, Language, LanguageInputs } from './language';
 export { assertCompleteLocales } from './locales-check';
@@ -99,15 +99,4 @@ export async function setLanguage(lng: Language, options: { saveToAccount?: bool
     const { user: updated } = await api.put('/api/user.php', { language: lng }, ZUserResponse);
     setSession(updated);
   }
-}
-
-/**
- * A calendar date ("1988-04-12" or a full ISO time) as people of `lng` write it ("12 april 1988"),
- * read in UTC so a date of birth never shifts a day with the visitor's time zone. Text that is no
- * date is returned as it is.
- */
-export function formatDate(value: string, lng: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

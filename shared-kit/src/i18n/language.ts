@@ -7,6 +7,7 @@ import { COUNTRY_LANGUAGES, LANGUAGES } from '../contracts/core';
 import type { Country, Language } from '../contracts/core';
 
 export { COUNTRY_LANGUAGES, LANGUAGES };
+export { LANGUAGE_NAMES } from '../contracts/constants';
 export type { Country, Language };
 
 export const LANGUAGE_COOKIE = 'lang';
@@ -15,11 +16,6 @@ export const LANGUAGE_COOKIE_DAYS = 365;
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** ... with fallback nl: the reference wording, used for any key missing in a language. */
 export const FALLBACK_LANGUAGE: Language = 'nl';
-
-/** Native names for the language switcher. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', pl: 'Polski',
-};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -81,4 +77,15 @@ export function writeLanguageCookie(lng: Language): void {
   const maxAge = LANGUAGE_COOKIE_DAYS * 24 * 60 * 60;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * A calendar date ("1988-04-12" or a full ISO time) as people of `lng` write it ("12 april 1988"),
+ * read in UTC so a date of birth never shifts a day with the visitor's time zone. Text that is no
+ * date is returned as it is.
+ */
+export function formatDate(value: string, lng: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

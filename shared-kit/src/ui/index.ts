@@ -35,3 +35,4 @@ export { FictionalBadgeView, fictionalTexts } from './fictional-view';
 export type { FictionalTexts } from './fictional-view';
 export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';
 export { EntryWarningDialog, NEUTRAL_PAGE, acceptEntryWarning, entryWarningSeen, leaveUrl } from './entry-warning';
+export { LanguageSelect, SkipLink, TopBar, VisitorNavActions } from './top-bar';

@@ -13,9 +13,9 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
+import { SkipLink } from '@dating/shared-kit/ui';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
@@ -33,28 +33,6 @@ function Main({ children }: { children: ReactNode }) {
     <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', minHeight: '100vh', outline: 'none' }}>
       {children}
     </main>
-  );
-}
-
-function SkipLink() {
-  const { t } = useTranslation('common');
-  return (
-    <a
-      href="#content"
-      css={(theme) => ({
-        position: 'absolute',
-        left: '0.5rem',
-        top: '-3rem',
-        zIndex: theme.zIndex.loadingBar,
-        padding: '0.5rem 1rem',
-        borderRadius: theme.radii.md,
-        background: theme.colors.dark,
-        color: theme.colors.onPrimary,
-        '&:focus': { top: '0.5rem' },
-      })}
-    >
-      {t('nav.skipToContent')}
-    </a>
   );
 }
 

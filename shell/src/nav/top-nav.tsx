@@ -1,18 +1,19 @@
 /**
  * Top navigation (spec section 2).
- * Logged out: brand + login button (goes to /login) + language switcher.
+ * Logged out: brand + login button (goes to /login) + language switcher (shared-kit's top bar, one
+ * copy with mf-landers' light pages).
  * Logged in: search members, messages (unread badge), likes (new-likes badge), credits (paid
  * members, with their balance) or get premium, language switcher, account menu.
  */
-import { NavLink, Link, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBadges, useSession, useSettings } from '@dating/shared-kit/state';
+import { useBadges, useLanguage, useSession, useSettings } from '@dating/shared-kit/state';
 import { mq } from '@dating/shared-kit/theme';
-import { Brand as SiteBrand, CreditBadge } from '@dating/shared-kit/ui';
+import { Brand as SiteBrand, CreditBadge, TopBar, VisitorNavActions } from '@dating/shared-kit/ui';
 import { isInstalledApp, showsBackButton } from '../installed-app';
 import { AccountMenu } from './account-menu';
-import { LanguageSwitcher } from './language-switcher';
+import { LanguageSwitcher, changeLanguage } from './language-switcher';
 import { NavBadge } from './nav-badge';
 
 /**
@@ -103,125 +104,83 @@ export function TopNav() {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
   const user = useSession();
+  const language = useLanguage();
   const { unread, newLikes } = useBadges();
   return (
-    <header
-      css={(theme) => ({
-        position: 'sticky',
-        top: 0,
-        zIndex: 100,
-        // no backdrop-filter/transform here: it would trap the phone tab bar (position: fixed)
-        background: theme.colors.surface,
-        borderBottom: `1px solid ${theme.colors.border}`,
-      })}
-    >
-      <nav
-        aria-label={t('nav.main')}
-        css={{
-          maxWidth: 1140,
-          margin: '0 auto',
-          // narrow phones: a little tighter, so brand, language and account menu share one row
-          padding: '0.6rem 0.75rem',
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '0.5rem',
-          [mq.sm]: { padding: '0.6rem 1rem', gap: '0.5rem 0.75rem' },
-        }}
-      >
-        {user ? <BackButton /> : null}
-        <Brand />
-        {user ? (
-          <>
-            <ul
-              css={(theme) => ({
-                // up to 1199 px: a tab bar fixed to the bottom of the screen; from 1200 px: inline in the bar
-                position: 'fixed',
-                insetInline: 0,
-                bottom: 0,
-                zIndex: theme.zIndex.nav,
-                display: 'grid',
-                // minmax(0, 1fr): four equal quarters that never grow past the screen width
-                gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-                margin: 0,
-                padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
-                listStyle: 'none',
-                background: theme.colors.surface,
-                borderTop: `1px solid ${theme.colors.border}`,
-                boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
-                [inlineNav]: {
-                  position: 'static',
-                  display: 'flex',
-                  flex: 1,
-                  gap: '0.25rem',
-                  padding: 0,
-                  background: 'transparent',
-                  border: 0,
-                  boxShadow: 'none',
-                },
-              })}
-            >
-              <li>
-                <NavItem to="/members" icon="⌕">
-                  {t('nav.searchMembers')}
-                </NavItem>
-              </li>
-              <li>
-                <NavItem to="/chats" icon="✉">
-                  {t('nav.messages')}
-                  <NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />
-                </NavItem>
-              </li>
-              <li>
-                <NavItem to="/likes" icon="♥">
-                  {t('nav.likes')}
-                  <NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />
-                </NavItem>
-              </li>
-              <li>
-                {user.paid_user ? (
-                  <NavItem to="/credits" icon="★">
-                    {t('nav.credits')}
-                    {/* low-credit colours of spec 9: warning at 1-10, danger at 0 */}
-                    <span css={{ marginInlineStart: '0.3rem', display: 'inline-flex' }}>
-                      <CreditBadge credits={user.credits} />
-                    </span>
-                  </NavItem>
-                ) : (
-                  <NavItem to="/premium" icon="★">
-                    {t('nav.getPremium')}
-                  </NavItem>
-                )}
-              </li>
-            </ul>
-            <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
-              <LanguageSwitcher compact />
-              <AccountMenu name={user.profile.name} />
-            </div>
-          </>
-        ) : (
-          <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
-            <LanguageSwitcher compact />
-            <Link
-              to="/login"
-              css={(theme) => ({
-                // a small phone: tighter, so brand, language and login share one row in every language
-                padding: '0.45rem 0.65rem',
-                fontSize: '0.85rem',
-                [mq.sm]: { padding: '0.5rem 1.1rem', fontSize: '1rem' },
-                borderRadius: 999,
-                background: theme.colors.primary,
-                color: 'white',
-                fontWeight: 700,
-                textDecoration: 'none',
-                whiteSpace: 'nowrap',
-              })}
-            >
-              {t('nav.login')}
-            </Link>
-          </div>
-        )}
-      </nav>
-    </header>
+    <TopBar>
+    {user ? <BackButton /> : null}
+    <Brand />
+    {user ? (
+      <>
+        <ul
+          css={(theme) => ({
+            // up to 1199 px: a tab bar fixed to the bottom of the screen; from 1200 px: inline in the bar
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            zIndex: theme.zIndex.nav,
+            display: 'grid',
+            // minmax(0, 1fr): four equal quarters that never grow past the screen width
+            gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+            margin: 0,
+            padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
+            listStyle: 'none',
+            background: theme.colors.surface,
+            borderTop: `1px solid ${theme.colors.border}`,
+            boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
+            [inlineNav]: {
+              position: 'static',
+              display: 'flex',
+              flex: 1,
+              gap: '0.25rem',
+              padding: 0,
+              background: 'transparent',
+              border: 0,
+              boxShadow: 'none',
+            },
+          })}
+        >
+          <li>
+            <NavItem to="/members" icon="⌕">
+              {t('nav.searchMembers')}
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/chats" icon="✉">
+              {t('nav.messages')}
+              <NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/likes" icon="♥">
+              {t('nav.likes')}
+              <NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />
+            </NavItem>
+          </li>
+          <li>
+            {user.paid_user ? (
+              <NavItem to="/credits" icon="★">
+                {t('nav.credits')}
+                {/* low-credit colours of spec 9: warning at 1-10, danger at 0 */}
+                <span css={{ marginInlineStart: '0.3rem', display: 'inline-flex' }}>
+                  <CreditBadge credits={user.credits} />
+                </span>
+              </NavItem>
+            ) : (
+              <NavItem to="/premium" icon="★">
+                {t('nav.getPremium')}
+              </NavItem>
+            )}
+          </li>
+        </ul>
+        <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
+          <LanguageSwitcher compact />
+          <AccountMenu name={user.profile.name} />
+        </div>
+      </>
+    ) : (
+      <VisitorNavActions language={language} onLanguage={changeLanguage} />
+    )}
+    </TopBar>
   );
 }
