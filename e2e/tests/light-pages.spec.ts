@@ -61,6 +61,24 @@ test.describe('light index and legal pages', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('the service page: the support contact in the HTML, the page alive without the app', async ({ page, pageErrors }) => {
+    const scripts = scriptsOf(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await page.goto('/pages/service');
+    await expect(page.getByRole('heading', { level: 1, name: commonText('footer.support') })).toBeVisible();
+    await expect(page.getByRole('main').getByText(localeText('mf-landers/src/locales', 'pages.service.body'))).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@/);
+    await page.waitForFunction(() => (window as unknown as { __LANDER_HYDRATED__?: boolean }).__LANDER_HYDRATED__ === true);
+    await page.waitForLoadState('networkidle');
+    expect(notLight(scripts)).toEqual([]);
+    // hydrated as rendered: React did not have to render the page again in the browser
+    expect(warnings.filter((w) => w.includes('rendered again'))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('the language choice loads the page again in that language', async ({ page, context }) => {
     await page.goto('/pages/faq');
     await page.waitForLoadState('networkidle');

@@ -11,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 
 let app: FastifyInstance;
-const landers = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as { home: { title: string; signup: string } };
-const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string }; nav: { login: string } };
+const landers = (lng: string) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as { home: { title: string; signup: string }; pages: { service: { body: string; email: string } } };
+const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string }; nav: { login: string } };
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(__dirname, '../../../mf-landers/dist/light-server/render.cjs'))) throw new Error('build the frontends first (npm run build)');
@@ -62,17 +63,32 @@ describe("a visitor's index and legal pages are light pages", () => {
     expect(terms.body).toContain('Keizersgracht 123');
   });
 
-  it('gives a logged-in member the app, and the ban policy and other pages stay the app', async () => {
+  it("/pages/service holds the support page with the site's support address, in the visitor's language", async () => {
+    const { settings } = (await get('/api/settings.php')).json() as { settings: { support_email: string } };
+    expect(settings.support_email).toMatch(/@/);
+    for (const lng of ['nl', 'pl']) {
+      const res = await get('/pages/service', { cookie: `lang=${lng}` });
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      expect(html).toContain('id="lander-data"');
+      expect(html).toContain(`<h1>${common(lng).footer.support}</h1>`);
+      expect(html).toContain(landers(lng).pages.service.body);
+      expect(html).toContain(`<dt>${landers(lng).pages.service.email}</dt>`);
+      expect(html).toContain(`href="mailto:${settings.support_email}"`);
+      expect(scriptTags(html)).toEqual([]);
+    }
+  });
+
+  it('gives a logged-in member the app, and the ban policy and unknown pages stay the app', async () => {
     const { user } = await createMember(app, { siteDomain: 'localhost' });
     const cookie = await loginCookie(app, user.id);
-    for (const url of ['/', '/pages/faq']) {
+    for (const url of ['/', '/pages/faq', '/pages/service']) {
       const res = await get(url, { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('id="lander-data"');
       expect(scriptTags(res.body).some((src) => /\/main\.[0-9a-f]+\.js$/.test(src ?? ''))).toBe(true);
     }
     expect((await get('/pages/ban')).body).not.toContain('id="lander-data"');
-    expect((await get('/pages/service')).body).not.toContain('id="lander-data"');
     expect((await get('/pages/nothing-here')).body).not.toContain('id="lander-data"');
   });
 });

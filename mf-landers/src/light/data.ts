@@ -16,6 +16,7 @@ export type LightRoute =
   | { kind: 'member'; landing: MemberLandingKind; id: string; slug?: string }
   // the index and the legal pages, in the default layout (a visitor's top bar)
   | { kind: 'home'; slug?: undefined }
+  | { kind: 'service'; slug?: undefined }
   | { kind: 'page'; page: LegalDocumentName; slug?: undefined };
 
 /** What the page shows from the server: a lander's members, a legal page's text and company. */

@@ -5,7 +5,7 @@
  * - the lander layout of spec 2 (brand bar, the lander, footer with the disclaimer; the member
  *   sign-up landing in the empty layout) around a registry variant or a member landing;
  * - the default layout (shared-kit's top bar with a visitor's language choice and login button,
- *   footer) around the index or a legal page, the same components the app shows there.
+ *   footer) around the index, a legal page or the service page, the same components the app shows there.
  */
 import { Global, ThemeProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { slugEntry } from '../landers/slugs';
 import { LanderPreloadContext } from '../landers/common/preload';
 import { MemberLanding } from '../landers/member/member-landings';
 import { HomePage } from '../pages/home-page';
+import { ServicePage } from '../pages/service-page';
 import { LEGAL_PAGE_TITLES, LegalDocumentPage, LegalPreloadContext } from '../pages/legal-document-page';
 import { LightPageContext } from './data';
 import type { LightPageData } from './data';
@@ -39,6 +40,7 @@ function Content({ data }: { data: LightPageData }) {
   const { route } = data;
   if (route.kind === 'member') return <MemberLanding kind={route.landing} />;
   if (route.kind === 'home') return <HomePage />;
+  if (route.kind === 'service') return <ServicePage />;
   if (route.kind === 'page') return <LegalDocumentPage name={route.page} titleKey={LEGAL_PAGE_TITLES[route.page]} />;
   const Page = variantComponent(route.variant);
   const entry = slugEntry(route.slug);
@@ -47,7 +49,7 @@ function Content({ data }: { data: LightPageData }) {
 
 /** Whether the light page can show this route (a variant of the build, a known slug). */
 export function canRender(route: LightPageData['route']): boolean {
-  if (route.kind === 'home' || route.kind === 'page') return true;
+  if (route.kind === 'home' || route.kind === 'page' || route.kind === 'service') return true;
   if (route.slug !== undefined && !slugEntry(route.slug)) return false;
   return route.kind === 'member' || variantComponent(route.variant) !== undefined;
 }
@@ -61,7 +63,7 @@ function chooseLanguage(language: Language): void {
 type Layout = 'lander' | 'empty' | 'default';
 
 export function layoutOf(route: LightPageData['route']): Layout {
-  if (route.kind === 'home' || route.kind === 'page') return 'default';
+  if (route.kind === 'home' || route.kind === 'page' || route.kind === 'service') return 'default';
   return route.kind === 'member' && route.landing === 'signup' ? 'empty' : 'lander';
 }
 

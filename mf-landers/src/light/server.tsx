@@ -58,6 +58,7 @@ const MEMBER = /^\/members\/(\d{1,9})\/(landing|landing2|landing3|signup)(?:\/([
 
 export function plan(pathname: string): LightPlan | null {
   if (pathname === '/') return { route: { kind: 'home' } };
+  if (/^\/pages\/service\/?$/.test(pathname)) return { route: { kind: 'service' } };
   const legal = LEGAL.exec(pathname)?.[1] as LegalDocumentName | undefined;
   if (legal) return LIGHT_LEGAL.includes(legal) ? { route: { kind: 'page', page: legal }, calls: { company: '/api/companyinfo.php' } } : null;
   const variant = VARIANT.exec(pathname);
@@ -121,7 +122,7 @@ function textsFor(language: Language, settings: Settings | null, route: LightRou
   const texts: LightTexts = {
     [language]:
       layoutOf(route) === 'default'
-        ? { landers: { home: own.home, pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc } }, common: { ...shared, nav: { main: common.nav.main, skipToContent: common.nav.skipToContent, language: common.nav.language, login: common.nav.login } } }
+        ? { landers: { home: own.home, pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc, service: own.pages.service } }, common: { ...shared, nav: { main: common.nav.main, skipToContent: common.nav.skipToContent, language: common.nav.language, login: common.nav.login } } }
         : { landers: { landers: own.landers, pages: { loading: own.pages.loading } }, common: shared },
   };
   const site = siteLanguage(settings);

@@ -1,6 +1,7 @@
 /**
  * Legal and help pages (spec section 2 "static pages"). The long texts (terms, privacy, cookies,
- * refund policy, ban policy, FAQ) are content files loaded on demand (../content); service and
+ * refund policy, ban policy, FAQ) are content files loaded on demand (../content); service
+ * (service-page.tsx, also on the light page) and
  * complaints are short texts of this module's namespace. Every page's title is the footer link's
  * name (common namespace), so a link and the page it opens carry one name.
  */
@@ -8,15 +9,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@dating/shared-kit/api';
 import { ZBanStatusResponse } from '@dating/shared-kit/contracts';
-import { useSettings } from '@dating/shared-kit/state';
 import { Alert } from '@dating/shared-kit/ui';
-import { cleanPhone } from '../content/fill';
 import { ComplaintForm } from './complaint-form';
 import { NAMESPACE } from '../i18n';
 import { LegalDocumentPage, usePageTitle } from './legal-document-page';
+import { SupportContact } from './service-page';
 import { StaticPage } from './static-page';
 
 export { cleanPhone, TERMS_VERSION_DATE } from '../content/fill';
+export { ServicePage } from './service-page';
 
 export const TermsPage = () => <LegalDocumentPage name="terms" titleKey="terms" />;
 export const PrivacyPage = () => <LegalDocumentPage name="privacy" titleKey="privacy" />;
@@ -48,43 +49,6 @@ export function BanPage() {
     </Alert>
   ) : null;
   return <LegalDocumentPage name="ban" titleKey="ban" before={notice} />;
-}
-
-function SupportContact() {
-  const { t } = useTranslation(NAMESPACE);
-  const settings = useSettings();
-  if (!settings) return null;
-  const phone = cleanPhone(settings.support_phone);
-  return (
-    <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem', margin: 0 }}>
-      {settings.support_email ? (
-        <>
-          <dt>{t('pages.service.email')}</dt>
-          <dd css={{ margin: 0 }}>
-            <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
-          </dd>
-        </>
-      ) : null}
-      {phone ? (
-        <>
-          <dt>{t('pages.service.phone')}</dt>
-          <dd css={{ margin: 0 }}>
-            <a href={`tel:${phone}`}>{phone}</a>
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
-export function ServicePage() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <StaticPage title={usePageTitle('support')}>
-      <p>{t('pages.service.body')}</p>
-      <SupportContact />
-    </StaticPage>
-  );
 }
 
 export function ComplaintsPage() {
