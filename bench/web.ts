@@ -16,7 +16,7 @@
  *    medians. The anchor: first contentful paint of a one-line HTML page from a plain Node server,
  *    measured in the same browser in the same round (what this machine's Chromium needs anyway).
  * 3. Lighthouse mobile (the `lighthouse` package, its default mobile emulation and simulated
- *    throttling) for /, /pages/faq, /pages/terms and /pages/service: performance score, LCP, TBT, CLS (median of
+ *    throttling) for /, /pages/faq, /pages/terms, /pages/service and /pages/ban: performance score, LCP, TBT, CLS (median of
  *    --lh-runs).
  *
  * Chromium: /usr/bin/chromium (or CHROMIUM in bench/env.ts) with --no-sandbox --disable-gpu
@@ -74,7 +74,7 @@ const PAGES: PageSpec[] = [
   { label: 'likes', path: '/likes', member: true },
   { label: 'terms', path: '/pages/terms', member: false },
 ];
-const LIGHTHOUSE_PAGES = smoke ? ['/'] : ['/', '/pages/faq', '/pages/terms', '/pages/service'];
+const LIGHTHOUSE_PAGES = smoke ? ['/'] : ['/', '/pages/faq', '/pages/terms', '/pages/service', '/pages/ban'];
 
 // ---- one page load ------------------------------------------------------------------------------
 

@@ -32,6 +32,8 @@ interface LightPlan {
   search?: { gender?: Gender };
   /** further public GET calls whose answers the page shows: preload key -> URL */
   calls?: Record<string, string>;
+  /** only for a browser without a session cookie (the ban policy: a banned member's gets the app's notice) */
+  noSession?: boolean;
 }
 interface LightModule {
   plan(pathname: string): LightPlan | null;
@@ -95,6 +97,7 @@ export function lightLanders(app: FastifyInstance, staticRoot: string): LightLan
       if (!plan) return null;
       // the front door is for visitors: a logged-in member gets the app (their own call to action)
       if (req.cookies.sid) {
+        if (plan.noSession) return null;
         await loadSession(req);
         if (req.user) return null;
       }

@@ -8,12 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 
 let app: FastifyInstance;
 const landers = (lng: string) =>
   JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as { home: { title: string; signup: string }; pages: { service: { body: string; email: string } } };
-const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string }; nav: { login: string } };
+const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string; ban: string }; nav: { login: string } };
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(__dirname, '../../../mf-landers/dist/light-server/render.cjs'))) throw new Error('build the frontends first (npm run build)');
@@ -79,7 +81,7 @@ describe("a visitor's index and legal pages are light pages", () => {
     }
   });
 
-  it('gives a logged-in member the app, and the ban policy and unknown pages stay the app', async () => {
+  it('gives a logged-in member the app, and unknown pages stay the app', async () => {
     const { user } = await createMember(app, { siteDomain: 'localhost' });
     const cookie = await loginCookie(app, user.id);
     for (const url of ['/', '/pages/faq', '/pages/service']) {
@@ -88,7 +90,21 @@ describe("a visitor's index and legal pages are light pages", () => {
       expect(res.body).not.toContain('id="lander-data"');
       expect(scriptTags(res.body).some((src) => /\/main\.[0-9a-f]+\.js$/.test(src ?? ''))).toBe(true);
     }
-    expect((await get('/pages/ban')).body).not.toContain('id="lander-data"');
     expect((await get('/pages/nothing-here')).body).not.toContain('id="lander-data"');
+  });
+
+  it("the ban policy is a light page for a visitor; a banned member's browser gets the app, which shows its owner the notice", async () => {
+    const visitor = await get('/pages/ban');
+    expect(visitor.body).toContain('id="lander-data"');
+    expect(visitor.body).toContain(`<h1>${common('nl').footer.ban}</h1>`);
+    const { user } = await createMember(app, { siteDomain: 'localhost' });
+    const cookie = await loginCookie(app, user.id);
+    await app.withTx((tx) => tx.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id)));
+    const banned = await get('/pages/ban', { cookie });
+    expect(banned.statusCode).toBe(200);
+    expect(banned.body).not.toContain('id="lander-data"');
+    expect(scriptTags(banned.body).some((src) => /\/main\.[0-9a-f]+\.js$/.test(src ?? ''))).toBe(true);
+    const notice = await app.inject({ method: 'GET', url: '/api/ban.php', headers: { host: 'localhost', cookie } });
+    expect(notice.json()).toMatchObject({ banned: true });
   });
 });

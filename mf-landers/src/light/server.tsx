@@ -44,13 +44,18 @@ export interface LightPlan {
   search?: { gender?: Gender };
   /** further public GET calls whose answers the page shows: preload key -> URL */
   calls?: Record<string, string>;
+  /**
+   * only for a browser without a session cookie: the ban policy, whose app page shows the owner
+   * of a banned member's session (which logs nobody in) a personal notice above it
+   */
+  noSession?: boolean;
 }
 
 /** The legal texts, every language, compiled at build time (md-loader.cjs): the page needs its own at once. */
 const documents = import.meta.webpackContext('../content', { recursive: true, regExp: /^\.\/[a-z]{2}\/[a-z-]+\.md$/, mode: 'sync' }) as unknown as (id: string) => { default: LegalDocument };
 
-/** The legal pages of the light page (the ban policy stays the app's: a banned member's notice comes with it). */
-const LIGHT_LEGAL = Object.keys(LEGAL_PAGE_TITLES).filter((name) => name !== 'ban') as LegalDocumentName[];
+/** The legal pages of the light page (the ban policy only without a session: see LightPlan.noSession). */
+const LIGHT_LEGAL = Object.keys(LEGAL_PAGE_TITLES) as LegalDocumentName[];
 const LEGAL = /^\/pages\/([a-z-]+)\/?$/;
 
 const VARIANT = /^\/landers\/([a-z0-9-]+)(?:\/([^/]+))?\/?$/;
@@ -60,7 +65,7 @@ export function plan(pathname: string): LightPlan | null {
   if (pathname === '/') return { route: { kind: 'home' } };
   if (/^\/pages\/service\/?$/.test(pathname)) return { route: { kind: 'service' } };
   const legal = LEGAL.exec(pathname)?.[1] as LegalDocumentName | undefined;
-  if (legal) return LIGHT_LEGAL.includes(legal) ? { route: { kind: 'page', page: legal }, calls: { company: '/api/companyinfo.php' } } : null;
+  if (legal) return LIGHT_LEGAL.includes(legal) ? { route: { kind: 'page', page: legal }, calls: { company: '/api/companyinfo.php' }, ...(legal === 'ban' ? { noSession: true } : {}) } : null;
   const variant = VARIANT.exec(pathname);
   if (variant) {
     const route: LightRoute = { kind: 'variant', variant: variant[1] ?? '', ...(variant[2] ? { slug: decodeURIComponent(variant[2]) } : {}) };
