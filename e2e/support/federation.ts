@@ -25,7 +25,8 @@ export const REMOTES: readonly RemoteInfo[] = [
   { name: 'mf_members', folder: 'mf-members', route: '/members', widgets: ['./LikeModal', './MatchModal'] },
   { name: 'mf_chat', folder: 'mf-chat', route: '/chats', widgets: [] },
   { name: 'mf_payments', folder: 'mf-payments', route: '/pricing', widgets: ['./TimeBonusModal', './WelcomeBonusBanner'] },
-  { name: 'mf_landers', folder: 'mf-landers', route: '/pages/terms', widgets: [] },
+  // /complaints: a page of mf_landers that stays the app's for a visitor (/ and /pages/* are light pages)
+  { name: 'mf_landers', folder: 'mf-landers', route: '/complaints', widgets: [] },
 ];
 
 export function remote(name: RemoteInfo['name']): RemoteInfo {

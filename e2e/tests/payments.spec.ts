@@ -79,6 +79,9 @@ test.describe('payments', () => {
     // the navigation offers premium to a free member
     await page.getByRole('link', { name: /Word premium/ }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: t('titles.premium') })).toBeVisible();
+    // a new member's notices (e-mail reminder, welcome bonus) stand at the bottom of the screen,
+    // over the package cards at 1280x800: the member folds them away first
+    await page.getByRole('button', { name: localeText('shell/src/locales', 'notices.hide') }).click();
     await packageCard(page, pkg.credits).getByRole('link', { name: new RegExp(`^${t('packages.buy')}: ${pkg.credits} credits`) }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: t('titles.paymentMethod') })).toBeVisible();
