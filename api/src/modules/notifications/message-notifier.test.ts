@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, notificationEvents, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { MessageNotifier, messageNotifier } from './message-notifier';
+import { MessageNotifier, messageNotifier, POLL_MS } from './message-notifier';
 import { browserKeys, startPushService, type PushService } from './test-push-service';
 
 let app: FastifyInstance;
@@ -55,6 +55,15 @@ async function notify(notifier = messageNotifier(app)): Promise<number> {
   const handled = await notifier.drain();
   await app.jobs.drain();
   return handled;
+}
+/** whether `check` holds within `ms` (a started notifier passes by itself) */
+async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('message notifier', () => {
@@ -132,5 +141,21 @@ describe('message notifier', () => {
     await notify();
     expect(service.received).toHaveLength(1);
     expect(await mailEvents(anna.id)).toBe(1);
+  });
+
+  it('a started notifier passes by itself at its start and when a message is sent, long before its poll', async () => {
+    const anna = await member('Anna', 'female', true);
+    const bob = await member('Bob', 'male', false);
+    const notifier = messageNotifier(app);
+    await write(bob, anna.id, 'voor de start'); // sent while no notifier ran
+    notifier.start();
+    try {
+      const soon = POLL_MS / 5;
+      expect(await within(soon, async () => (await mailEvents(anna.id)) === 1)).toBe(true);
+      await write(bob, anna.id, 'na de start'); // heard of through the realtime channel ('m')
+      expect(await within(soon, async () => (await mailEvents(anna.id)) === 2)).toBe(true);
+    } finally {
+      await notifier.stop();
+    }
   });
 });

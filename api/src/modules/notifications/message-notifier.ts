@@ -13,7 +13,7 @@
  *     later ones gathered by the flush job), skipped while this instance knows a gathered mail of
  *     theirs is already scheduled (the events wait in notification_events for it).
  * A pass runs when this instance hears of a message (the realtime 'm' notification, any instance's
- * send) and every POLL_MS. A held message (sender's address not confirmed) is not news: passed
+ * send), at start, and every POLL_MS as a safety net. A held message (sender's address not confirmed) is not news: passed
  * over; notifyReleased announces it at the confirmation.
  *
  * Ids are taken at insert and commit in another order, and a rolled-back send leaves its id unused:
@@ -34,7 +34,12 @@ export const BATCH = 500;
 /** a missing id is waited for this long (a send transaction lasts milliseconds) */
 export const HOLE_MS = 60_000;
 const HOLES_MAX = 10_000;
-const POLL_MS = 1000;
+/**
+ * The safety net only: every send NOTIFYs at its commit ('m', also a late-committing hole's) and
+ * wakes the notifier, and start() passes at once. The poll catches what a failed pass left and
+ * whatever a lost notification (the listener's reconnect) did not announce.
+ */
+export const POLL_MS = 15_000;
 /** a pass soon after a message was heard of: the ones arriving meanwhile join its batch */
 const WAKE_MS = 50;
 
@@ -84,6 +89,8 @@ export class MessageNotifier {
     this.stopped = false;
     this.poll = setInterval(() => this.wake(0), POLL_MS);
     this.poll.unref();
+    // what was sent while no notifier ran (a restart) comes now, not at the first poll
+    this.wake(0);
   }
 
   async stop(): Promise<void> {
