@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, notificationEvents, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { GATHER_MS } from './mails';
 import { MessageNotifier, messageNotifier, POLL_MS } from './message-notifier';
 import { browserKeys, startPushService, type PushService } from './test-push-service';
 
@@ -141,6 +142,22 @@ describe('message notifier', () => {
     await notify();
     expect(service.received).toHaveLength(1);
     expect(await mailEvents(anna.id)).toBe(1);
+  });
+
+  it("forgets a recipient's gathered mail once its time has come (what it keeps does not only grow)", async () => {
+    const anna = await member('Anna', 'female', false);
+    const bob = await member('Bob', 'male', false);
+    const notifier = another();
+    await write(bob, anna.id, 'een');
+    await notify(notifier); // the first mail of the hour at once
+    expect(notifier.scheduledMails).toBe(0);
+    await write(bob, anna.id, 'twee');
+    await notify(notifier); // the next one gathered: a mail scheduled for Anna
+    expect(notifier.scheduledMails).toBe(1);
+    await notifier.pass(Date.now() + GATHER_MS / 2); // a pass (no messages) while it waits: kept
+    expect(notifier.scheduledMails).toBe(1);
+    await notifier.pass(Date.now() + 2 * GATHER_MS); // a pass after its time: gone
+    expect(notifier.scheduledMails).toBe(0);
   });
 
   it('a started notifier passes by itself at its start and when a message is sent, long before its poll', async () => {

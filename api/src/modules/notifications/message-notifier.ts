@@ -77,7 +77,7 @@ export class MessageNotifier {
   private again = false;
   /** only a started notifier passes by itself (the server; tests drain it) */
   private stopped = true;
-  /** recipient -> until when a gathered mail of theirs is known to be scheduled */
+  /** recipient -> until when a gathered mail of theirs is known to be scheduled (past ones pruned each pass) */
   private readonly flushAt = new Map<number, number>();
 
   constructor(
@@ -99,6 +99,11 @@ export class MessageNotifier {
     if (this.timer) clearTimeout(this.timer);
     this.poll = this.timer = null;
     await this.running?.catch(() => 0);
+  }
+
+  /** how many recipients' gathered mails this notifier knows to be scheduled (tests: the map is pruned) */
+  get scheduledMails(): number {
+    return this.flushAt.size;
   }
 
   /** The messages there are now are passed over (the demo seed's: no news to anyone). */
@@ -206,6 +211,8 @@ export class MessageNotifier {
       return { count: ids.length, events, mails };
     });
     if (!batch) return 0;
+    // a gathered mail whose time has come is sent (or due): forget it, or the map only grows
+    for (const [member, at] of this.flushAt) if (at <= now) this.flushAt.delete(member);
     // the pushes go through the job queue (one insert for the batch); the push job checks preferences
     const pushes: NotificationEvent[] = batch.events
       .filter((r) => r.push)
