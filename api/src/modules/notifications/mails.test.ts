@@ -12,17 +12,11 @@ import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { createMailer } from '../../platform/mail';
 import { mailLinkKey } from './unsubscribe';
 import { GATHER_MS, mailPending } from './mails';
-import { messageNotifier } from './message-notifier';
+import { settle } from './test-helpers';
 
 const SECRET = 'mail-events-secret-for-tests';
 let app: FastifyInstance;
 const json = { 'content-type': 'application/json' };
-
-/** the message notifier's pass (the server runs it by itself), then the jobs it and the rest queued */
-async function settle() {
-  await messageNotifier(app).drain();
-  await app.jobs.drain();
-}
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { MAIL_EVENTS_SECRET: SECRET } });
@@ -55,7 +49,7 @@ describe('notification mails', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     expect((await message(bob, anna.id)).statusCode).toBe(200);
     expect(await mailsTo(anna.id)).toHaveLength(0); // a job, not the request
-    await settle();
+    await settle(app);
     const [mail] = await mailsTo(anna.id);
     expect(mail?.to).toBe(anna.email);
     expect(mail?.subject).toBe('Bob t’a envoyé un message sur Flirtlokaal');
@@ -70,10 +64,10 @@ describe('notification mails', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     const carl = await loggedIn({ name: 'Carl', gender: 'male' });
     await message(bob, anna.id);
-    await settle();
+    await settle(app);
     await message(bob, anna.id);
     await message(carl, anna.id);
-    await settle();
+    await settle(app);
     expect(await mailsTo(anna.id)).toHaveLength(1);
     const waiting = await app.db.select().from(notificationEvents).where(eq(notificationEvents.userId, anna.id));
     expect(waiting.filter((e) => e.mailedAt === null)).toHaveLength(2);
@@ -92,10 +86,10 @@ describe('notification mails', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { language: 'en' } });
     await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...json, cookie: bob.cookie }, payload: { email: { matches: false } } });
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...json, cookie: bob.cookie }, payload: { id: anna.id } });
-    await settle();
+    await settle(app);
     expect((await mailsTo(anna.id, 'notify_like'))[0]?.subject).toBe('Bob likes you on Flirtlokaal');
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...json, cookie: anna.cookie }, payload: { id: bob.id } });
-    await settle();
+    await settle(app);
     expect(await mailsTo(bob.id, 'notify_match')).toHaveLength(0);
   });
 });
@@ -105,7 +99,7 @@ describe('one-click unsubscribe', () => {
     const anna = await loggedIn({ name: 'Anna' });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     await message(bob, anna.id);
-    await settle();
+    await settle(app);
     const url = /<(.+)>/.exec((await mailsTo(anna.id))[0]?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
     const path = url.replace(/^http:\/\/[^/]+/, '');
     // opening the link only shows the page with its button (link scanners open links)
@@ -118,7 +112,7 @@ describe('one-click unsubscribe', () => {
     expect((await me(anna.cookie)).notifications_disabled).toEqual(['listunsubscribe']);
     // no more notification mails
     await message(bob, anna.id);
-    await settle();
+    await settle(app);
     expect(await mailsTo(anna.id)).toHaveLength(1);
     // switching mails on in the preferences lifts it
     await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...json, cookie: anna.cookie }, payload: { email: { messages: true } } });

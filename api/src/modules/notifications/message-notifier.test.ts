@@ -9,36 +9,23 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, notificationEvents, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
-import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { createMember, loginCookie } from '../../test/helpers';
 import { GATHER_MS } from './mails';
 import { MessageNotifier, messageNotifier, POLL_MS } from './message-notifier';
-import { browserKeys, startPushService, type PushService } from './test-push-service';
+import type { PushService } from './test-push-service';
+import { settle, subscribeBrowser, setUpPushTests } from './test-helpers';
 
+const pushTest = setUpPushTests();
 let app: FastifyInstance;
 let service: PushService;
+beforeAll(() => ({ app, service } = pushTest));
 const headers = { 'content-type': 'application/json' };
 
-beforeAll(async () => {
-  app = await buildTestApp({ env: { PUSH_ALLOW_LOOPBACK: true } });
-  service = await startPushService();
-});
-afterAll(async () => {
-  await app.close();
-  await service.close();
-});
-beforeEach(() => {
-  service.received.length = 0;
-});
-
-async function member(name: string, gender: 'male' | 'female', push: boolean) {
+async function member(name: string, gender: 'male' | 'female', subscribed: boolean) {
   const { user } = await createMember(app, { name, gender, user: { credits: 100 } });
-  const cookie = await loginCookie(app, user.id);
-  if (push) {
-    const keys = browserKeys();
-    const subscription = { endpoint: `${service.origin}/push/${user.id}`, keys: { p256dh: keys.p256dh, auth: keys.auth } };
-    expect((await app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: { ...headers, cookie }, payload: { subscription } })).statusCode).toBe(200);
-  }
-  return { id: user.id, cookie };
+  const m = { id: user.id, cookie: await loginCookie(app, user.id) };
+  if (subscribed) await subscribeBrowser(pushTest, m);
+  return m;
 }
 
 async function write(from: { cookie: string }, to: number, body: string) {
@@ -51,12 +38,6 @@ const mailEvents = async (userId: number) =>
   (await app.db.select().from(notificationEvents).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'message')))).length;
 /** a notifier as another server instance, or this one after a restart, has it (state only in the database) */
 const another = () => new MessageNotifier(app, messageNotifier(app).mail);
-/** a notifier's passes, then the jobs they queued (the pushes go through the job queue) */
-async function notify(notifier = messageNotifier(app)): Promise<number> {
-  const handled = await notifier.drain();
-  await app.jobs.drain();
-  return handled;
-}
 /** whether `check` holds within `ms` (a started notifier passes by itself) */
 async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
   const until = Date.now() + ms;
@@ -80,8 +61,8 @@ describe('message notifier', () => {
     expect(await mailEvents(anna.id)).toBe(3);
     expect(await mailEvents(bob.id)).toBe(0);
     // again, and another instance's notifier: nothing new
-    expect(await notify()).toBe(0);
-    expect(await notify(another())).toBe(0);
+    expect(await settle(app)).toBe(0);
+    expect(await settle(app, another())).toBe(0);
     expect(service.received).toHaveLength(3);
     expect(await mailEvents(anna.id)).toBe(3);
   });
@@ -100,13 +81,13 @@ describe('message notifier', () => {
     const anna = await member('Anna', 'female', true);
     const bob = await member('Bob', 'male', false);
     await write(bob, anna.id, 'voor de herstart');
-    await notify();
+    await settle(app);
     expect(service.received).toHaveLength(1);
     await messageNotifier(app).stop(); // the server goes down; a message arrives through another instance meanwhile
     await write(bob, anna.id, 'tijdens de herstart');
     expect(service.received).toHaveLength(1);
     const restarted = another();
-    expect(await notify(restarted)).toBe(1);
+    expect(await settle(app, restarted)).toBe(1);
     expect(service.received).toHaveLength(2);
     expect(await mailEvents(anna.id)).toBe(2);
   });
@@ -115,19 +96,19 @@ describe('message notifier', () => {
     const anna = await member('Anna', 'female', true);
     const bob = await member('Bob', 'male', false);
     const first = await write(bob, anna.id, 'eerste');
-    await notify();
+    await settle(app);
     // a send takes its id, a later send commits first and is notified, then the slow one commits
     const [taken] = await selectRows<{ id: number }>(app.db, sql`select nextval(pg_get_serial_sequence('messages', 'id'))::int as id`);
     const slowId = Number(taken?.id);
     await write(bob, anna.id, 'later verstuurd, eerder klaar');
-    await notify();
+    await settle(app);
     expect(service.received).toHaveLength(2);
     await app.withTx(async (tx) => {
       await tx.insert(messages).values({ id: slowId, conversationId: first.conversation, senderId: bob.id, recipientId: anna.id, type: 'text', body: 'traag', clientId: crypto.randomUUID(), credits: 0 });
     });
-    await notify();
+    await settle(app);
     expect(service.received).toHaveLength(3);
-    await notify();
+    await settle(app);
     expect(service.received).toHaveLength(3);
     expect(await mailEvents(anna.id)).toBe(3);
   });
@@ -139,7 +120,7 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', false);
     await write(held, anna.id, 'nog niet bevestigd');
     await write(bob, anna.id, 'wel bevestigd');
-    await notify();
+    await settle(app);
     expect(service.received).toHaveLength(1);
     expect(await mailEvents(anna.id)).toBe(1);
   });
@@ -149,10 +130,10 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', false);
     const notifier = another();
     await write(bob, anna.id, 'een');
-    await notify(notifier); // the first mail of the hour at once
+    await settle(app, notifier); // the first mail of the hour at once
     expect(notifier.scheduledMails).toBe(0);
     await write(bob, anna.id, 'twee');
-    await notify(notifier); // the next one gathered: a mail scheduled for Anna
+    await settle(app, notifier); // the next one gathered: a mail scheduled for Anna
     expect(notifier.scheduledMails).toBe(1);
     await notifier.pass(Date.now() + GATHER_MS / 2); // a pass (no messages) while it waits: kept
     expect(notifier.scheduledMails).toBe(1);

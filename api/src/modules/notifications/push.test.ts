@@ -10,41 +10,20 @@ import type { FastifyInstance } from 'fastify';
 import { pushSubscriptions, users } from '../../db/schema';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { acceptableEndpoint } from '../../platform/push';
-import { messageNotifier } from './message-notifier';
-import { browserKeys, startPushService, type PushService } from './test-push-service';
+import { browserKeys, type PushService } from './test-push-service';
+import { settle, subscribe, subscribeBrowser, setUpPushTests } from './test-helpers';
 import { MAX_SUBSCRIPTIONS } from './subscriptions';
 import { issueToken } from '../identity/tokens';
 
+const pushTest = setUpPushTests();
 let app: FastifyInstance;
 let service: PushService;
+beforeAll(() => ({ app, service } = pushTest));
 const headers = { 'content-type': 'application/json' };
-
-/** the message notifier's pass (the server runs it by itself), then the jobs it and the rest queued */
-async function settle() {
-  await messageNotifier(app).drain();
-  await app.jobs.drain();
-}
-
-beforeAll(async () => {
-  app = await buildTestApp({ env: { PUSH_ALLOW_LOOPBACK: true } });
-  service = await startPushService();
-});
-afterAll(async () => {
-  await app.close();
-  await service.close();
-});
-beforeEach(() => {
-  service.received.length = 0;
-  service.status = 201;
-});
 
 async function loggedIn(overrides: Parameters<typeof createMember>[1] = {}) {
   const { user } = await createMember(app, overrides);
   return { id: user.id, cookie: await loginCookie(app, user.id) };
-}
-
-function subscribe(cookie: string | undefined, subscription: unknown) {
-  return app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: { subscription } });
 }
 
 async function storedFor(userId: number) {
@@ -53,10 +32,7 @@ async function storedFor(userId: number) {
 
 async function subscribed(overrides: Parameters<typeof createMember>[1] = {}) {
   const m = await loggedIn(overrides);
-  const keys = browserKeys();
-  const endpoint = `${service.origin}/push/${m.id}`;
-  expect((await subscribe(m.cookie, { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } })).statusCode).toBe(200);
-  return { ...m, keys, endpoint };
+  return { ...m, ...(await subscribeBrowser(pushTest, m)) };
 }
 
 describe('push subscriptions (POST /api/user.php?push=1)', () => {
@@ -64,10 +40,10 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     const m = await loggedIn();
     const { p256dh, auth } = browserKeys();
     const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', expirationTime: null, keys: { p256dh, auth } };
-    const visitor = await subscribe(undefined, sub);
+    const visitor = await subscribe(app, undefined, sub);
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().authentication_required).toBe(true);
-    expect((await subscribe(m.cookie, sub)).json()).toEqual({ ok: true });
+    expect((await subscribe(app, m.cookie, sub)).json()).toEqual({ ok: true });
     expect((await storedFor(m.id)).map((r) => r.endpoint)).toEqual([sub.endpoint]);
   });
 
@@ -111,7 +87,7 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     const m = await loggedIn();
     for (let i = 0; i < MAX_SUBSCRIPTIONS + 2; i += 1) {
       const { p256dh, auth } = browserKeys();
-      expect((await subscribe(m.cookie, { endpoint: `https://push.example.com/dev${i}`, keys: { p256dh, auth } })).statusCode).toBe(200);
+      expect((await subscribe(app, m.cookie, { endpoint: `https://push.example.com/dev${i}`, keys: { p256dh, auth } })).statusCode).toBe(200);
     }
     const rows = await storedFor(m.id);
     expect(rows).toHaveLength(MAX_SUBSCRIPTIONS);
@@ -147,7 +123,7 @@ describe('pushes', () => {
     const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hallo Anna', client_id: crypto.randomUUID() } });
     expect(sent.statusCode).toBe(200);
     expect(service.received).toHaveLength(0); // not on the request path
-    await settle();
+    await settle(app);
     expect(service.received).toHaveLength(1);
     const [push] = service.received;
     if (!push) throw new Error('no push');
@@ -168,12 +144,12 @@ describe('pushes', () => {
     const bob = await subscribed({ name: 'Bob', gender: 'male', user: { language: 'nl' } });
     const like = (from: { cookie: string }, id: number) => app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: from.cookie }, payload: { id } });
     expect((await like(bob, anna.id)).json().match).toBe(false);
-    await settle();
+    await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'New like!', body: 'Bob likes you.', url: '/likes' });
     service.received.length = 0;
     expect((await like(anna, bob.id)).json().match).toBe(true);
-    await settle();
+    await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${bob.id}`]);
     expect(bob.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Het is een match!', url: `/likes/m/${anna.id}` });
   });
@@ -186,7 +162,7 @@ describe('pushes', () => {
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: bob.cookie }, payload: { id: anna.id } });
     const unconfirmed = await loggedIn({ gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
     await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: unconfirmed.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
-    await settle();
+    await settle(app);
     expect(service.received).toHaveLength(0);
   });
 
@@ -195,7 +171,7 @@ describe('pushes', () => {
     const bob = await loggedIn({ gender: 'male' });
     service.status = 410;
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: bob.cookie }, payload: { id: anna.id } });
-    await settle();
+    await settle(app);
     expect(service.received).toHaveLength(1);
     expect(await storedFor(anna.id)).toHaveLength(0);
   });
@@ -205,13 +181,13 @@ describe('pushes', () => {
     const { user: pal } = await createMember(app, { name: 'Roos', user: { fictional: true } });
     const wrote = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: anna.cookie }, payload: { profile: pal.id, type: 'text', body: 'Hoi Roos', client_id: crypto.randomUUID() } });
     expect(wrote.statusCode).toBe(200);
-    await settle();
+    await settle(app);
     service.received.length = 0;
     const op = await createStaff(app, ['operator']);
     const conversation = wrote.json().message.conversation as number;
     const answered = await app.inject({ method: 'POST', url: '/api/backoffice/operator/reply', headers: { ...headers, cookie: op.cookie }, payload: { conversation, body: 'Hoi Anna!', client_id: crypto.randomUUID() } });
     expect(answered.statusCode).toBe(200);
-    await settle();
+    await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Roos stuurde je een bericht', url: `/chats/${conversation}` });
   });
@@ -221,11 +197,11 @@ describe('pushes', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
     const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
     expect(sent.statusCode).toBe(200);
-    await settle();
+    await settle(app);
     expect(service.received).toHaveLength(0);
     const { token } = await issueToken(app.db, bob.id, 'activation');
     expect((await app.inject({ method: 'GET', url: `/api/activate.php?token=${token}` })).headers.location).toBe('/activate/done');
-    await settle();
+    await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
     expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Bob stuurde je een bericht', url: `/chats/${sent.json().message.conversation}` });
   });
