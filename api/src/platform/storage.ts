@@ -1,7 +1,12 @@
 /**
- * Local file storage for uploads: files live in `<DATA_DIR>/uploads/` and are served at
- * `/uploads/<file>` (platform/static.ts) with immutable caching, because every name is random
- * and a file never changes once written. Another adapter (S3, ...) would keep this interface.
+ * Local file storage for uploads: files live in `<DATA_DIR>/uploads/` under random names (put), a
+ * photo's WebP variants beside their source under a name made of it (`<name>.w320.webp`, putAs;
+ * contracts/photo-variants.ts), made on their first request with images.ts photoVariant.
+ * They are served at `/uploads/<file>` by platform/uploads.ts, which checks who may see each file
+ * (the module that claims it says so) and sets the cache policy by that access, not immutable
+ * caching: who may see a photo changes with its moderation (`public, max-age=86400` when public,
+ * `private, max-age=3600` otherwise, a 404 with `no-store` to anyone else).
+ * Another adapter (S3, ...) would keep this interface.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
