@@ -46,6 +46,15 @@ describe('PhotoManager', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('shows the photo count only once the list is known, not "0" while it loads', async () => {
+    loginAs();
+    serve({ 'GET /api/photos.php': () => ({ photos: [photo(1, 'active'), photo(2, 'pending')], max_photos: 3 }) });
+    renderAt('/profile', [{ path: '/profile', element: <PhotoManager /> }]);
+    expect(screen.getByRole('heading', { name: "Mijn foto's" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Foto's: /)).not.toBeInTheDocument();
+    expect(await screen.findByText("Foto's: 2 van maximaal 3")).toBeInTheDocument();
+  });
+
   it('holds no place for a member without photos', () => {
     loginAs({ profile: { ...loginAs().profile, main_image: null } });
     serve({ 'GET /api/photos.php': () => ({ photos: [], max_photos: 3 }) });

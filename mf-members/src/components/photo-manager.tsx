@@ -80,7 +80,8 @@ export function PhotoManager() {
   return (
     <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
       <h2 id="photos-heading">{t('photos.title')}</h2>
-      <p css={css`color: ${colors.textMuted};`}>{t('photos.count', { count: counted, max })}</p>
+      {/* the count once the list is known (not "0 of 3" while it loads); until then a line of its height */}
+      <p css={css`color: ${colors.textMuted};`}>{photos.data ? t('photos.count', { count: counted, max }) : '\u00a0'}</p>
       {photos.loading && !photos.data && !holdTile && <Spinner label={t('common.loading')} />}
       <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
         {holdTile && (
