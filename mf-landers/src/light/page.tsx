@@ -11,7 +11,7 @@ import { Global, ThemeProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { Brand, Footer, SkipLink, TopBar, VisitorNavActions } from '@dating/shared-kit/frame';
+import { Brand, Footer, LanderBar, PageMain, SkipLink, TopBar, VisitorNavActions, pageFrameStyle } from '@dating/shared-kit/frame';
 import { writeLanguageCookie } from '@dating/shared-kit/i18n/language';
 import type { Language } from '@dating/shared-kit/contracts';
 import { globalStyles, theme } from '@dating/shared-kit/theme';
@@ -25,16 +25,6 @@ import { LightPageContext } from './data';
 import type { LightPageData } from './data';
 import { EntryWarningGate } from './entry-warning';
 import { variantComponent } from './variants';
-
-const frame = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
-
-function Main({ children }: { children: ReactNode }) {
-  return (
-    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', minHeight: '100vh', outline: 'none' }}>
-      {children}
-    </main>
-  );
-}
 
 function Content({ data }: { data: LightPageData }) {
   const { route } = data;
@@ -71,15 +61,15 @@ function Frame({ data }: { data: LightPageData }) {
   const layout = layoutOf(data.route);
   if (layout === 'empty') {
     return (
-      <div css={frame} data-layout="empty">
-        <Main>
+      <div css={pageFrameStyle} data-layout="empty">
+        <PageMain>
           <Content data={data} />
-        </Main>
+        </PageMain>
       </div>
     );
   }
   return (
-    <div css={frame} data-layout={layout}>
+    <div css={pageFrameStyle} data-layout={layout}>
       {layout === 'default' ? (
         <>
           <SkipLink />
@@ -89,13 +79,13 @@ function Frame({ data }: { data: LightPageData }) {
           </TopBar>
         </>
       ) : (
-        <header css={{ display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '0.75rem 1rem', background: 'white', borderBottom: `1px solid ${theme.colors.border}` }}>
+        <LanderBar>
           <Brand name={data.settings?.name} />
-        </header>
+        </LanderBar>
       )}
-      <Main>
+      <PageMain>
         <Content data={data} />
-      </Main>
+      </PageMain>
       <Footer settings={data.settings} />
     </div>
   );

@@ -5,7 +5,7 @@
  */
 export { FictionalBadgeView, fictionalTexts } from './fictional-view';
 export type { FictionalBadgeProps, FictionalTexts } from './fictional-view';
-export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';
+export { Brand, FOOTER_LINKS, Footer, LanderBar, PageMain, entryWarningForSite, pageFrameStyle, siteLanguage } from './site-frame';
 // the dialog uses shared-kit's Modal, whose texts come through use-common-translation.ts
 export { EntryWarningDialog, acceptEntryWarning, entryWarningSeen } from './entry-warning';
 export { ENTRY_WARNING_KEY } from '../contracts/constants';

@@ -33,6 +33,6 @@ export { ErrorPage, NotFoundPage } from './error-page';
 export { RemoteSlot, provideRemoteLoader } from './remote-slot';
 export { FictionalBadgeView, fictionalTexts } from './fictional-view';
 export type { FictionalTexts } from './fictional-view';
-export { Brand, FOOTER_LINKS, Footer, entryWarningForSite, siteLanguage } from './site-frame';
+export { Brand, FOOTER_LINKS, Footer, LanderBar, PageMain, entryWarningForSite, pageFrameStyle, siteLanguage } from './site-frame';
 export { EntryWarningDialog, NEUTRAL_PAGE, acceptEntryWarning, entryWarningSeen, leaveUrl } from './entry-warning';
 export { LanguageSelect, SkipLink, TopBar, VisitorNavActions } from './top-bar';

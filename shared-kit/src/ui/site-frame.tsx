@@ -1,10 +1,12 @@
 /**
  * The parts of a page's frame the shell's layouts and mf-landers' light lander page both show
- * (spec section 2): the brand link and the footer (links to terms, privacy, cookies, ban, pricing,
+ * (spec section 2): the frame's column and its `<main>`, the lander layout's brand bar, the brand
+ * link and the footer (links to terms, privacy, cookies, ban, pricing,
  * complaints, return policy, FAQ and support; the disclaimer in the SITE's language, not the page's;
  * the US notice when the page is in English; copyright 2025), and the rules of the site's own
  * language. Settings come in as props (no state import), texts from react-i18next's instance.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../contracts/constants';
@@ -35,6 +37,39 @@ export const FOOTER_LINKS = [
   { key: 'faq', to: '/pages/faq' },
   { key: 'support', to: '/pages/service' },
 ] as const;
+
+/** A layout's outer column: at least a screen high, the footer (margin-top: auto) at its bottom. */
+export const pageFrameStyle = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
+
+/**
+ * The page's `<main>`, the skip link's target (#content): at least a screen high, so the footer
+ * starts below the fold and does not jump when the page's content arrives.
+ */
+export function PageMain({ children }: { children: ReactNode }) {
+  return (
+    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', minHeight: '100vh', outline: 'none' }}>
+      {children}
+    </main>
+  );
+}
+
+/** The lander layout's bar (spec 2): the brand, centred, nothing to click away to. */
+export function LanderBar({ children }: { children: ReactNode }) {
+  return (
+    <header
+      css={(theme: AppTheme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '0.75rem 1rem',
+        background: 'white',
+        borderBottom: `1px solid ${theme.colors.border}`,
+      })}
+    >
+      {children}
+    </header>
+  );
+}
 
 /** The site's name, linking home. */
 export function Brand({ name }: { name: string | undefined }) {

@@ -15,7 +15,7 @@ import { bus } from '@dating/shared-kit/bus';
 import { useLocation } from 'react-router';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { ENTRY_WARNING_KEY } from '@dating/shared-kit/contracts';
-import { SkipLink } from '@dating/shared-kit/ui';
+import { LanderBar, PageMain, SkipLink, pageFrameStyle } from '@dating/shared-kit/ui';
 import { RemoteWidget } from '../federation/remote-loader';
 import { ENTRY_WARNING_HIDDEN } from '../route-table';
 import type { LayoutKind } from '../route-table';
@@ -25,16 +25,6 @@ import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
 import { LazyWidget } from './lazy-widget';
 import { Notices } from './notices';
 import { StaffLayout } from '../staff/staff-layout';
-
-const page = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
-
-function Main({ children }: { children: ReactNode }) {
-  return (
-    <main id="content" tabIndex={-1} css={{ flex: 1, width: '100%', minHeight: '100vh', outline: 'none' }}>
-      {children}
-    </main>
-  );
-}
 
 /** Whether this visitor has accepted the site-entry warning already (then its remote is not loaded). */
 function entryWarningAccepted(): boolean {
@@ -81,10 +71,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const loggedIn = useSession() !== null;
   return (
     // logged-in phones and tablets have the tab bar fixed at the bottom: keep the footer clear of it
-    <div css={[page, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
+    <div css={[pageFrameStyle, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
-      <Main>{children}</Main>
+      <PageMain>{children}</PageMain>
       {/* a member's alerts and banners (none of them shows to a visitor): after the page, so they never move it */}
       {loggedIn ? <Notices /> : null}
       <Footer />
@@ -104,8 +94,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 export function ChatLayout({ children }: { children: ReactNode }) {
   const settings = useSettings();
   return (
-    <div css={page} data-layout="chat">
-      <Main>{children}</Main>
+    <div css={pageFrameStyle} data-layout="chat">
+      <PageMain>{children}</PageMain>
       {entryWarningForSite(settings) ? <EntryWarning /> : null}
     </div>
   );
@@ -114,20 +104,11 @@ export function ChatLayout({ children }: { children: ReactNode }) {
 export function LanderLayout({ children }: { children: ReactNode }) {
   const settings = useSettings();
   return (
-    <div css={page} data-layout="lander">
-      <header
-        css={(theme) => ({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          padding: '0.75rem 1rem',
-          background: 'white',
-          borderBottom: `1px solid ${theme.colors.border}`,
-        })}
-      >
+    <div css={pageFrameStyle} data-layout="lander">
+      <LanderBar>
         <Brand />
-      </header>
-      <Main>{children}</Main>
+      </LanderBar>
+      <PageMain>{children}</PageMain>
       <Footer />
       {entryWarningForSite(settings) ? <EntryWarning /> : null}
       <SignupModal />
@@ -137,8 +118,8 @@ export function LanderLayout({ children }: { children: ReactNode }) {
 
 export function EmptyLayout({ children }: { children: ReactNode }) {
   return (
-    <div css={page} data-layout="empty">
-      <Main>{children}</Main>
+    <div css={pageFrameStyle} data-layout="empty">
+      <PageMain>{children}</PageMain>
       <EntryWarning />
       <SignupModal />
     </div>

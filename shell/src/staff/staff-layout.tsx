@@ -9,6 +9,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { staffAreasFor } from '@dating/shared-kit/contracts';
 import { useSession } from '@dating/shared-kit/state';
+import { pageFrameStyle } from '@dating/shared-kit/ui';
 import { Brand } from '../nav/top-nav';
 
 export function StaffLayout({ children }: { children: ReactNode }) {
@@ -16,7 +17,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const areas = staffAreasFor(session?.is_staff ? session.staff_roles : []);
   return (
-    <div css={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout="staff">
+    <div css={pageFrameStyle} data-layout="staff">
       <header
         css={(theme) => ({
           display: 'flex',
