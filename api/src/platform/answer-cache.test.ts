@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
+import { TIME_BONUS_SECONDS } from '@dating/shared-kit/contracts';
 import { AnswerCache } from './answer-cache';
 import { member, send } from '../modules/chat/test-helpers';
 
@@ -101,6 +102,29 @@ describe('answer cache in the app', () => {
     // a payment's webhook or a refund changes the balance (users.credits) outside the member's requests
     await app.dbHandle.query(`update users set credits = 12 where id = $1`, [a.user.id]);
     expect(await eventually(async () => (await get('/api/user.php', ca)).user.credits === 12)).toBe(true);
+  });
+
+  it('user.php from memory counts the time bonus down and ends it on time, and shows a changed fictional icon of the site', async () => {
+    // a non-paying member whose sign-up time bonus (TIME_BONUS_SECONDS) has 2 seconds left
+    const signupAt = new Date(Date.now() - (TIME_BONUS_SECONDS - 2) * 1000);
+    const a = await createMember(app, { user: { signupAt, paidUser: false } });
+    const ca = await loginCookie(app, a.user.id);
+    const first = (await get('/api/user.php', ca)).user;
+    expect(first.time_bonus?.seconds_left).toBeGreaterThan(0);
+    expect(first.time_bonus?.seconds_left).toBeLessThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 2100));
+    // the member's rows did not change (the answer is kept for a minute here): only the clock did
+    expect((await get('/api/user.php', ca)).user.time_bonus).toBeNull();
+
+    // the back office changes the site's fictional icon: the next answers carry it
+    const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(`select id, settings from sites where id = $1`, [a.user.siteId]);
+    const icon = '/static/fictional-new.svg';
+    try {
+      await app.dbHandle.query(`update sites set settings = $1 where id = $2`, [JSON.stringify({ ...site?.settings, fictional_icon: icon }), site?.id]);
+      expect(await eventually(async () => (await get('/api/user.php', ca)).user.fictional_icon === icon)).toBe(true);
+    } finally {
+      await app.dbHandle.query(`update sites set settings = $1 where id = $2`, [JSON.stringify(site?.settings), site?.id]);
+    }
   });
 
   it("the member's own like is in the next likes.php at once; another member's new name and a block follow", async () => {

@@ -1,9 +1,11 @@
 /**
  * An in-process cache of members' own answers (user.php, likes.php) and of the search's shared
- * parts (members/search-cache.ts): the raw rows each answer is made of, kept for at most
- * ANSWER_CACHE_MS (default 10 s; 0 turns it off). What depends on the
- * clock (age, time bonus, the chat history window's start) and on the site (cdn prefix, icons) is
- * computed from those rows on every request, so a cached answer is never older than the database.
+ * parts (members/search-cache.ts), kept for at most ANSWER_CACHE_MS (default 10 s; 0 turns it
+ * off): the raw rows an answer is made of, or an answer's checked JSON text (user.php's UserJson,
+ * the search's ProfileJson). What depends on the clock (age, time bonus, the chat history window's
+ * start) and on the site (cdn prefix, icons) is either computed from the rows on every request or
+ * named by the key of the text (the UTC day of the age, the site's look), and the time bonus is
+ * always computed per request, so a cached answer is never older than the database.
  *
  *   const rows = await app.answers.read(`likes:${me}`, (rows) => [me, ...idsIn(rows)], () => query());
  *

@@ -42,7 +42,7 @@ import { listSms } from '../../platform/sms';
 import { isBannedSession, requireUser, revokeSession } from '../../platform/session';
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
-import { loadUser, loadUserRow, userOfRow } from './serialize-user';
+import { loadUser, loadUserRow, UserJson } from './serialize-user';
 import * as account from './account';
 import type { Ctx } from './mail-queue';
 import * as service from './service';
@@ -95,13 +95,23 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const ctx = (req: FastifyRequest, reply: FastifyReply): Ctx => ({ app, req, reply, mailer });
 
   // ---- user.php ------------------------------------------------------------------------------
-  app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req) => {
+  app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req, reply) => {
     if (!req.user || req.user.status === 'deleted') return { user: null };
-    // the member's own rows come from the answer cache (answer-cache.ts): every write to them
-    // forgets them; what depends on the clock and the site is computed here, on every request
+    // the member's answer comes from the answer cache (answer-cache.ts) as its checked JSON text
+    // (serialize-user.ts UserJson): every write to the member's rows forgets it; the key names
+    // what else it was built for (the site's look, the UTC day of the age); the time bonus is
+    // computed here, on every request
     const id = req.user.id;
-    const row = await app.answers.read(`user:${req.site.id}:${id}`, () => [id], () => loadUserRow(app.db, id, req.site));
-    return { user: row ? userOfRow(row, req.site) : null };
+    const now = new Date();
+    const { settings } = req.site;
+    const key = `user:${req.site.id}:${id}:${now.toISOString().slice(0, 10)}:${settings.cdn_prefix}:${settings.fictional_icon}`;
+    const text = await app.answers.read(key, () => [id], async () => {
+      const row = await loadUserRow(app.db, id, req.site);
+      return row ? UserJson.of(row, req.site, now) : null;
+    });
+    if (!text) return { user: null };
+    // (the text is the schema's shape; the type provider only knows the object form)
+    return reply.type('application/json; charset=utf-8').send(text.answer(now) as never);
   });
 
   app.post('/api/user.php', docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), async (req, reply) => {

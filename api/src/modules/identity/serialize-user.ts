@@ -3,14 +3,16 @@
  *
  *   toUser(userRow, profileRow, { site, mainPhoto, interests, unreadMessages, newLikes })
  *   loadUser(db, userId, site)  -> the User of a member (own view), or null
- *   loadUserRow / userOfRow     -> the same in two steps (user.php keeps the row: answer-cache.ts)
+ *   loadUserRow / userOfRow     -> the same in two steps
+ *   UserJson.of(row, site, now) -> GET /api/user.php's answer as checked JSON text (what the answer
+ *                                  cache keeps); .answer(now) adds the time bonus of the moment
  *
  * The profile part comes from members' `toProfile` (own view: date_of_birth and a pending main
  * photo are included).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm';
-import { STAFF_ROLES } from '@dating/shared-kit/contracts';
+import { STAFF_ROLES, ZUser, ZUserTimeBonus } from '@dating/shared-kit/contracts';
 import type { Language, StaffRole, User } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -20,7 +22,7 @@ import { unreadMessagesSql } from '../chat/history';
 import { historySince } from '../chat/message-view';
 import { toProfile, type PhotoRef, type ProfileRow } from '../members/serialize-profile';
 import type { SiteContext } from '../sites/service';
-import { timeBonusOf } from '../payments/time-bonus';
+import { timeBonusOf, type TimeBonusSubject } from '../payments/time-bonus';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,10 +32,16 @@ export interface ToUserOptions {
   interests?: readonly string[];
   unreadMessages?: number;
   newLikes?: number;
+  /** the moment of the answer (age, time bonus); default now */
+  now?: Date;
 }
 
 const USER_STATUSES = ['not_confirmed', 'active', 'disabled', 'deleted'] as const;
 const REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+function timeBonusSubject(row: UserRow, profileRow: ProfileRow): TimeBonusSubject {
+  return { id: row.id, paidUser: row.paidUser, signupAt: row.signupAt, country: profileRow.country };
+}
 
 export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOptions): User {
   const status = (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as User['status']) : 'deleted';
@@ -46,6 +54,7 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
       mainPhoto: options.mainPhoto ?? null,
       interests: options.interests ?? [],
       cdnPrefix: options.site.settings.cdn_prefix,
+      now: options.now,
     }),
     credits: row.credits,
     paid_user: row.paidUser,
@@ -61,7 +70,7 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
     new_likes: options.newLikes ?? 0,
     is_staff: row.isStaff,
     staff_roles: row.isStaff ? (row.staffRoles.filter((r) => (STAFF_ROLES as readonly string[]).includes(r)) as StaffRole[]) : [],
-    time_bonus: timeBonusOf({ id: row.id, paidUser: row.paidUser, signupAt: row.signupAt, country: profileRow.country }),
+    time_bonus: timeBonusOf(timeBonusSubject(row, profileRow), options.now),
   };
 }
 
@@ -91,9 +100,39 @@ export async function loadUserRow(db: DbOrTx, userId: number, site: Pick<SiteCon
   return rows[0];
 }
 
-/** The wire User of a row of loadUserRow, for `site` and the time now (time bonus, age). */
-export function userOfRow(row: UserAnswerRow, site: Pick<SiteContext, 'settings'>): User {
-  return toUser(row.user, row.profile, { site, mainPhoto: row.main, interests: [...row.interests].sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
+/** The wire User of a row of loadUserRow, for `site` and `now` (time bonus, age). */
+export function userOfRow(row: UserAnswerRow, site: Pick<SiteContext, 'settings'>, now?: Date): User {
+  return toUser(row.user, row.profile, { site, now, mainPhoto: row.main, interests: [...row.interests].sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
+}
+
+const ZTimeBonusAnswer = ZUserTimeBonus.nullable();
+
+/**
+ * GET /api/user.php's answer `{"user":{...}}` as JSON text, checked by ZUser as the route's
+ * response schema would, built once and kept by the answer cache (the search's ProfileJson does
+ * the same for profiles): building, checking and serializing the whole User was most of the
+ * call's own work. Valid for the site's look (CDN prefix, fictional icon) and the UTC day (the
+ * age) it was built for, which the cache key names (identity/routes.ts). Only the time bonus,
+ * whose countdown runs by the second, is made, checked and serialized per answer.
+ */
+export class UserJson {
+  private constructor(
+    /** the checked User without `time_bonus`, as JSON text */
+    private readonly head: string,
+    private readonly bonus: TimeBonusSubject,
+  ) {}
+
+  static of(row: UserAnswerRow, site: Pick<SiteContext, 'settings'>, now = new Date()): UserJson {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { time_bonus, ...rest } = ZUser.parse(userOfRow(row, site, now));
+    return new UserJson(JSON.stringify(rest), timeBonusSubject(row.user, row.profile));
+  }
+
+  /** The answer's text with the time bonus of `now`. */
+  answer(now = new Date()): string {
+    const bonus = JSON.stringify(ZTimeBonusAnswer.parse(timeBonusOf(this.bonus, now)));
+    return `{"user":${this.head.slice(0, -1)},"time_bonus":${bonus}}}`;
+  }
 }
 
 /** The User of a member (own view), or null. */
