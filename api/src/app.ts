@@ -85,6 +85,12 @@ declare module 'fastify' {
     session?: boolean;
     /** true: a GET that changes the member (a mailed link, marking read): the session and answer caches forget them after it */
     writes?: boolean;
+    /**
+     * true: a state-changing route that changes nothing of the member's users row but the balance
+     * (a paid message): the session cache keeps them (nothing reads the balance from the session's
+     * row); their answers are still forgotten
+     */
+    keepsSession?: boolean;
   }
 }
 

@@ -91,10 +91,12 @@ export function registerRequestHooks(app: FastifyInstance): void {
   // read your own writes: after a request that may have changed the member (any unsafe method,
   // or a GET declared `writes`), this instance forgets the member's cached session and answers
   // (answer-cache.ts) before the answer leaves; the database's notification tells the other
-  // instances, and this one again, a moment later
+  // instances, and this one again, a moment later. A route declared `keepsSession` (a paid
+  // message: only the balance changes) keeps the session (migration 0025: the session cache's
+  // trigger ignores a change of the balance alone too)
   app.addHook('onSend', async (req) => {
     if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) {
-      app.sessionCache.forgetUser(req.user.id);
+      if (!req.routeOptions.config?.keepsSession) app.sessionCache.forgetUser(req.user.id);
       app.answers.forgetMember(req.user.id);
     }
   });

@@ -3,9 +3,10 @@
  * password change (all sessions revoked), a ban or any change to the users row is seen at once,
  * on this instance and (PostgreSQL) on every other instance sharing the database.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
-import { revokeAllSessions } from './session';
+import { hashToken, revokeAllSessions } from './session';
 import { SessionCache } from './session-cache';
 import type { CachedSession } from './session-cache';
 
@@ -130,6 +131,32 @@ describe('session cache in the app', () => {
       (await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie, 'content-type': 'application/json' }, payload: { id: user.id } })).json().message as string;
     expect(await eventually(async () => /selbst/i.test(await refused()))).toBe(true);
     expect(await read()).toMatchObject({ email_confirmed: true, credits: 7 });
+  });
+
+  it('a paid message keeps the sender logged in from memory (a change of the balance alone forgets no session)', async () => {
+    const sender = await createMember(app, { user: { credits: 100, paidUser: true } });
+    const recipient = await createMember(app);
+    const bystander = await createMember(app);
+    const cookie = await loginCookie(app, sender.user.id);
+    const bystanderCookie = await loginCookie(app, bystander.user.id);
+    const key = (c: string) => hashToken(c.replace(/^sid=/, '').split(';')[0] as string);
+    expect((await me(cookie))?.id).toBe(sender.user.id);
+    expect((await me(bystanderCookie))?.id).toBe(bystander.user.id);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { profile: recipient.user.id, type: 'text', body: 'hoi', client_id: crypto.randomUUID() },
+    });
+    expect(sent.statusCode).toBe(200);
+    // a later change of another member: once its notification has come, the send's would have too
+    await app.dbHandle.query(`update users set language = 'de' where id = $1`, [bystander.user.id]);
+    expect(await eventually(async () => app.sessionCache.get(key(bystanderCookie)) === undefined)).toBe(true);
+    expect(app.sessionCache.get(key(cookie))?.user.id).toBe(sender.user.id);
+    // and the balance the member sees is the new one (user.php reads it from the database)
+    const user = (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as { credits: number };
+    expect(user.credits).toBe(sent.json().credits);
+    expect(user.credits).toBeLessThan(100);
   });
 
   (onPostgres ? it : it.skip)('a logout on another instance of the same database ends the session here too', async () => {

@@ -111,7 +111,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return history(app.db, user, req.query, settings(req));
   });
 
-  app.post('/api/messages.php', { schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
+  // a send changes the sender's users row only by the debit: their cached session stays (keepsSession)
+  app.post('/api/messages.php', { config: { keepsSession: true }, schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
     const user = requireUser(req);
     const input = await readSend(req);
     const { message, credits, created, toChatpal } = await sendMessage(app.db, app.storage, user, input, settings(req));
