@@ -1,23 +1,37 @@
 /**
  * A member's alerts (other remotes' widgets) arrive once the page is idle, after the page itself:
  * they go into the notices region after `<main>`, sticking to the bottom of the screen, so their
- * arrival never moves the page the member is looking at (issue 13: layout shift on member pages).
+ * arrival never moves the page the member is looking at (issue 13: layout shift on member pages);
+ * folded by default to a pill that counts them, so they do not cover the page either.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { init, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { i18n } from '@dating/shared-kit/i18n';
-import { setSession } from '@dating/shared-kit/state';
+import { setSession, useSession } from '@dating/shared-kit/state';
 import { makeUser } from '@dating/shared-kit/testing';
 import { initFederation } from '../federation/remote-loader';
 import { cssValue } from '../test/css-rules';
 import { renderInShell } from '../test/render';
 import { DefaultLayout } from './layouts';
+import { NOTICE_WIDGETS } from './notices';
 
-/** Stand-ins for two of the alerts: a reminder that stays, a banner that can be closed (every other widget renders nothing). */
+/**
+ * Stand-ins for two of the alerts: a reminder that shows while the e-mail address is not confirmed,
+ * a banner that shows while `bannerRuns` and can be closed. Every other widget renders nothing.
+ */
+let bannerRuns = true;
+const bannerListeners = new Set<() => void>();
+function setBannerRuns(value: boolean) {
+  bannerRuns = value;
+  for (const listener of bannerListeners) listener();
+}
 function FakeReminder() {
+  const user = useSession();
+  if (!user || user.email_confirmed) return null;
   return (
     <div role="status">
       <p>Bevestig je e-mailadres</p>
@@ -25,14 +39,40 @@ function FakeReminder() {
   );
 }
 function FakeBanner() {
+  const runs = useSyncExternalStore(
+    (listener) => {
+      bannerListeners.add(listener);
+      return () => bannerListeners.delete(listener);
+    },
+    () => bannerRuns,
+  );
   const [open, setOpen] = useState(true);
-  return open ? (
+  return runs && open ? (
     <section aria-label="Welkomstbonus">
       <button type="button" onClick={() => setOpen(false)}>
         Sluiten
       </button>
     </section>
   ) : null;
+}
+const FAKES: Record<string, () => ReactNode> = { './EmailReminder': FakeReminder, './WelcomeBonusBanner': FakeBanner };
+
+/** Which widgets have mounted (rendering something or not), so a test can wait until all came. */
+const mounted = new Set<string>();
+const widgets = new Map<string, () => ReactNode>();
+function widget(expose: string): () => ReactNode {
+  let component = widgets.get(expose);
+  if (!component) {
+    const Inner = FAKES[expose] ?? (() => null);
+    component = function Widget() {
+      useEffect(() => {
+        mounted.add(expose);
+      }, []);
+      return <Inner />;
+    };
+    widgets.set(expose, component);
+  }
+  return component;
 }
 
 const inMemoryRemotes: ModuleFederationRuntimePlugin = {
@@ -42,7 +82,7 @@ const inMemoryRemotes: ModuleFederationRuntimePlugin = {
     return {
       init: () => undefined,
       get: (expose: string) => () =>
-        Promise.resolve({ default: expose === './EmailReminder' ? FakeReminder : expose === './WelcomeBonusBanner' ? FakeBanner : () => null }),
+        Promise.resolve({ default: widget(expose) }),
     };
   },
 };
@@ -59,80 +99,143 @@ beforeAll(() => {
   });
 });
 beforeEach(async () => {
+  window.sessionStorage.clear();
+  bannerRuns = true;
+  mounted.clear();
   await act(async () => {
     await i18n.changeLanguage('nl');
   });
 });
 afterEach(() => act(() => setSession(null)));
 
+
 /** Every element that comes before `<main>` in the document (what an insertion there would push down). */
 function elementsBefore(main: HTMLElement): Element[] {
   return Array.from(document.body.querySelectorAll('*')).filter((el) => el.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
 
-it("puts a member's alerts after the page when they arrive, never above it", async () => {
-  act(() => setSession(makeUser({ email_confirmed: false })));
-  renderInShell(
+function renderPage(path: string) {
+  return renderInShell(
     <DefaultLayout>
-      <h1>Mijn profiel</h1>
+      <h1>Mijn pagina</h1>
     </DefaultLayout>,
-    { path: '/profile' },
+    { path },
   );
+}
+
+/** The pill, once the alerts have arrived. */
+const findPill = (name: string | RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
+
+it("folds a member's alerts to one pill that counts what shows, and opens them after the page, never above it", async () => {
+  act(() => setSession(makeUser({ email_confirmed: false })));
+  renderPage('/profile');
   const main = screen.getByRole('main');
   const before = elementsBefore(main);
 
-  const reminder = await screen.findByRole('status', {}, { timeout: 5000 });
-  expect(reminder).toHaveTextContent('Bevestig je e-mailadres');
-  const banner = await screen.findByRole('region', { name: 'Welkomstbonus' });
+  // two of the five widgets render something: the pill says 2, unseen yet, and the cards stay folded
+  const pill = await findPill('2 meldingen (nieuw)');
+  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+  const list = document.getElementById(pill.getAttribute('aria-controls') ?? '');
+  expect(list).not.toBeVisible();
 
-  // nothing was added above the page's content; both alerts follow <main>, the reminder first
+  await userEvent.click(pill);
+  expect(pill).toHaveAttribute('aria-expanded', 'true');
+  expect(list).toBeVisible();
+  const reminder = screen.getByRole('status');
+  expect(reminder).toHaveTextContent('Bevestig je e-mailadres');
+  const banner = screen.getByRole('region', { name: 'Welkomstbonus' });
+  // seen now: no more "new"
+  expect(pill).toHaveAccessibleName('2 meldingen');
+
+  // nothing was added above the page's content; the cards follow <main>, the reminder first, the pill last
   expect(elementsBefore(main)).toEqual(before);
   expect(main.compareDocumentPosition(reminder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(reminder.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  expect(within(main).getByRole('heading', { name: 'Mijn profiel' })).toBeInTheDocument();
+  expect(banner.compareDocumentPosition(pill) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-  // an alert keeps its own behaviour there: the banner's button closes it
+  // an alert keeps its own behaviour there, and the count follows it: the banner closes, 1 is left
   await userEvent.click(within(banner).getByRole('button', { name: 'Sluiten' }));
   expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+  expect(await findPill('1 melding')).toBe(pill);
   expect(screen.getByRole('status')).toHaveTextContent('Bevestig je e-mailadres');
 }, 10_000);
 
-it('keeps the alerts in sight: they stick to the bottom of the screen, above the tab bar where it shows', async () => {
+it('keeps the pill in sight: it sticks to the bottom of the screen, above the tab bar where it shows', async () => {
   act(() => setSession(makeUser({ email_confirmed: false })));
-  renderInShell(
-    <DefaultLayout>
-      <h1>Leden zoeken</h1>
-    </DefaultLayout>,
-    { path: '/members' },
-  );
-  await screen.findByRole('status', {}, { timeout: 5000 });
-  const region = screen.getByRole('button', { name: 'Meldingen verbergen' }).parentElement;
+  renderPage('/members');
+  const region = (await findPill(/^2 meldingen/)).parentElement;
   if (!region) throw new Error('the notices have no region');
   expect(cssValue(region, 'position')).toBe('sticky');
   expect(cssValue(region, 'bottom')).toBe('16px');
   expect(cssValue(region, 'bottom', '(max-width: 1199.98px)')).toBe('72px');
 }, 10_000);
 
-it('lets the member fold the alerts away and back, remembered for the tab', async () => {
-  window.sessionStorage.clear();
+it('closes with the pill or with Escape, and remembers open or closed for the tab', async () => {
   act(() => setSession(makeUser({ email_confirmed: false })));
-  const page = (
-    <DefaultLayout>
-      <h1>Likes</h1>
-    </DefaultLayout>
-  );
-  const { unmount } = renderInShell(page, { path: '/likes' });
-  await screen.findByRole('status', {}, { timeout: 5000 });
-  const hide = screen.getByRole('button', { name: 'Meldingen verbergen' });
-  expect(hide).toHaveAttribute('aria-expanded', 'true');
-  await userEvent.click(hide);
-  expect(screen.queryByRole('status')).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Meldingen tonen' })).toHaveAttribute('aria-expanded', 'false');
+  const { unmount } = renderPage('/likes');
+  const pill = await findPill(/^2 meldingen/);
+  await userEvent.click(pill);
+  expect(screen.getByRole('status')).toBeVisible();
 
-  // the next page in this tab starts folded
+  // Escape from within the cards folds them and brings the focus back to the pill
+  screen.getByRole('button', { name: 'Sluiten' }).focus();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  expect(pill).toHaveFocus();
+
+  // the pill opens and closes them
+  await userEvent.click(pill);
+  expect(pill).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.click(pill);
+  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+  // the next page in this tab starts closed, as the member left it; then open, as they left it
   unmount();
-  renderInShell(page, { path: '/likes' });
-  await userEvent.click(await screen.findByRole('button', { name: 'Meldingen tonen' }, { timeout: 5000 }));
-  expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Bevestig je e-mailadres');
-  window.sessionStorage.clear();
+  const second = renderPage('/likes');
+  expect(await findPill('2 meldingen')).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(screen.getByRole('button', { name: '2 meldingen' }));
+  second.unmount();
+  renderPage('/likes');
+  expect(await findPill('2 meldingen')).toHaveAttribute('aria-expanded', 'true');
+  expect(await screen.findByRole('status')).toHaveTextContent('Bevestig je e-mailadres');
+
+  // Escape anywhere on the page folds them too
+  await userEvent.click(screen.getByRole('heading', { name: 'Mijn pagina' }));
+  await userEvent.keyboard('{Escape}');
+  expect(screen.getByRole('button', { name: '2 meldingen' })).toHaveAttribute('aria-expanded', 'false');
 }, 15_000);
+
+it('marks an alert that arrives unseen with a dot on the folded pill, and never opens over the page for it', async () => {
+  setBannerRuns(false);
+  act(() => setSession(makeUser({ email_confirmed: false })));
+  renderPage('/members');
+  const pill = await findPill('1 melding (nieuw)');
+  expect(pill.querySelector('[data-unseen]')).not.toBeNull();
+  await userEvent.click(pill);
+  await userEvent.click(pill);
+  expect(pill).toHaveAccessibleName('1 melding');
+  expect(pill.querySelector('[data-unseen]')).toBeNull();
+
+  // the welcome bonus starts later
+  act(() => setBannerRuns(true));
+  expect(await findPill('2 meldingen (nieuw)')).toBe(pill);
+  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+}, 10_000);
+
+it('shows no pill at all when no alert has anything to say', async () => {
+  setBannerRuns(false);
+  act(() => setSession(makeUser({ email_confirmed: true })));
+  renderPage('/members');
+  // every alert widget came, and none rendered anything
+  await waitFor(() => expect([...mounted]).toEqual(expect.arrayContaining(NOTICE_WIDGETS.map((id) => `./${id.split('/')[1]}`))), { timeout: 5000 });
+  expect(screen.queryByRole('button', { name: /melding/ })).not.toBeInTheDocument();
+
+  // one arrives: the pill with it
+  act(() => setBannerRuns(true));
+  expect(await findPill('1 melding (nieuw)')).toHaveAttribute('aria-expanded', 'false');
+}, 10_000);

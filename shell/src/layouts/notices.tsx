@@ -4,26 +4,34 @@
  *
  * They are widgets of other remotes and load once the page is idle (lazy-widget.tsx), so they
  * always arrive after the page. Above `<main>` each one pushed the page down as it arrived (a
- * layout shift of 0.15-0.71 on member pages, and a click that landed on the wrong spot; issue 13).
- * So they live in one region that cannot move the page, whatever arrives when:
+ * layout shift of 0.15-0.71 on member pages; issue 13), and a stack of cards standing open at the
+ * bottom of the screen covered the page instead (the package cards' "Kopen" on /credits at
+ * 1280x800). So they live in one region that neither moves nor covers the page:
  *
  * - in the flow right after `<main>`, which is at least a screen high: an alert arriving only
  *   moves the footer, which is below the fold;
- * - sticking to the bottom of the screen (above a member's tab bar on phones and tablets), so
- *   the member sees it at once, as a stack of cards at the right edge of the content column;
- * - at the end of the page it rests in its own place above the footer, so it never hides the
- *   last of the content for good;
- * - at most half the screen high (scrolls within), and the member can fold it away ("Meldingen
- *   verbergen", remembered for this tab) and back; the button shows only while there are alerts.
+ * - sticking to the bottom right of the content column (above a member's tab bar on phones and
+ *   tablets), folded by default to one small pill that says how many alerts there are ("2
+ *   meldingen"), so it takes at most a corner of the screen; no pill at all without alerts;
+ * - the pill opens the stack of cards above it (the member's choice to cover the page); the pill
+ *   and Escape close it again; open or closed is remembered for the tab, and so is which alerts
+ *   the member has seen: an alert that arrives unseen puts a dot on the pill, it never opens it;
+ * - at the end of the page the region rests in its own place above the footer, so it never hides
+ *   the last of the content for good.
+ *
+ * The count follows what the widgets render, not which ones are mounted: a widget renders nothing
+ * for most members (no push, profile complete), some only later or until dismissed, and the e-mail
+ * reminder's phone modal is a portal outside the list. It is read from the list itself.
  *
  * Each alert keeps its own texts, roles (status) and dismissal; the region adds no live region of
  * its own (the welcome bonus's countdown ticks every second and must not be read out).
  */
 import { css } from '@emotion/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { colors, layout, radii, shadows, zIndex } from '@dating/shared-kit/theme';
-import { containerColumnStyle } from '@dating/shared-kit/ui';
+import { VisuallyHidden, containerColumnStyle } from '@dating/shared-kit/ui';
 import { tabBarMedia } from '../nav/top-nav';
 import { LazyWidget } from './lazy-widget';
 
@@ -36,13 +44,61 @@ export const NOTICE_WIDGETS = [
   'mf_payments/WelcomeBonusBanner',
 ] as const;
 
-/** sessionStorage: the member folded the notices away in this tab */
-export const NOTICES_FOLDED_KEY = 'shell:notices-folded';
+/** sessionStorage: whether the member opened the notices in this tab, and which alerts they saw */
+export const NOTICES_KEY = 'shell:notices';
+
+interface NoticesState {
+  open: boolean;
+  /** widget ids the member has had in sight with the notices open */
+  seen: string[];
+}
+
+function readState(): NoticesState {
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(NOTICES_KEY) ?? 'null') as Partial<NoticesState> | null;
+    return {
+      open: value?.open === true,
+      seen: Array.isArray(value?.seen) ? value.seen.filter((id): id is string => typeof id === 'string') : [],
+    };
+  } catch {
+    return { open: false, seen: [] };
+  }
+}
+
+function writeState(state: NoticesState): void {
+  try {
+    window.sessionStorage.setItem(NOTICES_KEY, JSON.stringify(state));
+  } catch {
+    // storage refused: remembered for this page only
+  }
+}
+
+/**
+ * The ids of the list items whose widget renders something now. Each item is watched for its own
+ * children only: a widget's inner updates (the countdown ticking) do not count anything again.
+ */
+function useRenderedAlerts(list: RefObject<HTMLUListElement | null>): string[] {
+  const [ids, setIds] = useState<string[]>([]);
+  useEffect(() => {
+    const ul = list.current;
+    if (!ul) return undefined;
+    const items = Array.from(ul.children);
+    const update = () => {
+      const next = items.filter((li) => li.firstElementChild !== null).map((li) => li.getAttribute('data-widget') ?? '');
+      setIds((prev) => (prev.join() === next.join() ? prev : next));
+    };
+    const observer = new MutationObserver(update);
+    for (const li of items) observer.observe(li, { childList: true });
+    update();
+    return () => observer.disconnect();
+  }, [list]);
+  return ids;
+}
 
 const GAP = 8;
 
-// the page's content column (inset like the content, not edge to edge); the alerts stand at its
-// right edge, at most twice the toast width wide. The column itself lets clicks through.
+// the page's content column (inset like the content, not edge to edge); the pill and the cards
+// stand at its right edge. The column itself lets clicks through to the page.
 const regionStyle = css({
   position: 'sticky',
   bottom: GAP * 2,
@@ -53,8 +109,6 @@ const regionStyle = css({
   gap: GAP,
   pointerEvents: 'none',
   '& > *': { pointerEvents: 'auto' },
-  // nothing to show: no button either (the widgets render nothing)
-  '&:not(:has(> ul > li > *))': { display: 'none' },
   // logged-in phones and tablets: above the tab bar fixed at the bottom
   [tabBarMedia]: { bottom: layout.navHeight + GAP },
 });
@@ -64,7 +118,8 @@ const listStyle = css({
   display: 'flex',
   flexDirection: 'column',
   gap: GAP,
-  maxHeight: '50vh',
+  // the pill and the tab bar stay in sight below it; the rest scrolls within
+  maxHeight: '60vh',
   overflowY: 'auto',
   margin: 0,
   padding: 0,
@@ -75,52 +130,94 @@ const listStyle = css({
   '& > li > *': { margin: 0, borderRadius: radii.md, boxShadow: shadows.md },
 });
 
-const toggleStyle = css({
-  padding: '0.25rem 0.75rem',
+// one line, about 40 px high and as wide as its text: it covers a corner of the page at most
+const pillStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.5rem',
+  padding: '0.5rem 0.875rem',
   border: `1px solid ${colors.border}`,
   borderRadius: radii.pill,
   background: colors.surface,
   color: colors.dark,
   fontSize: '0.875rem',
   fontWeight: 600,
-  boxShadow: shadows.sm,
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+  boxShadow: shadows.md,
   cursor: 'pointer',
 });
 
-function readFolded(): boolean {
-  try {
-    return window.sessionStorage.getItem(NOTICES_FOLDED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+const dotStyle = css({ width: 8, height: 8, borderRadius: '50%', background: colors.primary, flex: 'none' });
+
+// a chevron pointing where the cards are: up to open them, down to fold them away
+const chevronStyle = (open: boolean) =>
+  css({
+    width: 6,
+    height: 6,
+    borderRight: '2px solid currentColor',
+    borderBottom: '2px solid currentColor',
+    transform: open ? 'translateY(-2px) rotate(45deg)' : 'translateY(2px) rotate(-135deg)',
+    flex: 'none',
+  });
 
 export function Notices() {
   const { t } = useTranslation('shell');
   const listId = useId();
-  const [folded, setFolded] = useState(readFolded);
-  const toggle = () => {
-    const next = !folded;
-    setFolded(next);
-    try {
-      if (next) window.sessionStorage.setItem(NOTICES_FOLDED_KEY, '1');
-      else window.sessionStorage.removeItem(NOTICES_FOLDED_KEY);
-    } catch {
-      // storage refused: folded for this page only
-    }
-  };
+  const list = useRef<HTMLUListElement>(null);
+  const pill = useRef<HTMLButtonElement>(null);
+  const [state, setState] = useState(readState);
+  const rendered = useRenderedAlerts(list);
+  const count = rendered.length;
+  const open = state.open && count > 0;
+  const unseen = rendered.some((id) => !state.seen.includes(id));
+
+  useEffect(() => writeState(state), [state]);
+
+  // what shows while the notices are open, the member has seen
+  useEffect(() => {
+    if (open && unseen) setState((s) => ({ ...s, seen: [...new Set([...s.seen, ...rendered])] }));
+  }, [open, unseen, rendered]);
+
+  // Escape folds them away from anywhere on the page, unless a dialog (which closes on it) had it
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('dialog, [role="dialog"]')) return;
+      const focusInside = list.current?.contains(document.activeElement) ?? false;
+      setState((s) => ({ ...s, open: false }));
+      // focus must not stay in the list that is now hidden
+      if (focusInside) pill.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
     <div data-slot="notices" css={[containerColumnStyle, regionStyle]}>
-      <button type="button" css={toggleStyle} aria-expanded={!folded} aria-controls={listId} onClick={toggle}>
-        {t(folded ? 'notices.show' : 'notices.hide')}
-      </button>
-      <ul id={listId} css={listStyle} hidden={folded}>
+      <ul id={listId} ref={list} css={listStyle} hidden={!open}>
         {NOTICE_WIDGETS.map((id) => (
-          <li key={id}>
+          <li key={id} data-widget={id}>
             <LazyWidget id={id} idle />
           </li>
         ))}
       </ul>
+      {count > 0 ? (
+        <button
+          ref={pill}
+          type="button"
+          css={pillStyle}
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setState((s) => ({ ...s, open: !open }))}
+        >
+          {unseen ? <span aria-hidden="true" data-unseen="" css={dotStyle} /> : null}
+          {t('notices.count', { count })}
+          {unseen ? <VisuallyHidden> {t('notices.new')}</VisuallyHidden> : null}
+          <span aria-hidden="true" css={chevronStyle(open)} />
+        </button>
+      ) : null}
     </div>
   );
 }
