@@ -3,7 +3,7 @@
  * pages, on a desktop and a phone, each case as a person would notice it.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, commonText, LANGUAGES, localeText, loginAsNewMember, logout, moduleTexts, setLanguageCookie } from '../support';
+import { expect, test, commonText, LANGUAGES, localeText, loginAsNewMember, logout, moduleTexts, openNotices, setLanguageCookie } from '../support';
 import type { Language } from '../support';
 
 /** A text of mf-members (placeholders filled in). */
@@ -183,6 +183,7 @@ test.describe('hardening: layout details', () => {
   test('the e-mail confirmation notice is inset like the content, not edge to edge (at the right edge of the content column)', async ({ page }) => {
     await loginAsNewMember(page, { tag: 'inset' });
     await page.goto('/members');
+    await openNotices(page);
     const notice = page.getByText(auth('reminder.title')).locator('xpath=ancestor::*[@role="status" or @role="alert"][1]');
     await expect(notice).toBeVisible();
     const heading = page.getByRole('main').getByRole('heading', { level: 1 });

@@ -5,7 +5,7 @@
  * changes e-mail and password, deletes the account and reactivates it. Fields are found by label.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support';
+import { expect, openNotices, test, uniqueEmail } from '../support';
 
 interface Visitor {
   name: string;
@@ -58,7 +58,8 @@ test.describe('identity', () => {
     await expect(dialog.getByRole('list', { name: 'Je account wordt aangemaakt' })).toContainText('Activatiemail versturen');
     await dialog.getByRole('button', { name: 'Bekijk je matches' }).click();
     await expect(page).toHaveURL(/\/signup-matches/);
-    // logged in, not yet confirmed: the reminder shows
+    // logged in, not yet confirmed: the reminder shows among the member's notices
+    await openNotices(page);
     await expect(page.getByText(`We hebben een activatielink gestuurd naar ${v.email}.`, { exact: false })).toBeVisible();
 
     // the activation mail over SMTP, in Dutch, with the site's name and a one-time link

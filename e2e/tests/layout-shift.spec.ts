@@ -2,26 +2,38 @@
  * A member's alerts and banners (e-mail confirmation reminder, welcome bonus, push, ...) are other
  * remotes' widgets that arrive once the page is idle, after the page itself. They must never move
  * the page the member is looking at (issue 13: member pages shifted by CLS 0.15-0.71, and a click
- * on "Account verwijderen" once landed while the welcome-bonus banner pushed the page down).
+ * on "Account verwijderen" once landed while the welcome-bonus banner pushed the page down), nor
+ * cover it: folded by default to one pill at the bottom of the screen that counts them (the open
+ * stack once stood over the package cards on /credits at 1280x800).
  */
 import type { Page } from '@playwright/test';
-import { expect, test, loginAsNewMember, localeText, moduleTexts } from '../support';
+import { expect, test, loginAsNewMember, moduleTexts, noticesPill } from '../support';
 
 const auth = moduleTexts('mf-auth-signup/src/locales');
 const payments = moduleTexts('mf-payments/src/locales');
-const shell = (key: string) => localeText('shell/src/locales', key);
 
-/** The notices region: the alerts and the button that folds them away. */
-const notices = (page: Page) => page.getByRole('button', { name: shell('notices.hide') }).locator('..');
+/** The notices region: the alerts' list and the pill that opens and closes it. */
+const notices = (page: Page) => page.locator('[data-slot="notices"]');
+
+/** The pill is one line and as wide as its text: it covers a corner of the screen at most. */
+async function expectSmallPill(page: Page) {
+  const pill = noticesPill(page);
+  await expect(pill).toBeInViewport();
+  const box = await pill.boundingBox();
+  if (!box) throw new Error('the pill has no box');
+  expect(box.height).toBeLessThanOrEqual(44);
+  expect(box.width).toBeLessThanOrEqual(200);
+}
 
 /**
  * Layout shifts of the page without recent input, summed from the start of the page (CLS, not
  * windowed), and what moved (the message when the test fails). A shift of the notices' own cards
- * among themselves (one arriving above another in the stack at the bottom of the screen) is not
- * the page moving: entries whose every source lies in the notices region are left out.
+ * among themselves (one arriving above another in the open stack at the bottom of the screen) is
+ * not the page moving: entries whose every source lies in the notices region are summed apart.
  */
 const CLS_OBSERVER = `(() => {
   window.__cls = 0;
+  window.__noticesCls = 0;
   window.__shifts = [];
   const inNotices = (node) => {
     const el = node && (node.nodeType === 1 ? node : node.parentElement);
@@ -32,7 +44,10 @@ const CLS_OBSERVER = `(() => {
       for (const e of list.getEntries()) {
         if (e.hadRecentInput) continue;
         const sources = e.sources || [];
-        if (sources.length > 0 && sources.every((s) => inNotices(s.node))) continue;
+        if (sources.length > 0 && sources.every((s) => inNotices(s.node))) {
+          window.__noticesCls += e.value;
+          continue;
+        }
         window.__cls += e.value;
         window.__shifts.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(3) + ': ' + sources.map((s) =>
           (s.node ? s.node.nodeName + ' "' + (s.node.textContent || '').slice(0, 30) + '"' : '?') + ' y ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)).join(', '));
@@ -43,8 +58,8 @@ const CLS_OBSERVER = `(() => {
 
 const layoutShift = (page: Page) =>
   page.evaluate(() => {
-    const w = globalThis as unknown as { __cls: number; __shifts: string[] };
-    return { cls: w.__cls, shifts: w.__shifts.join('\n') };
+    const w = globalThis as unknown as { __cls: number; __noticesCls: number; __shifts: string[] };
+    return { cls: w.__cls, noticesCls: w.__noticesCls, shifts: w.__shifts.join('\n') };
   });
 
 const PAGES = [
@@ -56,9 +71,10 @@ const PAGES = [
 ];
 
 test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', () => {
-  test('sees the alerts arrive without the page moving: its heading stays put, its layout shift < 0.05, the alerts in sight', { tag: '@phone' }, async ({ page }) => {
+  test('sees the alerts arrive as a pill without the page moving: its heading stays put, its layout shift < 0.05; opened, the alerts are in sight', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.addInitScript(CLS_OBSERVER);
     await loginAsNewMember(page, { tag: 'no-shift', country: 'NL' });
+    const measured: string[] = [];
     for (const { path, reminder } of PAGES) {
       await test.step(path, async () => {
         await page.goto(path);
@@ -66,43 +82,92 @@ test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', 
         await expect(heading).toBeVisible();
         const before = await heading.boundingBox();
 
-        // the alerts come after the page (on idle); wait until they are all there
+        // the alerts come after the page (on idle), folded into the pill; wait until they are all there
         const banner = page.getByRole('region', { name: payments('bonus.welcomeBonus') });
-        await expect(banner).toBeVisible({ timeout: 15_000 });
-        await expect(notices(page)).toBeInViewport();
         const reminderAlert = page.getByRole('status').filter({ hasText: auth('reminder.title') });
-        if (reminder) {
-          await expect(reminderAlert).toBeVisible();
-          await expect(reminderAlert).toBeInViewport();
-        } else {
-          await expect(reminderAlert).toHaveCount(0);
-        }
+        const pill = noticesPill(page);
+        await expect(pill).toBeVisible({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
+        await expect(pill).toHaveAttribute('aria-expanded', 'false');
+        await expect(banner).toBeHidden();
+        await expectSmallPill(page);
 
         expect(await heading.boundingBox()).toEqual(before);
-        const { cls, shifts } = await layoutShift(page);
+        const { cls, noticesCls, shifts } = await layoutShift(page);
+        measured.push(`${path} ${cls.toFixed(4)} (notices ${noticesCls.toFixed(4)})`);
         expect(cls, shifts).toBeLessThan(0.05);
+        // folded, the alerts arriving do not move the pill about either
+        expect(noticesCls).toBeLessThan(0.01);
+
+        // opened, the pill's count is what shows, above the pill and in sight
+        await pill.click();
+        await expect(pill).toHaveAttribute('aria-expanded', 'true');
+        await expect(banner).toBeInViewport();
+        if (reminder) await expect(reminderAlert).toBeInViewport();
+        else await expect(reminderAlert).toHaveCount(0);
+        const count = Number(/\d+/.exec((await pill.textContent()) ?? '')?.[0]);
+        await expect(notices(page).getByRole('listitem').filter({ visible: true })).toHaveCount(count);
+        // Escape folds them away again (the next page starts as the member left them)
+        await page.keyboard.press('Escape');
+        await expect(pill).toHaveAttribute('aria-expanded', 'false');
+        await expect(banner).toBeHidden();
       });
     }
+    // the figures, for the record (CLS from the page's start, the notices' own cards left out)
+    testInfo.annotations.push({ type: 'cls', description: measured.join(', ') });
+    console.log(`[layout-shift] ${testInfo.project.name}: ${measured.join(', ')}`);
   });
 
-  test('can still reach the end of a page: the alerts then rest above the footer instead of covering the content', { tag: '@phone' }, async ({ page }) => {
+  test('can still reach the end of a page: the pill and the open alerts then rest above the footer instead of covering the content', { tag: '@phone' }, async ({ page }) => {
     await loginAsNewMember(page, { tag: 'no-shift-end', country: 'NL' });
     await page.goto('/members');
-    const banner = page.getByRole('region', { name: payments('bonus.welcomeBonus') });
-    await expect(banner).toBeVisible({ timeout: 15_000 });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const main = await page.getByRole('main').boundingBox();
-    const alerts = await notices(page).boundingBox();
-    const footer = await page.getByRole('contentinfo').boundingBox();
-    if (!main || !alerts || !footer) throw new Error('main, the notices or the footer has no box');
-    expect(alerts.y).toBeGreaterThanOrEqual(main.y + main.height);
-    expect(alerts.y + alerts.height).toBeLessThanOrEqual(footer.y);
+    const pill = noticesPill(page);
+    await expect(pill).toBeVisible({ timeout: 15_000 });
+    const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await toTheEnd();
+    const boxes = async () => {
+      const [main, alerts, footer] = [await page.getByRole('main').boundingBox(), await notices(page).boundingBox(), await page.getByRole('contentinfo').boundingBox()];
+      if (!main || !alerts || !footer) throw new Error('main, the notices or the footer has no box');
+      expect(alerts.y).toBeGreaterThanOrEqual(main.y + main.height);
+      expect(alerts.y + alerts.height).toBeLessThanOrEqual(footer.y);
+    };
+    await boxes();
 
-    // folded away, they leave the page to the member, and come back on request
-    await page.getByRole('button', { name: shell('notices.hide') }).click();
-    await expect(banner).toBeHidden();
-    await page.getByRole('button', { name: shell('notices.show') }).click();
+    // opened there (the page grows by the cards), the cards too stand between the page and the footer at the end; the pill folds them again
+    const banner = page.getByRole('region', { name: payments('bonus.welcomeBonus') });
+    await pill.click();
     await expect(banner).toBeVisible();
+    await toTheEnd();
+    await boxes();
+    await pill.click();
+    await expect(banner).toBeHidden();
+  });
+});
+
+test.describe('a new member at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("buys on /credits without folding anything: nothing covers a package's buy button", async ({ page }) => {
+    await loginAsNewMember(page, { tag: 'no-cover', country: 'NL' });
+    await page.goto('/credits');
+    const pill = noticesPill(page);
+    await expect(pill).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await expectSmallPill(page);
+
+    const buttons = page.getByRole('list', { name: payments('packages.label') }).getByRole('link', { name: new RegExp(`^${payments('packages.buy')}`) });
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) {
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      if (!box) throw new Error('a buy button has no box');
+      // what a click at the button's centre reaches is the button (or its text), not the notices
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      expect(await button.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), centre)).toBe(true);
+    }
+
+    await buttons.first().scrollIntoViewIfNeeded();
+    await buttons.first().click();
+    await expect(page).toHaveURL(/\/credits\/p\d+/);
   });
 });

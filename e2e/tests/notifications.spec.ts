@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
-  browserPushKeys, confirmEmail, E2E_MAIL_EVENTS_SECRET, expect, localeText, loginAsNewMember, newMemberPage, startPushService, test,
+  browserPushKeys, confirmEmail, E2E_MAIL_EVENTS_SECRET, expect, localeText, loginAsNewMember, newMemberPage, openNotices, startPushService, test,
 } from '../support';
 import type { PushService } from '../support';
 
@@ -66,7 +66,8 @@ test('a member turns push on; a new message arrives as an encrypted push and the
   await standInPushService(page, endpoint, { p256dh: keys.p256dh, auth: keys.auth });
   await page.goto('/members');
 
-  // the push alert (push is available: service worker, PushManager, the site's key)
+  // the push alert (push is available: service worker, PushManager, the site's key), among the notices
+  await openNotices(page);
   await expect(page.getByText(auth('push.title'))).toBeVisible();
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.getByRole('button', { name: auth('push.enable') }).click();
@@ -115,6 +116,7 @@ test('a bounce report shows the notifications alert with its solution', { tag: '
   const res = await page.request.post('/api/mail-events.php', { data: { type: 'bounce', email: member.email }, headers: { 'X-Mail-Events-Secret': E2E_MAIL_EVENTS_SECRET } });
   expect(res.status()).toBe(200);
   await page.reload();
+  await openNotices(page);
   await expect(page.getByText(auth('notifications.title'))).toBeVisible();
   await expect(page.getByText(auth('notifications.reason.bounce'), { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: auth('notifications.actionEmail') })).toBeVisible();
@@ -137,6 +139,7 @@ test("a notification mail's one-click unsubscribe switches mails off and the ale
   expect((await anonymous.request.post(url, { form: { 'List-Unsubscribe': 'One-Click' } })).status()).toBe(200);
   await anonymous.close();
   await page.goto('/members');
+  await openNotices(page);
   await expect(page.getByText(auth('notifications.reason.listunsubscribe'), { exact: false })).toBeVisible();
   await dirk.context().close();
 });

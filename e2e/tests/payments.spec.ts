@@ -5,7 +5,7 @@
  * Members are created through /api/signup.php; everything after that goes through the screens.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, localeText, loginAsNewMember, moduleTexts } from '../support';
+import { expect, test, localeText, loginAsNewMember, moduleTexts, noticesPill, openNotices } from '../support';
 
 const t = moduleTexts('mf-payments/src/locales');
 const tm = (key: string) => localeText('mf-members/src/locales', key);
@@ -79,9 +79,6 @@ test.describe('payments', () => {
     // the navigation offers premium to a free member
     await page.getByRole('link', { name: /Word premium/ }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: t('titles.premium') })).toBeVisible();
-    // a new member's notices (e-mail reminder, welcome bonus) stand at the bottom of the screen,
-    // over the package cards at 1280x800: the member folds them away first
-    await page.getByRole('button', { name: localeText('shell/src/locales', 'notices.hide') }).click();
     await packageCard(page, pkg.credits).getByRole('link', { name: new RegExp(`^${t('packages.buy')}: ${pkg.credits} credits`) }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: t('titles.paymentMethod') })).toBeVisible();
@@ -228,6 +225,8 @@ test.describe('payments', () => {
     // the modal is for a member with 0 credits: spend the sign-up credits (developer tool, not in production)
     expect((await page.request.post('/dev/member.php', { data: { email: member.email, credits: 0 } })).ok()).toBe(true);
     await page.goto('/members');
+    // the banner is among the member's notices, folded to a pill until the member opens them
+    await openNotices(page);
     const banner = page.getByRole('region', { name: t('bonus.welcomeBonus') });
     await expect(banner).toBeVisible();
     const time = banner.locator('time');
@@ -235,6 +234,9 @@ test.describe('payments', () => {
     const first = await time.textContent();
     await page.clock.runFor(2000);
     await expect(time).not.toHaveText(first ?? '');
+    // read, the member folds the notices again with the pill (left open, they stay open for the tab)
+    await noticesPill(page).click();
+    await expect(banner).toBeHidden();
 
     // 40 s in the members area with 0 credits: the time-bonus modal
     expect((await me(page)).credits).toBe(0);

@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { init, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { i18n } from '@dating/shared-kit/i18n';
@@ -49,6 +50,7 @@ function FakeBanner() {
   const [open, setOpen] = useState(true);
   return runs && open ? (
     <section aria-label="Welkomstbonus">
+      <Link to="/credits">Ontgrendel</Link>
       <button type="button" onClick={() => setOpen(false)}>
         Sluiten
       </button>
@@ -208,6 +210,16 @@ it('closes with the pill or with Escape, and remembers open or closed for the ta
   await userEvent.keyboard('{Escape}');
   expect(screen.getByRole('button', { name: '2 meldingen' })).toHaveAttribute('aria-expanded', 'false');
 }, 15_000);
+
+it("folds the alerts when the member follows an alert's link, so the page it leads to is not covered", async () => {
+  act(() => setSession(makeUser({ email_confirmed: false })));
+  renderPage('/members');
+  const pill = await findPill(/^2 meldingen/);
+  await userEvent.click(pill);
+  await userEvent.click(within(screen.getByRole('region', { name: 'Welkomstbonus' })).getByRole('link', { name: 'Ontgrendel' }));
+  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+}, 10_000);
 
 it('marks an alert that arrives unseen with a dot on the folded pill, and never opens over the page for it', async () => {
   setBannerRuns(false);

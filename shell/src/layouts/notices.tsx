@@ -14,8 +14,10 @@
  *   tablets), folded by default to one small pill that says how many alerts there are ("2
  *   meldingen"), so it takes at most a corner of the screen; no pill at all without alerts;
  * - the pill opens the stack of cards above it (the member's choice to cover the page); the pill
- *   and Escape close it again; open or closed is remembered for the tab, and so is which alerts
- *   the member has seen: an alert that arrives unseen puts a dot on the pill, it never opens it;
+ *   and Escape close it again, and so does following an alert's link (the welcome bonus's
+ *   "Ontgrendel" to /credits must not arrive with the stack over the package cards); open or
+ *   closed is remembered for the tab, and so is which alerts the member has seen: an alert that
+ *   arrives unseen puts a dot on the pill, it never opens it;
  * - at the end of the page the region rests in its own place above the footer, so it never hides
  *   the last of the content for good.
  *
@@ -28,7 +30,7 @@
  */
 import { css } from '@emotion/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import type { MouseEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { colors, layout, radii, shadows, zIndex } from '@dating/shared-kit/theme';
 import { VisuallyHidden, containerColumnStyle } from '@dating/shared-kit/ui';
@@ -194,9 +196,14 @@ export function Notices() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  const foldOnLink = (event: MouseEvent<HTMLUListElement>) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) setState((s) => ({ ...s, open: false }));
+  };
+
   return (
     <div data-slot="notices" css={[containerColumnStyle, regionStyle]}>
-      <ul id={listId} ref={list} css={listStyle} hidden={!open}>
+      {/* a click that follows a link out of an alert folds the stack: the member acted on it (Enter on a link is a click too) */}
+      <ul id={listId} ref={list} css={listStyle} hidden={!open} onClick={foldOnLink}>
         {NOTICE_WIDGETS.map((id) => (
           <li key={id} data-widget={id}>
             <LazyWidget id={id} idle />
