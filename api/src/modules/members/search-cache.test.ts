@@ -44,8 +44,21 @@ describe('members.php from the shared list', () => {
     const blockerCookie = await loginCookie(app, blocker.user.id);
     await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: blockerCookie, 'content-type': 'application/json' }, payload: { id: me.user.id } });
 
+    // a viewer none of whose exclusions is among the matches gets the page every such viewer gets (kept once)
+    const unblocked = await createMember(app, { gender: 'male', country: 'BE' });
+    const unblockedCookie = await loginCookie(app, unblocked.user.id);
+
     const visitor = await search('gender=female&country=BE&min_age=18&max_age=40');
     expect(visitor.numResults).toBe(30);
+    for (const page of [1, 2, 3]) {
+      const shared = `gender=female&country=BE&min_age=18&max_age=40&page=${page}`;
+      const sharedQuery: MemberSearchQuery = { gender: 'female', country: 'BE', min_age: 18, max_age: 40, page };
+      for (const [viewerId, viewerCookie] of [[unblocked.user.id, unblockedCookie], [null, undefined]] as const) {
+        const expected = JSON.parse(searchAnswerJson(await searchMembers(app.db, sharedQuery, { viewerId, cdnPrefix: '' })));
+        expect(expected.numResults).toBe(30);
+        expect(await search(shared, viewerCookie)).toEqual(expected);
+      }
+    }
     for (const page of [1, 2, 3]) {
       const query = `gender=female&country=BE&min_age=18&max_age=40&page=${page}`;
       const cached = await search(query, cookie);

@@ -7,6 +7,10 @@
  * (search.ts ProfileJson) per site CDN prefix and UTC day (the age), so a page from memory is joined
  * from texts and nothing is built, checked or serialized again. The texts are the same for every
  * viewer: a viewer is never in their own results, so no text is an owner's view.
+ * When none of the viewer's exclusions is among a list's matches (the usual case), the page is
+ * the same for every such viewer and is itself kept, as read from the list and from its
+ * profiles (a change of either forgets it) and no longer than the list: such a request joins
+ * one kept page's texts and reads nothing else.
  *
  * What a member can see:
  * - Other members' changes: a new profile or a changed gender, country, region or date of birth
@@ -43,8 +47,17 @@ const MARGIN = 50;
 const CANDIDATES = SEARCH_COUNT_CAP + 1 + MARGIN;
 const NO_EXCLUSIONS: ReadonlySet<number> = new Set();
 
+/** A part's kept matches: the ids in the search's order, and the same as a set. */
+interface Candidates {
+  ids: number[];
+  has: ReadonlySet<number>;
+  /** when the read started (Date.now()): a page kept from the list lives no longer than it */
+  readAt: number;
+}
+
 /** The first CANDIDATES visible matches of a part, youngest first (the search's order). */
-async function candidateIds(db: Db, part: SearchPart): Promise<number[]> {
+async function candidates(db: Db, part: SearchPart): Promise<Candidates> {
+  const readAt = Date.now();
   const name = `${part.kind}_ids_${part.shape}`;
   const statement = prepared(db, name, (d) =>
     d
@@ -55,7 +68,8 @@ async function candidateIds(db: Db, part: SearchPart): Promise<number[]> {
       .limit(CANDIDATES)
       .prepare(name),
   );
-  return (await statement.execute(part.params)).map((r) => r.id);
+  const ids = (await statement.execute(part.params)).map((r) => r.id);
+  return { ids, has: new Set(ids), readAt };
 }
 
 /** The viewer and everyone blocked with them, either way (forgotten by any change of their blocks). */
@@ -79,22 +93,32 @@ export function cachedPager(db: Db, answers: AnswerCache, viewerId: number | nul
   const fromDatabase = databasePager(db, viewerId, cdnPrefix);
   return async (part, pageNumber) => {
     const key = `search:${part.kind}:${part.shape}:${JSON.stringify(part.params)}`;
-    const ids = await answers.read(key, () => [SEARCH_LISTS], () => candidateIds(db, part), SEARCH_CACHE_MS);
+    const list = await answers.read(key, () => [SEARCH_LISTS], () => candidates(db, part), SEARCH_CACHE_MS);
     const excluded = viewerId == null ? NO_EXCLUSIONS : await exclusions(db, answers, viewerId);
-    const visible = ids.filter((id) => !excluded.has(id));
+    // usually none of the viewer's exclusions is among the matches (a viewer is rarely among the
+    // matches they look for, blocks are few): then the list is the viewer's as it is
+    const untouched = ![...excluded].some((id) => list.has.has(id));
+    const visible = untouched ? list.ids : list.ids.filter((id) => !excluded.has(id));
     const start = (pageNumber - 1) * SEARCH_PAGE_SIZE;
     // the list was cut at CANDIDATES: it knows the capped count only with few exclusions, and
     // only the pages inside it
-    if (ids.length >= CANDIDATES && (visible.length <= SEARCH_COUNT_CAP || start + SEARCH_PAGE_SIZE > visible.length)) {
+    if (list.ids.length >= CANDIDATES && (visible.length <= SEARCH_COUNT_CAP || start + SEARCH_PAGE_SIZE > visible.length)) {
       return fromDatabase(part, pageNumber);
     }
     const pageIds = visible.slice(start, start + SEARCH_PAGE_SIZE);
-    const now = new Date();
-    const texts = await answers.readEach<ProfileJson>(`profile-json:${cdnPrefix}:${now.toISOString().slice(0, 10)}`, pageIds, async (missing) => {
-      const profiles = serializeRows(await loadProfileRows(db, missing), { viewerId: null, cdnPrefix });
-      return new Map(profiles.map((p) => [p.id, ProfileJson.of(p)]));
-    });
-    const results = pageIds.map((id) => texts.get(id)).filter((t): t is ProfileJson => t !== undefined);
-    return pageOf(results, visible.length, pageNumber);
+    const day = new Date().toISOString().slice(0, 10);
+    const build = async () => {
+      const texts = await answers.readEach<ProfileJson>(`profile-json:${cdnPrefix}:${day}`, pageIds, async (missing) => {
+        const profiles = serializeRows(await loadProfileRows(db, missing), { viewerId: null, cdnPrefix });
+        return new Map(profiles.map((p) => [p.id, ProfileJson.of(p)]));
+      });
+      const results = pageIds.map((id) => texts.get(id)).filter((t): t is ProfileJson => t !== undefined);
+      return pageOf(results, visible.length, pageNumber);
+    };
+    if (!untouched) return build();
+    // then the page is the same for every such viewer: kept as read from the list and from its
+    // profiles (a change of either forgets it), and no longer than the list itself
+    const listLeftMs = list.readAt + SEARCH_CACHE_MS - Date.now();
+    return answers.read(`${key}:page:${pageNumber}:${cdnPrefix}:${day}`, () => [SEARCH_LISTS, ...pageIds], build, Math.max(0, listLeftMs));
   };
 }

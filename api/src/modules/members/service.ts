@@ -202,15 +202,18 @@ export function seekingGenders(gender: string, sexuality: string | null): ('male
 }
 
 /** date_of_birth bounds (ISO) for an age range, on `now` (UTC). */
+/** The date (YYYY-MM-DD) `years` years before `now`'s UTC day. */
+function yearsBefore(now: Date, years: number): string {
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+}
+
+// (a module function, not a closure per call: every search computes these, and the build's
+// keepNames gives each closure made at run time a name first)
 export function dobBounds(minAge: number | undefined, maxAge: number | undefined, now = new Date()) {
-  const shift = (years: number) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-    return d.toISOString().slice(0, 10);
-  };
   return {
     /** age >= minAge  <=>  dob <= today - minAge years */
-    latest: minAge != null ? shift(minAge) : undefined,
+    latest: minAge != null ? yearsBefore(now, minAge) : undefined,
     /** age <= maxAge  <=>  dob > today - (maxAge + 1) years */
-    earliestExclusive: maxAge != null ? shift(maxAge + 1) : undefined,
+    earliestExclusive: maxAge != null ? yearsBefore(now, maxAge + 1) : undefined,
   };
 }

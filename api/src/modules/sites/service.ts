@@ -50,8 +50,16 @@ export function normalizeHost(host: string | undefined | null): string {
   return h.replace(/^www\./, '').replace(/\.$/, '');
 }
 
+interface LoadedSites {
+  at: number;
+  byDomain: Map<string, SiteContext>;
+  fallback: SiteContext | null;
+}
+
 export class SiteRegistry {
-  private cache: { at: number; byDomain: Map<string, SiteContext>; fallback: SiteContext | null } | null = null;
+  private cache: LoadedSites | null = null;
+  /** the read of the table in flight, and the generation it started under */
+  private reading: { generation: number; loaded: Promise<LoadedSites> } | null = null;
   private pushPublicKey: string | null = null;
   private generation = 0;
   /** false until a listener says notifications arrive (and again when its connection is lost) */
@@ -80,8 +88,24 @@ export class SiteRegistry {
     this.invalidate();
   }
 
-  private async load() {
-    if (this.live && this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache;
+  private load(): Promise<LoadedSites> {
+    if (this.live && this.cache && Date.now() - this.cache.at < this.ttlMs) return Promise.resolve(this.cache);
+    if (!this.live) return this.read();
+    // one read at a time: the requests that arrive while the table is read wait for that read
+    // instead of each reading and parsing every site again (at 50 connections an expired copy
+    // started a read per request in flight); a read an invalidation overtook is not joined
+    if (this.reading?.generation !== this.generation) {
+      const reading = { generation: this.generation, loaded: this.read() };
+      this.reading = reading;
+      const done = () => {
+        if (this.reading === reading) this.reading = null;
+      };
+      reading.loaded.then(done, done);
+    }
+    return this.reading.loaded;
+  }
+
+  private async read(): Promise<LoadedSites> {
     const generation = this.generation;
     const rows = await this.db.select().from(sites).orderBy(asc(sites.id));
     const byDomain = new Map<string, SiteContext>();

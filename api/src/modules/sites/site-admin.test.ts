@@ -143,6 +143,29 @@ describe('sites in the back office', () => {
     ]));
   });
 
+  it('reads the table once for the requests that arrive while it is read, and not across a change', async () => {
+    let reads = 0;
+    const counted = new Proxy(app.db, {
+      get: (target, key, receiver) => {
+        if (key === 'select') reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const registry = new SiteRegistry(counted, 60_000);
+    registry.setLive(true);
+    // 20 requests at once on an empty cache: one read (it was one read per request in flight)
+    const found = await Promise.all(Array.from({ length: 20 }, () => registry.resolve('example.de')));
+    expect(found.map((s) => s?.domain)).toEqual(Array(20).fill('example.de'));
+    expect(reads).toBe(1);
+    // a change told while a read is in flight: a request after it does not take that read's answer
+    registry.invalidate();
+    const during = registry.resolve('example.de');
+    registry.invalidate();
+    const after = registry.resolve('example.de');
+    await Promise.all([during, after]);
+    expect(reads).toBe(3);
+  });
+
   it('keeps nothing while its listener is down: a change is read on the next request even unnotified', async () => {
     const registry = new SiteRegistry(app.db, 60_000);
     registry.setLive(false);
