@@ -4,13 +4,18 @@
  * the page the member is looking at (issue 13: member pages shifted by CLS 0.15-0.71, and a click
  * on "Account verwijderen" once landed while the welcome-bonus banner pushed the page down), nor
  * cover it: folded by default to one pill at the bottom of the screen that counts them (the open
- * stack once stood over the package cards on /credits at 1280x800).
+ * stack once stood over the package cards on /credits at 1280x800). Nor may the page's own late
+ * parts: the cams/resell tile (another remote) arriving among the search results once made their
+ * row taller and moved the rows below, and the photo list's spinner on /profile moved the form up as
+ * it went away (CLS 0.010-0.035 then; 0 since).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, loginAsNewMember, moduleTexts, noticesPill } from '../support';
 
 const auth = moduleTexts('mf-auth-signup/src/locales');
 const payments = moduleTexts('mf-payments/src/locales');
+const members = moduleTexts('mf-members/src/locales');
+const landers = moduleTexts('mf-landers/src/locales');
 
 /** The notices region: the alerts' list and the pill that opens and closes it. */
 const notices = (page: Page) => page.locator('[data-slot="notices"]');
@@ -50,7 +55,8 @@ const CLS_OBSERVER = `(() => {
         }
         window.__cls += e.value;
         window.__shifts.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(3) + ': ' + sources.map((s) =>
-          (s.node ? s.node.nodeName + ' "' + (s.node.textContent || '').slice(0, 30) + '"' : '?') + ' y ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)).join(', '));
+          (s.node ? s.node.nodeName + ' "' + (s.node.textContent || '').slice(0, 30) + '"' : '?') +
+          ' y ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y) + ' h ' + Math.round(s.previousRect.height) + '->' + Math.round(s.currentRect.height)).join(', '));
       }
     }).observe({ type: 'layout-shift', buffered: true });
   } catch {}
@@ -62,20 +68,29 @@ const layoutShift = (page: Page) =>
     return { cls: w.__cls, noticesCls: w.__noticesCls, shifts: w.__shifts.join('\n') };
   });
 
-const PAGES = [
-  { path: '/members', reminder: true },
-  { path: '/profile', reminder: true },
+/**
+ * The pages, and what arrives last on them (waited for before the shift is read, so that a late part
+ * is measured, not missed): the cams/resell tile among the search results (mf-landers), the count of
+ * my photos once their list is known.
+ */
+const PAGES: { path: string; reminder: boolean; last?: (page: Page) => Locator }[] = [
+  {
+    path: '/members',
+    reminder: true,
+    last: (page) => page.getByRole('list', { name: members('search.results') }).getByRole('link', { name: new RegExp(`^${landers('resell.label')}`) }),
+  },
+  { path: '/profile', reminder: true, last: (page) => page.getByText(members('photos.count', { count: 0, max: '' })) },
   { path: '/likes', reminder: true },
   // the account pages show no e-mail reminder (spec 4: not on the settings pages); the welcome bonus still comes
   { path: '/account', reminder: false },
 ];
 
 test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', () => {
-  test('sees the alerts arrive as a pill without the page moving: its heading stays put, its layout shift < 0.05; opened, the alerts are in sight', { tag: '@phone' }, async ({ page }, testInfo) => {
+  test('sees the alerts arrive as a pill and the page complete itself without moving: its heading stays put, its layout shift < 0.001; opened, the alerts are in sight', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.addInitScript(CLS_OBSERVER);
     await loginAsNewMember(page, { tag: 'no-shift', country: 'NL' });
     const measured: string[] = [];
-    for (const { path, reminder } of PAGES) {
+    for (const { path, reminder, last } of PAGES) {
       await test.step(path, async () => {
         await page.goto(path);
         const heading = page.getByRole('main').getByRole('heading', { level: 1 }).first();
@@ -87,6 +102,7 @@ test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', 
         const reminderAlert = page.getByRole('status').filter({ hasText: auth('reminder.title') });
         const pill = noticesPill(page);
         await expect(pill).toBeVisible({ timeout: 15_000 });
+        if (last) await expect(last(page)).toBeVisible({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
         await expect(pill).toHaveAttribute('aria-expanded', 'false');
         await expect(banner).toBeHidden();
@@ -95,7 +111,10 @@ test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', 
         expect(await heading.boundingBox()).toEqual(before);
         const { cls, noticesCls, shifts } = await layoutShift(page);
         measured.push(`${path} ${cls.toFixed(4)} (notices ${noticesCls.toFixed(4)})`);
-        expect(cls, shifts).toBeLessThan(0.05);
+        // 0 on every page since the last fixes (desktop and phone, load 7-9); the threshold leaves room
+        // for noise only: the tile's row (0.010 / 0.006) or the photos' spinner (0.015 / 0.035) fail it.
+        // Soft, so that every page's figure and shifts are reported
+        expect.soft(cls, `${path}: ${shifts}`).toBeLessThan(0.001);
         // folded, the alerts arriving do not move the pill about either
         expect(noticesCls).toBeLessThan(0.01);
 

@@ -23,7 +23,10 @@ export default function ResellTile() {
         '&:hover, &:focus-visible': { boxShadow: shadows.md },
       }}
     >
-      <span aria-hidden="true" css={{ position: 'relative', aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', background: `linear-gradient(150deg, ${colors.dark}, #7048e8 60%, ${colors.primary})` }}>
+      {/* the picture takes what the row leaves (at least the icon), not a square of its own: the tile
+          stands among profile cards (a square photo and two lines) and, with its four lines under a
+          square, it made their row taller when it arrived and moved the rows below (issue 13 item 21) */}
+      <span aria-hidden="true" css={{ position: 'relative', flex: '1 1 0px', display: 'grid', placeItems: 'center', background: `linear-gradient(150deg, ${colors.dark}, #7048e8 60%, ${colors.primary})` }}>
         <svg viewBox="0 0 48 48" width="72" height="72">
           <rect x="6" y="14" width="26" height="20" rx="4" fill="#fff" />
           <path d="M34 20l9-5v18l-9-5z" fill="#fff" />

@@ -80,9 +80,12 @@ export function PhotoManager() {
   return (
     <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
       <h2 id="photos-heading">{t('photos.title')}</h2>
-      {/* the count once the list is known (not "0 of 3" while it loads); until then a line of its height */}
-      <p css={css`color: ${colors.textMuted};`}>{photos.data ? t('photos.count', { count: counted, max }) : '\u00a0'}</p>
-      {photos.loading && !photos.data && !holdTile && <Spinner label={t('common.loading')} />}
+      {/* the count once the list is known (not "0 of 3" while it loads); until then the line holds its
+          place, with the loading spinner in it when no tile is held (a spinner of its own line above the
+          list moved the upload button and the form up as it went away: issue 13 item 21) */}
+      <p css={css`color: ${colors.textMuted};`}>
+        {photos.data ? t('photos.count', { count: counted, max }) : photos.loading && !holdTile ? <Spinner size={16} label={t('common.loading')} /> : '\u00a0'}
+      </p>
       <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
         {holdTile && (
           // a tile's size: the square photo, then the main-photo badge and the delete button

@@ -42,7 +42,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
 
 /**
  * `extra`: one more tile among the profiles, after the `at`-th (the cams/resell tile of the
- * search results); its cell is hidden while it has nothing to show.
+ * search results); its cell is hidden while it has nothing to show. The cell is at least 16rem
+ * tall, whatever shows in it (a placeholder, then the tile): where it stands alone in its row (one
+ * column, phones under ~370 px) the row then keeps its height when the tile arrives; among cards
+ * (222 px and more) it hardly adds (issue 13 item 21: no layout shift from a remote arriving).
  */
 export function ProfileGrid({ profiles, label, extra }: { profiles: readonly Profile[]; label: string; extra?: { at: number; node: ReactNode } }) {
   const items = profiles.map((p) => (
@@ -52,7 +55,7 @@ export function ProfileGrid({ profiles, label, extra }: { profiles: readonly Pro
   ));
   if (extra) {
     items.splice(Math.min(extra.at, items.length), 0, (
-      <li key="extra" css={css`display: flex; &:empty { display: none; }`}>
+      <li key="extra" css={css`display: flex; min-height: 16rem; &:empty { display: none; }`}>
         {extra.node}
       </li>
     ));

@@ -18,8 +18,11 @@ import '../i18n';
 
 /** The cams/resell tile stands after this many profiles on a result page. */
 const RESELL_AFTER = 3;
-/** What holds the tile's cell while its remote loads (the cell is hidden only when it fails). */
-const RESELL_PLACEHOLDER = <div aria-hidden="true" data-placeholder="resell" css={css`flex: 1; min-height: 160px;`} />;
+/**
+ * What fills the tile's cell while its remote loads (the cell is hidden only when it fails; its
+ * height is the cell's: ProfileGrid's `extra`).
+ */
+const RESELL_PLACEHOLDER = <div aria-hidden="true" data-placeholder="resell" css={css`flex: 1;`} />;
 const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Record<(typeof PARAMS)[number], string>;
 
