@@ -4,7 +4,6 @@
  *
  *   dist/server.js     the server (src/server.ts): `node api/dist/server.js`
  *   dist/seed-cli.js   the seed command (src/db/seed-cli.ts): `node api/dist/seed-cli.js [--members N]`
- *   dist/pglite-thread.mjs  the embedded database's worker thread (PGLITE_WORKER=1), copied as it is
  *
  * each one CommonJS bundle for Node 22+ with a source map beside it. Our own code and the
  * workspace package @dating/shared-kit (TypeScript source) are bundled; every npm package stays
@@ -76,9 +75,6 @@ const result = await esbuild.build({
   metafile: true,
   logLevel: 'warning',
 });
-
-// plain JavaScript, loaded by path as a worker thread (db/pglite-worker.ts), not bundled
-fs.copyFileSync(path.join(apiDir, 'src', 'db', 'pglite-thread.mjs'), path.join(outdir, 'pglite-thread.mjs'));
 
 const sizes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))

@@ -28,8 +28,6 @@
  *   ANSWER_CACHE_MS      How long a member's own user.php / likes.php answer may be served from memory
  *                        (default 10000; 0 = off, the default under NODE_ENV=test). Every write to what
  *                        it is read from reaches every instance at once (platform/answer-cache.ts).
- *   PGLITE_WORKER        "true": the embedded database runs in a worker thread (db/pglite-worker.ts), an
- *                        experiment; default false: on the server's own thread (docs/performance.md).
  *   MOLLIE_API_KEY       Mollie API key (test_... or live_...): payments go to Mollie through the official
  *                        client. Unset: they go to the built-in Mollie simulator (/mollie-sim/, same
  *                        client, its own hosted checkout). In production the server refuses to start
@@ -72,7 +70,6 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().optional(),
   MF_REMOTES: z.string().optional(),
   AUTO_APPROVE_PHOTOS: bool,
-  PGLITE_WORKER: bool,
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100000).default(320),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -18,7 +18,6 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../env';
 import { lockDataDir } from './data-dir-lock';
-import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -49,8 +48,6 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** PGlite only: start from this data directory dump (`dumpDataDir()`; tests' migrated template) */
   loadDataDir?: Blob;
-  /** PGlite only: run it in a worker thread (PGLITE_WORKER, db/pglite-worker.ts) */
-  worker?: boolean;
 }
 
 export async function createDb(url: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
@@ -95,12 +92,8 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   // (PGlite reads its options from the first argument when that is not a string)
   let client: PGlite;
   try {
-    if (options.worker) {
-      client = await startPgliteWorker({ dataDir: dir, loadDataDir: options.loadDataDir });
-    } else {
-      client = options.loadDataDir ? new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir }) : new PGlite(dir);
-      await client.waitReady;
-    }
+    client = options.loadDataDir ? new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir }) : new PGlite(dir);
+    await client.waitReady;
   } catch (err) {
     release();
     throw err;

@@ -18,7 +18,6 @@
  */
 import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { PGliteWorker } from '@electric-sql/pglite/worker';
 import type { SQL } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -37,8 +36,7 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   if (statement === undefined) {
     statement = build(db);
     const client = (db as unknown as { $client?: unknown }).$client;
-    // (PGLITE_WORKER=1: PGlite's interface in another thread, db/pglite-worker.ts)
-    if (client instanceof PGlite || client instanceof PGliteWorker) prepareOnServer(client as PGlite, statement);
+    if (client instanceof PGlite) prepareOnServer(client, statement);
     byName.set(name, statement);
   }
   return statement;
