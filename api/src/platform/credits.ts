@@ -10,12 +10,10 @@
  * negative throws AppError('insufficient_credits') (402) and writes nothing; the caller's
  * transaction rolls back whatever else it did.
  *
- * The chat's send writes the same debit and ledger row as parts of its one statement
- * (`debitSql` + `ledgerSql` below, used by chat/send.ts): the same conditional update, the ledger
- * row from its returned balance.
+ * The chat's send does the same inside PostgreSQL: `chat_store` (migration 0025) makes the same
+ * conditional update and writes the ledger row from its returned balance, in the send's statement.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { creditLedger, users } from '../db/schema';
 import type { CreditReason } from '../db/schema';
@@ -48,17 +46,4 @@ export async function changeCredits(tx: DbOrTx, userId: number, delta: number, r
 /** The member's ledger, newest first (uses the (user_id, created_at desc) index). */
 export async function ledgerOf(db: DbOrTx, userId: number, limit = 100): Promise<LedgerRow[]> {
   return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
-}
-
-/**
- * changeCredits' debit as a statement to put in a WITH (`debit as (...)`): returns the new balance,
- * or no row when the balance is short (nothing changed). `amount` > 0.
- */
-export function debitSql(userId: number, amount: number): SQL {
-  return sql`update ${users} set credits = credits - ${amount}::int where id = ${userId}::int and credits - ${amount}::int >= 0 returning credits`;
-}
-
-/** The ledger row of a `debit` CTE (debitSql) in the same statement; `from` names further rows the ref uses. */
-export function ledgerSql(userId: number, amount: number, reason: CreditReason, ref: SQL, from: SQL): SQL {
-  return sql`insert into ${creditLedger} (user_id, delta, balance_after, reason, ref) select ${userId}::int, ${-amount}::int, debit.credits, ${reason}, ${ref} from debit, ${from}`;
 }
