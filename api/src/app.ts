@@ -25,6 +25,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { drainAfterCommit, reportAfterCommitErrors } from './db/after-commit';
 import { createDb } from './db/client';
 import type { Db, DbHandle, Tx } from './db/client';
 import { readEnv, REPO_ROOT } from './env';
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const realtime = new RealtimeHub(handle.db, app.log);
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
+    await drainAfterCommit(handle.db);
     await realtime.stop();
     await sessionListener?.close();
     await siteListener?.close();
@@ -298,7 +300,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   }
   if (answers.enabled) {
     answerListener = await listen(handle, 'member_cache', { message: (payload) => answers.notify(payload), state: (live) => answers.setLive(live) });
+    // a new message and a changed balance tell the realtime channel only (migration 0026)
+    realtime.onMembersChanged((ids) => {
+      for (const id of ids) if (Number.isInteger(id)) answers.forgetMember(id);
+    });
   }
+  reportAfterCommitErrors(handle.db, (err) => app.log.warn({ err }, 'notifications after commit failed'));
 
   if (opts.ensureSites !== false) {
     if (await ensureSites(handle.db)) app.sites.invalidate();

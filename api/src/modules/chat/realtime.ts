@@ -57,6 +57,8 @@ export class RealtimeHub {
   delivered = 0;
   /** told of every new message ('m'), whoever it is for (notifications/message-notifier.ts) */
   private readonly messageHooks: (() => void)[] = [];
+  /** told of the members a new message ('m') or a balance ('c') concerns (app.ts: the answer cache) */
+  private readonly memberHooks: ((ids: readonly number[]) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -90,6 +92,14 @@ export class RealtimeHub {
   /** Call `hook` whenever a message was sent, on any instance. */
   onMessage(hook: () => void): void {
     this.messageHooks.push(hook);
+  }
+
+  /**
+   * Call `hook` with the members whose answers a new message or a changed balance touched, on any
+   * instance (these two no longer notify member_cache themselves: migration 0026).
+   */
+  onMembersChanged(hook: (ids: readonly number[]) => void): void {
+    this.memberHooks.push(hook);
   }
 
   has(userId: number): boolean {
@@ -183,6 +193,7 @@ export class RealtimeHub {
       switch (kind) {
         case 'm':
           for (const hook of this.messageHooks) hook();
+          for (const hook of this.memberHooks) hook([n[1] as number, n[2] as number]);
           if (Number.isInteger(n[0]) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
           break;
         case 'md': {
@@ -209,6 +220,7 @@ export class RealtimeHub {
         }
         case 'c': {
           const [userId, credits] = n as [number, number];
+          for (const hook of this.memberHooks) hook([userId]);
           if (credits >= 0) this.toUser(userId, { type: 'credits:changed', credits });
           break;
         }

@@ -9,8 +9,10 @@
  *      named): the pair's lock is platform/pair-lock.ts's, the one a block takes;
  *   2. under the locks (fresh snapshots): reachable (visible, not deleted/disabled/staff), no
  *      block either way, the pair's conversation, a free member's started conversations (the limit);
- *   3. chat_store: debit + ledger row + (new conversation) + message + list markers + NOTIFY
- *      'm:<id>' (sent at commit); 402 when short, nothing stored.
+ *   3. chat_store: debit + ledger row + (new conversation) + message + list markers + the
+ *      notification 'm:<id>:<sender>:<recipient>'; 402 when short, nothing stored.
+ *   On PostgreSQL the send's notifications come back in `notices` and go out after the commit,
+ *   with other sends' (db/after-commit.ts: notifying commits go one at a time); on PGlite at commit.
  * No lookup of the client_id first: the unique constraint (sender, client_id) decides; a retry
  * rolls back and answers the first message (also when it would now be refused), charging nothing.
  * A member whose e-mail is not confirmed can write; the recipient does not see those messages
@@ -20,6 +22,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { FREE_CONVERSATION_LIMIT } from '@dating/shared-kit/contracts';
 import type { Message, MessageType } from '@dating/shared-kit/contracts';
+import { deferNotifications, notifyAfterCommit } from '../../db/after-commit';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { messages, users } from '../../db/schema';
@@ -78,6 +81,9 @@ async function existingSend(db: DbOrTx, senderId: number, clientId: string): Pro
 
 async function answerRetry(db: DbOrTx, viewerId: number, row: MessageRow, cdnPrefix: string): Promise<SendResult> {
   const [me] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, viewerId));
+  // announced again: the first attempt's server may have stopped between its commit and its
+  // notifications (db/after-commit.ts); the browsers drop a message:new they already have
+  if (!row.deletedAt) await notifyRealtime(db, `m:${row.id}:${row.senderId}:${row.recipientId}`);
   return { message: toMessage(row, viewerId, 0, cdnPrefix), credits: me?.credits ?? 0, created: false };
 }
 
@@ -126,16 +132,19 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
   try {
     // one statement, its own transaction (migration 0025 chat_send: the locks, the rules under
     // them, then chat_store); the other member comes from the conversation when one is named
-    const [out] = await executeNamed<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null }>(
+    const [out] = await executeNamed<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
       db,
       'chat_send',
-      sql`select status, fictional, balance, message from chat_send(${viewer.id}::int, ${input.profile ?? null}::int, ${input.conversation ?? null}::int,
+      sql`select status, fictional, balance, message, notices from chat_send(${viewer.id}::int, ${input.profile ?? null}::int, ${input.conversation ?? null}::int,
             ${input.type}::text, ${body}::text, ${gift}::text, ${files?.full ?? null}::text, ${files?.thumb ?? null}::text, ${files?.width ?? null}::int,
-            ${files?.height ?? null}::int, ${clientId}::uuid, ${cost}::int, ${reason}::text, ${asksIfReal(body)}::boolean, ${FREE_CONVERSATION_LIMIT}::int)`,
+            ${files?.height ?? null}::int, ${clientId}::uuid, ${cost}::int, ${reason}::text, ${asksIfReal(body)}::boolean, ${FREE_CONVERSATION_LIMIT}::int,
+            ${deferNotifications(db)}::boolean)`,
     ).catch((error: unknown) => {
       if (isDuplicateSend(error)) throw new DuplicateSend();
       throw error;
     });
+    // PostgreSQL: the send's notifications ('m', 'c', ...) go out after its commit (db/after-commit.ts)
+    notifyAfterCommit(db, out?.notices);
     if (out?.status !== 'ok' || !out.message) throw sendRefusal(out?.status, field);
     // the honesty guard (issue 15) marked a question to a chatpal whether it is real (chat_send: asks_if_real)
     return { message: toMessage(messageFromJson(out.message), viewer.id, 0, settings.cdn_prefix), credits: Number(out.balance ?? 0), created: true, toChatpal: Boolean(out.fictional) };
