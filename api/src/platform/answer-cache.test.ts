@@ -191,4 +191,27 @@ describe('answer cache in the app', () => {
       await second.close();
     }
   });
+
+  (onPostgres ? it : it.skip)('a paid message sent on another instance is in the next user.php and chats.php here (its notifications go out after the commit)', async () => {
+    const url = (app.dbHandle.connection as { url: string }).url;
+    const second = await buildTestApp({ databaseUrl: url, env: CACHED });
+    try {
+      const a = await member(app, 100);
+      const b = await member(app, 100);
+      // both answers kept in the second instance's memory
+      expect((await get('/api/user.php', a.cookie, second)).user.credits).toBe(100);
+      expect((await get('/api/user.php', b.cookie, second)).user.unread_messages).toBe(0);
+      expect((await get('/api/chats.php', b.cookie, second)).chats).toEqual([]);
+      const sent = await send(app, a, { profile: b.id, body: 'Hallo daar' });
+      expect(sent.statusCode).toBe(200);
+      const balance = sent.json().credits as number;
+      expect(balance).toBeLessThan(100);
+      // the balance alone changed on the sender's row ('c'), a message arrived for both ('m')
+      expect(await eventually(async () => (await get('/api/user.php', a.cookie, second)).user.credits === balance)).toBe(true);
+      expect(await eventually(async () => (await get('/api/user.php', b.cookie, second)).user.unread_messages === 1)).toBe(true);
+      expect((await get('/api/chats.php', b.cookie, second)).chats[0]?.last_message?.body).toBe('Hallo daar');
+    } finally {
+      await second.close();
+    }
+  });
 });
