@@ -23,7 +23,7 @@
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
  *   SESSION_CACHE_MS     How long a logged-in session may be served from memory without a query (default
- *                        5000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
+ *                        30000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
  *                        changed users row reach every instance at once (platform/session-cache.ts).
  *   ANSWER_CACHE_MS      How long a member's own user.php / likes.php answer may be served from memory
  *                        (default 10000; 0 = off, the default under NODE_ENV=test). Every write to what

@@ -124,6 +124,9 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 export { sql };
 
+/** A PostgreSQL array literal of integers, one text parameter of any length: `id = any(${intArray(ids)}::int[])` (one statement text, one plan, for any number of ids). */
+export const intArray = (ids: Iterable<number>): string => `{${[...ids].map((id) => Math.trunc(Number(id))).join(',')}}`;
+
 /** An ILIKE pattern that finds `text` anywhere, with `%`, `_` and `\` in it taken literally (back office searches). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,7 @@
 /**
  * A short-lived in-process cache of logged-in sessions, so that a request of a logged-in member
  * costs no session query (loadSession in session.ts): token hash -> session id, expiry and the
- * users row, kept for at most `ttlMs` (SESSION_CACHE_MS, default 5 s; 0 turns it off). The
+ * users row, kept for at most `ttlMs` (SESSION_CACHE_MS, default 30 s; 0 turns it off). The
  * mechanism (generations, nothing served while the listener is down) is invalidated-cache.ts.
  *
  * It never serves what the database no longer says:

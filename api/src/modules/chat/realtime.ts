@@ -17,10 +17,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ZPhotoRejectReason } from '@dating/shared-kit/contracts';
 import type { ProfileRef, WsServerFrame } from '@dating/shared-kit/contracts';
+import { intArray } from '../../db/client';
 import type { Db, DbHandle } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { listen } from '../../db/listen';
 import type { Listener } from '../../db/listen';
 import { likes, messages, users } from '../../db/schema';
@@ -275,11 +277,16 @@ export class RealtimeHub {
     this.pendingMessages.clear();
     this.flushing = (async () => {
       try {
-        const rows = await this.db
-          .select({ message: messages, confirmed: users.emailConfirmed })
-          .from(messages)
-          .innerJoin(users, eq(users.id, messages.senderId))
-          .where(inArray(messages.id, ids));
+        // one statement text for any number of ids: prepared once per connection
+        const statement = prepared(this.db, 'realtime_messages', (d) =>
+          d
+            .select({ message: messages, confirmed: users.emailConfirmed })
+            .from(messages)
+            .innerJoin(users, eq(users.id, messages.senderId))
+            .where(sql`${messages.id} = any(${sql.placeholder('ids')}::int[])`)
+            .prepare('realtime_messages'),
+        );
+        const rows = await statement.execute({ ids: intArray(ids) });
         const people = new Set<number>();
         for (const { message } of rows) people.add(message.senderId).add(message.recipientId);
         const refs = await this.profileRefs([...people]);

@@ -22,7 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { selectRows } from '../../db/client';
+import { intArray, selectRows } from '../../db/client';
 import { messages, notificationEvents, notifierCursors } from '../../db/schema';
 import { DEFAULT_PREFERENCES } from '../members/profile';
 import { flush, type MailContext } from './mails';
@@ -57,8 +57,6 @@ export function messageNotifier(app: FastifyInstance): MessageNotifier {
   return notifier;
 }
 
-/** a Postgres array literal of integers (one parameter, any length) */
-const intArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
 
 interface Row {
   id: number;
