@@ -56,7 +56,7 @@ export interface JobQueue {
   /** queue a job; returns its id, or null when a singleton key swallowed it */
   send<T extends object>(name: string, data?: T, options?: SendOptions): Promise<string | null>;
   /** queue many jobs of one queue in one statement (pg-boss insert; no singleton keys) */
-  sendMany<T extends object>(name: string, jobs: readonly T[], options?: Pick<SendOptions, 'retryLimit'>): Promise<void>;
+  sendMany<T extends object>(name: string, jobs: readonly T[], options?: Pick<SendOptions, 'retryLimit' | 'startAfter'>): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>): void;
   /** cron: 5 fields "m h dom mon dow", UTC (pg-boss's scheduler; also RFC 5545 rules) */
   schedule(name: string, cron: string, data?: object): Promise<void>;
@@ -211,7 +211,7 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
       await ensureQueue(instance, name);
       await instance.insert(
         name,
-        jobs.map((data) => ({ data, retryLimit: sendOptions.retryLimit })),
+        jobs.map((data) => ({ data, retryLimit: sendOptions.retryLimit, startAfter: sendOptions.startAfter })),
       );
     },
     work(name, handler) {

@@ -1,6 +1,6 @@
 /**
- * Notification mails (issue 14): the first of a kind at once, later ones of the hour gathered into
- * one mail; member's language; List-Unsubscribe + one-click (RFC 8058) and the preferences link;
+ * Notification mails (issue 14): the first of a kind at once (a message's 5 minutes later, if it is
+ * still unread then), later ones of the hour gathered into one mail; member's language; List-Unsubscribe + one-click (RFC 8058) and the preferences link;
  * the one-click unsubscribe and POST /api/mail-events.php set notifications_disabled (every bad
  * call a 4xx that changes nothing).
  */
@@ -11,7 +11,7 @@ import { mailOutbox, notificationEvents, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { createMailer } from '../../platform/mail';
 import { mailLinkKey } from './unsubscribe';
-import { GATHER_MS, mailPending } from './mails';
+import { GATHER_MS, mailPending, MESSAGE_MAIL_WAIT_MS } from './mails';
 import { settle } from './test-helpers';
 
 const SECRET = 'mail-events-secret-for-tests';
@@ -39,17 +39,34 @@ async function mailsTo(userId: number, kind = 'notify_message') {
   return app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind))).orderBy(desc(mailOutbox.id));
 }
 
+/** the notifications.mail-flush jobs queued for the member */
+async function flushJobs(userId: number) {
+  return app.dbHandle.query<{ start_after: Date }>(`select start_after from pgboss.job where name = 'notifications.mail-flush' and (data->>'userId')::int = $1 order by start_after`, [userId]);
+}
+
+let mailCtx: Parameters<typeof mailPending>[0] | null = null;
+const ctx = () => mailCtx as Parameters<typeof mailPending>[0];
+beforeAll(async () => {
+  mailCtx = { app, mailer: createMailer(undefined), linkKey: await mailLinkKey(app.db) };
+});
+
 async function me(cookie: string) {
   return (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as { notifications_disabled: string[] };
 }
 
 describe('notification mails', () => {
-  it('mails the first message at once, in the member\'s language, with one-click unsubscribe and the preferences link', async () => {
+  it('mails a message the member has not read 5 minutes later, in the member\'s language, with one-click unsubscribe and the preferences link', async () => {
     const anna = await loggedIn({ name: 'Anna', user: { language: 'fr' } });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     expect((await message(bob, anna.id)).statusCode).toBe(200);
     expect(await mailsTo(anna.id)).toHaveLength(0); // a job, not the request
     await settle(app);
+    expect(await mailsTo(anna.id)).toHaveLength(0); // not at once: she may read it on an open page
+    const [job] = await flushJobs(anna.id);
+    expect(job?.start_after.getTime()).toBeGreaterThan(Date.now() + MESSAGE_MAIL_WAIT_MS - 60_000);
+    expect(job?.start_after.getTime()).toBeLessThanOrEqual(Date.now() + MESSAGE_MAIL_WAIT_MS);
+    // the flush job at its time
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('sent');
     const [mail] = await mailsTo(anna.id);
     expect(mail?.to).toBe(anna.email);
     expect(mail?.subject).toBe('Bob t’a envoyé un message sur Flirtlokaal');
@@ -59,26 +76,51 @@ describe('notification mails', () => {
     expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/unsubscribe\.php\?token=u\d+x[\w-]{32}>$/);
   });
 
+  it('a message the member reads within the 5 minutes, or a conversation she deletes, is not mailed', async () => {
+    const anna = await loggedIn({ name: 'Anna' });
+    const bob = await loggedIn({ name: 'Bob', gender: 'male' });
+    const carl = await loggedIn({ name: 'Carl', gender: 'male' });
+    await message(bob, anna.id);
+    await message(carl, anna.id);
+    await settle(app);
+    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as { conversation: number; profile: { id: number } }[];
+    const withBob = chats.find((c) => c.profile.id === bob.id)?.conversation;
+    const withCarl = chats.find((c) => c.profile.id === carl.id)?.conversation;
+    // she opens Bob's conversation (read), and deletes Carl's
+    expect((await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/chat.php', headers: { ...json, cookie: anna.cookie }, payload: { conversation: withCarl } })).statusCode).toBe(200);
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('nothing');
+    expect(await mailsTo(anna.id)).toHaveLength(0);
+    // nothing left waiting either
+    const waiting = await app.db.select().from(notificationEvents).where(eq(notificationEvents.userId, anna.id));
+    expect(waiting.filter((e) => e.mailedAt === null)).toHaveLength(0);
+    // a new message from Bob she does not read is mailed
+    await message(bob, anna.id);
+    await settle(app);
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('sent');
+    expect((await mailsTo(anna.id))[0]?.subject).toBe('Bob stuurde je een bericht op Flirtlokaal');
+  });
+
   it('gathers later messages of the hour into one mail, sent an hour after the first', async () => {
     const anna = await loggedIn({ name: 'Anna' });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     const carl = await loggedIn({ name: 'Carl', gender: 'male' });
     await message(bob, anna.id);
     await settle(app);
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('sent');
     await message(bob, anna.id);
     await message(carl, anna.id);
     await settle(app);
     expect(await mailsTo(anna.id)).toHaveLength(1);
     const waiting = await app.db.select().from(notificationEvents).where(eq(notificationEvents.userId, anna.id));
     expect(waiting.filter((e) => e.mailedAt === null)).toHaveLength(2);
-    // the flush job (scheduled for an hour after the first mail) runs then:
-    const ctx = { app, mailer: createMailer(undefined), linkKey: await mailLinkKey(app.db) };
-    expect(await mailPending(ctx, anna.id, 'message', new Date(Date.now() + 10_000))).toBeInstanceOf(Date);
-    expect(await mailPending(ctx, anna.id, 'message', new Date(Date.now() + GATHER_MS + 5_000))).toBe('sent');
+    // their flush job (5 minutes on) finds the first mail less than an hour old: gathered for later
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS + 10_000))).toBeInstanceOf(Date);
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + GATHER_MS + MESSAGE_MAIL_WAIT_MS + 5_000))).toBe('sent');
     const [digest] = await mailsTo(anna.id);
     expect(digest?.subject).toBe('Je hebt 2 nieuwe berichten op Flirtlokaal');
     expect(digest?.text).toContain('Je hebt 2 nieuwe berichten, van Bob, Carl.');
-    expect(await mailPending(ctx, anna.id, 'message', new Date(Date.now() + 2 * GATHER_MS + 5_000))).toBe('nothing');
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + 2 * GATHER_MS + MESSAGE_MAIL_WAIT_MS + 5_000))).toBe('nothing');
   });
 
   it('mails a like and a match; none when the e-mail preference is off', async () => {
@@ -100,6 +142,7 @@ describe('one-click unsubscribe', () => {
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     await message(bob, anna.id);
     await settle(app);
+    await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS)); // unread 5 minutes later
     const url = /<(.+)>/.exec((await mailsTo(anna.id))[0]?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
     const path = url.replace(/^http:\/\/[^/]+/, '');
     // opening the link only shows the page with its button (link scanners open links)
@@ -113,6 +156,7 @@ describe('one-click unsubscribe', () => {
     // no more notification mails
     await message(bob, anna.id);
     await settle(app);
+    await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS)); // unread 5 minutes later
     expect(await mailsTo(anna.id)).toHaveLength(1);
     // switching mails on in the preferences lifts it
     await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...json, cookie: anna.cookie }, payload: { email: { messages: true } } });

@@ -1,7 +1,8 @@
 /**
- * Notification mails (new message, like, match): the first of a kind goes out at once; later ones
- * within the hour after it are gathered into one mail, sent an hour after the previous mail of
- * that kind (notifications.mail-flush). In the member's language, with List-Unsubscribe and
+ * Notification mails (new message, like, match): the first of a kind goes out at once (a message's:
+ * MESSAGE_MAIL_WAIT_MS later, and only if it is still unread then); later ones within the hour
+ * after it are gathered into one mail, sent an hour after the previous mail of that kind
+ * (notifications.mail-flush). In the member's language, with List-Unsubscribe and
  * List-Unsubscribe-Post (RFC 8058 one-click, unsubscribe.ts) and a link to the e-mail preferences.
  *
  * Every event is a row of notification_events (kept unmailed until a mail carries it); the mail
@@ -12,7 +13,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mailOutbox, notificationEvents, profiles } from '../../db/schema';
+import { conversationMembers, mailOutbox, notificationEvents, profiles } from '../../db/schema';
 import { t } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { deliverMails, queueRenderedMail, senderFor, type Mailer } from '../../platform/mail';
@@ -24,6 +25,12 @@ import { actorName, loadRecipient, MAIL_FLUSH_JOB, PREF_KEY, targetUrl, type Not
 import { unsubscribeToken } from './unsubscribe';
 
 export const GATHER_MS = 3_600_000;
+/**
+ * A message's mail waits this long (message-notifier.ts schedules the flush), and a message the
+ * member has read by then is not mailed: a member who chats, or reads the message live on an open
+ * page, gets no mail about it; one who was away gets it 5 minutes later.
+ */
+export const MESSAGE_MAIL_WAIT_MS = 5 * 60_000;
 /** names listed in a gathered mail */
 const MAX_NAMES = 5;
 
@@ -119,6 +126,22 @@ export async function mailPending(ctx: MailContext, userId: number, kind: Notifi
       // switched off meanwhile: what waited is dropped, not mailed later
       await tx.update(notificationEvents).set({ mailedAt: now }).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, kind), isNull(notificationEvents.mailedAt)));
       return 'nothing' as const;
+    }
+    if (kind === 'message') {
+      // a conversation the member has read to its end since, or no longer has (deleted, a block):
+      // its events are done, not mailed
+      await tx
+        .update(notificationEvents)
+        .set({ mailedAt: now })
+        .where(
+          and(
+            eq(notificationEvents.userId, userId),
+            eq(notificationEvents.kind, kind),
+            isNull(notificationEvents.mailedAt),
+            sql`not exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${notificationEvents.conversationId}
+                              and cm.user_id = ${userId} and cm.last_read_id < cm.last_message_id)`,
+          ),
+        );
     }
     const [last] = await tx
       .select({ at: mailOutbox.createdAt })

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { messages, notificationEvents, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { createMember, loginCookie } from '../../test/helpers';
-import { GATHER_MS } from './mails';
+import { MESSAGE_MAIL_WAIT_MS } from './mails';
+import { MAIL_FLUSH_JOB } from './service';
 import { MessageNotifier, messageNotifier, POLL_MS } from './message-notifier';
 import type { PushService } from './test-push-service';
 import { settle, subscribeBrowser, setUpPushTests } from './test-helpers';
@@ -125,19 +126,22 @@ describe('message notifier', () => {
     expect(await mailEvents(anna.id)).toBe(1);
   });
 
-  it("forgets a recipient's gathered mail once its time has come (what it keeps does not only grow)", async () => {
+  it("schedules a recipient's message mail once for the 5 minutes, and forgets it once its time has come (what it keeps does not only grow)", async () => {
     const anna = await member('Anna', 'female', false);
     const bob = await member('Bob', 'male', false);
     const notifier = another();
+    const flushJobs = async () =>
+      (await app.dbHandle.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and (data->>'userId')::int = $2`, [MAIL_FLUSH_JOB, anna.id]))[0]?.n;
     await write(bob, anna.id, 'een');
-    await settle(app, notifier); // the first mail of the hour at once
-    expect(notifier.scheduledMails).toBe(0);
+    await settle(app, notifier); // her mail waits 5 minutes (she may read it first)
+    expect(notifier.scheduledMails).toBe(1);
+    expect(await flushJobs()).toBe(1);
     await write(bob, anna.id, 'twee');
-    await settle(app, notifier); // the next one gathered: a mail scheduled for Anna
+    await settle(app, notifier); // already scheduled: not again
+    expect(await flushJobs()).toBe(1);
+    await notifier.pass(Date.now() + MESSAGE_MAIL_WAIT_MS / 2); // a pass (no messages) while it waits: kept
     expect(notifier.scheduledMails).toBe(1);
-    await notifier.pass(Date.now() + GATHER_MS / 2); // a pass (no messages) while it waits: kept
-    expect(notifier.scheduledMails).toBe(1);
-    await notifier.pass(Date.now() + 2 * GATHER_MS); // a pass after its time: gone
+    await notifier.pass(Date.now() + 2 * MESSAGE_MAIL_WAIT_MS); // a pass after its time: gone
     expect(notifier.scheduledMails).toBe(0);
   });
 

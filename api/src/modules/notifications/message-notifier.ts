@@ -9,9 +9,10 @@
  *   - push: one push job (the job queue, pg-boss) per message whose recipient has a subscription,
  *     queued for the whole batch in one statement; the job makes its own checks (preferences,
  *     language, badge count), as for likes and matches;
- *   - mail: for each recipient with new events, flush (mails.ts: the first of the hour at once,
- *     later ones gathered by the flush job), skipped while this instance knows a gathered mail of
- *     theirs is already scheduled (the events wait in notification_events for it).
+ *   - mail: for each recipient with new events, a flush job MESSAGE_MAIL_WAIT_MS later (mails.ts:
+ *     what they have read by then is not mailed; the first mail of the hour goes out then, later
+ *     ones are gathered), queued for the batch in one statement and skipped while this instance
+ *     knows a flush of theirs is already scheduled (the events wait in notification_events for it).
  * A pass runs when this instance hears of a message (the realtime 'm' notification, any instance's
  * send), at start, and every POLL_MS as a safety net. A held message (sender's address not confirmed) is not news: passed
  * over; notifyReleased announces it at the confirmation.
@@ -25,8 +26,8 @@ import type { FastifyInstance } from 'fastify';
 import { intArray, selectRows } from '../../db/client';
 import { messages, notificationEvents, notifierCursors } from '../../db/schema';
 import { DEFAULT_PREFERENCES } from '../members/profile';
-import { flush, type MailContext } from './mails';
-import { PUSH_JOB, type NotificationEvent } from './service';
+import { MESSAGE_MAIL_WAIT_MS, type MailContext } from './mails';
+import { MAIL_FLUSH_JOB, PUSH_JOB, type NotificationEvent } from './service';
 
 export const NOTIFIER = 'messages';
 /** messages handled per pass */
@@ -75,7 +76,7 @@ export class MessageNotifier {
   private again = false;
   /** only a started notifier passes by itself (the server; tests drain it) */
   private stopped = true;
-  /** recipient -> until when a gathered mail of theirs is known to be scheduled (past ones pruned each pass) */
+  /** recipient -> when a flush of their message mail is known to be scheduled (past ones pruned each pass) */
   private readonly flushAt = new Map<number, number>();
 
   constructor(
@@ -99,7 +100,7 @@ export class MessageNotifier {
     await this.running?.catch(() => 0);
   }
 
-  /** how many recipients' gathered mails this notifier knows to be scheduled (tests: the map is pruned) */
+  /** how many recipients' message mails this notifier knows to be scheduled (tests: the map is pruned) */
   get scheduledMails(): number {
     return this.flushAt.size;
   }
@@ -216,14 +217,17 @@ export class MessageNotifier {
       .filter((r) => r.push)
       .map((r) => ({ kind: 'message', userId: Number(r.member), actorId: Number(r.actor), conversationId: Number(r.conversation) }));
     await this.app.jobs.sendMany(PUSH_JOB, pushes, { retryLimit: 0 }).catch((err: unknown) => this.app.log.warn({ err }, 'pushes not queued'));
-    for (const member of new Set(batch.mails.map((r) => Number(r.member)))) {
-      if ((this.flushAt.get(member) ?? 0) > now) continue;
+    // the mail of a message waits MESSAGE_MAIL_WAIT_MS (mails.ts): one flush job per recipient who
+    // has none scheduled yet, queued for the whole batch in one statement; what the recipient has
+    // read by then is not mailed
+    const due = now + MESSAGE_MAIL_WAIT_MS;
+    const recipients = [...new Set(batch.mails.map((r) => Number(r.member)))].filter((member) => (this.flushAt.get(member) ?? 0) <= now);
+    if (recipients.length > 0) {
       try {
-        const outcome = await flush(this.mail, member, 'message');
-        if (outcome instanceof Date) this.flushAt.set(member, outcome.getTime());
-        else this.flushAt.delete(member);
+        await this.app.jobs.sendMany(MAIL_FLUSH_JOB, recipients.map((userId) => ({ userId, kind: 'message' })), { startAfter: new Date(due) });
+        for (const member of recipients) this.flushAt.set(member, due);
       } catch (err) {
-        this.app.log.warn({ err, member }, 'notification mail not made (the events wait for the next mail)');
+        this.app.log.warn({ err }, 'message mails not scheduled (the events wait for the next mail)');
       }
     }
     return batch.count;
