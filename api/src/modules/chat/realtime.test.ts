@@ -95,6 +95,23 @@ describe('frames', () => {
     expect(await aTab.next((f) => f.type === 'credits:changed' && f.credits === 90)).toEqual({ type: 'credits:changed', credits: 90 });
   });
 
+  it('a send through this instance reaches the sockets here once each, from the stored row (not read back)', async () => {
+    const a = await member(app, 100);
+    const b = await member(app);
+    const [aTab, bTab] = [await open(a), await open(b)];
+    const before = app.realtime.readBack;
+    const sent = (await send(app, a, { profile: b.id, body: 'rechtstreeks' })).json().message;
+    expect(await bTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id, body: 'rechtstreeks' }, profile: { id: a.id } });
+    expect(await aTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id }, profile: { id: b.id } });
+    // the notification has come and gone by the time the next message arrives: still one frame each
+    const second = (await send(app, a, { conversation: sent.conversation, body: 'nog een' })).json().message;
+    await bTab.next((f) => f.type === 'message:new' && f.message.id === second.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bTab.frames.filter((f) => f.type === 'message:new' && f.message.id === sent.id)).toHaveLength(1);
+    expect(aTab.frames.filter((f) => f.type === 'message:new' && f.message.id === sent.id)).toHaveLength(1);
+    expect(app.realtime.readBack).toBe(before);
+  });
+
   it('typing, read, message:deleted and chat:deleted reach the other side', async () => {
     const a = await member(app, 100);
     const b = await member(app, 100);

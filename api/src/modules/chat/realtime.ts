@@ -30,9 +30,12 @@ import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../me
 import { catchUp, newestId, REPLAY_MAX } from './catch-up';
 import { REALTIME_CHANNEL } from './notify';
 import { toMessage } from './message-view';
+import type { MessageRow } from './message-view';
 
 const PROFILE_REF_MS = 60_000;
 const PROFILE_REF_MAX = 50_000;
+/** own sends' ids kept until their notification comes (deliverOwn) */
+const OWN_MAX = 10_000;
 
 export interface Client {
   socket: WebSocket;
@@ -52,11 +55,15 @@ export class RealtimeHub {
   private readonly clients = new Map<number, Set<Client>>();
   private listener: Listener | null = null;
   private pendingMessages = new Set<number>();
+  /** messages this instance's own sends delivered to its sockets already: their 'm' is not read back here */
+  private readonly own = new Set<number>();
   private readonly refCache = new Map<number, { ref: ProfileRef; at: number }>();
   private flushing: Promise<void> | null = null;
   private scheduled = false;
   /** notifications handled (tests and the bench read it) */
   delivered = 0;
+  /** messages read back from the database for delivery (tests: an own send is not) */
+  readBack = 0;
   /** told of every new message ('m'), whoever it is for (notifications/message-notifier.ts) */
   private readonly messageHooks: (() => void)[] = [];
   /** told of the members a new message ('m') or a balance ('c') concerns (app.ts: the answer cache) */
@@ -196,7 +203,7 @@ export class RealtimeHub {
         case 'm':
           for (const hook of this.messageHooks) hook();
           for (const hook of this.memberHooks) hook([n[1] as number, n[2] as number]);
-          if (Number.isInteger(n[0]) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
+          if (Number.isInteger(n[0]) && !this.own.delete(n[0] as number) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
           break;
         case 'md': {
           const [id, conversation, a, b] = n as [number, number, number, number];
@@ -259,6 +266,22 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * A message this instance has just stored for a member's send (chat/routes.ts): its sockets here
+   * get the frames now, from the row in hand, and the message's 'm' notification is not read back
+   * here (other instances read it by id as before). On PGlite the notification came first, with
+   * the statement's result: its queued read is dropped instead.
+   */
+  deliverOwn(message: MessageRow, senderConfirmed: boolean): void {
+    if (!this.pendingMessages.delete(message.id)) {
+      this.own.add(message.id);
+      // a notification that never comes (a lost connection) leaves its id: the oldest go first
+      if (this.own.size > OWN_MAX) this.own.delete(this.own.values().next().value as number);
+    }
+    if (!this.has(message.senderId) && !this.has(message.recipientId)) return;
+    void this.deliverRows([{ message, confirmed: senderConfirmed }]).catch((err: unknown) => this.log.warn({ err }, 'realtime message delivery failed'));
+  }
+
   private queueMessage(id: number): void {
     this.pendingMessages.add(id);
     if (this.scheduled) return;
@@ -287,17 +310,8 @@ export class RealtimeHub {
             .prepare('realtime_messages'),
         );
         const rows = await statement.execute({ ids: intArray(ids) });
-        const people = new Set<number>();
-        for (const { message } of rows) people.add(message.senderId).add(message.recipientId);
-        const refs = await this.profileRefs([...people]);
-        const ref = (id: number) => refs.get(id);
-        for (const { message, confirmed } of rows) {
-          const toSender = ref(message.recipientId);
-          this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
-          if (!confirmed) continue;
-          const toRecipient = ref(message.senderId);
-          this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
-        }
+        this.readBack += rows.length;
+        await this.deliverRows(rows);
       } catch (err) {
         this.log.warn({ err }, 'realtime message delivery failed');
       } finally {
@@ -305,6 +319,25 @@ export class RealtimeHub {
       }
     })();
     await this.flushing;
+  }
+
+  /** message:new to the sockets here of the sender, and of the recipient when the sender's address is confirmed (held otherwise). */
+  private async deliverRows(rows: readonly { message: MessageRow; confirmed: boolean }[]): Promise<void> {
+    // the other member's ref in each frame: only for the frames that have a socket here
+    const people = new Set<number>();
+    for (const { message, confirmed } of rows) {
+      if (this.has(message.senderId)) people.add(message.recipientId);
+      if (confirmed && this.has(message.recipientId)) people.add(message.senderId);
+    }
+    const refs = await this.profileRefs([...people]);
+    const ref = (id: number) => refs.get(id);
+    for (const { message, confirmed } of rows) {
+      const toSender = ref(message.recipientId);
+      this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
+      if (!confirmed) continue;
+      const toRecipient = ref(message.senderId);
+      this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
+    }
   }
 
   /**

@@ -115,7 +115,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/messages.php', { config: { keepsSession: true }, schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
     const user = requireUser(req);
     const input = await readSend(req);
-    const { message, credits, created, toChatpal } = await sendMessage(app.db, app.storage, user, input, settings(req));
+    const { message, credits, created, toChatpal, row } = await sendMessage(app.db, app.storage, user, input, settings(req));
+    // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
+    if (row) app.realtime.deliverOwn(row, user.emailConfirmed);
     // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
     const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
     // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table

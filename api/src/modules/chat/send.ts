@@ -69,6 +69,8 @@ export interface SendResult {
   created: boolean;
   /** the recipient is a chatpal (the vulnerable-user warning counts these; operator/wellbeing.ts) */
   toChatpal?: boolean;
+  /** the stored row (a new message): this instance's sockets get it from here (realtime.ts deliverOwn) */
+  row?: MessageRow;
 }
 
 /** Thrown inside the transaction when another request with the same client_id won the insert. */
@@ -147,7 +149,8 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     notifyAfterCommit(db, out?.notices);
     if (out?.status !== 'ok' || !out.message) throw sendRefusal(out?.status, field);
     // the honesty guard (issue 15) marked a question to a chatpal whether it is real (chat_send: asks_if_real)
-    return { message: toMessage(messageFromJson(out.message), viewer.id, 0, settings.cdn_prefix), credits: Number(out.balance ?? 0), created: true, toChatpal: Boolean(out.fictional) };
+    const row = messageFromJson(out.message);
+    return { message: toMessage(row, viewer.id, 0, settings.cdn_prefix), credits: Number(out.balance ?? 0), created: true, toChatpal: Boolean(out.fictional), row };
   } catch (error) {
     if (files) await Promise.all([storage.remove(files.full), storage.remove(files.thumb)]);
     // a retry (no lookup before: the unique constraint decides): the first answer again, nothing

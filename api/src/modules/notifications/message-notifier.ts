@@ -41,8 +41,11 @@ const HOLES_MAX = 10_000;
  * whatever a lost notification (the listener's reconnect) did not announce.
  */
 export const POLL_MS = 15_000;
-/** a pass soon after a message was heard of: the ones arriving meanwhile join its batch */
-const WAKE_MS = 50;
+/**
+ * a pass soon after a message was heard of: the ones arriving meanwhile join its batch (a push
+ * leaves at most this late; each pass costs every instance a transaction, so not every 50 ms)
+ */
+const WAKE_MS = 250;
 
 /** the notifier of each app (keyed by its one realtime hub: plugins see the same one) */
 const notifiers = new WeakMap<object, MessageNotifier>();
