@@ -224,12 +224,12 @@ async function main(): Promise<void> {
       req.end(payload);
     });
   let seq = 0;
-  const sendOne = async (phase: Phase) => {
-    const from = Math.floor(Math.random() * sockets);
+  const sendOne = async (phase: Phase, sender?: number, via?: number) => {
+    const from = sender ?? Math.floor(Math.random() * sockets);
     let to = Math.floor(Math.random() * (sockets - 1));
     if (to >= from) to++;
     const body = `b${++seq}-${from}-${to}`;
-    const server = servers[seq % serverCount] as { base: string };
+    const server = servers[via ?? seq % serverCount] as { base: string };
     phase.sent++;
     const sentAt = performance.now();
     pending.set(body, sentAt);
@@ -269,16 +269,27 @@ async function main(): Promise<void> {
   };
   const bodiesSince = (from: number) => new Set([...pending.keys()].filter((b) => Number(b.slice(1, b.indexOf('-'))) > from));
 
-  // warm-up: a second of light traffic (plans, connections), not counted; then ANALYZE, as
-  // autovacuum does on a running site once a table has grown: the statistics of the tables the
-  // prepare step left empty (conversations) said 0 rows, and the plans the database keeps for
-  // chat_send's statements would scan them from the first row on every send
+  // warm-up, not counted: every member sends one message through each server process (their
+  // sessions and the profiles of the frames in every process's memory, the database's plans on
+  // every connection), as on a site that has been running: without it the first seconds of the
+  // throughput phase measure the caches filling (2,000 members, each new to each process). Then
+  // ANALYZE, as autovacuum does on a running site once a table has grown: the statistics of the
+  // tables the prepare step left empty (conversations) said 0 rows, and the plans the database
+  // keeps for chat_send's statements would scan them from the first row on every send
   {
     const warm = newPhase('warm-up');
-    const end = performance.now() + 1000;
-    await Promise.all(Array.from({ length: Math.min(4, opts.concurrency) }, async () => {
-      while (performance.now() < end) await sendOne(warm);
+    const started = performance.now();
+    const jobs: [number, number][] = [];
+    for (let i = 0; i < sockets; i++) for (let k = 0; k < serverCount; k++) jobs.push([i, k]);
+    let next = 0;
+    await Promise.all(Array.from({ length: opts.concurrency }, async () => {
+      while (next < jobs.length) {
+        const [from, via] = jobs[next++] as [number, number];
+        await sendOne(warm, from, via);
+      }
     }));
+    console.log(`warm-up: ${warm.ok} messages (every member through each server process) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    alive('the warm-up');
     if (pgUrl) {
       const stats = await createDb(dbUrl, { dataDir });
       try {
