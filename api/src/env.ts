@@ -28,6 +28,8 @@
  *   ANSWER_CACHE_MS      How long a member's own user.php / likes.php answer may be served from memory
  *                        (default 10000; 0 = off, the default under NODE_ENV=test). Every write to what
  *                        it is read from reaches every instance at once (platform/answer-cache.ts).
+ *   MESSAGE_MAIL_WAIT_MS How long a new message waits before its notification mail, which is not sent when
+ *                        the member has read it by then (default 300000; notifications/mails.ts).
  *   MOLLIE_API_KEY       Mollie API key (test_... or live_...): payments go to Mollie through the official
  *                        client. Unset: they go to the built-in Mollie simulator (/mollie-sim/, same
  *                        client, its own hosted checkout). In production the server refuses to start
@@ -86,6 +88,7 @@ const ZEnv = z.object({
   MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  MESSAGE_MAIL_WAIT_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_MAIL: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_GEOCODE: z.coerce.number().int().min(0).optional(),

@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     PUSH_ALLOW_LOOPBACK: '1',
     // mail provider reports (bounce, spam, unsubscribe) sent by the tests
     MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,
+    // an unread message's mail after 2 s instead of 5 minutes (the tests wait for it in the inbox)
+    MESSAGE_MAIL_WAIT_MS: '2000',
   });
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

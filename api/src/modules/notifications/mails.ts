@@ -26,9 +26,10 @@ import { unsubscribeToken } from './unsubscribe';
 
 export const GATHER_MS = 3_600_000;
 /**
- * A message's mail waits this long (message-notifier.ts schedules the flush), and a message the
- * member has read by then is not mailed: a member who chats, or reads the message live on an open
- * page, gets no mail about it; one who was away gets it 5 minutes later.
+ * A message's mail waits this long (message-notifier.ts schedules the flush; MESSAGE_MAIL_WAIT_MS
+ * in the environment changes it), and a message the member has read by then is not mailed: a
+ * member who chats, or reads the message live on an open page, gets no mail about it; one who was
+ * away gets it 5 minutes later.
  */
 export const MESSAGE_MAIL_WAIT_MS = 5 * 60_000;
 /** names listed in a gathered mail */

@@ -223,7 +223,7 @@ export class MessageNotifier {
     // the mail of a message waits MESSAGE_MAIL_WAIT_MS (mails.ts): one flush job per recipient who
     // has none scheduled yet, queued for the whole batch in one statement; what the recipient has
     // read by then is not mailed
-    const due = now + MESSAGE_MAIL_WAIT_MS;
+    const due = now + (this.app.config.MESSAGE_MAIL_WAIT_MS ?? MESSAGE_MAIL_WAIT_MS);
     const recipients = [...new Set(batch.mails.map((r) => Number(r.member)))].filter((member) => (this.flushAt.get(member) ?? 0) <= now);
     if (recipients.length > 0) {
       try {
