@@ -18,8 +18,8 @@
  * A server that dies between a commit and this statement loses the announcement, not the data: see
  * migration 0026 for who picks it up.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { pgliteOf } from './client';
 import type { Db } from './client';
 
 /** lines per statement (NOTIFY keeps them in memory until the commit) */
@@ -29,10 +29,10 @@ class AfterCommit {
   private lines: string[] = [];
   private running: Promise<void> | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  /** where a failed statement is reported (app.ts: the app's log) */
+  onError: (error: unknown) => void = (error) => console.error('notifications after commit failed', error);
+
+  constructor(private readonly db: Db) {}
 
   add(notices: string): void {
     for (const line of notices.split('\n')) if (line) this.lines.push(line);
@@ -67,20 +67,23 @@ const queues = new WeakMap<Db, AfterCommit>();
 
 /** Whether this database's sends hand their notifications back (PostgreSQL) or send them at commit (PGlite). */
 export function deferNotifications(db: Db): boolean {
-  return !((db as unknown as { $client?: unknown }).$client instanceof PGlite);
+  return pgliteOf(db) === null;
 }
 
-/** Where a failed statement is reported (app.ts: the app's log); before that, stderr. */
+function queueOf(db: Db): AfterCommit {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = new AfterCommit(db)));
+  return queue;
+}
+
+/** Where a failed statement is reported (app.ts: the app's log); until then, stderr. */
 export function reportAfterCommitErrors(db: Db, onError: (error: unknown) => void): void {
-  queues.set(db, new AfterCommit(db, onError));
+  queueOf(db).onError = onError;
 }
 
 /** Send the handed-back notifications ('channel<TAB>payload' lines) soon, with those of other sends. */
 export function notifyAfterCommit(db: Db, notices: string | null | undefined): void {
-  if (!notices) return;
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = new AfterCommit(db, (error) => console.error('notifications after commit failed', error))));
-  queue.add(notices);
+  if (notices) queueOf(db).add(notices);
 }
 
 /** Wait until every notification handed over so far is sent (the app's close). */

@@ -116,6 +116,12 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   };
 }
 
+/** The embedded PGlite behind a database handle's `db`, or null on PostgreSQL. */
+export function pgliteOf(db: DbOrTx): PGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
 /** Rows of a raw drizzle `sql` query, for either driver. */
 export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -17,11 +17,12 @@
  *   `EXECUTE name($1, ...)`, which returns the same columns, so Drizzle's row mapping is unchanged.
  */
 import crypto from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgSession } from 'drizzle-orm/pg-core';
+import { pgliteOf } from './client';
 import type { Db, DbOrTx } from './client';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
@@ -35,8 +36,8 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build(db);
-    const client = (db as unknown as { $client?: unknown }).$client;
-    if (client instanceof PGlite) prepareOnServer(client, statement);
+    const client = pgliteOf(db);
+    if (client) prepareOnServer(client, statement);
     byName.set(name, statement);
   }
   return statement;

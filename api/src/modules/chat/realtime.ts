@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { and, eq, sql } from 'drizzle-orm';
 import { ZPhotoRejectReason } from '@dating/shared-kit/contracts';
-import type { ProfileRef, WsServerFrame } from '@dating/shared-kit/contracts';
+import type { WsServerFrame } from '@dating/shared-kit/contracts';
 import { intArray } from '../../db/client';
 import type { Db, DbHandle } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -30,10 +30,9 @@ import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../me
 import { catchUp, newestId, REPLAY_MAX } from './catch-up';
 import { REALTIME_CHANNEL } from './notify';
 import { toMessage } from './message-view';
+import { ProfileRefs } from './profile-refs';
 import type { MessageRow } from './message-view';
 
-const PROFILE_REF_MS = 60_000;
-const PROFILE_REF_MAX = 50_000;
 /** own sends' ids kept until their notification comes (deliverOwn) */
 const OWN_MAX = 10_000;
 
@@ -57,7 +56,7 @@ export class RealtimeHub {
   private pendingMessages = new Set<number>();
   /** messages this instance's own sends delivered to its sockets already: their 'm' is not read back here */
   private readonly own = new Set<number>();
-  private readonly refCache = new Map<number, { ref: ProfileRef; at: number }>();
+  private readonly refs: ProfileRefs;
   private flushing: Promise<void> | null = null;
   private scheduled = false;
   /** notifications handled (tests and the bench read it) */
@@ -72,7 +71,9 @@ export class RealtimeHub {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.refs = new ProfileRefs(db);
+  }
 
   async start(handle: DbHandle): Promise<void> {
     this.listener = await listen(handle, REALTIME_CHANNEL, {
@@ -329,7 +330,7 @@ export class RealtimeHub {
       if (this.has(message.senderId)) people.add(message.recipientId);
       if (confirmed && this.has(message.recipientId)) people.add(message.senderId);
     }
-    const refs = await this.profileRefs([...people]);
+    const refs = await this.refs.get([...people], this.anyCdnPrefix());
     const ref = (id: number) => refs.get(id);
     for (const { message, confirmed } of rows) {
       const toSender = ref(message.recipientId);
@@ -338,31 +339,6 @@ export class RealtimeHub {
       const toRecipient = ref(message.senderId);
       this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
     }
-  }
-
-  /**
-   * The profile refs (id, name, photo, fictional) of message:new frames, kept for a minute: a
-   * busy conversation does not load the same two profiles for every message. A renamed member or
-   * a new photo shows in frames within PROFILE_REF_MS (lists and pages load them fresh).
-   */
-  private async profileRefs(ids: number[]): Promise<Map<number, ProfileRef>> {
-    const now = Date.now();
-    const out = new Map<number, ProfileRef>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const hit = this.refCache.get(id);
-      if (hit && now - hit.at < PROFILE_REF_MS) out.set(id, hit.ref);
-      else missing.push(id);
-    }
-    if (missing.length > 0) {
-      if (this.refCache.size > PROFILE_REF_MAX) this.refCache.clear();
-      for (const p of await loadProfiles(this.db, missing, { viewerId: null, cdnPrefix: this.anyCdnPrefix() })) {
-        const ref: ProfileRef = { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional };
-        this.refCache.set(p.id, { ref, at: now });
-        out.set(p.id, ref);
-      }
-    }
-    return out;
   }
 
   /** The cdn prefix of some connected socket (profile pictures of the message:new frames; one per instance in practice). */
