@@ -2,7 +2,7 @@
  * Notifications sent after the commit (PostgreSQL), for the product's hottest write, the paid
  * message (chat/send.ts; migration 0026):
  *
- *   const [out] = await executeNamed(db, 'chat_send', sql`select ..., notices from chat_send(..., ${deferNotifications(db)})`);
+ *   const { rows: [out] } = await chatSend.execute({ ..., defer: deferNotifications(db) });  // select ..., notices from chat_send(...)
  *   notifyAfterCommit(db, out.notices);
  *
  * PostgreSQL serialises the commits of transactions that NOTIFY (one global lock held until the
@@ -21,6 +21,7 @@
 import { sql } from 'drizzle-orm';
 import { pgliteOf } from './client';
 import type { Db } from './client';
+import { prepared, preparedSql } from './prepared';
 
 /** lines per statement (NOTIFY keeps them in memory until the commit) */
 const MAX_LINES = 2000;
@@ -33,6 +34,13 @@ class AfterCommit {
   onError: (error: unknown) => void = (error) => console.error('notifications after commit failed', error);
 
   constructor(private readonly db: Db) {}
+
+  /** one statement text for any batch: parsed and planned once per connection */
+  private statement() {
+    return prepared(this.db, 'notify_after_commit', (d) =>
+      preparedSql(d, 'notify_after_commit', sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${sql.placeholder('text')}::text, E'\n')) as l`),
+    );
+  }
 
   add(notices: string): void {
     for (const line of notices.split('\n')) if (line) this.lines.push(line);
@@ -52,7 +60,7 @@ class AfterCommit {
         const batch = this.lines.splice(0, MAX_LINES);
         const text = [...new Set(batch)].join('\n');
         try {
-          await this.db.execute(sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${text}::text, E'\n')) as l`);
+          await this.statement().execute({ text });
         } catch (error) {
           this.onError(error);
         }

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles } from './schema';
 import { buildTestApp, createMember } from '../test/helpers';
-import { prepared } from './prepared';
+import { prepared, preparedSql } from './prepared';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -41,4 +41,20 @@ const onPglite = !/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
   await byName().execute({ name: 'x' });
   const rows = await app.dbHandle.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements where name like 'drz_%'`);
   expect(rows.some((r) => r.statement.includes('"profiles"."name" = $1'))).toBe(true);
+});
+
+it('a raw statement with placeholders answers its rows, its values never read as SQL, prepared once (PGlite: in the session)', async () => {
+  const statement = () =>
+    prepared(app.db, 'test_raw', (d) =>
+      preparedSql<{ n: number; echo: string }>(d, 'test_raw', sql`select count(*)::int as n, ${sql.placeholder('echo')}::text as echo from profiles where name = ${sql.placeholder('name')}::text`),
+    );
+  const tricky = "Zoë'); drop table profiles; --";
+  await createMember(app, { name: tricky });
+  expect((await statement().execute({ name: tricky, echo: "it's" })).rows).toEqual([{ n: 1, echo: "it's" }]);
+  expect((await statement().execute({ name: 'nobody', echo: 'x' })).rows).toEqual([{ n: 0, echo: 'x' }]);
+  expect(statement()).toBe(statement());
+  if (onPglite) {
+    const rows = await app.dbHandle.query<{ statement: string }>(`select statement from pg_prepared_statements where name like 'drz_%'`);
+    expect(rows.some((r) => r.statement.includes('from profiles where name = $2::text'))).toBe(true);
+  }
 });

@@ -111,6 +111,23 @@ function prepareOnServer(pg: PGlite, statement: unknown): void {
 }
 
 const dialect = new PgDialect();
+
+/** What a raw statement of `preparedSql` answers. */
+export interface RawPrepared<T> {
+  execute(values: Record<string, unknown>): Promise<{ rows: T[] }>;
+}
+
+/**
+ * A raw SQL statement with `sql.placeholder(name)`s as a Drizzle prepared query, for `prepared`
+ * above: its text is built once, `execute({ name: value })` fills the placeholders and answers the
+ * driver's result (`rows`). For the hot statements that are no select of Drizzle's (chat/send.ts
+ * chat_send, after-commit.ts).
+ */
+export function preparedSql<T>(db: Db, name: string, query: SQL): RawPrepared<T> {
+  const session = (db as unknown as { _: { session: PgSession } })._.session;
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false) as unknown as RawPrepared<T>;
+}
+
 const namedTexts = new Map<string, string>();
 
 /**

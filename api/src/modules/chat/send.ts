@@ -24,7 +24,7 @@ import { FREE_CONVERSATION_LIMIT } from '@dating/shared-kit/contracts';
 import type { Message, MessageType } from '@dating/shared-kit/contracts';
 import { deferNotifications, notifyAfterCommit } from '../../db/after-commit';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { executeNamed, prepared, preparedSql } from '../../db/prepared';
 import { messages, users } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
 import type { CreditReason } from '../../platform/credits';
@@ -134,17 +134,31 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
   try {
     // one statement, its own transaction (migration 0025 chat_send: the locks, the rules under
     // them, then chat_store); the other member comes from the conversation when one is named
-    const [out] = await executeNamed<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
-      db,
-      'chat_send',
-      sql`select status, fictional, balance, message, notices from chat_send(${viewer.id}::int, ${input.profile ?? null}::int, ${input.conversation ?? null}::int,
-            ${input.type}::text, ${body}::text, ${gift}::text, ${files?.full ?? null}::text, ${files?.thumb ?? null}::text, ${files?.width ?? null}::int,
-            ${files?.height ?? null}::int, ${clientId}::uuid, ${cost}::int, ${reason}::text, ${asksIfReal(body)}::boolean, ${FREE_CONVERSATION_LIMIT}::int,
-            ${deferNotifications(db)}::boolean)`,
-    ).catch((error: unknown) => {
-      if (isDuplicateSend(error)) throw new DuplicateSend();
-      throw error;
-    });
+    const {
+      rows: [out],
+    } = await chatSendStatement(db)
+      .execute({
+        sender: viewer.id,
+        profile: input.profile ?? null,
+        conversation: input.conversation ?? null,
+        type: input.type,
+        body,
+        gift,
+        imageFile: files?.full ?? null,
+        imageThumb: files?.thumb ?? null,
+        imageWidth: files?.width ?? null,
+        imageHeight: files?.height ?? null,
+        clientId,
+        cost,
+        reason,
+        asksIfReal: asksIfReal(body),
+        freeLimit: FREE_CONVERSATION_LIMIT,
+        defer: deferNotifications(db),
+      })
+      .catch((error: unknown) => {
+        if (isDuplicateSend(error)) throw new DuplicateSend();
+        throw error;
+      });
     // PostgreSQL: the send's notifications ('m', 'c', ...) go out after its commit (db/after-commit.ts)
     notifyAfterCommit(db, out?.notices);
     if (out?.status !== 'ok' || !out.message) throw sendRefusal(out?.status, field);
@@ -161,6 +175,21 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     }
     throw error;
   }
+}
+
+/** The send's one statement, its text built once per database (db/prepared.ts; PGlite: PREPARE/EXECUTE). */
+function chatSendStatement(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return prepared(db, 'chat_send', (d) =>
+    preparedSql<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
+      d,
+      'chat_send',
+      sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
+            ${p('type')}::text, ${p('body')}::text, ${p('gift')}::text, ${p('imageFile')}::text, ${p('imageThumb')}::text, ${p('imageWidth')}::int,
+            ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('asksIfReal')}::boolean, ${p('freeLimit')}::int,
+            ${p('defer')}::boolean)`,
+    ),
+  );
 }
 
 /** What chat_send answers (migration 0025). */
