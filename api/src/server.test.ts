@@ -13,10 +13,23 @@ const SERVER = path.resolve(__dirname, 'server.ts');
 /** Start the real server process (embedded database, no demo members) and wait for it to end. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, [SERVER], { env: childEnv({ SEED_MEMBERS: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }), stdio: ['ignore', 'ignore', 'pipe'] });
+    // its own process group: tsx runs the server in a child process of its own, and a server that
+    // does not end in time is killed with it (a lone grandchild would hold the stderr pipe open and
+    // keep jest, and CI, waiting for ever)
+    const child = spawn(TSX, [SERVER], {
+      env: childEnv({ SEED_MEMBERS: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr });
