@@ -21,7 +21,7 @@
 import { sql } from 'drizzle-orm';
 import { pgliteOf } from './client';
 import type { Db } from './client';
-import { prepared, preparedSql } from './prepared';
+import { preparedSql } from './prepared';
 
 /** lines per statement (NOTIFY keeps them in memory until the commit) */
 const MAX_LINES = 2000;
@@ -37,9 +37,7 @@ class AfterCommit {
 
   /** one statement text for any batch: parsed and planned once per connection */
   private statement() {
-    return prepared(this.db, 'notify_after_commit', (d) =>
-      preparedSql(d, 'notify_after_commit', sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${sql.placeholder('text')}::text, E'\n')) as l`),
-    );
+    return preparedSql(this.db, 'notify_after_commit', () => sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${sql.placeholder('text')}::text, E'\n')) as l`);
   }
 
   add(notices: string): void {

@@ -45,9 +45,7 @@ const onPglite = !/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
 
 it('a raw statement with placeholders answers its rows, its values never read as SQL, prepared once (PGlite: in the session)', async () => {
   const statement = () =>
-    prepared(app.db, 'test_raw', (d) =>
-      preparedSql<{ n: number; echo: string }>(d, 'test_raw', sql`select count(*)::int as n, ${sql.placeholder('echo')}::text as echo from profiles where name = ${sql.placeholder('name')}::text`),
-    );
+    preparedSql<{ n: number; echo: string }>(app.db, 'test_raw', () => sql`select count(*)::int as n, ${sql.placeholder('echo')}::text as echo from profiles where name = ${sql.placeholder('name')}::text`);
   const tricky = "Zoë'); drop table profiles; --";
   await createMember(app, { name: tricky });
   expect((await statement().execute({ name: tricky, echo: "it's" })).rows).toEqual([{ n: 1, echo: "it's" }]);

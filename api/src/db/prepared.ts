@@ -117,15 +117,17 @@ export interface RawPrepared<T> {
   execute(values: Record<string, unknown>): Promise<{ rows: T[] }>;
 }
 
+/** Drizzle's session of a database handle (what runs its queries). */
+const sessionOf = (db: DbOrTx): PgSession => (db as unknown as { _: { session: PgSession } })._.session;
+
 /**
- * A raw SQL statement with `sql.placeholder(name)`s as a Drizzle prepared query, for `prepared`
- * above: its text is built once, `execute({ name: value })` fills the placeholders and answers the
- * driver's result (`rows`). For the hot statements that are no select of Drizzle's (chat/send.ts
- * chat_send, after-commit.ts).
+ * A raw SQL statement with `sql.placeholder(name)`s as a prepared query of this database (through
+ * `prepared` above: built once per handle, PGlite's PREPARE/EXECUTE): `execute({ name: value })`
+ * fills the placeholders and answers the driver's result (`rows`). For the hot statements that are
+ * no select of Drizzle's (chat/send.ts chat_send, after-commit.ts).
  */
-export function preparedSql<T>(db: Db, name: string, query: SQL): RawPrepared<T> {
-  const session = (db as unknown as { _: { session: PgSession } })._.session;
-  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false) as unknown as RawPrepared<T>;
+export function preparedSql<T>(db: Db, name: string, query: () => SQL): RawPrepared<T> {
+  return prepared(db, name, (d) => sessionOf(d).prepareQuery(dialect.sqlToQuery(query()), undefined, name, false) as unknown as RawPrepared<T>);
 }
 
 const namedTexts = new Map<string, string>();
@@ -144,7 +146,7 @@ export async function executeNamed<T>(db: DbOrTx, name: string, query: SQL): Pro
     full = `${name}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
     if (namedTexts.size < 1000) namedTexts.set(text, full);
   }
-  const session = (db as unknown as { _: { session: PgSession } })._.session;
+  const session = sessionOf(db);
   const named = session instanceof NodePgSession;
   const result = (await session.prepareQuery({ sql: text, params }, undefined, named ? full : undefined, false).execute()) as { rows: T[] };
   return result.rows;

@@ -24,7 +24,7 @@ import { FREE_CONVERSATION_LIMIT } from '@dating/shared-kit/contracts';
 import type { Message, MessageType } from '@dating/shared-kit/contracts';
 import { deferNotifications, notifyAfterCommit } from '../../db/after-commit';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { executeNamed, prepared, preparedSql } from '../../db/prepared';
+import { executeNamed, preparedSql } from '../../db/prepared';
 import { messages, users } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
 import type { CreditReason } from '../../platform/credits';
@@ -180,15 +180,13 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
 /** The send's one statement, its text built once per database (db/prepared.ts; PGlite: PREPARE/EXECUTE). */
 function chatSendStatement(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  return prepared(db, 'chat_send', (d) =>
-    preparedSql<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
-      d,
-      'chat_send',
-      sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
-            ${p('type')}::text, ${p('body')}::text, ${p('gift')}::text, ${p('imageFile')}::text, ${p('imageThumb')}::text, ${p('imageWidth')}::int,
-            ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('asksIfReal')}::boolean, ${p('freeLimit')}::int,
-            ${p('defer')}::boolean)`,
-    ),
+  return preparedSql<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
+    db,
+    'chat_send',
+    () => sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
+          ${p('type')}::text, ${p('body')}::text, ${p('gift')}::text, ${p('imageFile')}::text, ${p('imageThumb')}::text, ${p('imageWidth')}::int,
+          ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('asksIfReal')}::boolean, ${p('freeLimit')}::int,
+          ${p('defer')}::boolean)`,
   );
 }
 
