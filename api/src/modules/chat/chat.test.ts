@@ -213,7 +213,8 @@ describe('members who have not confirmed their e-mail address', () => {
     expect((await chats(a)).chats).toHaveLength(1);
     expect((await chats(b)).chats).toHaveLength(0);
     const conversation = res.json().message.conversation;
-    expect((await historyOf(b, `conversation=${conversation}`)).messages).toHaveLength(0);
+    // held back whole, its id too (issue 25 item 4; held-conversation.test.ts): not found by its id
+    expect((await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${conversation}`, headers: { cookie: b.cookie } })).statusCode).toBe(404);
     const user = await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: b.cookie } });
     expect(user.json().user.unread_messages).toBe(0);
 

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { FREE_CONVERSATION_LIMIT } from '@dating/shared-kit/contracts';
 import type { ChatEntry, LastMessage, MessageType } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -40,6 +41,22 @@ export async function myConversation(db: DbOrTx, viewerId: number, conversationI
     .limit(1);
   if (!mine) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
   return { id: conversationId, otherId: mine.otherId, mine };
+}
+
+/**
+ * SQL: the conversation `convId` exists for `viewerId`: it holds a message they may see (their own,
+ * or from a sender who confirmed their address). A conversation that only an unconfirmed sender has
+ * written in is held back whole from the recipient, its id too (issue 25 item 4): GET
+ * /api/messages.php answers as if there were none, and the data export leaves it out.
+ */
+export function conversationSeenBy(viewerId: number, convId: SQL | number): SQL {
+  return sql`exists (select 1 from ${messages} seen_m where seen_m.conversation_id = ${convId}
+    and (seen_m.sender_id = ${viewerId} or exists (select 1 from ${users} seen_s where seen_s.id = seen_m.sender_id and seen_s.email_confirmed)))`;
+}
+
+export async function isConversationSeen(db: DbOrTx, viewerId: number, conversationId: number): Promise<boolean> {
+  const [row] = await selectRows<{ seen: boolean }>(db, sql`select ${conversationSeenBy(viewerId, conversationId)} as seen`);
+  return row?.seen === true;
 }
 
 export const pairOf = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });

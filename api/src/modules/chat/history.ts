@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import type { MemberId } from '../members/service';
 import { loadProfiles } from '../members/service';
-import { assertReachable, conversationOfPair, conversationsLeft, myConversation } from './conversations';
+import { assertReachable, conversationOfPair, conversationsLeft, isConversationSeen, myConversation } from './conversations';
 import type { MyConversation } from './conversations';
 import { historySince, messageCosts, toMessage, visibleTo } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
@@ -42,11 +42,13 @@ export async function history(db: Db, viewer: UserRow, query: MessagesQuery, set
   let otherId: number;
   if (query.conversation != null) {
     conv = await myConversation(db, viewer.id, query.conversation);
+    // a conversation held back whole (only an unconfirmed sender wrote in it) is not there for me
+    if (!(await isConversationSeen(db, viewer.id, conv.id))) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
     otherId = conv.otherId;
   } else {
     otherId = query.profile as number;
     const existing = await conversationOfPair(db, viewer.id, otherId);
-    if (existing != null && otherId !== viewer.id) conv = await myConversation(db, viewer.id, existing);
+    if (existing != null && otherId !== viewer.id && (await isConversationSeen(db, viewer.id, existing))) conv = await myConversation(db, viewer.id, existing);
     else await assertReachable(db, viewer.id, otherId, 'profile');
   }
   const [profile] = await loadProfiles(db, [otherId], { viewerId: viewer.id, cdnPrefix: settings.cdn_prefix });

@@ -2,10 +2,12 @@
  * The data export holds the member's own side of two-sided rows only: the blocks and swipes they
  * made, not who blocked or swiped them (another member's private act).
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { blocks, likes, memberSwipes, signupMessages, users } from '../../db/schema';
-import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { blocks, conversations, likes, memberSwipes, messages, signupMessages, users } from '../../db/schema';
+import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
+import { member, send } from '../chat/test-helpers';
 import { exportAccount } from './export';
 
 let app: FastifyInstance;
@@ -90,4 +92,43 @@ it('exports the member’s own logins with their address, failed attempts by any
     expect.objectContaining({ ip: null, success: 0 }),
     expect.objectContaining({ ip: '198.51.100.23', success: 1 }),
   ]);
+});
+
+it('holds nothing about the staff and no message still held back from the member (issue 25 item 4)', async () => {
+  const me = await member(app, 100);
+  const chatpal = await member(app, 0, { user: { fictional: true } });
+  const { user: operator } = await createStaff(app, ['operator']);
+  const held = await member(app, 100, { user: { emailConfirmed: false, status: 'not_confirmed' } });
+  // my question to a chatpal, the operator's disclosure, and the operator's claim on the conversation
+  const asked = await send(app, me, { profile: chatpal.id, body: 'ben je echt?' });
+  expect(asked.statusCode).toBe(200);
+  const conversation = asked.json().message.conversation as number;
+  await app.db.update(messages).set({ asksIfReal: true }).where(eq(messages.id, asked.json().message.id));
+  await app.db.insert(messages).values({
+    conversationId: conversation, senderId: chatpal.id, recipientId: me.id, type: 'text', body: 'Ik ben een fictief profiel.',
+    clientId: crypto.randomUUID(), operatorId: operator.id, disclosure: true,
+  });
+  await app.db.update(conversations).set({ operatorId: operator.id, claimedAt: new Date() }).where(eq(conversations.id, conversation));
+  // a message of a sender who has not confirmed: held back from me
+  const heldSend = await send(app, held, { profile: me.id, body: 'vastgehouden bericht' });
+  expect(heldSend.statusCode).toBe(200);
+  const heldConversation = heldSend.json().message.conversation as number;
+
+  const res = await app.inject({ method: 'GET', url: '/api/account-export.php', headers: { cookie: me.cookie } });
+  expect(res.statusCode).toBe(200);
+  const data = res.json() as Record<string, Row[] | undefined>;
+  const file = res.body;
+  for (const staff of ['operator_id', 'claimed_at', 'asks_if_real', 'disclosure']) expect(file).not.toContain(`"${staff}"`);
+  expect(file).not.toContain('vastgehouden bericht');
+  const rows = Object.values(data).flatMap((v) => (Array.isArray(v) ? v : []));
+  expect(rows.some((r) => r.conversation_id === heldConversation || r.id === heldConversation && 'user_a' in r)).toBe(false);
+  expect(rows.some((r) => Object.values(r).includes(operator.id) || Object.values(r).includes(held.id))).toBe(false);
+  // what I wrote and what I was shown are there
+  expect(data['messages.sender_id']).toEqual([expect.objectContaining({ body: 'ben je echt?', conversation_id: conversation })]);
+  expect(data['messages.recipient_id']).toEqual([expect.objectContaining({ body: 'Ik ben een fictief profiel.', conversation_id: conversation })]);
+  expect(data['conversations.started_by']).toEqual([expect.objectContaining({ id: conversation })]);
+
+  // once the sender confirms, their message is one I see, and so is it in my file
+  await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, held.id));
+  expect(JSON.stringify(await exportAccount(app, me.id))).toContain('vastgehouden bericht');
 });

@@ -10,22 +10,52 @@
  * sign-up message sent to them) are the other member's data, hidden from them in the app too, and
  * are not exported. Likes they received are exported exactly as the likes page shows them (the
  * same rule: not from a member they cannot see, not held for an unconfirmed address).
+ *
+ * Nothing about the staff (issue 25 item 4): who answered as a chatpal and their claim
+ * (`operator_id`, `claimed_at`) and the honesty guard's marks (`asks_if_real`, `disclosure`) are
+ * the site's work records, left out of every row; the staff columns themselves are not walked (a
+ * staff account's file does not list the conversations it answered). And nothing the member has not
+ * seen: the messages of a sender who has not confirmed their address yet are held back from them
+ * in the app, and so are they here, with the conversation they are in while it holds nothing else.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
-import { likes, profiles, users } from '../../db/schema';
+import { conversationMembers, conversations, likes, profiles, users } from '../../db/schema';
+import { conversationSeenBy } from '../chat/conversations';
 import { receivedLikeVisible } from '../members/service';
 import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
 
 const SECRET_COLUMN = /hash|secret|^token/i;
-/** `table.column` where the member is the other side of someone else's act (see the header) */
-export const OTHER_SIDE_COLUMNS = new Set(['blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id']);
+/**
+ * `table.column` not walked: where the member is the other side of someone else's act (see the
+ * header; `conversation_members.other_id`: the other member's read marker and cleared history,
+ * `notification_events.actor_id`: what another member was told), and the staff's work records
+ */
+export const OTHER_SIDE_COLUMNS = new Set([
+  'blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id',
+  'conversation_members.other_id', 'notification_events.actor_id', 'conversations.operator_id', 'messages.operator_id',
+]);
+/** columns about the staff, left out of every row of their table */
+const STAFF_COLUMNS: Record<string, ReadonlySet<string>> = {
+  conversations: new Set(['operator_id', 'claimed_at']),
+  messages: new Set(['operator_id', 'asks_if_real', 'disclosure']),
+};
 
-function clean(row: Record<string, unknown>): Record<string, unknown> {
+/** Only the rows the member has seen: no held message, no conversation that holds only held messages. */
+function seenRows(table: string, id: number): SQL | undefined {
+  if (table === 'messages') return sql`(sender_id = ${id} or exists (select 1 from ${users} s where s.id = sender_id and s.email_confirmed))`;
+  if (table === 'conversations') return conversationSeenBy(id, sql`${conversations.id}`);
+  if (table === 'conversation_members') return conversationSeenBy(id, sql`${conversationMembers.conversationId}`);
+  return undefined;
+}
+
+function clean(row: Record<string, unknown>, table?: string): Record<string, unknown> {
+  const staff = table ? STAFF_COLUMNS[table] : undefined;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (!SECRET_COLUMN.test(k)) out[k] = v;
+  for (const [k, v] of Object.entries(row)) if (!SECRET_COLUMN.test(k) && !staff?.has(k)) out[k] = v;
   return out;
 }
 
@@ -39,10 +69,11 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
   };
   for (const ref of refs) {
     if (OTHER_SIDE_COLUMNS.has(`${ref.table_name}.${ref.column_name}`)) continue;
-    const rows = await selectRows<Record<string, unknown>>(app.db, sql`select * ${rowsOfUser(ref, id)}`);
+    const seen = seenRows(ref.table_name, id);
+    const rows = await selectRows<Record<string, unknown>>(app.db, sql`select * ${rowsOfUser(ref, id)}${seen ? sql` and ${seen}` : sql``}`);
     if (rows.length === 0) continue;
     const key = ref.column_name === 'user_id' ? ref.table_name : `${ref.table_name}.${ref.column_name}`;
-    data[key] = rows.map(clean);
+    data[key] = rows.map((row) => clean(row, ref.table_name));
   }
   const received = await app.db
     .select({ liker_id: likes.likerId, liked_id: likes.likedId, is_new: likes.isNew, created_at: likes.createdAt })
@@ -60,7 +91,7 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
         app.db,
         sql`select case when success = 1 then ip end as ip, success, created_at from login_attempts where ${attemptsOfAccount(Number(account.site_id), account.email)} order by created_at`,
       )
-    ).map(clean);
+    ).map((row) => clean(row));
   }
   return data;
 }
