@@ -63,6 +63,8 @@ export interface JobQueue {
   unschedule(name: string): Promise<void>;
   /** the schedules stored in the database (all instances') */
   schedules(): Promise<{ name: string; cron: string }[]>;
+  /** cancel a job that has not run yet (a job already running or done is left as it is) */
+  cancel(name: string, id: string): Promise<void>;
   /** a job's state, or null when there is no such job (any more) */
   getJob(name: string, id: string): Promise<JobState | null>;
   /** install pg-boss's schema, the queues and the schedules registered so far; no workers */
@@ -236,6 +238,9 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
     async schedules() {
       const rows = await (await ready()).getSchedules();
       return rows.map((s) => ({ name: s.name, cron: s.cron }));
+    },
+    async cancel(name, id) {
+      await (await ready()).cancel(name, id);
     },
     async getJob(name, id) {
       const [job] = await (await ready()).findJobs<unknown>(name, { id });

@@ -59,6 +59,9 @@ export function withPaymentLinks(p: Obj, b: Bases): Obj {
   if (p.status === 'open' && p.sequenceType !== 'recurring') {
     links.checkout = link(`${b.pages}/checkout/test-mode?method=${String(p.method ?? '')}&token=${id}`, 'text/html');
   }
+  const moreThanZero = (amount: unknown) => typeof amount === 'object' && amount !== null && !/^0+\.00$/.test(String((amount as Obj).value));
+  if (moreThanZero(p.amountRefunded)) links.refunds = link(`${b.api}/payments/${id}/refunds`);
+  if (moreThanZero(p.amountChargedBack)) links.chargebacks = link(`${b.api}/payments/${id}/chargebacks`);
   if (p.customerId) links.customer = link(`${b.api}/customers/${String(p.customerId)}`);
   if (p.mandateId && p.customerId) links.mandate = link(`${b.api}/customers/${String(p.customerId)}/mandates/${String(p.mandateId)}`);
   return { ...p, _links: links };
@@ -78,9 +81,24 @@ export function withCustomerLinks(c: Obj, b: Bases): Obj {
   };
 }
 
+/** A refund or a chargeback of a payment. */
+export function withPaymentChildLinks(o: Obj, b: Bases): Obj {
+  const paymentId = String(o.paymentId);
+  const kind = o.resource === 'chargeback' ? 'chargebacks' : 'refunds';
+  return {
+    ...o,
+    _links: {
+      self: link(`${b.api}/payments/${paymentId}/${kind}/${String(o.id)}`),
+      payment: link(`${b.api}/payments/${paymentId}`),
+      documentation: link(`${DOCS}/${o.resource === 'chargeback' ? 'get-chargeback' : 'get-refund'}`, 'text/html'),
+    },
+  };
+}
+
 export function withMandateLinks(m: Obj, customerId: string, b: Bases): Obj {
   return {
     ...m,
+    customerId,
     _links: {
       self: link(`${b.api}/customers/${customerId}/mandates/${String(m.id)}`),
       customer: link(`${b.api}/customers/${customerId}`),

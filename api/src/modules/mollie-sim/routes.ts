@@ -5,6 +5,9 @@
  *                                      methods, customers, mandates), Bearer key, Idempotency-Key,
  *                                      Mollie's JSON, statuses and error bodies
  *   /mollie-sim/checkout/test-mode     the hosted checkout (Paid / Failed / Canceled / Expired / Open)
+ *   /mollie-sim/dashboard/payments/:id/refunds|chargebacks
+ *                                      POST (Bearer key): a refund made in Mollie's dashboard, a
+ *                                      chargeback by the consumer's bank; then the webhook is called
  *
  * The site talks to it only through the official @mollie/api-client (modules/payments/psp.ts), as
  * it would talk to Mollie. After the checkout the browser goes to the payment's redirectUrl and the
@@ -15,14 +18,15 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { listSimMethods, simMethod, toMinor, toValue } from './catalog';
 import type { SequenceType, SimMethod } from './catalog';
 import { checkoutPage, messagePage } from './checkout-page';
-import { errorBody, HAL, list, SimError, withCustomerLinks, withMandateLinks, withPaymentLinks } from './json';
+import { errorBody, HAL, list, SimError, withCustomerLinks, withMandateLinks, withPaymentChildLinks, withPaymentLinks } from './json';
 import type { Bases, Obj } from './json';
 import {
-  createRefund, cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
+  cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
 } from './service';
 import type { CheckoutOutcome } from './service';
-import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, patchObject, rememberAnswer, simApiKey } from './store';
-import { deliverWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
+import { createChargeback, createRefund } from './money-back';
+import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, listOfPayment, patchObject, rememberAnswer, simApiKey } from './store';
+import { announceWebhook, deliverWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
 import type { WebhookDeps } from './webhooks';
 
 export const SIM_PREFIX = '/mollie-sim';
@@ -33,6 +37,8 @@ export interface MollieSim {
   apiKey(): Promise<string>;
   /** resolves when every webhook call started so far has finished (tests, benchmark) */
   settled(): Promise<void>;
+  /** how many API requests this instance answered, per `METHOD /route` (e.g. `GET /v2/payments/:id`) */
+  requests(route: string): number;
 }
 
 /** One simulator per server (keyed by its HTTP server, which every plugin context of an app shares). */
@@ -71,6 +77,7 @@ function methodJson(m: SimMethod, currency: string, withIssuers: boolean, b: Bas
 
 export async function registerMollieSim(app: FastifyInstance, publicBase: string): Promise<void> {
   const pending = new Set<Promise<unknown>>();
+  const requestCounts = new Map<string, number>();
   let key: string | null = null;
   const apiKey = async () => (key ??= await simApiKey(app.db));
   const deps: WebhookDeps = { db: app.db, jobs: app.jobs, log: app.log, timeScale: app.config.MOLLIE_SIM_TIME_SCALE };
@@ -84,11 +91,14 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    requests: (route) => requestCounts.get(route) ?? 0,
   });
 
-  /** A payment reached a final status: call the webhook now (retries are jobs). */
-  const announce = (payment: Obj | null) => {
-    if (payment && FINAL.has(String(payment.status))) track(deliverWebhook(deps, String(payment.id), 1));
+  /** A payment reached a final status, or money of a paid one went back: store the webhook call as a job, then make it now (webhooks.ts). */
+  const announce = async (payment: Obj | null) => {
+    if (!payment || !FINAL.has(String(payment.status))) return;
+    const call = await announceWebhook(deps, String(payment.id));
+    track(call());
   };
   app.jobs.work<{ paymentId: string; attempt: number }>(WEBHOOK_JOB, async (data) => {
     await deliverWebhook(deps, data.paymentId, data.attempt);
@@ -111,7 +121,9 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     sim.setNotFoundHandler((req, reply) => hal(reply, 404, errorBody(404, 'The resource does not exist.')));
 
     sim.addHook('onRequest', async (req) => {
-      if (!req.url.startsWith(`${SIM_PREFIX}/v2/`)) return;
+      if (!req.url.startsWith(`${SIM_PREFIX}/v2/`) && !req.url.startsWith(`${SIM_PREFIX}/dashboard/`)) return;
+      const route = `${req.method} ${(req.routeOptions.url ?? '').slice(SIM_PREFIX.length)}`;
+      requestCounts.set(route, (requestCounts.get(route) ?? 0) + 1);
       const auth = req.headers.authorization ?? '';
       if (auth !== `Bearer ${await apiKey()}`) throw new SimError(401, 'Missing authentication, or failed to authenticate');
     });
@@ -158,7 +170,7 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     sim.delete<{ Params: { id: string } }>('/v2/payments/:id', async (req, reply) =>
       idempotent(req, reply, 200, async () => {
         const payment = await cancelPayment(app.db, req.params.id);
-        announce(payment);
+        await announce(payment);
         return withPaymentLinks(publicView(payment), bases(req));
       }),
     );
@@ -166,10 +178,36 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     sim.post<{ Params: { id: string } }>('/v2/payments/:id/refunds', async (req, reply) =>
       idempotent(req, reply, 201, async () => {
         const refund = await createRefund(app.db, req.params.id, req.body);
-        const b = bases(req);
-        return { ...refund, _links: { self: { href: `${b.api}/payments/${req.params.id}/refunds/${String(refund.id)}`, type: 'application/hal+json' }, payment: { href: `${b.api}/payments/${req.params.id}`, type: 'application/hal+json' } } };
+        await announce(await getObject(app.db, req.params.id, 'payment'));
+        return withPaymentChildLinks(refund, bases(req));
       }),
     );
+    for (const kind of ['refunds', 'chargebacks'] as const) {
+      const resource = kind === 'refunds' ? 'refund' : 'chargeback';
+      sim.get<{ Params: { id: string } }>(`/v2/payments/:id/${kind}`, async (req, reply) => {
+        if (!(await getObject(app.db, req.params.id, 'payment'))) throw new SimError(404, `No payment exists with token ${req.params.id}.`);
+        const items = (await listOfPayment(app.db, resource, req.params.id)).map((o) => withPaymentChildLinks(o, bases(req)));
+        return hal(reply, 200, list(kind, items, `${bases(req).api}/payments/${req.params.id}/${kind}`, `list-${kind}`));
+      });
+      sim.get<{ Params: { pid: string; id: string } }>(`/v2/payments/:pid/${kind}/:id`, async (req, reply) => {
+        const item = await getObject(app.db, req.params.id, resource);
+        if (!item || item.paymentId !== req.params.pid) throw new SimError(404, `No ${resource} exists with token ${req.params.id}.`);
+        return hal(reply, 200, withPaymentChildLinks(item, bases(req)));
+      });
+    }
+
+    // ---- the dashboard and the consumer's bank (test hooks: Bearer key) --------------------------
+    sim.post<{ Params: { id: string } }>('/dashboard/payments/:id/refunds', async (req, reply) => {
+      const body = { description: 'Refund from the dashboard', ...((req.body ?? {}) as Obj) };
+      const refund = await createRefund(app.db, req.params.id, body, new Date(), true);
+      await announce(await getObject(app.db, req.params.id, 'payment'));
+      return hal(reply, 201, withPaymentChildLinks(refund, bases(req)));
+    });
+    sim.post<{ Params: { id: string } }>('/dashboard/payments/:id/chargebacks', async (req, reply) => {
+      const chargeback = await createChargeback(app.db, req.params.id, req.body);
+      await announce(await getObject(app.db, req.params.id, 'payment'));
+      return hal(reply, 201, withPaymentChildLinks(chargeback, bases(req)));
+    });
 
     // ---- methods -------------------------------------------------------------------------------
     const methodQuery = (req: FastifyRequest) => {
@@ -242,7 +280,7 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       const before = /^tr_\w{1,40}$/.test(token) ? await getObject(app.db, token, 'payment') : null;
       if (!before) return html(reply, 404, messagePage('Payment not found', 'This payment does not exist.'));
       const after = await finishCheckout(app.db, token, status, body.recurring === 'failed' ? 'failed' : 'paid');
-      if (after) announce(after);
+      if (after) await announce(after);
       const target = (after?.status === 'canceled' && typeof before.cancelUrl === 'string' ? before.cancelUrl : before.redirectUrl) as string | undefined;
       if (!target) return html(reply, 200, messagePage('Done', `The payment is ${String(after?.status ?? before.status)}.`));
       return reply.status(303).header('location', target).send();

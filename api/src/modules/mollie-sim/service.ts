@@ -222,38 +222,6 @@ export async function cancelPayment(db: DbOrTx, id: string, now = new Date()): P
   return done;
 }
 
-/**
- * Refund (part of) a paid payment, as Mollie's `POST /v2/payments/:id/refunds`: at most what is
- * left of it (`amountRemaining`), in its currency. The refund starts `pending` (Mollie sends it with
- * the next batch); the payment's `amountRefunded` / `amountRemaining` change at once.
- */
-export async function createRefund(db: DbOrTx, paymentId: string, body: unknown, now = new Date()): Promise<Obj> {
-  const payment = await getObject(db, paymentId, 'payment');
-  if (!payment) throw new SimError(404, `No payment exists with token ${paymentId}.`);
-  const b = (body ?? {}) as Obj;
-  const amount = (b.amount ?? {}) as Obj;
-  const minor = typeof amount.value === 'string' ? toMinor(amount.value) : null;
-  if (minor === null || minor <= 0) throw new SimError(422, 'The amount is invalid', 'amount.value');
-  const paid = payment.amount as Obj;
-  if (amount.currency !== paid.currency) throw new SimError(422, 'The currency does not match the payment', 'amount.currency');
-  if (payment.status !== 'paid') throw new SimError(422, 'The payment is not refundable.');
-  const refunded = toMinor(String((payment.amountRefunded as Obj | undefined)?.value ?? '0.00')) ?? 0;
-  const remaining = (toMinor(String(paid.value)) ?? 0) - refunded;
-  if (minor > remaining) throw new SimError(422, 'The amount is higher than the amount that can be refunded', 'amount.value');
-  const after = await patchObject(db, paymentId, {
-    amountRefunded: { value: toValue(refunded + minor), currency: paid.currency },
-    amountRemaining: { value: toValue(remaining - minor), currency: paid.currency },
-  }, 'paid');
-  if (!after) throw new SimError(422, 'The payment is not refundable.');
-  const refund: Obj = {
-    resource: 'refund', id: newId('re_'), mode: 'test', amount: { value: toValue(minor), currency: paid.currency },
-    status: 'pending', createdAt: mollieTime(now), description: typeof b.description === 'string' ? b.description.slice(0, 255) : '',
-    metadata: b.metadata ?? null, paymentId, settlementAmount: { value: `-${toValue(minor)}`, currency: paid.currency },
-  };
-  await insertObject(db, 'refund', refund, null);
-  return refund;
-}
-
 export async function createCustomer(db: DbOrTx, body: unknown, now = new Date()): Promise<Obj> {
   const b = isObj(body) ? body : {};
   if (b.email !== undefined && (typeof b.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(b.email))) throw new SimError(422, 'The email address is invalid', 'email');

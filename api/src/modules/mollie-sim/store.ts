@@ -13,7 +13,7 @@ import type { Obj } from './json';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** `tr_` + 10 random letters/digits, as Mollie's ids look. */
-export function newId(prefix: 'tr_' | 'cst_' | 'mdt_' | 're_'): string {
+export function newId(prefix: 'tr_' | 'cst_' | 'mdt_' | 're_' | 'chb_'): string {
   const bytes = crypto.randomBytes(10);
   let id = prefix;
   for (const b of bytes) id += ALPHABET[b % ALPHABET.length];
@@ -58,14 +58,29 @@ export async function listObjects(db: DbOrTx, resource: string, customerId: stri
   return rows.map((r) => r.data);
 }
 
-/** Merge `patch` into the object when its status is still `fromStatus` (null: any). Returns the new object or null. */
-export async function patchObject(db: DbOrTx, id: string, patch: Obj, fromStatus: string | null = null): Promise<Obj | null> {
+/**
+ * Merge `patch` into the object when its status is still `fromStatus` (null: any) and the fields of
+ * `unchanged` still hold what the caller read (so two refunds of one payment cannot both pass a
+ * check on the same old amount). Returns the new object or null.
+ */
+export async function patchObject(db: DbOrTx, id: string, patch: Obj, fromStatus: string | null = null, unchanged: Obj = {}): Promise<Obj | null> {
+  const guards = Object.entries(unchanged).map(([field, value]) => sql`${mollieSimObjects.data}->${field} is not distinct from ${value === undefined ? null : JSON.stringify(value)}::jsonb`);
   const [row] = await db
     .update(mollieSimObjects)
     .set({ data: sql`${mollieSimObjects.data} || ${JSON.stringify(patch)}::jsonb` })
-    .where(and(eq(mollieSimObjects.id, id), fromStatus === null ? undefined : sql`${mollieSimObjects.data}->>'status' = ${fromStatus}`))
+    .where(and(eq(mollieSimObjects.id, id), fromStatus === null ? undefined : sql`${mollieSimObjects.data}->>'status' = ${fromStatus}`, ...guards))
     .returning();
   return row ? row.data : null;
+}
+
+/** The refunds or chargebacks of one payment, newest first. */
+export async function listOfPayment(db: DbOrTx, resource: 'refund' | 'chargeback', paymentId: string): Promise<Obj[]> {
+  const rows = await db
+    .select()
+    .from(mollieSimObjects)
+    .where(and(eq(mollieSimObjects.resource, resource), sql`${mollieSimObjects.data}->>'paymentId' = ${paymentId}`))
+    .orderBy(sql`${mollieSimObjects.createdAt} desc`);
+  return rows.map((r) => r.data);
 }
 
 export interface Replay {

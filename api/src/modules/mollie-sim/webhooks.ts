@@ -4,7 +4,10 @@
  * 10 calls in all over about 26 hours (https://docs.mollie.com/overview/webhooks, "Retry
  * schema"), stretched by MOLLIE_SIM_TIME_SCALE (0.001 makes it about 90 s; 0: every retry at once),
  * as is the settlement of recurring payments; expiry stays at the payment's expiresAt.
- * Retries, recurring settlements and expiries are pg-boss jobs, so they survive a restart.
+ * Every call is a pg-boss job, and so are recurring settlements and expiries: they survive a
+ * restart. The first call is stored (`queueWebhook`, due FIRST_CALL_BACKSTOP_SECONDS later) before
+ * this process makes it at once; the stored one is cancelled when that call is done. So a `kill -9`
+ * between "paid" and the call delays the call by half a minute, and loses nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -26,6 +29,9 @@ export interface WebhookDeps {
   log: FastifyBaseLogger;
   timeScale: number;
 }
+
+/** The stored first call runs this long after it was queued unless this process made it (not scaled: longer than a call may take). */
+export const FIRST_CALL_BACKSTOP_SECONDS = 30;
 
 /** Seconds until a job, after scaling; 0 = now. */
 export const scaled = (seconds: number, scale: number) => Math.max(0, Math.round(seconds * scale));
@@ -61,4 +67,18 @@ export async function deliverWebhook(deps: WebhookDeps, paymentId: string, attem
   }
   await deps.jobs.send(WEBHOOK_JOB, { paymentId, attempt: attempt + 1 }, { startAfter: scaled(wait * 60, deps.timeScale), retryLimit: 0 });
   return false;
+}
+
+/** Store the first call of a webhook as a job; returns the job's id (cancel it once the call was made). */
+export async function queueWebhook(deps: WebhookDeps, paymentId: string, backstopSeconds = FIRST_CALL_BACKSTOP_SECONDS): Promise<string | null> {
+  return deps.jobs.send(WEBHOOK_JOB, { paymentId, attempt: 1 }, { startAfter: backstopSeconds, retryLimit: 0 });
+}
+
+/** The first call: stored, then made at once; the stored one is cancelled after it (its retries are jobs of their own). */
+export async function announceWebhook(deps: WebhookDeps, paymentId: string): Promise<() => Promise<void>> {
+  const jobId = await queueWebhook(deps, paymentId);
+  return async () => {
+    await deliverWebhook(deps, paymentId, 1);
+    if (jobId) await deps.jobs.cancel(WEBHOOK_JOB, jobId);
+  };
 }
