@@ -9,6 +9,9 @@
  *                        memory://: in-memory PGlite (nothing kept). postgres://...: PostgreSQL.
  *   SMTP_URL             smtp(s)://user:pass@host:port for real mail. Unset: mails go to an outbox
  *                        table, readable at /dev/mailbox outside production, from loopback or by staff.
+ *   SMS_URL, SMS_KEY     An HTTP SMS provider (platform/sms.ts): POST SMS_URL, JSON {to, text}, header
+ *                        Authorization: Bearer SMS_KEY. Unset: SMS go to an outbox table, readable at
+ *                        /dev/mailbox outside production; in production direct debit is then not offered.
  *   MAIL_FROM            Sender address of every mail (default "Flirtlokaal <no-reply@localhost>").
  *   PUBLIC_URL           Base URL of mailed links for the local site `localhost` (single-domain or
  *                        development setup; default http://localhost:PORT). Regional sites always
@@ -68,6 +71,8 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Flirtlokaal <no-reply@localhost>'),
   PUBLIC_URL: z.string().optional(),
   MF_REMOTES: z.string().optional(),

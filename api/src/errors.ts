@@ -39,6 +39,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   // payments (shared-kit/contracts/payments.ts PAYMENT_ERROR_CODES); the others are 400s
   discount_code_not_found: 404,
   discount_code_used: 409,
+  discount_in_use: 409,
+  tryout_in_use: 409,
   payment_not_found: 404,
   no_saved_card: 409,
   direct_debit_blocked: 403,
@@ -48,6 +50,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   card_payment_failed: 402,
   payment_failed: 402,
   psp_unavailable: 502,
+  sms_unavailable: 502,
   internal: 500,
   service_unavailable: 503,
 };

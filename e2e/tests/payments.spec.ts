@@ -154,10 +154,6 @@ test.describe('payments', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('titles.directDebit') })).toBeVisible();
     await page.getByLabel(t('dd.fields.account_holder')).fill('Jan Jansen');
     await page.getByLabel(t('dd.fields.iban')).fill('NL91 ABNA 0417 1643 01');
-    await page.getByLabel(t('dd.fields.street')).fill('Dorpsstraat');
-    await page.getByLabel(t('dd.fields.house_number')).fill('12');
-    await page.getByLabel(t('dd.fields.zip')).fill('1234 AB');
-    await page.getByLabel(t('dd.fields.city')).fill('Haarlem');
     await page.getByLabel(t('dd.fields.phone')).fill(phone);
     await page.getByRole('checkbox', { name: t('dd.consent') }).check();
     await page.getByRole('button', { name: t('dd.sendCode') }).click();

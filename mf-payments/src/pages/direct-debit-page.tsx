@@ -1,6 +1,6 @@
 /**
  * /directdebit (spec 2, 5, 8): SEPA direct debit. Step 1 the form (account holder, IBAN with its
- * checksum checked here too, address, phone, consent) -> the server sends a 6-digit code by SMS;
+ * checksum checked here too, phone, consent) -> the server sends a 6-digit code by SMS;
  * step 2 the code ("Code ongeldig") -> the payment, whose result shows at ?payment_id=.
  * A blocked IBAN or phone and the per-member limit come back from the server with the spec's texts.
  */
@@ -20,7 +20,8 @@ import { isValidIban } from '@dating/shared-kit/contracts';
 import type { DirectDebitStart } from '@dating/shared-kit/contracts';
 import { NAMESPACE } from '../i18n';
 
-const FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const;
+// no address: the mandate needs the account holder and the IBAN, the code needs the phone (issue 25)
+const FIELDS = ['account_holder', 'iban', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
 type Form = Record<Field, string> & { package: string; consent: boolean };
 type Errors = Partial<Record<Field | 'package' | 'consent', string>>;
@@ -28,10 +29,6 @@ type Errors = Partial<Record<Field | 'package' | 'consent', string>>;
 const AUTOCOMPLETE: Record<Field, string> = {
   account_holder: 'name',
   iban: 'off',
-  street: 'address-line1',
-  house_number: 'off',
-  zip: 'postal-code',
-  city: 'address-level2',
   phone: 'tel',
 };
 
@@ -42,7 +39,7 @@ function DirectDebitForm() {
   const [search, setSearch] = useSearchParams();
   const { data, error: loadError, loading } = useCredits();
   const [form, setForm] = useState<Form>({
-    account_holder: '', iban: '', street: '', house_number: '', zip: '', city: '', phone: '',
+    account_holder: '', iban: '', phone: '',
     package: search.get('package') ?? '', consent: false,
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -86,10 +83,6 @@ function DirectDebitForm() {
       const body: DirectDebitStart = {
         account_holder: form.account_holder.trim(),
         iban: form.iban.replace(/[\s-]+/g, '').toUpperCase(),
-        street: form.street.trim(),
-        house_number: form.house_number.trim(),
-        zip: form.zip.trim(),
-        city: form.city.trim(),
         phone: form.phone.trim(),
         package: chosen.id,
         consent: true,

@@ -58,10 +58,6 @@ describe('/directdebit', () => {
   async function fill(user: ReturnType<typeof userEvent.setup>, iban = 'NL91 ABNA 0417 1643 00') {
     await user.type(screen.getByLabelText('Naam rekeninghouder'), 'Jan Jansen');
     await user.type(screen.getByLabelText('IBAN'), iban);
-    await user.type(screen.getByLabelText('Straat'), 'Dorpsstraat');
-    await user.type(screen.getByLabelText('Huisnummer'), '12a');
-    await user.type(screen.getByLabelText('Postcode'), '1234 AB');
-    await user.type(screen.getByLabelText('Plaats'), 'Haarlem');
     await user.type(screen.getByLabelText('Mobiel telefoonnummer'), '+31612345678');
   }
 
@@ -80,6 +76,8 @@ describe('/directdebit', () => {
     await renderAt('/directdebit?package=p2');
     expect(screen.getByRole('heading', { level: 1, name: 'Automatische incasso' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Pakket' })).toHaveValue('p2');
+    // no address is asked for (issue 25): the mandate needs none
+    for (const gone of ['Straat', 'Huisnummer', 'Postcode', 'Plaats']) expect(screen.queryByLabelText(gone)).toBeNull();
     const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
@@ -98,8 +96,7 @@ describe('/directdebit', () => {
     const code = await screen.findByLabelText('Sms-code');
     expect(screen.getByText(/\+31 6\*\* \*\*\* \*78/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      account_holder: 'Jan Jansen', iban: 'NL91ABNA0417164300', street: 'Dorpsstraat', house_number: '12a', zip: '1234 AB',
-      city: 'Haarlem', phone: '+31612345678', package: 'p2', consent: true,
+      account_holder: 'Jan Jansen', iban: 'NL91ABNA0417164300', phone: '+31612345678', package: 'p2', consent: true,
     });
 
     await user.type(code, '12345');

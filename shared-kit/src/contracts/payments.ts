@@ -64,10 +64,10 @@ export const SMS_CODE_MAX_TRIES = 5;
 export const PAYMENT_ERROR_CODES = [
   'package_unknown', 'method_unknown', 'method_not_offered', 'issuer_unknown', 'tryout_not_available',
   'discount_code_not_found', 'discount_code_used', 'discount_code_wrong_country', 'discount_code_minimum',
-  'time_bonus_expired', 'payment_not_found', 'payment_failed', 'card_payment_failed', 'no_saved_card',
-  'account_holder_invalid', 'iban_invalid', 'street_invalid', 'house_number_invalid', 'zip_invalid', 'city_invalid',
-  'phone_invalid', 'consent_required', 'direct_debit_blocked', 'direct_debit_limit', 'sms_code_invalid',
-  'sms_code_expired', 'sms_too_many', 'direct_debit_not_pending', 'psp_unavailable',
+  'discount_in_use', 'tryout_in_use', 'time_bonus_expired', 'payment_not_found', 'payment_failed', 'card_payment_failed',
+  'no_saved_card', 'account_holder_invalid', 'iban_invalid', 'phone_invalid', 'consent_required', 'direct_debit_blocked',
+  'direct_debit_limit', 'sms_code_invalid', 'sms_code_expired', 'sms_unavailable', 'sms_too_many', 'direct_debit_not_pending',
+  'psp_unavailable',
   'refund_already_done', 'refund_not_paid', 'refund_credits_spent', 'refund_psp_refused',
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
@@ -239,10 +239,6 @@ export const ZDirectDebitStart = z
       .string({ error: 'iban_invalid' })
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
       .refine(isValidIban, { error: 'iban_invalid' }),
-    street: text(100, 'street_invalid'),
-    house_number: text(10, 'house_number_invalid'),
-    zip: text(10, 'zip_invalid'),
-    city: text(80, 'city_invalid'),
     phone: z.string({ error: 'phone_invalid' }).trim().min(6, { error: 'phone_invalid' }).max(20, { error: 'phone_invalid' }).regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
     package: ZPackageId,
     consent: z.literal(true, { error: 'consent_required' }),

@@ -131,6 +131,22 @@ export const discountCodeUses = pgTable(
   (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
 );
 
+/**
+ * What an open or paid payment holds (migration 0031): a discount ('discount:<code id>': a code,
+ * the welcome discount, the time bonus) or the try-out package ('tryout'), once per member. Written
+ * in the transaction of the payment insert; a failed, canceled or expired payment gives it back.
+ */
+export const paymentHolds = pgTable(
+  'payment_holds',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    hold: text('hold').notNull(),
+    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_holds_pk', columns: [t.userId, t.hold] }), index('payment_holds_payment_idx').on(t.paymentId)],
+);
+
 /** IBANs and phone numbers blocked from direct debit (back office). Values normalised: IBAN upper case without spaces, phone E.164. */
 export const blockedPaymentAccounts = pgTable(
   'blocked_payment_accounts',
@@ -157,12 +173,11 @@ export const directDebitRequests = pgTable(
     originalAmount: integer('original_amount').notNull(),
     currency: text('currency').notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    /** the discount as priced in step 1: step 2 charges `amount`, what the member confirmed by SMS */
+    discountCode: text('discount_code'),
+    discountPercentage: integer('discount_percentage'),
     accountHolder: text('account_holder').notNull(),
     iban: text('iban').notNull(),
-    street: text('street').notNull(),
-    houseNumber: text('house_number').notNull(),
-    zip: text('zip').notNull(),
-    city: text('city').notNull(),
     phone: text('phone').notNull(),
     /** pending | confirmed | replaced */
     status: text('status').notNull().default('pending'),

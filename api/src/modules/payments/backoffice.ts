@@ -10,6 +10,7 @@ import { isValidIban } from '@dating/shared-kit/contracts';
 import type { AdminDiscountCode, AdminPayment, AdminPayments, AdminPaymentsQuery, BlockedAccount, DiscountCodeCreate, DiscountCodeUse, DiscountKind } from '@dating/shared-kit/contracts';
 import { blockedPaymentAccounts, discountCodes, discountCodeUses, payments, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { readPhone } from './phone';
 import { toPayment } from './service';
 
 const toBlocked = (r: typeof blockedPaymentAccounts.$inferSelect): BlockedAccount => ({
@@ -23,9 +24,9 @@ export async function listBlocked(db: DbOrTx): Promise<BlockedAccount[]> {
 
 /** Block an IBAN (checksum required) or a phone number (E.164), stored the way direct debit compares them. */
 export async function addBlocked(db: DbOrTx, kind: 'iban' | 'phone', raw: string, note: string | undefined): Promise<BlockedAccount> {
-  const value = kind === 'iban' ? raw.replace(/\s+/g, '').toUpperCase() : raw.replace(/[\s().-]/g, '');
+  const value = kind === 'iban' ? raw.replace(/\s+/g, '').toUpperCase() : (readPhone(raw)?.e164 ?? '');
   if (kind === 'iban' && !isValidIban(value)) throw new AppError('iban_invalid', { field: 'value' });
-  if (kind === 'phone' && !/^\+[1-9]\d{7,14}$/.test(value)) throw new AppError('phone_invalid', { field: 'value' });
+  if (kind === 'phone' && !value) throw new AppError('phone_invalid', { field: 'value' });
   const [row] = await db.insert(blockedPaymentAccounts).values({ kind, value, note: note ?? null }).onConflictDoNothing().returning();
   if (!row) throw new AppError('conflict', { field: 'value' });
   return toBlocked(row);

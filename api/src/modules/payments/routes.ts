@@ -17,6 +17,7 @@ import type { DiscountCode } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from './parse';
 import { requireUser } from '../../platform/session';
+import { createSmsSender } from '../../platform/sms';
 import { requireRole, staffAction, writeAudit } from '../backoffice/access';
 import { addBlocked, addCode, adminPayment, codeUses, listBlocked, listCodes, listPayments, removeBlocked, setCodeActive } from './backoffice';
 import { claimRefund, recordRefund, sendRefund, undoRefund } from './refunds';
@@ -46,7 +47,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   }
   const psp = createPsp(app);
   const offer = createOfferCache(psp);
-  const ctx = (req: FastifyRequest): Ctx => ({ app, psp, offer, req });
+  const sms = createSmsSender(app.config);
+  if (!sms.delivers) app.log.warn('SMS_URL is not set: direct debit (confirmed by an SMS code) is not offered');
+  const ctx = (req: FastifyRequest): Ctx => ({ app, psp, offer, sms, req });
 
   app.get('/api/credits.php', docs('Packages, methods and banks for the payment country', { querystring: ZCreditsQuery, response: { 200: ZCreditsResponse } }), async (req) =>
     creditsOverview(ctx(req), parseInput(ZCreditsQuery, req.query)),

@@ -7,13 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MollieApiError as ApiError } from '@mollie/api-client';
 import { FINAL_PAYMENT_STATUSES, formatAmount, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
-  Country, CreditPackage, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
+  Country, CreditPackage, Currency, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
   PackageId, Settings, TransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import { creditLedger, payments, profiles, pspCustomers, pspMandates } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
+import type { SmsSender } from '../../platform/sms';
+import type { Tx } from '../../db/client';
 import { linkBase } from '../identity/mail-queue';
 import { activeDiscount, assertApplies, checkCode, price, wireDiscount } from './discounts';
 import type { Discount, Member } from './discounts';
@@ -21,6 +23,7 @@ import { isCard, offeredMethods, PSP_METHOD } from './methods';
 import type { OfferCache } from './methods';
 import { currencyOf, isCountry, MIN_ORDER_AMOUNT, PACKAGES, packageDef, sitePriceOf } from './pricing';
 import type { MollieClient, MolliePayment, Psp } from './psp';
+import { lockMemberPayments, reserveHolds } from './holds';
 import { applyPspPayment, rememberMandate } from './sync';
 import type { PaymentRow } from './sync';
 
@@ -28,6 +31,8 @@ export interface Ctx {
   app: FastifyInstance;
   psp: Psp;
   offer: OfferCache;
+  /** the SMS codes of direct debit (platform/sms.ts) */
+  sms: SmsSender;
   req: FastifyRequest;
 }
 
@@ -89,9 +94,13 @@ export async function creditsOverview(ctx: Ctx, query: CreditsQuery): Promise<Cr
   const currency = currencyOf(member.country);
   const discount = query.discount_code ? await checkCode(app.db, query.discount_code, member, member.country) : await activeDiscount(app.db, member);
   const [methods, card, paid] = await Promise.all([
-    offeredMethods(ctx.offer, member.country, currency).catch((err: unknown) => {
-      throw pspFailure(ctx, err);
-    }),
+    offeredMethods(ctx.offer, member.country, currency).then(
+      // direct debit confirms by an SMS code: not offered where no code can reach a phone
+      (offered) => (ctx.sms.delivers ? offered : offered.filter((m) => m.id !== 'sdd')),
+      (err: unknown) => {
+        throw pspFailure(ctx, err);
+      },
+    ),
     savedCard(app, member.id),
     hasPaid(app, member.id),
   ]);
@@ -107,14 +116,29 @@ export async function creditsOverview(ctx: Ctx, query: CreditsQuery): Promise<Cr
   };
 }
 
-/** The PSP customer of a member, made at first need (an Idempotency-Key per member: one customer, even when two requests race). */
-export async function customerOf(ctx: Ctx, client: MollieClient, user: UserRow): Promise<string> {
-  const [row] = await ctx.app.db.select().from(pspCustomers).where(eq(pspCustomers.userId, user.id));
-  if (row) return row.customerId;
-  const customer = await client.customers.create({ name: `member ${user.id}`, email: user.email, metadata: { user_id: user.id }, idempotencyKey: `customer-${user.id}` } as never);
-  await ctx.app.db.insert(pspCustomers).values({ userId: user.id, customerId: customer.id }).onConflictDoNothing();
-  const [again] = await ctx.app.db.select().from(pspCustomers).where(eq(pspCustomers.userId, user.id));
-  return again?.customerId ?? customer.id;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The PSP customer of a member, made once, at first need, and stored for reuse. Its create carries
+ * the Idempotency-Key `customer-<member>`, so two requests racing make one customer; while the
+ * first is still being made the PSP answers the second 409 (Mollie's rule for a key in progress):
+ * that one waits, reads the stored customer or asks again with the same key, which then replays
+ * the first's answer. Two card payments started at once by a new member both go through.
+ */
+export async function customerOf(ctx: Pick<Ctx, 'app'>, client: MollieClient, user: UserRow): Promise<string> {
+  const stored = async () => (await ctx.app.db.select().from(pspCustomers).where(eq(pspCustomers.userId, user.id)))[0]?.customerId;
+  for (let attempt = 0; ; attempt += 1) {
+    const known = await stored();
+    if (known) return known;
+    try {
+      const customer = await client.customers.create({ name: `member ${user.id}`, email: user.email, metadata: { user_id: user.id }, idempotencyKey: `customer-${user.id}` } as never);
+      await ctx.app.db.insert(pspCustomers).values({ userId: user.id, customerId: customer.id }).onConflictDoNothing();
+      return (await stored()) ?? customer.id;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.statusCode === 409) || attempt >= 20) throw err;
+      await pause(50 + attempt * 50);
+    }
+  }
 }
 
 export function toPayment(row: PaymentRow): Payment {
@@ -133,6 +157,14 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
+/** What a payment costs: made by priceFor, or for direct debit the amount the member confirmed by SMS. */
+export interface PaymentPrice {
+  currency: Currency;
+  amount: number;
+  originalAmount: number;
+  discount: Pick<Discount, 'id' | 'code' | 'percentage'> | null;
+}
+
 export interface NewPayment {
   user: UserRow;
   member: Member;
@@ -140,10 +172,12 @@ export interface NewPayment {
   pkg: PackageId;
   method: PaymentMethod;
   issuer?: string;
-  discount: Discount | null;
+  price: PaymentPrice;
   sequenceType: 'oneoff' | 'first' | 'recurring';
-  customerId?: string;
-  mandateId?: string;
+  /** checks that must see the member's other payments, run under the member's lock in the insert's transaction (the direct-debit limit) */
+  guard?: (tx: Tx) => Promise<void>;
+  /** the PSP's customer and mandate, made once our row (and its holds) stand */
+  references?: () => Promise<{ customerId?: string; mandateId?: string }>;
 }
 
 /** The price of a package for a member, discount applied: the only place an amount is made. */
@@ -153,29 +187,38 @@ export function priceFor(settings: Settings, member: Member, pkg: PackageId, dis
 }
 
 /**
- * Write our payment row, then create it at the PSP (Idempotency-Key `payment-<id>`: a retried
- * create never makes two), then store the PSP's id. A PSP refusal leaves nothing behind.
+ * Write our payment row with its holds (holds.ts) in one transaction under the member's payment
+ * lock, then create it at the PSP (Idempotency-Key `payment-<id>`: a retried create never makes
+ * two), then store the PSP's id. A PSP refusal leaves nothing behind: the row goes, and its holds
+ * with it.
  */
 export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: PaymentRow; checkoutUrl: string | null }> {
   const { app, req } = ctx;
-  const priced = priceFor(req.site.settings, p.member, p.pkg, p.discount);
+  const priced = p.price;
   // the last guard, below the 99 % cap on new codes: whatever a discount makes of a price (a 100 %
   // code in the table, 99 % off a site price of 1 cent), no order is made for less than 1 cent
   if (priced.amount < MIN_ORDER_AMOUNT) {
     throw new AppError('order_amount_too_low', { field: 'discount_code', params: { amount: formatAmount(MIN_ORDER_AMOUNT, priced.currency, req.lang) } });
   }
   const credits = packageDef(p.pkg).credits;
-  const [row] = await app.db
-    .insert(payments)
-    .values({
-      userId: p.user.id, siteId: req.site.id, kind: p.kind, package: p.pkg, method: p.method, issuer: p.issuer ?? null,
-      sequenceType: p.sequenceType, amount: priced.amount, originalAmount: priced.originalAmount, currency: priced.currency,
-      country: p.member.country, credits, discountCodeId: priced.discount?.id ?? null, discountCode: priced.discount?.code ?? null,
-      discountPercentage: priced.discount?.percentage ?? null, mandateId: p.mandateId ?? null,
-    })
-    .returning();
-  if (!row) throw new AppError('internal', { status: 500 });
+  const row = await app.withTx(async (tx) => {
+    await lockMemberPayments(tx, p.user.id);
+    await p.guard?.(tx);
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        userId: p.user.id, siteId: req.site.id, kind: p.kind, package: p.pkg, method: p.method, issuer: p.issuer ?? null,
+        sequenceType: p.sequenceType, amount: priced.amount, originalAmount: priced.originalAmount, currency: priced.currency,
+        country: p.member.country, credits, discountCodeId: priced.discount?.id ?? null, discountCode: priced.discount?.code ?? null,
+        discountPercentage: priced.discount?.percentage ?? null,
+      })
+      .returning();
+    if (!inserted) throw new AppError('internal', { status: 500 });
+    await reserveHolds(tx, p.user.id, inserted.id, p.pkg, priced.discount?.id ?? null);
+    return inserted;
+  });
   try {
+    const { customerId, mandateId } = p.references ? await p.references() : {};
     const client = await ctx.psp.client();
     const base = linkBase(req.site, app.config);
     const created = await client.payments.create({
@@ -188,14 +231,14 @@ export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: Payme
       locale: LOCALES[req.lang] as never,
       metadata: { payment_id: row.id, user_id: p.user.id },
       sequenceType: p.sequenceType as never,
-      ...(p.customerId ? { customerId: p.customerId } : {}),
-      ...(p.mandateId ? { mandateId: p.mandateId } : {}),
+      ...(customerId ? { customerId } : {}),
+      ...(mandateId ? { mandateId } : {}),
       idempotencyKey: `payment-${row.id}`,
     });
     const checkoutUrl = created.getCheckoutUrl();
     const [stored] = await app.db
       .update(payments)
-      .set({ pspId: created.id, checkoutUrl, status: created.status, updatedAt: new Date() })
+      .set({ pspId: created.id, checkoutUrl, status: created.status, updatedAt: new Date(), ...(mandateId ? { mandateId } : {}) })
       .where(eq(payments.id, row.id))
       .returning();
     return { row: stored ?? row, checkoutUrl };
@@ -231,18 +274,12 @@ export async function startPayment(ctx: Ctx, body: PaymentRequest): Promise<Paym
     discount = await activeDiscount(ctx.app.db, member);
   }
   const card = isCard(body.method);
-  let customerId: string | undefined;
-  if (card) {
-    try {
-      customerId = await customerOf(ctx, await ctx.psp.client(), user);
-    } catch (err) {
-      throw pspFailure(ctx, err);
-    }
-  }
   const { row, checkoutUrl } = await createAtPsp(ctx, {
-    user, member, kind: 'checkout', pkg: body.package, method: body.method, issuer: body.issuer, discount,
+    user, member, kind: 'checkout', pkg: body.package, method: body.method, issuer: body.issuer,
+    price: priceFor(ctx.req.site.settings, member, body.package, discount),
     // a card payment starts a recurring sequence, so "buy again" can charge the card later
-    sequenceType: card ? 'first' : 'oneoff', customerId,
+    sequenceType: card ? 'first' : 'oneoff',
+    references: card ? async () => ({ customerId: await customerOf(ctx, await ctx.psp.client(), user) }) : undefined,
   });
   if (!checkoutUrl) throw new AppError('psp_unavailable', { status: 502 });
   return {
@@ -289,7 +326,8 @@ export async function repeatOrder(ctx: Ctx, pkg: PackageId): Promise<Payment> {
   if (!card) throw new AppError('no_saved_card');
   const discount = await activeDiscount(ctx.app.db, member);
   const { row } = await createAtPsp(ctx, {
-    user, member, kind: 'repeat', pkg, method: 'creditcard', discount, sequenceType: 'recurring', customerId: card.customerId, mandateId: card.id,
+    user, member, kind: 'repeat', pkg, method: 'creditcard', price: priceFor(ctx.req.site.settings, member, pkg, discount), sequenceType: 'recurring',
+    references: async () => ({ customerId: card.customerId, mandateId: card.id }),
   });
   return toPayment(row);
 }

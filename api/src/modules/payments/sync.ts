@@ -14,10 +14,12 @@ import { FINAL_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@dating/shared-kit/con
 import type { PaymentStatus } from '@dating/shared-kit/contracts';
 import { discountCodeUses, payments, pspMandates, users } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
+import { releaseHolds } from './holds';
 import type { MollieClient, MolliePayment } from './psp';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+const UNPAID_END: ReadonlySet<PaymentStatus> = new Set(['failed', 'canceled', 'expired']);
 const minor = (value: string) => Math.round(Number(value) * 100);
 
 /** Apply a fetched PSP payment to our row. Returns the row after it (changed or not). */
@@ -44,6 +46,8 @@ export async function applyPspPayment(app: FastifyInstance, row: PaymentRow, psp
       .where(and(eq(payments.id, row.id), notInArray(payments.status, [...FINAL_PAYMENT_STATUSES])))
       .returning();
     if (!changed) return null;
+    // ended unpaid: its discount and try-out package are the member's to use again (holds.ts)
+    if (UNPAID_END.has(status)) await releaseHolds(tx, changed.id);
     if (status !== 'paid') return { row: changed, credited: false };
     await changeCredits(tx, changed.userId, changed.credits, 'purchase', `payment:${changed.id}`);
     // the first paid purchase makes the member premium; spending never takes it away
