@@ -4,7 +4,8 @@
  * - onRequest: the site (Host header or `?forced_domain=`), the language, and for a request that
  *   uses the database (/api/*, /dev/*, routes with config `database`) admission (admission.ts: a
  *   bounded queue, 503 + Retry-After when full) and the session (session.ts, unless the route says
- *   `session: false`); then the Origin / CSRF check of state-changing /api/ calls.
+ *   `session: false`): a banned member's session is answered 403 `account_banned` on every such
+ *   call (session.ts refuseBannedSession); then the Origin / CSRF check of state-changing /api/ calls.
  * - onSend: read your own writes: after a request that may have changed the member (an unsafe
  *   method, or a GET declared `writes`), this instance forgets the member's cached session and
  *   answers (answer-cache.ts) before the answer leaves; the database's notification tells the other
@@ -15,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { DEFAULT_LANG, toLang } from '../i18n';
 import type { Lang } from '../i18n';
-import { loadSession } from './session';
+import { loadSession, refuseBannedSession } from './session';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -84,6 +85,7 @@ export function registerRequestHooks(app: FastifyInstance): void {
       }
       await loadSession(req);
       req.lang = langOf(req);
+      refuseBannedSession(req);
     }
     checkOrigin(req);
   });

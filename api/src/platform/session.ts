@@ -138,6 +138,18 @@ export async function loadSession(req: FastifyRequest): Promise<void> {
 }
 
 /**
+ * A banned member's session gets 403 `account_banned` (with `authentication_required`) from every
+ * call that loads the session, never a visitor's answer (issue 25 item 5: GET /api/user.php was
+ * `{user:null}`, members.php and credits.php answered as to a visitor). Exempt: routes declared
+ * `bannedSession: true` (logging in as someone else, logging out: what a shared browser needs),
+ * and the public routes without a session lookup (`session: false`: settings.php, ban.php, whose
+ * answers never depend on who asks, and which the ban page itself needs).
+ */
+export function refuseBannedSession(req: FastifyRequest): void {
+  if (req.bannedSession && req.routeOptions.config?.bannedSession !== true) requireUser(req);
+}
+
+/**
  * Whether the `sid` cookie is a live session of a disabled (banned) member. Such a session logs
  * nobody in (loadSession ignores it); only GET /api/ban.php asks, to show its owner the notice.
  */
@@ -163,6 +175,10 @@ export function requireUser(req: FastifyRequest): UserRow {
 declare module 'fastify' {
   interface FastifyRequest {
     /** set by loadSession: the cookie is a live session of a banned (disabled) member */
+    bannedSession?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** true: answered to a banned member's session too (login, logout); else 403 account_banned */
     bannedSession?: boolean;
   }
 }

@@ -474,8 +474,8 @@ describe('banned members', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({ banned: true });
     expect(mine.headers['cache-control']).toBe('private, no-store');
-    // the banned session logs nobody in
-    expect(json(await get('/api/user.php', { cookie: sid })).user).toBeNull();
+    // the banned session logs nobody in: refused, not a visitor's answer (issue 25)
+    expect(json(await get('/api/user.php', { cookie: sid })).error).toBe('account_banned');
     expect((await get('/api/ban.php')).json()).toEqual({ banned: false });
     const { user } = await createMember(app);
     expect((await get('/api/ban.php', { cookie: await loginCookie(app, user.id) })).json()).toEqual({ banned: false });

@@ -114,7 +114,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return reply.type('application/json; charset=utf-8').send(text.answer(now) as never);
   });
 
-  app.post('/api/user.php', docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), async (req, reply) => {
+  // a banned member's browser may still log in as someone (else it stays stuck on the ban page)
+  app.post('/api/user.php', { ...docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), config: { bannedSession: true } }, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     if (query.push !== undefined) {
       const me = requireUser(req);
@@ -131,7 +132,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { user: await service.setLanguage(ctx(req, reply), language) };
   });
 
-  app.get('/api/logout.php', docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), async (req, reply) => {
+  app.get('/api/logout.php', { ...docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), config: { bannedSession: true } }, async (req, reply) => {
     await revokeSession(req, reply);
     return { ok: true as const };
   });

@@ -82,7 +82,7 @@ describe('banning', () => {
       const refused = await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie: `${c}; lang=en` } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: 'account_banned', authentication_required: true, message: expect.stringContaining('ban policy') });
-      expect((await get(c, '/api/user.php')).json().user).toBeNull();
+      expect((await get(c, '/api/user.php')).json().error).toBe('account_banned'); // issue 25: not a visitor's {user:null}
       expect((await get(c, '/api/ban.php')).json()).toEqual({ banned: true });
     }
     expect((await get(null, '/api/ban.php')).json()).toEqual({ banned: false });
