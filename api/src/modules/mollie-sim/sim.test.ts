@@ -2,29 +2,17 @@
  * The built-in Mollie simulator against Mollie's documented answers (fixtures/), its statuses,
  * Idempotency-Key, errors and webhook retries — over real HTTP, and through the official client.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../test/helpers';
 import { createPsp } from '../payments/psp';
 import { mollieSimOf } from './routes';
-import { RETRY_MINUTES } from './webhooks';
+import { finishCheckout } from './service';
+import { fixture, sameShape } from './test-shape';
+import { queueWebhook, RETRY_MINUTES, WEBHOOK_JOB } from './webhooks';
 
 type Json = Record<string, unknown>;
-const fixture = (name: string): Json => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as Json;
-
-/** Every field of Mollie's answer is in ours, with the same JSON type (null counts as any); nested objects alike. */
-function sameShape(ours: unknown, mollie: unknown, at = '$'): string[] {
-  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-  if (kind(mollie) === 'null' || kind(ours) === 'null') return [];
-  if (kind(ours) !== kind(mollie)) return [`${at}: ${kind(ours)} instead of ${kind(mollie)}`];
-  if (Array.isArray(mollie) && Array.isArray(ours)) return mollie.length && ours.length ? sameShape(ours[0], mollie[0], `${at}[0]`) : [];
-  if (kind(mollie) !== 'object') return [];
-  const o = ours as Json;
-  return Object.entries(mollie as Json).flatMap(([k, v]) => (k in o ? sameShape(o[k], v, `${at}.${k}`) : [`${at}.${k}: missing`]));
-}
 
 let app: FastifyInstance;
 let base: string;
@@ -218,5 +206,47 @@ describe('statuses and the webhook', () => {
     expect((await api('GET', `payments/${String(recurring.body.id)}`)).body.status).toBe('failed');
     const noMandate = await api('POST', 'payments', { amount: { value: '5.00', currency: 'EUR' }, description: 'x', sequenceType: 'recurring', customerId: String((await api('POST', 'customers', {})).body.id) });
     expect([noMandate.status, noMandate.body.field]).toEqual([422, 'customerId']);
+  });
+});
+
+describe('every webhook call is a stored job (a crash loses none)', () => {
+  /** The simulator's webhook jobs of one payment, oldest first. */
+  const webhookJobs = async (paymentId: string) =>
+    (await app.dbHandle.query<{ attempt: string; state: string }>(
+      "SELECT data->>'attempt' AS attempt, state FROM pgboss.job WHERE name = $1 AND data->>'paymentId' = $2 ORDER BY created_on, data->>'attempt'",
+      [WEBHOOK_JOB, paymentId],
+    )).map((j) => [Number(j.attempt), j.state]);
+
+  it('the first call is stored before it is made (cancelled once made); a failed one is retried by a job', async () => {
+    hooks.length = 0;
+    hookFailures = 1;
+    const p = await api('POST', 'payments', newPayment());
+    const id = String(p.body.id);
+    await choose(id, 'paid');
+    expect(hooks).toHaveLength(1); // made at once, and failed
+    expect(await webhookJobs(id)).toEqual([[1, 'cancelled'], [2, 'created']]);
+    await app.jobs.drain();
+    expect(hooks.map((h) => h.body)).toEqual([`id=${id}`, `id=${id}`]);
+    expect(await webhookJobs(id)).toEqual([[1, 'cancelled'], [2, 'completed']]);
+
+    hooks.length = 0;
+    const ok = await api('POST', 'payments', newPayment());
+    await choose(String(ok.body.id), 'failed');
+    expect(hooks).toHaveLength(1);
+    expect(await webhookJobs(String(ok.body.id))).toEqual([[1, 'cancelled']]);
+    await app.jobs.drain();
+    expect(hooks).toHaveLength(1); // made once
+  });
+
+  it('a call the process did not live to make is made by its stored job', async () => {
+    hooks.length = 0;
+    const p = await api('POST', 'payments', newPayment());
+    const id = String(p.body.id);
+    // as the checkout does, but the process dies after storing the job: no call made in-process
+    expect((await finishCheckout(app.db, id, 'paid'))?.status).toBe('paid');
+    await queueWebhook({ db: app.db, jobs: app.jobs, log: app.log, timeScale: 0 }, id, 0);
+    expect(hooks).toHaveLength(0);
+    await app.jobs.drain();
+    expect(hooks.map((h) => h.body)).toEqual([`id=${id}`]);
   });
 });
