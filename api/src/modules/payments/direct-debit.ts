@@ -3,7 +3,13 @@
  * IBANs and phone numbers and the member's direct-debit limit, and sends a random 6-digit code by
  * SMS; step 2 `{otp}` checks the code (expires after SMS_CODE_TTL_SECONDS, single use, at most
  * SMS_CODE_MAX_TRIES tries), then creates the SEPA mandate at the PSP and a recurring payment on
- * it. Credits follow when the PSP reports the payment paid (webhook), like every purchase.
+ * it, for the amount the member confirmed (priced in step 1). Credits follow when the PSP reports
+ * the payment paid (webhook), like every purchase.
+ *
+ * Races: a form and the payment insert run under the member's payment lock (holds.ts), so one
+ * request waits for a code at a time and the limit is checked against every other direct debit;
+ * a code confirms only a request still pending (one conditional update). Phone numbers are read
+ * and compared as E.164 (phone.ts). No address is asked for: the mandate needs none.
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';

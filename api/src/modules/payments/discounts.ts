@@ -2,8 +2,9 @@
  * Discounts: typed codes (percentage, minimum order value, optional country, once per member), the
  * welcome discount (WELCOME25: 25 % on the first purchase, WELCOME_DAYS after sign-up) and the time
  * bonus (TIMEBONUS25, time-bonus.ts). The active discount is the time bonus if present, else the
- * welcome discount. A code's use is written with the paid payment's credits (webhook.ts); a failed
- * payment does not use it up.
+ * welcome discount. From its start a payment holds its discount (holds.ts: ten starts at once give
+ * one discounted payment, the others a 409); a failed, canceled or expired payment gives it back. A
+ * code's use is written with the paid payment's credits (sync.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { discountedAmount, formatAmount, WELCOME_DAYS } from '@dating/shared-kit/contracts';
