@@ -11,7 +11,7 @@ import { users } from './core';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Why the balance changed. */
-export const CREDIT_REASONS = ['signup_bonus', 'purchase', 'message', 'gift', 'photo', 'refund', 'admin', 'time_bonus', 'welcome_bonus'] as const;
+export const CREDIT_REASONS = ['signup_bonus', 'purchase', 'message', 'gift', 'photo', 'refund', 'admin', 'time_bonus', 'welcome_bonus', 'chargeback'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 export const creditLedger = pgTable(
@@ -30,5 +30,7 @@ export const creditLedger = pgTable(
     index('credit_ledger_user_created_idx').on(t.userId, t.createdAt.desc()),
     // a purchase is credited once: one ledger row per payment reference (modules/payments)
     uniqueIndex('credit_ledger_purchase_ref_uq').on(t.ref).where(sql`${t.reason} = 'purchase'`),
+    // money taken back at the PSP is taken from the balance once (modules/payments/reversals.ts)
+    uniqueIndex('credit_ledger_reversal_ref_uq').on(t.ref).where(sql`${t.reason} = 'chargeback' or ${t.ref} like 'psp-refund:%'`),
   ],
 );

@@ -56,11 +56,42 @@ export const payments = pgTable(
     refundedAt: ts('refunded_at'),
     refundedBy: integer('refunded_by'),
     refundPspId: text('refund_psp_id'),
+    /** when GET /api/payment.php last asked the PSP (payments/psp-poll.ts: once per few seconds across instances) */
+    pspCheckedAt: ts('psp_checked_at'),
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('payments_open_no_psp_idx').on(t.createdAt).where(sql`${t.pspId} is null and ${t.status} = 'open'`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.originalAmount} >= ${t.amount}`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
+  ],
+);
+
+/**
+ * A chargeback or a refund made at the PSP (its dashboard), not by our staff: taken back from the
+ * member once per PSP id (payments/reversals.ts). `credits` is what the money taken back is worth;
+ * `credits_taken` came off the balance (down to 0), `credits_owed` is the rest.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    /** the PSP's id: chb_... or re_... */
+    pspRef: text('psp_ref').primaryKey(),
+    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** chargeback | refund */
+    kind: text('kind').notNull(),
+    /** minor units of the payment's currency */
+    amount: integer('amount').notNull(),
+    credits: integer('credits').notNull(),
+    creditsTaken: integer('credits_taken').notNull(),
+    creditsOwed: integer('credits_owed').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_reversals_payment_idx').on(t.paymentId),
+    index('payment_reversals_user_idx').on(t.userId),
+    check('payment_reversals_credits', sql`${t.credits} >= 0 and ${t.creditsTaken} >= 0 and ${t.creditsOwed} >= 0 and ${t.creditsTaken} + ${t.creditsOwed} = ${t.credits}`),
   ],
 );
 

@@ -13,6 +13,7 @@
  *    embedded database has one connection.
  * 3. When the PSP refuses, `undoRefund` gives the credits back (a ledger row of its own) and clears
  *    the claim, so the ledger tells both steps. Credits leave before the money does, never after.
+ * A refund made in Mollie's dashboard instead, and a chargeback, are reversals.ts's.
  */
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -75,6 +76,8 @@ export async function sendRefund(psp: Psp, claim: RefundClaim): Promise<string> 
       paymentId: claim.pspId,
       amount: { currency: claim.currency, value: (claim.amount / 100).toFixed(2) },
       description: `Refund of order ${claim.paymentId}`,
+      // reversals.ts: this refund's credits came off in claimRefund, its webhook takes nothing more
+      metadata: { staff_refund: claim.paymentId },
       idempotencyKey: `refund-${claim.paymentId}`,
     });
     return refund.id;

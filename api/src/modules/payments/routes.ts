@@ -27,6 +27,7 @@ import { checkCode, welcomeDiscount } from './discounts';
 import { createOfferCache } from './methods';
 import { isCountry } from './pricing';
 import { createPsp } from './psp';
+import { registerPaymentSweeps } from './psp-poll';
 import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, transactionsOf } from './service';
 import type { Ctx } from './service';
 
@@ -46,6 +47,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     await registerMollieSim(app, (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, ''));
   }
   const psp = createPsp(app);
+  await registerPaymentSweeps(app);
   const offer = createOfferCache(psp);
   const sms = createSmsSender(app.config);
   if (!sms.delivers) app.log.warn('SMS_URL is not set: direct debit (confirmed by an SMS code) is not offered');

@@ -24,6 +24,8 @@ import type { OfferCache } from './methods';
 import { currencyOf, isCountry, MIN_ORDER_AMOUNT, PACKAGES, packageDef, sitePriceOf } from './pricing';
 import type { MollieClient, MolliePayment, Psp } from './psp';
 import { lockMemberPayments, reserveHolds } from './holds';
+import { claimPspCheck } from './psp-poll';
+import { syncReversals } from './reversals';
 import { applyPspPayment, rememberMandate } from './sync';
 import type { PaymentRow } from './sync';
 
@@ -297,6 +299,7 @@ export async function syncFromPsp(ctx: Pick<Ctx, 'app' | 'psp'>, row: PaymentRow
   if (credited && after.sequenceType === 'first' && after.mandateId && typeof fetched.customerId === 'string') {
     await rememberMandate(ctx.app, client, after, fetched.customerId).catch((err: unknown) => ctx.app.log.error({ err, payment: after.id }, 'mandate not stored'));
   }
+  await syncReversals(ctx.app, client, after, fetched); // chargebacks and dashboard refunds (reversals.ts)
   return after;
 }
 
@@ -305,8 +308,8 @@ export async function paymentOf(ctx: Ctx, id: number): Promise<Payment> {
   const user = requireUser(ctx.req);
   const [row] = await ctx.app.db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id)));
   if (!row) throw new AppError('payment_not_found', { field: 'id' });
-  // not final yet: ask the PSP (the result page may be faster than the webhook)
-  if (!(FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status)) {
+  // not final yet: ask the PSP (the result page may be faster than the webhook), at most once per few seconds (psp-poll.ts)
+  if (!(FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status) && (await claimPspCheck(ctx.app.db, row.id))) {
     try {
       const synced: PaymentRow = await syncFromPsp(ctx, row);
       return toPayment(synced);
@@ -354,9 +357,9 @@ export async function handleWebhook(ctx: Pick<Ctx, 'app' | 'psp'>, id: unknown):
   if (typeof id !== 'string' || !/^tr_[A-Za-z0-9]{1,64}$/.test(id)) return;
   const [row] = await ctx.app.db.select().from(payments).where(eq(payments.pspId, id));
   if (!row) return;
-  // final already (paid, failed, canceled, expired): nothing the PSP reports can change it here
-  // (refunds and chargebacks are not handled by the site), so a replayed call costs one lookup
-  if ((FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status)) return;
+  // ended unpaid (failed, canceled, expired): nothing the PSP reports can change it, so a replayed
+  // call costs one lookup; a paid one may have been charged back or refunded (reversals.ts)
+  if (row.status !== 'paid' && (FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status)) return;
   try {
     await syncFromPsp(ctx, row);
   } catch (err) {
