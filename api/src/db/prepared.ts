@@ -1,29 +1,34 @@
 /**
  * Prepared statements for the hot reads (session lookup, user.php, likes, search): the query is
  * built by Drizzle once per database handle instead of on every request, and the database parses
- * and plans it once instead of on every execution.
+ * and plans it once instead of on every execution. Values are always bound parameters, never
+ * written into the SQL text.
  *
  *   const statement = prepared(db, 'load_user', (d) => query(d, sql.placeholder('id')).prepare('load_user'));
  *   const rows = await statement.execute({ id });
  *
- * `build` returns a Drizzle prepared query or a plain object of them. Only for the app's own
- * database handle, never a transaction.
+ * `build` gets the handle to build on and returns a Drizzle prepared query or a plain object of
+ * them. Only for the app's own database handle, never a transaction.
  *
  * - PostgreSQL (node-postgres): Drizzle's `.prepare(name)` is a named statement, parsed once per
  *   pooled connection; after five runs PostgreSQL keeps a generic plan.
- * - PGlite: Drizzle only keeps the SQL text and sends it unnamed, so PGlite would parse and plan
- *   it on every call (planning the user.php query takes longer than running it). Here each such
- *   query is turned into a server-side `PREPARE` once (PGlite is one session) and run as
- *   `EXECUTE name($1, ...)`, which returns the same columns, so Drizzle's row mapping is unchanged.
+ * - PGlite: Drizzle sends every query unnamed, and PGlite's `query(sql, params)` parses and plans
+ *   it on every call (planning the user.php query takes longer than running it). So `build` gets a
+ *   Drizzle handle over `namedStatements` below: the same PGlite session, where each query text is
+ *   a named statement of the extended protocol (Parse once; then Bind with the values as
+ *   parameters, Execute, Sync in one call), which returns what PGlite's `query` returns.
  */
 import crypto from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, protocol } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgSession } from 'drizzle-orm/pg-core';
 import { pgliteOf } from './client';
 import type { Db, DbOrTx } from './client';
+import * as schema from './schema';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
@@ -35,79 +40,79 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   }
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(db);
     const client = pgliteOf(db);
-    if (client) prepareOnServer(client, statement);
+    statement = build(client ? namedDbOf(client) : db);
     byName.set(name, statement);
   }
   return statement;
 }
 
-/** What a Drizzle PGlite prepared query holds (drizzle-orm/pglite/session: PglitePreparedQuery). */
-interface PgliteQueryShape {
-  client: Pick<PGlite, 'query'>;
-  queryString: string;
-}
+/** What Drizzle's PGlite driver calls on its client to run a query (drizzle-orm/pglite/session). */
+type QueryClient = Pick<PGlite, 'query'>;
 
-const isPgliteQuery = (value: unknown): value is PgliteQueryShape =>
-  typeof value === 'object' && value !== null && typeof (value as PgliteQueryShape).queryString === 'string' && 'client' in value;
+const { serialize } = protocol;
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
 
 /**
- * A parameter as an SQL literal for EXECUTE (a utility statement takes no bind parameters). With
- * standard_conforming_strings on (checked once per session) a quoted string has exactly one
- * special character, the quote, which is doubled; the literal is untyped and PostgreSQL casts it
- * to the statement's parameter type. Anything else (arrays, objects, NUL bytes) -> undefined: that
- * call goes the ordinary way.
+ * PGlite's `query(text, params, options)` with each text a named statement of the session: Parse
+ * (and Describe, for the parameter types) the first time, then Bind/Describe/Execute/Sync in one
+ * protocol call. The values are serialized as PGlite's own `query` does (its serializers by the
+ * parameter's type) and sent as bound parameters: nothing of a value is ever read as SQL (a NUL
+ * byte is refused by PostgreSQL, 22021, and nothing runs). Like `query`, it waits for an open
+ * transaction of the session to end, so it never runs inside another caller's transaction.
  */
-function literal(value: unknown): string | undefined {
-  if (value === null || value === undefined) return 'NULL';
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
-  else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
-  else if (value instanceof Date && !Number.isNaN(value.getTime())) text = value.toISOString();
-  else return undefined;
-  if (text.includes('\0')) return undefined;
-  return `'${text.replaceAll("'", "''")}'`;
+function namedStatements(pg: PGlite): QueryClient {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+  const statementOf = async (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      const name = `bound_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      const described = await run(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+      statement = { name, types: pgliteParse.parseDescribeStatementResults(described) };
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const query = async (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<unknown>> => {
+    const { name, types } = await statementOf(text);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const oid = types[i] ?? 0;
+      const serializer = options?.serializers?.[oid] ?? pg.serializers[oid];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await run(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    if (!pg.isInTransaction()) await pg.syncToFs();
+    return pgliteParse.parseResults(messages, pg.parsers, options)[0] as Results<unknown>;
+  };
+  return {
+    // the locks of PGlite's own query(): no open transaction of the session, one protocol exchange at a time
+    query: (async (text: string, params?: unknown[], options?: QueryOptions) => {
+      await pg._checkReady();
+      return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => query(text, params, options)));
+    }) as PGlite['query'],
+  };
 }
 
-const conformingStrings = new WeakMap<PGlite, Promise<boolean>>();
+const namedDbs = new WeakMap<PGlite, Db>();
 
-/** Route the prepared queries in `statement` (one, or an object of them) through PREPARE/EXECUTE. */
-function prepareOnServer(pg: PGlite, statement: unknown): void {
-  const queries = isPgliteQuery(statement) ? [statement] : Object.values(statement as object).filter(isPgliteQuery);
-  for (const query of queries) {
-    const text = query.queryString;
-    const name = `drz_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    const direct = query.client;
-    let ready: Promise<boolean> | null = null;
-    const prepare = async (): Promise<boolean> => {
-      let conforming = conformingStrings.get(pg);
-      if (!conforming) {
-        conforming = pg.query<{ s: string }>('show standard_conforming_strings').then((r) => Object.values(r.rows[0] ?? {})[0] === 'on');
-        conformingStrings.set(pg, conforming);
-      }
-      if (!(await conforming)) return false;
-      try {
-        await pg.query(`PREPARE ${name} AS ${text}`);
-      } catch (err) {
-        // the same text prepared by another entry of this session is just as good
-        if ((err as { code?: string }).code !== '42P05') throw err;
-      }
-      return true;
-    };
-    query.client = {
-      query: (async (sqlText: string, params: unknown[] = [], options?: object) => {
-        ready ??= prepare().catch((err: unknown) => {
-          ready = null;
-          throw err;
-        });
-        const literals = params.map(literal);
-        if (!(await ready) || literals.includes(undefined)) return direct.query(sqlText, params, options);
-        return pg.query(`EXECUTE ${name}${literals.length ? `(${literals.join(', ')})` : ''}`, [], options);
-      }) as PGlite['query'],
-    };
+/** A Drizzle handle on the PGlite session whose queries run as named statements (`namedStatements`). */
+function namedDbOf(pg: PGlite): Db {
+  let db = namedDbs.get(pg);
+  if (!db) {
+    db = drizzlePglite({ client: namedStatements(pg) as PGlite, schema }) as unknown as Db;
+    namedDbs.set(pg, db);
   }
+  return db;
 }
 
 const dialect = new PgDialect();
@@ -117,12 +122,16 @@ export interface RawPrepared<T> {
   execute(values: Record<string, unknown>): Promise<{ rows: T[] }>;
 }
 
-/** Drizzle's session of a database handle (what runs its queries). */
-const sessionOf = (db: DbOrTx): PgSession => (db as unknown as { _: { session: PgSession } })._.session;
+/**
+ * Drizzle's session of a database handle (what runs its queries): `db._.session` and its
+ * `prepareQuery` are declared by Drizzle but not documented, so drizzle-orm is pinned to an exact
+ * version in api/package.json (prepared.test.ts runs both on each database).
+ */
+const sessionOf = (db: DbOrTx): PgSession => db._.session as unknown as PgSession;
 
 /**
  * A raw SQL statement with `sql.placeholder(name)`s as a prepared query of this database (through
- * `prepared` above: built once per handle, PGlite's PREPARE/EXECUTE): `execute({ name: value })`
+ * `prepared` above: built once per handle; on PGlite a named statement of `namedStatements`): `execute({ name: value })`
  * fills the placeholders and answers the driver's result (`rows`). For the hot statements that are
  * no select of Drizzle's (chat/send.ts chat_send, after-commit.ts).
  */
