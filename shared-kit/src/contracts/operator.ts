@@ -72,6 +72,18 @@ export const ZOperatorInbox = z.object({
 });
 export type OperatorInbox = z.infer<typeof ZOperatorInbox>;
 
+/**
+ * Why the honesty guard flagged a member's message (api modules/chat/honesty.ts): it asks whether
+ * the chatpal is real or fake, a bot or AI, the site's employee (or someone else writing), or it
+ * is a short "real?" right after a message of the chatpal.
+ */
+export const ZHonestyReason = z.enum(['real_question', 'bot_question', 'staff_question', 'short_form']);
+export type HonestyReason = z.infer<typeof ZHonestyReason>;
+
+/** The guard's finding on a flagged message; `disguised`: found only after undoing look-alike letters, digits for letters, spacing ... */
+export const ZHonestyFinding = z.object({ reason: ZHonestyReason, disguised: z.boolean() });
+export type HonestyFinding = z.infer<typeof ZHonestyFinding>;
+
 /** A message as the console shows it: who wrote it (member or chatpal), the guard's marks. */
 export const ZOperatorMessage = z.object({
   id: z.number().int(),
@@ -84,6 +96,8 @@ export const ZOperatorMessage = z.object({
   deleted: z.boolean(),
   /** a member's question whether the chatpal is real */
   asks_if_real: z.boolean(),
+  /** why the guard flagged it (null when not flagged) */
+  honesty: ZHonestyFinding.nullable(),
   /** the site's disclosure, sent by an operator */
   disclosure: z.boolean(),
   /** the operator who wrote a chatpal's message (null: seed data or before the console) */

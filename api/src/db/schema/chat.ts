@@ -77,6 +77,8 @@ export const messages = pgTable(
     credits: integer('credits').notNull().default(0),
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     asksIfReal: boolean('asks_if_real').notNull().default(false),
+    /** why the guard flagged it (migration 0030): real_question | bot_question | staff_question | short_form, "+disguised" when found only after undoing a disguise */
+    honestyReason: text('honesty_reason'),
     disclosure: boolean('disclosure').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -91,6 +93,7 @@ export const messages = pgTable(
     index('messages_image_file_idx').on(t.imageFile).where(sql`${t.imageFile} is not null`),
     index('messages_image_thumb_idx').on(t.imageThumb).where(sql`${t.imageThumb} is not null`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
+    check('messages_honesty_reason_check', sql`${t.honestyReason} IS NULL OR (${t.asksIfReal} AND ${t.honestyReason} ~ '^(real_question|bot_question|staff_question|short_form)(\+disguised)?$')`),
     // the honesty guard: the newest question / disclosure of a conversation
     index('messages_asks_if_real_idx').on(t.conversationId, t.id).where(sql`${t.asksIfReal}`),
     index('messages_disclosure_idx').on(t.conversationId, t.id).where(sql`${t.disclosure}`),

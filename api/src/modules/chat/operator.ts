@@ -15,7 +15,8 @@
  *   ledger row: the member's balance is untouched), and records the operator (messages.operator_id,
  *   which no member-facing serializer reads: toMessage leaves it out).
  * - **honesty guard**: when the newest member question whether the chatpal is real
- *   (messages.asks_if_real, set by the members' send through honesty.ts) has no disclosure after
+ *   (messages.asks_if_real, set by the members' send through honesty.ts; messages.honesty_reason
+ *   says why, and the console shows it) has no disclosure after
  *   it, only the disclosure may be sent (409 disclosure_required otherwise). The disclosure is the
  *   site's standard sentence in the member's language (i18n chatpal_disclosure), flagged
  *   messages.disclosure.
@@ -32,6 +33,7 @@ import type { UserRow } from '../../platform/session';
 import { notifyRealtime } from './notify';
 import { myConversation } from './conversations';
 import { markRead } from './history';
+import { parseHonestyCode } from './honesty';
 import { UUID, messageContent } from './message-view';
 import type { MessageRow } from './message-view';
 import { cleanText, storeMessage } from './send';
@@ -170,6 +172,7 @@ export function toOperatorMessage(row: MessageRow, chatpalId: number, cdnPrefix:
     created_at: row.createdAt.toISOString(),
     deleted: gone,
     asks_if_real: row.asksIfReal,
+    honesty: parseHonestyCode(row.honestyReason),
     disclosure: row.disclosure,
     operator_id: row.operatorId,
   };

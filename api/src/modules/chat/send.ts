@@ -4,7 +4,7 @@
  * message (DELETE /api/message.php).
  *
  * Sending (`sendMessage`) is ONE statement, its own transaction: the database function chat_send
- * (migration 0025; one round trip, the send is the product's hottest write):
+ * (migration 0025, last redefined in 0030; one round trip, the send is the product's hottest write):
  *   1. lock the sender's users row, then the pair (the other member from the conversation when
  *      named): the pair's lock is platform/pair-lock.ts's, the one a block takes;
  *   2. under the locks (fresh snapshots): reachable (visible, not deleted/disabled/staff), no
@@ -32,7 +32,7 @@ import { processImage } from '../../platform/images';
 import type { UserRow } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { isGiftId } from './gifts';
-import { asksIfReal } from './honesty';
+import { findHonestyQuestion, honestyCode } from './honesty';
 import { assertReachable, myConversation } from './conversations';
 import { toMessage, UUID } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
@@ -151,7 +151,8 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
         clientId,
         cost,
         reason,
-        asksIfReal: asksIfReal(body),
+        // the honesty guard's finding (a short form counts only after a chatpal's message: chat_send decides)
+        honesty: honestyCode(findHonestyQuestion(body)),
         freeLimit: FREE_CONVERSATION_LIMIT,
         defer: deferNotifications(db),
       })
@@ -162,7 +163,7 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     // PostgreSQL: the send's notifications ('m', 'c', ...) go out after its commit (db/after-commit.ts)
     notifyAfterCommit(db, out?.notices);
     if (out?.status !== 'ok' || !out.message) throw sendRefusal(out?.status, field);
-    // the honesty guard (issue 15) marked a question to a chatpal whether it is real (chat_send: asks_if_real)
+    // the honesty guard (issues 15, 25) marked a question to a chatpal whether it is real (chat_send: asks_if_real, honesty_reason)
     const row = messageFromJson(out.message);
     return { message: toMessage(row, viewer.id, 0, settings.cdn_prefix), credits: Number(out.balance ?? 0), created: true, toChatpal: Boolean(out.fictional), row };
   } catch (error) {
@@ -185,7 +186,7 @@ function chatSendStatement(db: Db) {
     'chat_send',
     () => sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
           ${p('type')}::text, ${p('body')}::text, ${p('gift')}::text, ${p('imageFile')}::text, ${p('imageThumb')}::text, ${p('imageWidth')}::int,
-          ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('asksIfReal')}::boolean, ${p('freeLimit')}::int,
+          ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('honesty')}::text, ${p('freeLimit')}::int,
           ${p('defer')}::boolean)`,
   );
 }
@@ -267,7 +268,7 @@ export async function storeMessage(tx: Tx, values: typeof messages.$inferInsert,
     sql`select status, balance, message from chat_store(${values.conversationId}::int, ${values.senderId}::int, ${values.recipientId}::int, ${values.type}::text,
           ${values.body ?? null}::text, ${values.gift ?? null}::text, ${values.imageFile ?? null}::text, ${values.imageThumb ?? null}::text,
           ${values.imageWidth ?? null}::int, ${values.imageHeight ?? null}::int, ${values.clientId}::uuid, ${values.credits ?? 0}::int,
-          ${values.operatorId ?? null}::int, ${values.asksIfReal ?? false}::boolean, ${values.disclosure ?? false}::boolean,
+          ${values.operatorId ?? null}::int, ${values.honestyReason ?? null}::text, ${values.disclosure ?? false}::boolean,
           ${deliver}::boolean, ${options.charge ?? null}::text, ${options.start ?? false}::boolean, ${options.operatorInbox ?? false}::boolean)`,
   );
   if (out?.status === 'insufficient') throw new AppError('insufficient_credits', { status: 402 });

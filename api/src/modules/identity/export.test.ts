@@ -118,7 +118,7 @@ it('holds nothing about the staff and no message still held back from the member
   expect(res.statusCode).toBe(200);
   const data = res.json() as Record<string, Row[] | undefined>;
   const file = res.body;
-  for (const staff of ['operator_id', 'claimed_at', 'asks_if_real', 'disclosure']) expect(file).not.toContain(`"${staff}"`);
+  for (const staff of ['operator_id', 'claimed_at', 'asks_if_real', 'honesty_reason', 'disclosure']) expect(file).not.toContain(`"${staff}"`);
   expect(file).not.toContain('vastgehouden bericht');
   const rows = Object.values(data).flatMap((v) => (Array.isArray(v) ? v : []));
   expect(rows.some((r) => r.conversation_id === heldConversation || r.id === heldConversation && 'user_a' in r)).toBe(false);

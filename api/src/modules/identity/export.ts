@@ -41,7 +41,7 @@ export const OTHER_SIDE_COLUMNS = new Set([
 /** columns about the staff, left out of every row of their table */
 const STAFF_COLUMNS: Record<string, ReadonlySet<string>> = {
   conversations: new Set(['operator_id', 'claimed_at']),
-  messages: new Set(['operator_id', 'asks_if_real', 'disclosure']),
+  messages: new Set(['operator_id', 'asks_if_real', 'honesty_reason', 'disclosure']),
 };
 
 /** Only the rows the member has seen: no held message, no conversation that holds only held messages. */
