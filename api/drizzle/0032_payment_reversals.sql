@@ -24,3 +24,6 @@ CREATE INDEX "payment_reversals_user_idx" ON "payment_reversals" USING btree ("u
 CREATE UNIQUE INDEX "credit_ledger_reversal_ref_uq" ON "credit_ledger" USING btree ("ref") WHERE "credit_ledger"."reason" = 'chargeback' or "credit_ledger"."ref" like 'psp-refund:%';--> statement-breakpoint
 -- open payments without a PSP id (a crash between our insert and the PSP's answer): found by the sweep
 CREATE INDEX "payments_open_no_psp_idx" ON "payments" USING btree ("created_at") WHERE "payments"."psp_id" is null and "payments"."status" = 'open';
+--> statement-breakpoint
+-- payments at the PSP not final yet: the sweep asks the PSP about those it has not heard of (a lost webhook)
+CREATE INDEX "payments_unfinished_idx" ON "payments" USING btree ("created_at") WHERE "payments"."psp_id" is not null and "payments"."status" in ('open', 'pending', 'authorized');

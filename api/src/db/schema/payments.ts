@@ -62,6 +62,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('payments_open_no_psp_idx').on(t.createdAt).where(sql`${t.pspId} is null and ${t.status} = 'open'`),
+    index('payments_unfinished_idx').on(t.createdAt).where(sql`${t.pspId} is not null and ${t.status} in ('open', 'pending', 'authorized')`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.originalAmount} >= ${t.amount}`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
   ],

@@ -2,19 +2,20 @@
  * How often the site asks the PSP (issue 25, 5-6): the result page's polls of GET /api/payment.php
  * ask at most once per payment per few seconds, counted at the simulator, also when 20 arrive at
  * once, and never once the payment is final; payments left open without a PSP id (a crash while
- * creating them) are expired by the sweep.
+ * creating them) are expired by the sweep, and payments whose webhook never came are asked about.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
 import { buildTestApp } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
-import { expireStalePayments, STALE_OPEN_JOB } from './psp-poll';
+import { finishCheckout } from '../mollie-sim/service';
+import { expireStalePayments, PSP_SWEEP_JOB } from './psp-poll';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
-const { call, member, checkout } = paymentsKit(() => ({ app, base }));
+const { call, member, checkout, userRow } = paymentsKit(() => ({ app, base }));
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
@@ -75,10 +76,42 @@ describe('payments left open without a PSP id', () => {
     // a crash between our insert and the PSP's answer: the row has no PSP id
     for (const p of [stale, recent]) await app.db.update(payments).set({ pspId: null }).where(eq(payments.id, p.id));
     for (const p of [stale, atPsp]) await app.db.update(payments).set({ createdAt: sql`now() - interval '6 minutes'` }).where(eq(payments.id, p.id));
-    await app.jobs.send(STALE_OPEN_JOB);
+    await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
     const status = async (id: number) => (await app.db.select({ s: payments.status }).from(payments).where(eq(payments.id, id)))[0]?.s;
     expect([await status(stale.id), await status(recent.id), await status(atPsp.id)]).toEqual(['expired', 'open', 'open']);
     expect(await expireStalePayments(app)).toEqual([]);
+  });
+});
+
+describe('payments whose webhook never came', () => {
+  it('are asked about by the sweep a few minutes after they were made, and credited', async () => {
+    const p = await started();
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, p.id));
+    // paid at the PSP, but its webhook is lost (no call made)
+    expect((await finishCheckout(app.db, row?.pspId ?? '', 'paid'))?.status).toBe('paid');
+    await app.jobs.send(PSP_SWEEP_JOB);
+    await app.jobs.drain();
+    expect((await userRow(p.user.id))?.credits).toBe(0); // too young: the webhook may still come
+    await app.db.update(payments).set({ createdAt: sql`now() - interval '3 minutes'` }).where(eq(payments.id, p.id));
+    const before = pspGets();
+    await app.jobs.send(PSP_SWEEP_JOB);
+    await app.jobs.drain();
+    expect(pspGets() - before).toBe(1);
+    expect((await app.db.select({ s: payments.status }).from(payments).where(eq(payments.id, p.id)))[0]?.s).toBe('paid');
+    expect((await userRow(p.user.id))?.credits).toBe(60);
+  });
+
+  it('an open one is asked again only after a pause that grows with its age', async () => {
+    const p = await started();
+    await app.db.update(payments).set({ createdAt: sql`now() - interval '3 hours'`, pspCheckedAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, p.id));
+    const before = pspGets();
+    await app.jobs.send(PSP_SWEEP_JOB);
+    await app.jobs.drain();
+    expect(pspGets() - before).toBe(0); // 3 hours old: asked at most every 18 minutes
+    await app.db.update(payments).set({ pspCheckedAt: sql`now() - interval '20 minutes'` }).where(eq(payments.id, p.id));
+    await app.jobs.send(PSP_SWEEP_JOB);
+    await app.jobs.drain();
+    expect(pspGets() - before).toBe(1);
   });
 });

@@ -10,16 +10,25 @@
  *   after it was made was never created at the PSP (the server died between our insert and the
  *   PSP's answer; a refusal deletes the row). Nobody can pay it, so it is marked expired: its holds
  *   go back and it no longer counts towards the direct-debit limit.
+ * - `syncUnheardPayments`, in the same job: a payment at the PSP that is not final some minutes
+ *   after it was made, and was not asked about lately, is asked about (the PSP's webhook may have
+ *   been lost: ten failed calls, our server down, a crash in the simulator between the checkout and
+ *   its stored call). Asked again after a pause that grows with its age (a tenth of it, at least 5
+ *   minutes), so a bank transfer open for 12 days costs a few dozen calls, not thousands.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { releaseHolds } from './holds';
+import type { PaymentRow } from './sync';
 
 export const PSP_CHECK_SECONDS = 5;
 export const STALE_OPEN_MINUTES = 5;
-export const STALE_OPEN_JOB = 'payments.expire-stale-open';
+export const PSP_SWEEP_JOB = 'payments.psp-sweep';
+/** a payment at the PSP not final this long after it was made is asked about by the sweep */
+export const UNHEARD_MINUTES = 2;
+const SWEEP_BATCH = 50;
 
 /** May this request ask the PSP about the payment now? (true for exactly one request per PSP_CHECK_SECONDS) */
 export async function claimPspCheck(db: DbOrTx, paymentId: number, seconds = PSP_CHECK_SECONDS): Promise<boolean> {
@@ -45,10 +54,36 @@ export async function expireStalePayments(app: FastifyInstance, minutes = STALE_
   });
 }
 
-export async function registerPaymentSweeps(app: FastifyInstance): Promise<void> {
-  app.jobs.work(STALE_OPEN_JOB, async () => {
+/** Ask the PSP about payments not final UNHEARD_MINUTES after they were made (`sync`: service.ts syncFromPsp); returns how many were asked about. */
+export async function syncUnheardPayments(app: FastifyInstance, sync: (row: PaymentRow) => Promise<unknown>): Promise<number> {
+  const rows = await app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.pspId),
+        inArray(payments.status, ['open', 'pending', 'authorized']),
+        lt(payments.createdAt, sql`now() - make_interval(mins => ${UNHEARD_MINUTES})`),
+        or(isNull(payments.pspCheckedAt), lt(payments.pspCheckedAt, sql`now() - greatest(interval '5 minutes', (now() - ${payments.createdAt}) / 10)`)),
+      ),
+    )
+    .orderBy(sql`${payments.pspCheckedAt} asc nulls first`, asc(payments.id))
+    .limit(SWEEP_BATCH);
+  let asked = 0;
+  for (const row of rows) {
+    // the same claim as the result page's poll: one instance asks
+    if (!(await claimPspCheck(app.db, row.id))) continue;
+    asked += 1;
+    await sync(row).catch((err: unknown) => app.log.warn({ err, payment: row.id }, 'PSP status not fetched by the sweep'));
+  }
+  return asked;
+}
+
+export async function registerPaymentSweeps(app: FastifyInstance, sync: (row: PaymentRow) => Promise<unknown>): Promise<void> {
+  app.jobs.work(PSP_SWEEP_JOB, async () => {
     const ids = await expireStalePayments(app);
     if (ids.length > 0) app.log.warn({ payments: ids }, 'payments left open without a PSP id (a crash while creating them): expired');
+    await syncUnheardPayments(app, sync);
   });
-  await app.jobs.schedule(STALE_OPEN_JOB, '* * * * *');
+  await app.jobs.schedule(PSP_SWEEP_JOB, '* * * * *');
 }

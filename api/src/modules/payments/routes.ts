@@ -28,7 +28,7 @@ import { createOfferCache } from './methods';
 import { isCountry } from './pricing';
 import { createPsp } from './psp';
 import { registerPaymentSweeps } from './psp-poll';
-import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, transactionsOf } from './service';
+import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, syncFromPsp, transactionsOf } from './service';
 import type { Ctx } from './service';
 
 const passThrough = () => (data: unknown) => ({ value: data });
@@ -47,7 +47,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     await registerMollieSim(app, (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, ''));
   }
   const psp = createPsp(app);
-  await registerPaymentSweeps(app);
+  await registerPaymentSweeps(app, (row) => syncFromPsp({ app, psp }, row));
   const offer = createOfferCache(psp);
   const sms = createSmsSender(app.config);
   if (!sms.delivers) app.log.warn('SMS_URL is not set: direct debit (confirmed by an SMS code) is not offered');
