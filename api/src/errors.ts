@@ -77,6 +77,11 @@ export class AppError extends Error {
       this.extra.minutes = options.minutes;
     }
   }
+
+  /** Fastify's name for the status: an error handler of a plugin of its own (the payment simulator's) answers it too, not a 500 */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export function isAppError(value: unknown): value is AppError {

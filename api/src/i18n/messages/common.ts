@@ -56,6 +56,15 @@ export const commonMessages: MessageTable = {
     it: '{field} è troppo lungo o troppo grande.',
     pl: 'Pole {field} jest za długie lub za duże.',
   },
+  nul_byte: {
+    nl: 'De invoer bevat een ongeldig teken (NUL).',
+    en: 'The input contains an invalid character (NUL).',
+    de: 'Die Eingabe enthält ein ungültiges Zeichen (NUL).',
+    es: 'La entrada contiene un carácter no válido (NUL).',
+    fr: 'La saisie contient un caractère non valide (NUL).',
+    it: 'Il valore contiene un carattere non valido (NUL).',
+    pl: 'Wprowadzone dane zawierają niedozwolony znak (NUL).',
+  },
   invalid_json: {
     nl: 'De aanvraag bevat geen geldige JSON.',
     en: 'The request does not contain valid JSON.',
