@@ -21,6 +21,11 @@ import { OPERATOR_NS } from './i18n';
 import { operatorApi } from './operator-api';
 
 type Result = { kind: 'ok' | 'error'; text: string } | null;
+
+/** Why the guard flagged a member's message (messages flagged before reasons were kept: the general label). */
+function flagLabel(m: OperatorMessage, t: (key: string) => string): string {
+  return m.honesty ? t(`reason.${m.honesty.reason}`) : t('conversation.asksIfReal');
+}
 const CLAIM_RENEW_MS = 2 * 60 * 1000;
 const errorOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -76,6 +81,8 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
   const member = data.member.name;
   const chatpal = data.chatpal.name;
   const messages = [...older.filter((m) => !data.messages.some((n) => n.id === m.id)), ...data.messages];
+  // why the guard asks for the disclosure: the newest flagged question's reason
+  const asked = [...messages].reverse().find((m) => m.asks_if_real);
   const tooLong = [...draft].length > data.message_length;
   // an operator still typing keeps their claim: with less than 2 minutes left, typing renews it
   const onDraft = (value: string) => {
@@ -116,6 +123,7 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
 
       {data.disclosure_due && (
         <Alert variant="warning" title={t('honesty.title')}>
+          {asked && <p css={css`margin: 0 0 8px;`}>{t('honesty.why', { reason: flagLabel(asked, t) })}</p>}
           <p css={css`margin: 0 0 8px;`}>{t('honesty.text', { text: data.disclosure_text })}</p>
           <Button variant="primary" disabled={busy} onClick={() => void act(() => operatorApi.disclose(id), t('honesty.sent'))}>{t('honesty.send')}</Button>
         </Alert>
@@ -151,7 +159,8 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
               </span>
               {(m.asks_if_real || m.disclosure) && (
                 <span css={css`display: block; margin-top: 4px;`}>
-                  <Badge tone={m.asks_if_real ? 'danger' : 'success'}>{m.asks_if_real ? t('conversation.asksIfReal') : t('conversation.disclosure')}</Badge>
+                  <Badge tone={m.asks_if_real ? 'danger' : 'success'}>{m.asks_if_real ? flagLabel(m, t) : t('conversation.disclosure')}</Badge>
+                  {m.honesty?.disguised && <Badge tone="warning" css={css`margin-left: 4px;`}>{t('reason.disguised')}</Badge>}
                 </span>
               )}
             </li>

@@ -23,7 +23,7 @@ const item = (overrides: Partial<OperatorInboxItem> = {}): OperatorInboxItem => 
 });
 const message = (overrides: Partial<OperatorMessage> = {}): OperatorMessage => ({
   id: 1, from: 'member', type: 'text', body: 'Hoi Roos!', gift: null, image: null, created_at: now, deleted: false,
-  asks_if_real: false, disclosure: false, operator_id: null, ...overrides,
+  asks_if_real: false, honesty: null, disclosure: false, operator_id: null, ...overrides,
 });
 const conversation = (overrides: Partial<OperatorConversation> = {}): OperatorConversation => ({
   conversation: 5, member: JAN, chatpal: ROOS, member_language: 'nl', member_messages_24h: 3, messages: [message()], has_more: false,
@@ -143,6 +143,34 @@ describe('operator conversation', () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/disclose'))).toHaveLength(1);
     await waitFor(() => expect(screen.getByLabelText('Antwoord als Roos')).toBeEnabled());
     expect(screen.getByText('Mededeling: profiel is fictief')).toBeInTheDocument();
+  });
+
+  it('says why each message was flagged, in the operator’s language, and marks a disguise', async () => {
+    serve({
+      'GET /api/backoffice/operator/inbox': inbox,
+      'GET /api/backoffice/operator/conversations/5': () =>
+        conversation({
+          disclosure_due: true,
+          messages: [
+            message({ id: 1, body: 'werk je voor deze site?', asks_if_real: true, honesty: { reason: 'staff_question', disguised: false } }),
+            message({ id: 2, from: 'chatpal', body: 'Ik woon in Utrecht' }),
+            message({ id: 3, body: 'b3n j3 3en b0t?', asks_if_real: true, honesty: { reason: 'bot_question', disguised: true } }),
+          ],
+        }),
+    });
+    renderChat('/backoffice/operator/5');
+    const history = await screen.findByRole('list', { name: 'Berichten tussen Jan en Roos' });
+    const staff = within(history).getByText('werk je voor deze site?').closest('li') as HTMLElement;
+    expect(staff).toHaveTextContent('Vraagt of een medewerker of iemand anders schrijft');
+    expect(staff).not.toHaveTextContent('Verhuld geschreven');
+    const bot = within(history).getByText('b3n j3 3en b0t?').closest('li') as HTMLElement;
+    expect(bot).toHaveTextContent('Vraagt of er een bot of AI schrijft');
+    expect(bot).toHaveTextContent('Verhuld geschreven (letters die erop lijken, cijfers, spaties)');
+    expect(within(history).getByText('Ik woon in Utrecht').closest('li')).not.toHaveTextContent('Vraagt');
+    // the guard's alert gives the newest question's reason; the disclosure stays one button
+    const guard = screen.getByRole('alert');
+    expect(guard).toHaveTextContent('Waarom: Vraagt of er een bot of AI schrijft.');
+    expect(within(guard).getByRole('button', { name: 'Mededeling sturen' })).toBeEnabled();
   });
 
   it('renews the claim while the operator types and it is about to lapse', async () => {
