@@ -1,10 +1,18 @@
+import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { creditLedger, sites, users } from '../db/schema';
-import { AppError } from '../errors';
+import sharp from 'sharp';
+import { ZSettings } from '@dating/shared-kit/contracts';
+import type { SendInput } from '../modules/chat/send';
+import { sendMessage, storeMessage } from '../modules/chat/send';
+import { creditLedger, messages, sites, users } from '../db/schema';
+import { AppError, isAppError } from '../errors';
 import { purgeDeletedAccounts } from '../modules/identity/purge';
 import { buildTestApp, createMember, loginCookie } from '../test/helpers';
+import type { UserRow } from '../test/helpers';
 import { changeCredits, ledgerOf } from './credits';
+import { CREDIT_CASES } from './credits.cases';
+import type { CreditCase, CreditOutcome } from './credits.cases';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -121,5 +129,105 @@ describe('credits of an account', () => {
       [25, 25, 'purchase'],
       [-10, 15, 'message'],
     ]);
+  });
+});
+
+/* ---------------- one rule, three implementations (credits.cases.ts) ---------------- */
+
+type Charge = (c: Pick<CreditCase, 'cost' | 'reason'>, sender: UserRow, recipient: UserRow) => Promise<unknown>;
+
+let picture: Buffer;
+const chatSettings = async () => {
+  const [site] = await app.db.select().from(sites).where(eq(sites.domain, 'localhost'));
+  return ZSettings.parse(site?.settings);
+};
+
+/** Each implementation of the rule, charging `cost` for `reason` (a message of the matching type for the chat's). */
+const IMPLEMENTATIONS: Record<'changeCredits' | 'chat_store' | 'chat_send', Charge> = {
+  changeCredits: (c, sender) => app.withTx((tx) => changeCredits(tx, sender.id, -c.cost, c.reason, 'case')),
+  chat_store: (c, sender, recipient) =>
+    app.withTx((tx) =>
+      storeMessage(tx, { conversationId: 0, senderId: sender.id, recipientId: recipient.id, type: 'text', body: 'hallo', clientId: crypto.randomUUID(), credits: c.cost }, true, {
+        charge: c.reason,
+        start: true,
+      }),
+    ),
+  chat_send: async (c, sender, recipient) => {
+    const settings = { ...(await chatSettings()), message_credits: c.cost, gift_credits: c.cost, photo_credits: c.cost };
+    const base = { profile: recipient.id, client_id: crypto.randomUUID() };
+    const input: SendInput =
+      c.reason === 'gift' ? { ...base, type: 'gift', gift: 'rose' } : c.reason === 'photo' ? { ...base, type: 'image', image: picture } : { ...base, type: 'text', body: 'hallo' };
+    return sendMessage(app.db, app.storage, sender, input, settings);
+  },
+};
+
+/** A refusal as the table names it; anything else is a failure of the test. */
+function refusalOf(error: unknown): 'insufficient_credits' | 'invalid_amount' {
+  if (isAppError(error) && error.code === 'insufficient_credits' && error.status === 402) return 'insufficient_credits';
+  if (isAppError(error) && error.code === 'internal') return 'invalid_amount';
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    // invalid_text_representation (2.5 as int), numeric_value_out_of_range (beyond int4)
+    if (e.code === '22P02' || e.code === '22003') return 'invalid_amount';
+  }
+  throw error;
+}
+
+/** Charge through one implementation and observe what a member (balance, ledger) and the chat (messages) would see. */
+async function observe(charge: Charge, c: Pick<CreditCase, 'balance' | 'cost' | 'reason'>, recipient: UserRow) {
+  const { user: sender } = await createMember(app, { user: { credits: c.balance, paidUser: true } });
+  let refused: 'insufficient_credits' | 'invalid_amount' | null = null;
+  await charge(c, sender, recipient).catch((error: unknown) => (refused = refusalOf(error)));
+  const balanceNow = await balance(sender.id);
+  const rows = await ledger(sender.id);
+  const sent = await app.db.select({ id: messages.id, credits: messages.credits }).from(messages).where(eq(messages.senderId, sender.id));
+  const outcome: CreditOutcome = refused
+    ? { refused, balance: balanceNow }
+    : { balance: balanceNow, ledger: rows[0] ? { delta: rows[0].delta, balanceAfter: rows[0].balanceAfter, reason: rows[0].reason as 'message' } : null };
+  return { outcome, rows, sent };
+}
+
+describe('the credits rule: every row of credits.cases.ts, through each implementation', () => {
+  let recipient: UserRow;
+  beforeAll(async () => {
+    recipient = (await createMember(app)).user;
+    picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c06' } })
+      .jpeg()
+      .toBuffer();
+  });
+
+  for (const c of CREDIT_CASES) {
+    for (const [name, charge] of Object.entries(IMPLEMENTATIONS)) {
+      it(`${c.name} (balance ${c.balance}, cost ${c.cost}, ${c.reason}): ${name}`, async () => {
+        const { outcome, rows, sent } = await observe(charge, c, recipient);
+        expect(outcome).toEqual(c.expected);
+        expect(rows.length).toBeLessThanOrEqual(1);
+        if (name === 'changeCredits') {
+          expect(sent).toEqual([]);
+          if (rows[0]) expect(rows[0].ref).toBe('case');
+        } else if ('refused' in c.expected) {
+          // a refused chat charge stores no message either
+          expect(sent).toEqual([]);
+        } else {
+          expect(sent).toEqual([{ id: expect.any(Number), credits: c.cost }]);
+          if (rows[0]) expect(rows[0].ref).toBe(`message:${sent[0]?.id}`);
+        }
+      });
+    }
+  }
+
+  it('twelve charges at once, spread over the three implementations, never go below 0: 50 credits pay 5 of 10', async () => {
+    const { user: sender } = await createMember(app, { user: { credits: 50, paidUser: true } });
+    const others = await Promise.all(Array.from({ length: 4 }, () => createMember(app).then((m) => m.user)));
+    const charges = Object.values(IMPLEMENTATIONS).flatMap((charge) => others.map((other) => () => charge({ cost: 10, reason: 'message' }, sender, other)));
+    const results = await Promise.allSettled(charges.map((charge) => charge()));
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    for (const f of failed) expect(refusalOf(f.reason)).toBe('insufficient_credits');
+    expect(await balance(sender.id)).toBe(0);
+    const rows = await ledger(sender.id);
+    expect(rows.map((r) => r.delta)).toEqual([-10, -10, -10, -10, -10]);
+    expect(rows.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
+    const sent = await app.db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, sender.id));
+    expect(sent.length).toBe(rows.filter((r) => r.ref !== 'case').length);
   });
 });
