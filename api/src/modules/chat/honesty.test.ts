@@ -9,6 +9,8 @@ import { asksIfReal, findHonestyQuestion, honestyCode, parseHonestyCode } from '
 import { HAND_DISGUISED, HONESTY_TABLE } from './honesty.table';
 import type { HonestyRow } from './honesty.table';
 import { plainForm } from './honesty/normalise';
+import { phraseAnchors } from './honesty/anchors';
+import { LANGUAGES } from './honesty/lexicon';
 
 const QUESTIONS = HONESTY_TABLE.filter((r) => r.reason != null);
 const ORDINARY = HONESTY_TABLE.filter((r) => r.reason == null);
@@ -109,6 +111,12 @@ describe('short forms and codes', () => {
     expect(parseHonestyCode('real_question')).toEqual({ reason: 'real_question', disguised: false });
     expect(parseHonestyCode(null)).toBeNull();
     expect(parseHonestyCode('something_else')).toBeNull();
+  });
+
+  it('every staff phrase has anchor words, so that the quick pre-check can skip it', () => {
+    for (const lang of Object.values(LANGUAGES)) for (const phrase of lang.staffPhrases) expect([phrase, phraseAnchors(phrase)]).toEqual([phrase, expect.any(Array)]);
+    expect(phraseAnchors('(?:werk|werkt) (?:je|jij|u) (?:\\w+ ){0,2}(?:voor|bij) site')).toEqual(['werk', 'werkt']);
+    expect(phraseAnchors('(?:te|le|os) (?:\\w+ ){0,2}pagan')).toEqual(['te', 'le', 'os']);
   });
 
   it('the plain form folds case, accents and punctuation', () => {

@@ -17,9 +17,12 @@
  *                   answers a message of the chatpal (chat_send checks the conversation's previous
  *                   message, migration 0030)
  * A "real" word must end its clause ("ben je echt zo lief?" is not a question about the profile).
- * A question found only in the deep form is marked `disguised`.
+ * A question found only in the deep form is marked `disguised`. Cheap on the paid send path: a
+ * pattern is tried only on a text holding one of its anchor words (honesty/anchors.ts), the deep
+ * form only read when the text could be disguised (docs/honesty.md: about 10-25 µs a message).
  */
 import type { HonestyReason } from '@dating/shared-kit/contracts';
+import { lastWords, phraseAnchors } from './honesty/anchors';
 import { EVERYWHERE, LANGUAGES } from './honesty/lexicon';
 import type { Language } from './honesty/lexicon';
 import { deepForm, mayBeDisguised, plainForm } from './honesty/normalise';
@@ -61,10 +64,27 @@ function patterns(l: Language) {
 const ALL = Object.values(LANGUAGES).map(patterns);
 const REAL_WORDS = ['echt', 'real', 'reel', 'reelle', 'vrai', 'vraie', 'vero', 'vera', 'reale', 'prawdziwy', 'prawdziwa', 'prawdziwe', 'verdadero', 'verdadera', 'de verdad'];
 const FAKE_WORDS = ['nep', 'fake', 'faux', 'fausse', 'falso', 'falsa', 'finto', 'finta', 'falszywy', 'falszywa', 'falszywe', 'bot', 'gefalscht'];
-const MATCHERS: [HonestyReason, RegExp][] = [
-  ['staff_question', any(ALL.flatMap((p) => p.staff))],
-  ['bot_question', any(ALL.flatMap((p) => p.bot))],
-  ['real_question', any([...ALL.map((p) => p.real), ...ALL.flatMap((p) => p.human), `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:${alt(FAKE_WORDS)})(?: |$)`])],
+const LISTS = [...Object.values(LANGUAGES), EVERYWHERE];
+const phrases = Object.values(LANGUAGES).flatMap((l) => l.staffPhrases.map(phraseAnchors));
+
+interface Matcher {
+  reason: HonestyReason;
+  pattern: RegExp;
+  /** a text without any of these words cannot match (honesty/anchors.ts); null: always tried */
+  anchors: Set<string> | null;
+}
+const MATCHERS: Matcher[] = [
+  {
+    reason: 'staff_question',
+    pattern: any(ALL.flatMap((p) => p.staff)),
+    anchors: phrases.some((a) => a == null) ? null : new Set([...lastWords(LISTS.flatMap((l) => l.staff)), ...phrases.flat()].filter((w): w is string => w != null)),
+  },
+  { reason: 'bot_question', pattern: any(ALL.flatMap((p) => p.bot)), anchors: new Set(lastWords(LISTS.flatMap((l) => l.bot))) },
+  {
+    reason: 'real_question',
+    pattern: any([...ALL.map((p) => p.real), ...ALL.flatMap((p) => p.human), `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:${alt(FAKE_WORDS)})(?: |$)`]),
+    anchors: new Set(lastWords([...LISTS.flatMap((l) => [...l.real, ...l.human]), ...FAKE_WORDS])),
+  },
 ];
 const SHORT = new RegExp(
   `^(?:(?:${alt([...EVERYWHERE.openers, ...Object.values(LANGUAGES).flatMap((l) => l.openers)])}) )*` +
@@ -82,6 +102,11 @@ const VOCABULARY: Vocabulary = (() => {
 
 const CLAUSES = /[.?!¿¡;:,\n()\u2013\u2014\u2026]+|\s-\s/;
 
+function anchorIn(words: Set<string>, anchors: Set<string>): boolean {
+  for (const w of words) if (anchors.has(w)) return true;
+  return false;
+}
+
 /**
  * The reason of the first pattern that matches the whole text or one of its clauses (read in one
  * go: the clauses' plain forms joined by " #", which no pattern crosses), else a short form.
@@ -90,7 +115,11 @@ function classify(text: string): HonestyReason | null {
   const candidates = [plainForm(text)];
   const parts = text.split(CLAUSES);
   if (parts.length > 1) candidates.push(parts.map(plainForm).filter(Boolean).join(' # '));
-  for (const [reason, pattern] of MATCHERS) if (candidates.some((c) => c && pattern.test(c))) return reason;
+  const words = new Set((candidates[0] as string).split(' '));
+  for (const { reason, pattern, anchors } of MATCHERS) {
+    if (anchors && !anchorIn(words, anchors)) continue;
+    if (candidates.some((c) => c && pattern.test(c))) return reason;
+  }
   return SHORT.test(candidates[0] as string) ? 'short_form' : null;
 }
 
