@@ -3,7 +3,8 @@
 -- picks the one instance that may ask; payments/psp-poll.ts).
 ALTER TABLE "payments" ADD COLUMN "psp_checked_at" timestamp with time zone;--> statement-breakpoint
 -- A chargeback or a refund made at the PSP (not by our staff), taken back from the member once
--- (payments/reversals.ts): the credits it is worth, what came off the balance, the rest owed.
+-- (payments/reversals.ts): the credits it is worth, what came off the balance, the rest owed;
+-- undone_at: the chargeback was reversed (the bank gave the money back), the credits came back.
 CREATE TABLE "payment_reversals" (
 	"psp_ref" text PRIMARY KEY NOT NULL,
 	"payment_id" integer NOT NULL,
@@ -13,6 +14,7 @@ CREATE TABLE "payment_reversals" (
 	"credits" integer NOT NULL,
 	"credits_taken" integer NOT NULL,
 	"credits_owed" integer NOT NULL,
+	"undone_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payment_reversals_credits" CHECK ("payment_reversals"."credits" >= 0 and "payment_reversals"."credits_taken" >= 0 and "payment_reversals"."credits_owed" >= 0 and "payment_reversals"."credits_taken" + "payment_reversals"."credits_owed" = "payment_reversals"."credits")
 );--> statement-breakpoint

@@ -87,6 +87,8 @@ export const paymentReversals = pgTable(
     credits: integer('credits').notNull(),
     creditsTaken: integer('credits_taken').notNull(),
     creditsOwed: integer('credits_owed').notNull(),
+    /** a chargeback the bank reversed: its credits came back, nothing is owed for it */
+    undoneAt: ts('undone_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -4,7 +4,8 @@
  *   refund      POST /v2/payments/:id/refunds (the API), or the simulator's dashboard: at most
  *               what is left (`amountRemaining`); the payment's `amountRefunded` grows at once.
  *   chargeback  only the consumer's bank makes one (a SEPA debit can be reversed for 8 weeks);
- *               the simulator's dashboard stands in for the bank: `amountChargedBack` grows.
+ *               the simulator's dashboard stands in for the bank: `amountChargedBack` grows. The
+ *               bank may reverse it later (`reversedAt` set, the amount charged back shrinks).
  *
  * The payment stays `paid`; Mollie calls its webhook, and the site reads the amounts and the
  * refunds / chargebacks lists (https://docs.mollie.com/reference/chargebacks-api-webhooks).
@@ -88,4 +89,20 @@ export async function createChargeback(db: DbOrTx, paymentId: string, body: unkn
   };
   await insertObject(db, 'chargeback', chargeback, null);
   return chargeback;
+}
+
+/** The bank reverses a chargeback: the money is the merchant's again. */
+export async function reverseChargeback(db: DbOrTx, paymentId: string, chargebackId: string, now = new Date()): Promise<Obj> {
+  const chargeback = await getObject(db, chargebackId, 'chargeback');
+  if (!chargeback || chargeback.paymentId !== paymentId) throw new SimError(404, `No chargeback exists with token ${chargebackId}.`);
+  const reversed = await patchObject(db, chargebackId, { reversedAt: mollieTime(now) }, null, { reversedAt: null });
+  if (!reversed) throw new SimError(422, 'The chargeback is already reversed.');
+  // the payment's amount charged back shrinks by it (guarded: another chargeback may change it meanwhile)
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const payment = await paidPayment(db, paymentId);
+    const currency = String((payment.amount as Obj).currency);
+    const left = Math.max(0, minorOf(payment.amountChargedBack) - minorOf(chargeback.amount));
+    if (await patchObject(db, paymentId, { amountChargedBack: { value: toValue(left), currency } }, null, { amountChargedBack: payment.amountChargedBack })) return reversed;
+  }
+  throw new SimError(409, 'The payment is being changed. Try again.');
 }

@@ -5,9 +5,10 @@
  *                                      methods, customers, mandates), Bearer key, Idempotency-Key,
  *                                      Mollie's JSON, statuses and error bodies
  *   /mollie-sim/checkout/test-mode     the hosted checkout (Paid / Failed / Canceled / Expired / Open)
- *   /mollie-sim/dashboard/payments/:id/refunds|chargebacks
+ *   /mollie-sim/dashboard/payments/:id/refunds|chargebacks[/:id/reverse]
  *                                      POST (Bearer key): a refund made in Mollie's dashboard, a
- *                                      chargeback by the consumer's bank; then the webhook is called
+ *                                      chargeback by the consumer's bank (and its reversal); then
+ *                                      the webhook is called
  *
  * The site talks to it only through the official @mollie/api-client (modules/payments/psp.ts), as
  * it would talk to Mollie. After the checkout the browser goes to the payment's redirectUrl and the
@@ -24,7 +25,7 @@ import {
   cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
 } from './service';
 import type { CheckoutOutcome } from './service';
-import { createChargeback, createRefund } from './money-back';
+import { createChargeback, createRefund, reverseChargeback } from './money-back';
 import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, listOfPayment, patchObject, rememberAnswer, simApiKey } from './store';
 import { announceWebhook, deliverWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
 import type { WebhookDeps } from './webhooks';
@@ -207,6 +208,11 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       const chargeback = await createChargeback(app.db, req.params.id, req.body);
       await announce(await getObject(app.db, req.params.id, 'payment'));
       return hal(reply, 201, withPaymentChildLinks(chargeback, bases(req)));
+    });
+    sim.post<{ Params: { pid: string; id: string } }>('/dashboard/payments/:pid/chargebacks/:id/reverse', async (req, reply) => {
+      const chargeback = await reverseChargeback(app.db, req.params.pid, req.params.id);
+      await announce(await getObject(app.db, req.params.pid, 'payment'));
+      return hal(reply, 200, withPaymentChildLinks(chargeback, bases(req)));
     });
 
     // ---- methods -------------------------------------------------------------------------------

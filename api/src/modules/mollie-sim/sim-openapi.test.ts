@@ -75,6 +75,10 @@ it('answers every field the OpenAPI description requires, in every state', async
   checkList('chargebacks list', 'chargebacks', 'chargeback', (await v2('GET', `payments/${id}/chargebacks`)).body);
   check('refund (get)', 'refund', (await v2('GET', `payments/${id}/refunds/${String(refund.body.id)}`)).body);
   check('chargeback (get)', 'chargeback', (await v2('GET', `payments/${id}/chargebacks/${String(chargeback.body.id)}`)).body);
+  const reversed = await call('POST', `dashboard/payments/${id}/chargebacks/${String(chargeback.body.id)}/reverse`);
+  expect(reversed.body.reversedAt).toEqual(expect.any(String));
+  check('chargeback reversed', 'chargeback', reversed.body);
+  expect((await v2('GET', `payments/${id}`)).body).toMatchObject({ amountChargedBack: { value: '0.00' } });
 
   for (const outcome of ['failed', 'canceled', 'expired']) {
     const p = await v2('POST', 'payments', payment({ method: 'creditcard' }));
@@ -110,7 +114,8 @@ it('answers every field the OpenAPI description requires, in every state', async
     await call('POST', `dashboard/payments/${id}/chargebacks`, { amount: { value: '999.00', currency: 'EUR' } }),
     await v2('GET', `payments/${id}/chargebacks/chb_nothere000`),
   ];
-  expect(errors.map((e) => e.status)).toEqual([404, 422, 401, 422, 422, 404]);
+  errors.push(await call('POST', `dashboard/payments/${id}/chargebacks/${String(chargeback.body.id)}/reverse`));
+  expect(errors.map((e) => e.status)).toEqual([404, 422, 401, 422, 422, 404, 422]);
   errors.forEach((e, i) => check(`error ${i}`, 'error', e.body));
 
   const gaps = seen.flatMap(([what, schema, body]) => missingRequired(body, schema).map((path) => `${what}: ${path}`));

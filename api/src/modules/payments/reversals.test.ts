@@ -2,7 +2,8 @@
  * Money taken back at the PSP (issue 25, 6): a chargeback by the consumer's bank and a refund made
  * in Mollie's dashboard (the simulator's test hooks), then its webhook: the credits come off the
  * balance through the ledger, down to 0, the rest owed; once per chargeback / refund, also when the
- * webhook is called ten times at once; a staff refund is not taken twice.
+ * webhook is called ten times at once; a reversed chargeback gives back what it took; a staff
+ * refund is not taken twice.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -77,6 +78,24 @@ describe('money taken back at the PSP', () => {
     const [reversal] = await app.db.select().from(paymentReversals).where(eq(paymentReversals.paymentId, m.payment.id));
     expect(reversal).toMatchObject({ kind: 'chargeback', amount: m.payment.amount, credits: 60, creditsTaken: 15, creditsOwed: 45 });
     expect(await creditsOwed(app, m.user.id)).toBe(45);
+  });
+
+  it('a chargeback the bank reverses gives the credits taken back and clears what was owed, once', async () => {
+    const m = await buyer();
+    await app.withTx((tx) => changeCredits(tx, m.user.id, -45, 'message', 'message:test'));
+    const chargeback = await atPsp('chargebacks', m.pspId);
+    await mollieSimOf(app)?.settled();
+    expect([(await userRow(m.user.id))?.credits, await creditsOwed(app, m.user.id)]).toEqual([0, 45]);
+    const key = await mollieSimOf(app)?.apiKey();
+    const reversed = await fetch(`${base}/mollie-sim/dashboard/payments/${m.pspId}/chargebacks/${chargeback.id}/reverse`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    expect(reversed.status).toBe(200);
+    await Promise.all(Array.from({ length: 5 }, () => webhook(m.pspId)));
+    await mollieSimOf(app)?.settled();
+    expect([(await userRow(m.user.id))?.credits, await creditsOwed(app, m.user.id)]).toEqual([15, 0]);
+    expect((await ledgerOf(m.user.id)).filter(([reason]) => reason === 'chargeback')).toEqual([
+      ['chargeback', -15, `chargeback:${chargeback.id}`],
+      ['chargeback', 15, `chargeback:${chargeback.id}:reversed`],
+    ]);
   });
 
   it('a refund made in the dashboard takes back the credits its amount is worth, each refund once', async () => {

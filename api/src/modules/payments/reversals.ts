@@ -16,10 +16,13 @@
  * Exactly once per chargeback / refund: under the payment's row lock, one `payment_reversals` row
  * per PSP id (its primary key), and the ledger row's reference (`chargeback:chb_...`,
  * `psp-refund:re_...`) is unique (migration 0032). A chargeback that was reversed before we saw
- * it, and a failed or canceled refund, take nothing.
+ * it, and a failed or canceled refund, take nothing. A chargeback the bank reverses after we took
+ * its credits (Mollie sets its `reversedAt`) gives back what was taken and clears what was owed,
+ * once (`undone_at`, ledger ref `chargeback:chb_...:reversed`).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { paymentReversals, payments, users } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
 import type { MollieClient, MolliePayment } from './psp';
@@ -31,42 +34,52 @@ export interface Reversal {
   kind: 'chargeback' | 'refund';
   /** minor units */
   amount: number;
+  /** a chargeback the bank reversed */
+  reversed: boolean;
 }
 
 const minor = (value: string | undefined) => (value ? Math.round(Number(value) * 100) : 0);
 const NOT_TAKEN_REFUND = new Set(['failed', 'canceled']);
 
-/** What the PSP took back of a payment and our staff did not: its chargebacks and dashboard refunds. */
-export async function reversalsAtPsp(client: MollieClient, row: PaymentRow, fetched: MolliePayment): Promise<Reversal[]> {
+/**
+ * What the PSP took back of a payment and our staff did not: its chargebacks and dashboard refunds.
+ * `chargebacksSeen`: we hold chargebacks of it not reversed yet, so its list is read even when the
+ * amount charged back went back to 0 (a reversal).
+ */
+export async function reversalsAtPsp(client: MollieClient, row: PaymentRow, fetched: MolliePayment, chargebacksSeen = false): Promise<Reversal[]> {
   const found: Reversal[] = [];
-  if (minor(fetched.amountChargedBack?.value) > 0) {
+  if (chargebacksSeen || minor(fetched.amountChargedBack?.value) > 0) {
     for await (const cb of client.paymentChargebacks.iterate({ paymentId: fetched.id })) {
-      if (!cb.reversedAt) found.push({ pspRef: cb.id, kind: 'chargeback', amount: minor(cb.amount.value) });
+      found.push({ pspRef: cb.id, kind: 'chargeback', amount: minor(cb.amount.value), reversed: Boolean(cb.reversedAt) });
     }
   }
   if (minor(fetched.amountRefunded?.value) > 0) {
     for await (const refund of client.paymentRefunds.iterate({ paymentId: fetched.id })) {
       const meta = (refund.metadata ?? {}) as { staff_refund?: unknown };
       const ours = meta.staff_refund === row.id || refund.id === row.refundPspId;
-      if (!ours && !NOT_TAKEN_REFUND.has(refund.status)) found.push({ pspRef: refund.id, kind: 'refund', amount: minor(refund.amount.value) });
+      if (!ours && !NOT_TAKEN_REFUND.has(refund.status)) found.push({ pspRef: refund.id, kind: 'refund', amount: minor(refund.amount.value), reversed: false });
     }
   }
   return found;
 }
 
-/** Take back the credits of reversals not seen before; returns the credits taken off the balance. */
+/** Take back the credits of reversals not seen before, give back those of reversed chargebacks; returns the credits taken (net). */
 export async function applyReversals(app: FastifyInstance, paymentId: number, found: readonly Reversal[]): Promise<number> {
   if (found.length === 0) return 0;
   const result = await app.withTx(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || payment.status !== 'paid' || !payment.creditedAt) return null;
     const seen = await tx.select().from(paymentReversals).where(eq(paymentReversals.paymentId, paymentId));
-    const known = new Set(seen.map((r) => r.pspRef));
-    let left = payment.credits - (payment.refundedAt ? payment.credits : 0) - seen.reduce((s, r) => s + r.credits, 0);
+    const known = new Map(seen.map((r) => [r.pspRef, r]));
+    let left = payment.credits - (payment.refundedAt ? payment.credits : 0) - seen.reduce((s, r) => s + (r.undoneAt ? 0 : r.credits), 0);
     let taken = 0;
     for (const item of found) {
-      if (known.has(item.pspRef)) continue;
-      known.add(item.pspRef);
+      const before = known.get(item.pspRef);
+      if (before && item.reversed && !before.undoneAt) {
+        taken -= await undoChargeback(tx, before);
+        left += before.credits;
+      }
+      if (before || item.reversed) continue;
       const worth = Math.max(0, Math.min(left, Math.ceil((payment.credits * item.amount) / payment.amount)));
       left -= worth;
       const [member] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, payment.userId)).for('update');
@@ -83,17 +96,34 @@ export async function applyReversals(app: FastifyInstance, paymentId: number, fo
     }
     return { userId: payment.userId, taken };
   });
-  if (result && result.taken > 0) {
+  if (result && result.taken !== 0) {
     app.sessionCache.forgetUser(result.userId);
     app.answers.forgetMember(result.userId);
   }
   return result?.taken ?? 0;
 }
 
-/** A webhook (or poll) of a paid payment: take back what the PSP took back. */
+/** The bank reversed a chargeback we took: the credits taken come back, nothing is owed for it any more. Returns the credits given back. */
+async function undoChargeback(tx: Tx, reversal: typeof paymentReversals.$inferSelect): Promise<number> {
+  const [undone] = await tx
+    .update(paymentReversals)
+    .set({ undoneAt: new Date() })
+    .where(and(eq(paymentReversals.pspRef, reversal.pspRef), isNull(paymentReversals.undoneAt)))
+    .returning();
+  if (!undone || undone.creditsTaken === 0) return 0;
+  await changeCredits(tx, undone.userId, undone.creditsTaken, 'chargeback', `chargeback:${undone.pspRef}:reversed`);
+  return undone.creditsTaken;
+}
+
+/** A webhook (or poll) of a paid payment: take back what the PSP took back (and give back what the bank reversed). Returns the credits taken (net). */
 export async function syncReversals(app: FastifyInstance, client: MollieClient, row: PaymentRow, fetched: MolliePayment): Promise<number> {
   if (row.status !== 'paid' || fetched.id !== row.pspId) return 0;
-  return applyReversals(app, row.id, await reversalsAtPsp(client, row, fetched));
+  const [open] = await app.db
+    .select({ pspRef: paymentReversals.pspRef })
+    .from(paymentReversals)
+    .where(and(eq(paymentReversals.paymentId, row.id), eq(paymentReversals.kind, 'chargeback'), isNull(paymentReversals.undoneAt)))
+    .limit(1);
+  return applyReversals(app, row.id, await reversalsAtPsp(client, row, fetched, Boolean(open)));
 }
 
 /** The credits a member owes from reversals the balance could not cover. */
@@ -101,6 +131,6 @@ export async function creditsOwed(app: FastifyInstance, userId: number): Promise
   const [row] = await app.db
     .select({ owed: sql<number>`coalesce(sum(${paymentReversals.creditsOwed}), 0)::int` })
     .from(paymentReversals)
-    .where(and(eq(paymentReversals.userId, userId)));
+    .where(and(eq(paymentReversals.userId, userId), isNull(paymentReversals.undoneAt)));
   return Number(row?.owed ?? 0);
 }
