@@ -141,4 +141,7 @@ it("never runs inside another caller's open transaction: it waits for it (PGlite
   expect(rows.filter((r) => r.from_sql)).toEqual([]);
   // one statement per text, however often it ran
   expect(new Set(mine.map((r) => r.statement)).size).toBe(mine.length);
+  // a session that forgot its statements parses them again
+  await app.dbHandle.query('deallocate all');
+  expect((await echo().execute({ v: 'again' })).rows[0]?.echo).toBe('again');
 });

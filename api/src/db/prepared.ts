@@ -82,7 +82,7 @@ function namedStatements(pg: PGlite): QueryClient {
     }
     return statement;
   };
-  const query = async (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<unknown>> => {
+  const query = async (text: string, params: unknown[] = [], options?: QueryOptions, retry = true): Promise<Results<unknown>> => {
     const { name, types } = await statementOf(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -90,7 +90,15 @@ function namedStatements(pg: PGlite): QueryClient {
       const serializer = options?.serializers?.[oid] ?? pg.serializers[oid];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await run(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    let messages;
+    try {
+      messages = await run(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    } catch (error) {
+      // the session forgot its statements (DEALLOCATE ALL, DISCARD ALL): parse it again, once
+      if (!retry || (error as { code?: string }).code !== '26000') throw error;
+      statements.delete(text);
+      return query(text, params, options, false);
+    }
     if (!pg.isInTransaction()) await pg.syncToFs();
     return pgliteParse.parseResults(messages, pg.parsers, options)[0] as Results<unknown>;
   };
