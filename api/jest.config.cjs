@@ -13,10 +13,11 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/'],
-  // ESM-only dependencies (light-my-request requires `cookie`, whose build is ESM) are compiled to
+  // ESM-only dependencies (light-my-request requires `cookie`, whose build is ESM; the push
+  // sender's request-filtering-agent) are compiled to
   // CommonJS by @swc/jest like our own code. Still needed on Node 22: Jest loads them through
   // require(esm) itself only on Node 24.9+ (plain Node has it from 22.12); drop it with Node 22.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|request-filtering-agent)/)'],
   testTimeout: 30000,
   // the run's template database (PostgreSQL) and temporary directory (PGlite dump), then dropped
   globalSetup: '<rootDir>/src/test/global-setup.ts',

@@ -5,16 +5,29 @@
  * first start and kept in `app_secrets` (platform/secrets.ts). VAPID_SUBJECT (mailto: or https:)
  * defaults to mailto:<MAIL_FROM's address>. The public key is every site's `push_public_key`.
  *
- * Endpoints: a subscription is accepted only with an `https:` endpoint on a public host name (no
- * IP literal of a private, loopback or link-local network, no localhost), so no member can make the
- * server post to an internal address; plain `http:` to a loopback address only with
- * PUSH_ALLOW_LOOPBACK=1 (tests: a local push service). The request is built by web-push
- * (`generateRequestDetails`) and sent with fetch: redirects are not followed, 10 s at most.
+ * Endpoints: no member can make the server post to an internal address (issue 25 item 5).
+ * - Stored only with an `https:` endpoint on a public host name (no IP literal outside the public
+ *   unicast range, no localhost, no bare name), and when the name resolves now, only if every
+ *   address it resolves to is public (`https://localtest.me:4555/x`, a name of 127.0.0.1, is refused).
+ * - Checked again at connect time, on the address the socket is about to connect to: the request
+ *   goes through request-filtering-agent's agents, which refuse private, loopback, link-local,
+ *   multicast and reserved addresses after the DNS lookup of that very connection (a name that
+ *   resolved to a public address when stored and to an internal one now: DNS rebinding). Refused:
+ *   no connection is made, the outcome is `failed`.
+ * Plain `http:` to a loopback address only with PUSH_ALLOW_LOOPBACK=1 (tests: a local push
+ * service); loopback then passes both checks, every other internal address still does not. The
+ * request is built by web-push (`generateRequestDetails`) and sent with node's http(s).request:
+ * redirects are not followed, 10 s at most.
  *
  * Outcome of a send: `sent`; `gone` (404 or 410: the subscription is dead and is removed by the
  * caller); `failed` (anything else: network, 429, 5xx; the job may retry).
  */
-import net from 'node:net';
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import webpush from 'web-push';
 import type { DbOrTx } from '../db/client';
 import { storedSecret } from './secrets';
@@ -53,26 +66,29 @@ export async function loadVapidKeys(db: DbOrTx, env: PushEnv): Promise<VapidKeys
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.', 'ip6-localhost']);
+/** the loopback addresses PUSH_ALLOW_LOOPBACK=1 lets through the agents (single addresses: a CIDR of the other family makes the library warn) */
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'];
 
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (LOOPBACK_NAMES.has(h) || h.endsWith('.localhost')) return true;
-  if (net.isIPv4(h)) return h.startsWith('127.');
-  return h === '::1';
+/** Where the server may connect: a public unicast address, or loopback when allowed (IPv4-mapped IPv6 as its IPv4). */
+export function addressAllowed(address: string, allowLoopback: boolean): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  return range === 'unicast' || (allowLoopback && range === 'loopback');
 }
 
-/** An IP literal of a network that is not the public internet (RFC 1918, loopback, link-local, ULA, ...). */
-function isPrivateAddress(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (net.isIPv4(h)) {
-    const [a = 0, b = 0] = h.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
-  }
-  if (net.isIPv6(h)) return h === '::' || h === '::1' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
-  return false;
+function isLoopbackName(host: string): boolean {
+  const h = host.toLowerCase();
+  return LOOPBACK_NAMES.has(h) || h.endsWith('.localhost');
 }
 
-/** Whether the server may post to this endpoint (see the header). */
+/** How the server reaches push services: the loopback switch, and (tests) the DNS lookup to use. */
+export interface PushNetwork {
+  allowLoopback: boolean;
+  lookup?: LookupFunction;
+}
+
+/** Whether the server may post to this endpoint, from the URL alone (see the header). */
 export function acceptableEndpoint(endpoint: string, allowLoopback: boolean): boolean {
   let url: URL;
   try {
@@ -81,12 +97,38 @@ export function acceptableEndpoint(endpoint: string, allowLoopback: boolean): bo
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'http:') return allowLoopback && isLoopbackHost(url.hostname);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = ipaddr.isValid(host) && /^[\d.]+$|:/.test(host);
+  const loopback = isLoopbackName(host) || (literal && ipaddr.process(host).range() === 'loopback');
+  if (url.protocol === 'http:') return allowLoopback && loopback;
   if (url.protocol !== 'https:') return false;
-  if (isLoopbackHost(url.hostname)) return allowLoopback;
-  if (isPrivateAddress(url.hostname)) return false;
+  if (loopback) return allowLoopback;
+  if (literal) return addressAllowed(host, allowLoopback);
   // a bare name without a dot ("intranet") is not a public push service
-  return url.hostname.includes('.');
+  return host.includes('.');
+}
+
+const STORE_LOOKUP_MS = 2_000;
+
+/**
+ * The endpoint as stored: acceptable by its URL, and its host name does not resolve to an address
+ * the server may not connect to now. A name that does not resolve (or not within 2 s) is not
+ * refused here: the connect-time check of every send stands for it.
+ */
+export async function acceptableEndpointNow(endpoint: string, network: PushNetwork): Promise<boolean> {
+  if (!acceptableEndpoint(endpoint, network.allowLoopback)) return false;
+  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host) || isLoopbackName(host)) return true;
+  const lookup = network.lookup ?? (dns.lookup as unknown as LookupFunction);
+  const addresses = await new Promise<string[] | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), STORE_LOOKUP_MS);
+    lookup(host, { all: true }, (err, result) => {
+      clearTimeout(timer);
+      if (err) return resolve(null);
+      resolve(Array.isArray(result) ? result.map((a) => a.address) : [String(result)]);
+    });
+  });
+  return addresses === null || addresses.every((a) => addressAllowed(a, network.allowLoopback));
 }
 
 function base64urlBytes(value: string): number | null {
@@ -104,7 +146,42 @@ export interface PushSender {
   send(target: PushTarget, payload: object, options?: { topic?: string; urgency?: 'normal' | 'high' }): Promise<PushOutcome>;
 }
 
-export function createPushSender(keys: VapidKeys, { allowLoopback }: { allowLoopback: boolean }): PushSender {
+interface PushRequest {
+  endpoint: string;
+  method: string;
+  headers: Record<string, string | number>;
+  body?: Buffer | string | null;
+}
+
+/** One request through the filtering agent; the answer's status (its body is read and dropped). */
+function post(details: PushRequest, agents: { http: http.Agent; https: https.Agent }, lookup: LookupFunction | undefined): Promise<number> {
+  const url = new URL(details.endpoint);
+  const client = url.protocol === 'http:' ? http : https;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers as http.OutgoingHttpHeaders,
+        agent: url.protocol === 'http:' ? agents.http : agents.https,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        ...(lookup ? { lookup } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(details.body ?? undefined);
+  });
+}
+
+export function createPushSender(keys: VapidKeys, { allowLoopback, lookup }: PushNetwork): PushSender {
+  // the connect-time check (see the header): every connection's address, after its own DNS lookup
+  const filter = { allowIPAddressList: allowLoopback ? LOOPBACK_ADDRESSES : [] };
+  const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
   return {
     publicKey: keys.publicKey,
     async send(target, payload, options = {}) {
@@ -122,17 +199,10 @@ export function createPushSender(keys: VapidKeys, { allowLoopback }: { allowLoop
         return { result: 'gone', status: 0, ...(err instanceof Error ? { error: err.message } : {}) };
       }
       try {
-        const res = await fetch(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: details.body ?? undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.status >= 200 && res.status < 300) return { result: 'sent' };
-        if (res.status === 404 || res.status === 410) return { result: 'gone', status: res.status };
-        return { result: 'failed', status: res.status };
+        const status = await post(details, agents, lookup);
+        if (status >= 200 && status < 300) return { result: 'sent' };
+        if (status === 404 || status === 410) return { result: 'gone', status };
+        return { result: 'failed', status };
       } catch (err) {
         return { result: 'failed', error: err instanceof Error ? err.message : String(err) };
       }

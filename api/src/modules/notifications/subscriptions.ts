@@ -1,7 +1,7 @@
 /**
  * Web Push subscriptions (POST /api/user.php?push=1): stored per member after the checks of
- * platform/push.ts (https endpoint on a public host, or http loopback with PUSH_ALLOW_LOOPBACK=1;
- * keys a browser makes). A rejected subscription is a translated 400 `subscription_invalid`, and
+ * platform/push.ts (https endpoint on a public host that does not resolve to an internal address,
+ * or http loopback with PUSH_ALLOW_LOOPBACK=1; keys a browser makes). A rejected subscription is a translated 400 `subscription_invalid`, and
  * nothing is stored. A member keeps at most MAX_SUBSCRIPTIONS (one per browser/device); the oldest
  * go first. The same endpoint again (the browser re-subscribed, or another member logged in on it)
  * moves to the caller.
@@ -10,7 +10,8 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { acceptableEndpoint, acceptableKeys } from '../../platform/push';
+import type { LookupFunction } from 'node:net';
+import { acceptableEndpointNow, acceptableKeys } from '../../platform/push';
 
 export const MAX_SUBSCRIPTIONS = 10;
 
@@ -19,8 +20,8 @@ export interface SubscriptionInput {
   keys: { p256dh: string; auth: string };
 }
 
-export async function saveSubscription(db: Db, userId: number, sub: SubscriptionInput, allowLoopback: boolean): Promise<void> {
-  if (!acceptableEndpoint(sub.endpoint, allowLoopback)) {
+export async function saveSubscription(db: Db, userId: number, sub: SubscriptionInput, allowLoopback: boolean, lookup?: LookupFunction): Promise<void> {
+  if (!(await acceptableEndpointNow(sub.endpoint, { allowLoopback, ...(lookup ? { lookup } : {}) }))) {
     throw new AppError('validation', { status: 400, field: 'subscription.endpoint', messageCode: 'subscription_invalid', extra: { code: 'subscription_invalid' } });
   }
   if (!acceptableKeys(sub.keys)) {
