@@ -27,7 +27,7 @@ import {
 import type { CheckoutOutcome } from './service';
 import { createChargeback, createRefund, reverseChargeback } from './money-back';
 import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, listOfPayment, patchObject, rememberAnswer, simApiKey } from './store';
-import { announceWebhook, deliverWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
+import { deliverWebhook, storeWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
 import type { WebhookDeps } from './webhooks';
 
 export const SIM_PREFIX = '/mollie-sim';
@@ -95,17 +95,34 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     requests: (route) => requestCounts.get(route) ?? 0,
   });
 
-  /** A payment reached a final status, or money of a paid one went back: store the webhook call as a job, then make it now (webhooks.ts). */
-  const announce = async (payment: Obj | null) => {
-    if (!payment || !FINAL.has(String(payment.status))) return;
-    const call = await announceWebhook(deps, String(payment.id));
-    track(call());
+  /**
+   * A change Mollie announces by the payment's webhook (a final status; money of a paid payment
+   * going back): the call is stored as a job before the change, made after it, dropped when
+   * nothing changed (webhooks.ts).
+   */
+  const announced = async <T>(paymentId: string, change: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> => {
+    const webhook = await storeWebhook(deps, paymentId);
+    let result: T;
+    try {
+      result = await change();
+    } catch (err) {
+      await webhook.drop();
+      throw err;
+    }
+    if (changed(result)) track(webhook.deliver());
+    else await webhook.drop();
+    return result;
   };
+  const isFinal = (payment: Obj | null) => payment !== null && FINAL.has(String(payment.status));
   app.jobs.work<{ paymentId: string; attempt: number }>(WEBHOOK_JOB, async (data) => {
     await deliverWebhook(deps, data.paymentId, data.attempt);
   });
-  app.jobs.work<{ paymentId: string }>(SETTLE_JOB, async (data) => announce(await settleRecurring(app.db, data.paymentId)));
-  app.jobs.work<{ paymentId: string }>(EXPIRE_JOB, async (data) => announce(await finishCheckout(app.db, data.paymentId, 'expired')));
+  app.jobs.work<{ paymentId: string }>(SETTLE_JOB, async (data) => {
+    await announced(data.paymentId, () => settleRecurring(app.db, data.paymentId), isFinal);
+  });
+  app.jobs.work<{ paymentId: string }>(EXPIRE_JOB, async (data) => {
+    await announced(data.paymentId, () => finishCheckout(app.db, data.paymentId, 'expired'), isFinal);
+  });
 
   const plugin: FastifyPluginAsync = async (sim) => {
     await sim.register(formbody, { bodyLimit: 4096 });
@@ -170,16 +187,14 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     });
     sim.delete<{ Params: { id: string } }>('/v2/payments/:id', async (req, reply) =>
       idempotent(req, reply, 200, async () => {
-        const payment = await cancelPayment(app.db, req.params.id);
-        await announce(payment);
+        const payment = await announced(req.params.id, () => cancelPayment(app.db, req.params.id));
         return withPaymentLinks(publicView(payment), bases(req));
       }),
     );
 
     sim.post<{ Params: { id: string } }>('/v2/payments/:id/refunds', async (req, reply) =>
       idempotent(req, reply, 201, async () => {
-        const refund = await createRefund(app.db, req.params.id, req.body);
-        await announce(await getObject(app.db, req.params.id, 'payment'));
+        const refund = await announced(req.params.id, () => createRefund(app.db, req.params.id, req.body));
         return withPaymentChildLinks(refund, bases(req));
       }),
     );
@@ -200,18 +215,15 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     // ---- the dashboard and the consumer's bank (test hooks: Bearer key) --------------------------
     sim.post<{ Params: { id: string } }>('/dashboard/payments/:id/refunds', async (req, reply) => {
       const body = { description: 'Refund from the dashboard', ...((req.body ?? {}) as Obj) };
-      const refund = await createRefund(app.db, req.params.id, body, new Date(), true);
-      await announce(await getObject(app.db, req.params.id, 'payment'));
+      const refund = await announced(req.params.id, () => createRefund(app.db, req.params.id, body, new Date(), true));
       return hal(reply, 201, withPaymentChildLinks(refund, bases(req)));
     });
     sim.post<{ Params: { id: string } }>('/dashboard/payments/:id/chargebacks', async (req, reply) => {
-      const chargeback = await createChargeback(app.db, req.params.id, req.body);
-      await announce(await getObject(app.db, req.params.id, 'payment'));
+      const chargeback = await announced(req.params.id, () => createChargeback(app.db, req.params.id, req.body));
       return hal(reply, 201, withPaymentChildLinks(chargeback, bases(req)));
     });
     sim.post<{ Params: { pid: string; id: string } }>('/dashboard/payments/:pid/chargebacks/:id/reverse', async (req, reply) => {
-      const chargeback = await reverseChargeback(app.db, req.params.pid, req.params.id);
-      await announce(await getObject(app.db, req.params.pid, 'payment'));
+      const chargeback = await announced(req.params.pid, () => reverseChargeback(app.db, req.params.pid, req.params.id));
       return hal(reply, 200, withPaymentChildLinks(chargeback, bases(req)));
     });
 
@@ -285,8 +297,7 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       if (!(CHECKOUT_OUTCOMES as readonly string[]).includes(status)) return html(reply, 400, messagePage('Choose a status', 'Select the payment status and press Continue.'));
       const before = /^tr_\w{1,40}$/.test(token) ? await getObject(app.db, token, 'payment') : null;
       if (!before) return html(reply, 404, messagePage('Payment not found', 'This payment does not exist.'));
-      const after = await finishCheckout(app.db, token, status, body.recurring === 'failed' ? 'failed' : 'paid');
-      if (after) await announce(after);
+      const after = await announced(token, () => finishCheckout(app.db, token, status, body.recurring === 'failed' ? 'failed' : 'paid'), isFinal);
       const target = (after?.status === 'canceled' && typeof before.cancelUrl === 'string' ? before.cancelUrl : before.redirectUrl) as string | undefined;
       if (!target) return html(reply, 200, messagePage('Done', `The payment is ${String(after?.status ?? before.status)}.`));
       return reply.status(303).header('location', target).send();

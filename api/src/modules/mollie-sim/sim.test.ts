@@ -236,15 +236,23 @@ describe('every webhook call is a stored job (a crash loses none)', () => {
     expect(await webhookJobs(String(ok.body.id))).toEqual([[1, 'cancelled']]);
     await app.jobs.drain();
     expect(hooks).toHaveLength(1); // made once
+
+    // nothing changed (the payment is no longer open): the stored call is dropped, none is made
+    hooks.length = 0;
+    await choose(String(ok.body.id), 'paid');
+    expect(await webhookJobs(String(ok.body.id))).toEqual([[1, 'cancelled'], [1, 'cancelled']]);
+    await app.jobs.drain();
+    expect(hooks).toHaveLength(0);
   });
 
   it('a call the process did not live to make is made by its stored job', async () => {
     hooks.length = 0;
     const p = await api('POST', 'payments', newPayment());
     const id = String(p.body.id);
-    // as the checkout does, but the process dies after storing the job: no call made in-process
-    expect((await finishCheckout(app.db, id, 'paid'))?.status).toBe('paid');
+    // as the checkout does (store the call, then change the status), but the process dies right
+    // after the change: no call made in-process
     await queueWebhook({ db: app.db, jobs: app.jobs, log: app.log, timeScale: 0 }, id, 0);
+    expect((await finishCheckout(app.db, id, 'paid'))?.status).toBe('paid');
     expect(hooks).toHaveLength(0);
     await app.jobs.drain();
     expect(hooks.map((h) => h.body)).toEqual([`id=${id}`]);

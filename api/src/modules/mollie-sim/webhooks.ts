@@ -5,9 +5,11 @@
  * schema"), stretched by MOLLIE_SIM_TIME_SCALE (0.001 makes it about 90 s; 0: every retry at once),
  * as is the settlement of recurring payments; expiry stays at the payment's expiresAt.
  * Every call is a pg-boss job, and so are recurring settlements and expiries: they survive a
- * restart. The first call is stored (`queueWebhook`, due FIRST_CALL_BACKSTOP_SECONDS later) before
- * this process makes it at once; the stored one is cancelled when that call is done. So a `kill -9`
- * between "paid" and the call delays the call by half a minute, and loses nothing.
+ * restart. The first call is stored (`storeWebhook`, due FIRST_CALL_BACKSTOP_SECONDS later) BEFORE
+ * the change it announces is made; after the change this process makes the call at once and
+ * cancels the stored one (or only cancels it when nothing changed). So a `kill -9` anywhere between
+ * "paid" and the call delays the call by half a minute, and loses nothing; a crash before the
+ * change costs one needless call, which the site answers by fetching an unchanged payment.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -74,11 +76,24 @@ export async function queueWebhook(deps: WebhookDeps, paymentId: string, backsto
   return deps.jobs.send(WEBHOOK_JOB, { paymentId, attempt: 1 }, { startAfter: backstopSeconds, retryLimit: 0 });
 }
 
-/** The first call: stored, then made at once; the stored one is cancelled after it (its retries are jobs of their own). */
-export async function announceWebhook(deps: WebhookDeps, paymentId: string): Promise<() => Promise<void>> {
+export interface StoredWebhook {
+  /** make the first call now, then cancel the stored one (a failed call queues its retry) */
+  deliver(): Promise<void>;
+  /** nothing changed: cancel the stored call */
+  drop(): Promise<void>;
+}
+
+/** Store the first call of a webhook before the change it announces (see above). */
+export async function storeWebhook(deps: WebhookDeps, paymentId: string): Promise<StoredWebhook> {
   const jobId = await queueWebhook(deps, paymentId);
-  return async () => {
-    await deliverWebhook(deps, paymentId, 1);
+  const drop = async () => {
     if (jobId) await deps.jobs.cancel(WEBHOOK_JOB, jobId);
+  };
+  return {
+    async deliver() {
+      await deliverWebhook(deps, paymentId, 1);
+      await drop();
+    },
+    drop,
   };
 }
