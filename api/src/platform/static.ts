@@ -27,7 +27,6 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { landerRegistryReader } from './lander-registry';
@@ -35,43 +34,11 @@ import { lightLanders } from './light-landers';
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
+import { REMOTE_FOLDERS, remotesConfig } from './remotes';
+import { pagePolicy, scriptSources } from './security-headers';
 
-export const REMOTE_FOLDERS = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
-
-export const ZRemotesConfig = z.object({
-  remotes: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), entry: z.string().min(1) })),
-});
-export type RemotesConfig = z.infer<typeof ZRemotesConfig>;
-
-export function defaultRemotes(): RemotesConfig {
-  return {
-    remotes: REMOTE_FOLDERS.map((folder) => ({
-      name: folder.replace(/-/g, '_'),
-      entry: `/mf/${folder}/mf-manifest.json`,
-    })),
-  };
-}
-
-/**
- * The served remote list: each remote's own build under /mf/<folder>/, with the entries of
- * MF_REMOTES (JSON) put over it by name. Moving one remote to a CDN therefore names only that
- * remote; the other four keep being served from here. A name that is not one of the five is added.
- */
-export function remotesConfig(raw: string | undefined): RemotesConfig {
-  const defaults = defaultRemotes();
-  if (!raw) return defaults;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new Error('MF_REMOTES is not valid JSON');
-  }
-  const parsed = ZRemotesConfig.safeParse(json);
-  if (!parsed.success) throw new Error(`MF_REMOTES is not valid: ${parsed.error.message}`);
-  const byName = new Map(defaults.remotes.map((r) => [r.name, r]));
-  for (const r of parsed.data.remotes) byName.set(r.name, r);
-  return { remotes: [...byName.values()] };
-}
+export { REMOTE_FOLDERS, ZRemotesConfig, defaultRemotes, remotesConfig } from './remotes';
+export type { RemotesConfig } from './remotes';
 
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'sw-push.js']);
 /** a content hash in the name: main.3f2a9c1b.js, 123.a1b2c3d4e5.chunk.js, font-8c7d6e5f.woff2 */
@@ -204,6 +171,10 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const root = app.config.STATIC_ROOT_ABS;
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
+  const sources = scriptSources(remotes);
+  /** a page: sent like any body made per request, with the hashes of its inline scripts in its policy */
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, html: string, status: number) =>
+    sendRevalidated(req, reply.header('content-security-policy', pagePolicy(sources, html)), html, 'text/html; charset=utf-8', status);
   const landers = landerRegistryReader(root);
   const light = lightLanders(app, root);
   const visibleMember = async (id: string): Promise<boolean> => {
@@ -228,9 +199,9 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     // content (light-landers.ts; mf-landers' build says which of its URLs it renders)
     if (status === 200 && route?.remote === 'mf_landers') {
       const page = await light.page(req, built, bootOf(req));
-      if (page) return sendRevalidated(req, reply, page, 'text/html; charset=utf-8', 200);
+      if (page) return sendPage(req, reply, page, 200);
     }
-    return sendRevalidated(req, reply, renderIndex(html, req), 'text/html; charset=utf-8', status);
+    return sendPage(req, reply, renderIndex(html, req), status);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)
