@@ -56,8 +56,8 @@ function patterns(l: Language) {
   return {
     real: `(?:^| )(?:${you}${l.isItReal.length ? `|${alt(l.isItReal)}` : ''})${fill} (?:${alt([...l.real, ...EVERYWHERE.real])})(?: (?:${alt([...l.tails, ...EVERYWHERE.tails])}))*${END}`,
     human: [noun(you, [...l.human, ...EVERYWHERE.human]), ...(it ? [noun(it, unmistakable)] : [])],
-    bot: [noun(you, machine), ...(it ? [noun(it, [...EVERYWHERE.bot, ...l.bot.filter((w) => w.length <= 3 || /intelli|chat/.test(w))])] : [])],
-    staff: [noun(alt(l.you), [...l.staff, ...EVERYWHERE.staff]), ...l.staffPhrases.map((p) => `(?:^| )${p}`)],
+    bot: [noun(you, machine), ...(it ? [noun(it, [...EVERYWHERE.bot, ...l.bot.filter((w) => w.length <= 3 || /intelli|chat|automat|auto reply/.test(w))])] : [])],
+    staff: [noun(alt(l.you), [...l.staff, ...EVERYWHERE.staff]), ...l.staffPhrases.map((p) => `(?:^| )${p}(?= |$)`)],
   };
 }
 
@@ -82,7 +82,7 @@ const MATCHERS: Matcher[] = [
   { reason: 'bot_question', pattern: any(ALL.flatMap((p) => p.bot)), anchors: new Set(lastWords(LISTS.flatMap((l) => l.bot))) },
   {
     reason: 'real_question',
-    pattern: any([...ALL.map((p) => p.real), ...ALL.flatMap((p) => p.human), `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:${alt(FAKE_WORDS)})(?: |$)`]),
+    pattern: any([...ALL.map((p) => p.real), ...ALL.flatMap((p) => p.human), `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:(?:een|a|an|ein|eine|un|una|une|uno) )?(?:${alt(FAKE_WORDS)})(?: |$)`]),
     anchors: new Set(lastWords([...LISTS.flatMap((l) => [...l.real, ...l.human]), ...FAKE_WORDS])),
   },
 ];

@@ -7,7 +7,8 @@
  *   the end of the text or of a clause, so its last word is a whole word of the text);
  * - a phrase (lexicon.ts staffPhrases): the words of one of its mandatory parts, any of which a
  *   match must contain: a literal word, or a group "(?:werk|werkt)" of words, followed by a space
- *   and not optional. Of these the part with the longest shortest word is taken (rarer words).
+ *   or ending the phrase (the phrase must end at a word's end), and not optional. Of these the
+ *   part with the longest shortest word is taken (rarer words).
  */
 
 /** The last word of each entry. */
@@ -67,7 +68,8 @@ function parts(source: string): (string[] | null)[] {
       out.push(null);
       continue;
     }
-    out.push(rest.startsWith(' ') ? words : null);
+    // whole words only: a part followed by a space, or ending the phrase (honesty.ts ends each phrase at a word's end)
+    out.push(rest.startsWith(' ') || rest === '' ? words : null);
     i = end;
   }
   return out;

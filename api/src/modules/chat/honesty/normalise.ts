@@ -28,6 +28,8 @@ function fold(text: string): string {
 
 /** Lower case, accents gone, anything but letters and digits a single space. */
 export function plainForm(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return fold(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -138,7 +140,8 @@ export function deepForm(text: string, vocabulary: Vocabulary): string {
     const word = unswap(joined, known);
     if (known(word)) return word;
     if (joined.length < min) return run;
-    return (word.length >= 4 && segment(word, known, vocabulary.longest)) || word;
+    // cut into known words ("r u a" is "ru a"); else a dotted run, or four letters or more, is one word
+    return segment(word, known, vocabulary.longest) ?? (min === 2 || word.length >= 4 ? word : run);
   };
   s = s.replace(DOTTED, join(2)).replace(SPACED, join(3));
   return s.replace(/[\p{L}\p{N}@$€|]+/gu, (word) => unswap(word, known));
