@@ -124,7 +124,6 @@ export interface Vocabulary {
  * single letters apart ("r e a l"). Most messages are none of these and skip the deep reading.
  */
 export function mayBeDisguised(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /[^\u0020-\u007e\n\r\t]|[a-z][0-9@$|]|[0-9@$|][a-z]|(?<![0-9])[0-9]{2,8}(?![0-9])|(?:^|[^a-z])[a-z][ .\-_*/][a-z](?![a-z])/i.test(text);
 }
 
