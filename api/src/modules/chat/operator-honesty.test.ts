@@ -118,6 +118,15 @@ describe('the honesty guard on the send path', () => {
     expect(rows.map((r) => r.honesty_reason)).toEqual(['short_form', ...Array(9).fill(null)]);
   });
 
+  it('migration 0030 replaced chat_send and chat_store (no overload with the old boolean left behind)', async () => {
+    const rows = await selectRows<{ proname: string; args: string }>(
+      app.db,
+      sql`select proname, pg_get_function_identity_arguments(oid) as args from pg_proc where proname in ('chat_send', 'chat_store') order by proname`,
+    );
+    expect(rows.map((r) => r.proname)).toEqual(['chat_send', 'chat_store']);
+    for (const r of rows) expect(r.args).toMatch(/p_honesty text/);
+  });
+
   it.each([
     ['is dit profiel echt?', 'real_question'],
     ['zijn jullie echt?', 'real_question'],
