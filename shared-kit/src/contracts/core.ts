@@ -205,6 +205,10 @@ export const ZSettings = z.object({
   /** the vulnerable-user warning (issue 15): more messages than this to chatpals within 24 hours
    * bring the in-chat notice that chatpals are fictional profiles run by the site's staff (once a day); ours */
   chatpal_warning_messages: z.number().int().min(1).max(10_000).default(50),
+  /** reports (issue 26): a member reported by this many distinct members within
+   * report_hold_window_hours is out of search and their new conversations are held until a moderator decides; ours */
+  report_hold_threshold: z.number().int().min(1).max(1000).default(3),
+  report_hold_window_hours: z.number().int().min(1).max(24 * 30).default(24),
   minimum_message_costs: ZMinimumMessageCosts,
   package_prices: ZPackagePrices.default({}),
   support_email: z.email(),

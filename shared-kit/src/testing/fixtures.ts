@@ -77,6 +77,8 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     message_length: 500,
     chat_history_days: 90,
     chatpal_warning_messages: 50,
+    report_hold_threshold: 3,
+    report_hold_window_hours: 24,
     minimum_message_costs: {},
     package_prices: {},
     support_email: 'support@example.com',

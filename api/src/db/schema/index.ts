@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './backoffice';
 export * from './notifications';
 export * from './complaints';
+export * from './reports';

@@ -106,6 +106,8 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       message_length: 1000,
       chat_history_days: 90,
       chatpal_warning_messages: 50,
+      report_hold_threshold: 3,
+      report_hold_window_hours: 24,
       minimum_message_costs: COSTS,
       package_prices: {},
       support_email: `support@${domain === 'localhost' ? 'flirtlokaal.example' : domain}`,
