@@ -123,13 +123,13 @@ export const HONESTY_TABLE: HonestyRow[] = [
     'naprawdę?', 'to prawda', 'jaki piękny dzień', 'masz psa?', 'czy jesteś wolna wieczorem?',
   ]),
   /* ---------------- more wordings, found by reading the guard as a member would ---------------- */
-  ...rows('nl', 'real_question', ['Ben je wel een echt mens?', 'Ben je echt echt?', 'is dit een echt profiel?', 'zijn deze fotos echt van jou?']),
+  ...rows('nl', 'real_question', ['ben je echttt??', 'Ben je wel een echt mens?', 'Ben je echt echt?', 'is dit een echt profiel?', 'zijn deze fotos echt van jou?']),
   ...rows('nl', 'staff_question', ['ben jij een chatter van de site?']),
   ...rows('nl', null, ['ik ben een echte romanticus', 'ben je echt zo grappig?', 'echt waar, ik meen het', 'ik heb een echte hond']),
-  ...rows('en', 'real_question', ['are you really a person?', 'is your profile fake?', 'Are your pics real or fake', 'Is this a real account?', 'Are you a real girl or a bot?', 'are you a scammer?', 'are you a catfish?', 'are u human', 'hi are you a real person or a fake profile?', 'Are you really who you say you are?', 'Are these your real photos?']),
+  ...rows('en', 'real_question', ['are you reaaally reaaal?', 'are you reallly real?', 'are you really a person?', 'is your profile fake?', 'Are your pics real or fake', 'Is this a real account?', 'Are you a real girl or a bot?', 'are you a scammer?', 'are you a catfish?', 'are u human', 'hi are you a real person or a fake profile?', 'Are you really who you say you are?', 'Are these your real photos?']),
   ...rows('en', 'bot_question', ['am I talking to a bot?', 'r u a bot', 'are you AI generated?', 'Is this an automated reply?']),
   ...rows('en', 'staff_question', ['is there a real person behind this profile?', 'who is really behind this profile?', 'is this profile managed by the website?', 'does someone from the company write your messages?']),
-  ...rows('en', null, ['are you really that tall?', 'I am a real fan of jazz', 'really?', 'my brother works for a website', 'who is your favourite singer?', 'is it real leather?']),
+  ...rows('en', null, ['soooo nice to meet you', 'I reallly like your pics', 'are you really that tall?', 'I am a real fan of jazz', 'really?', 'my brother works for a website', 'who is your favourite singer?', 'is it real leather?']),
   ...rows('de', 'real_question', ['bist du eine echte Frau?', 'Ist das Profil gefaked?', 'Bist du echt oder ein Fake?']),
   ...rows('de', null, ['Bist du wirklich so groß?']),
   ...rows('es', 'bot_question', ['¿Eres un bot o una persona?']),
@@ -163,4 +163,7 @@ export const HAND_DISGUISED: { text: string; reason: HonestyReason }[] = [
   { text: 'd0 y0u w0rk f0r 7his si7e?', reason: 'staff_question' },
   { text: 'es-tu ré‌el ?', reason: 'real_question' }, // zero-width non-joiner
   { text: '@re you re@l?', reason: 'real_question' },
+  { text: 'are you re-al?', reason: 'real_question' },
+  { text: 'ben je ec.ht?', reason: 'real_question' },
+  { text: 'bist du ein b_ot?', reason: 'bot_question' },
 ];

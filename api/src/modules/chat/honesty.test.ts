@@ -113,6 +113,17 @@ describe('short forms and codes', () => {
     expect(parseHonestyCode('something_else')).toBeNull();
   });
 
+  it('reads a long message where it can match: a question anywhere in it is found, ordinary text is not flagged', () => {
+    const chatter = 'Ik vind het heel leuk om met je te praten, echt waar, en ik ben echt moe vandaag. '.repeat(20);
+    expect(findHonestyQuestion(chatter)).toBeNull();
+    expect(findHonestyQuestion(`${chatter}Maar zeg eens: Are. You. Real?`)).toEqual({ reason: 'real_question', disguised: false });
+    expect(findHonestyQuestion(`${chatter}Is. This. Profile. Real? ${chatter}`)).toEqual({ reason: 'real_question', disguised: false });
+    expect(findHonestyQuestion(`${chatter}Ben je een bot? ${chatter}`)).toEqual({ reason: 'bot_question', disguised: false });
+    expect(findHonestyQuestion(`${chatter}werk je voor deze site? ${chatter}`)).toEqual({ reason: 'staff_question', disguised: false });
+    expect(findHonestyQuestion(`${chatter}ben je rea1?`)).toEqual({ reason: 'real_question', disguised: true });
+    expect(findHonestyQuestion('Hoi! '.repeat(400))).toBeNull();
+  });
+
   it('every staff phrase has anchor words, so that the quick pre-check can skip it', () => {
     for (const lang of Object.values(LANGUAGES)) for (const phrase of lang.staffPhrases) expect([phrase, phraseAnchors(phrase)]).toEqual([phrase, expect.any(Array)]);
     expect(phraseAnchors('(?:werk|werkt) (?:je|jij|u) (?:\\w+ ){0,2}(?:voor|bij) site')).toEqual(['werk', 'werkt']);

