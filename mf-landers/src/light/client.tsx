@@ -4,6 +4,8 @@
  * concurrent (a transition: React yields to the browser between pieces of work): no long task on a
  * slow phone.
  */
+// first: no schema may be made before zod is told not to compile (the page's CSP has no 'unsafe-eval')
+import '@dating/shared-kit/no-eval';
 import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { LightPageData } from './data';
