@@ -96,6 +96,8 @@ export const ZProfile = z.object({
   tattoos: z.boolean().nullable(),
   status: z.enum(['active', 'disabled', 'deleted']),
   fictional: z.boolean(),
+  /** the member's selfie was approved by a moderator (issue 26; never for a fictional profile). Always sent by the server; optional for older fixtures */
+  verified: z.boolean().optional(),
   main_image: ZImage.nullable(),
   date_of_birth: z.string().optional(),
 });

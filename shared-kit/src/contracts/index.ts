@@ -15,3 +15,4 @@ export * from './payments';
 export * from './routes';
 export * from './site-admin';
 export * from './landers';
+export * from './verification';

@@ -133,6 +133,8 @@ export const ZMemberSearchQuery = z.object({
    * same rule); the other filters are then ignored. A visitor gets the plain search.
    */
   suggested: optionalText(z.enum(['1'])),
+  /** `1`: only verified members (issue 26) */
+  verified: optionalText(z.enum(['1'])),
 });
 export type MemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 

@@ -85,6 +85,8 @@ export const profiles = pgTable(
      * triggers (migration members_searchable) so the member search needs no join to filter or count.
      */
     searchable: boolean('searchable').notNull().default(true),
+    /** when a moderator approved the member's selfie (issue 26; migration 0037); a new main photo clears it */
+    verifiedAt: ts('verified_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -11,4 +11,5 @@ export * from './rate-limits';
 export * from './backoffice';
 export * from './notifications';
 export * from './complaints';
+export * from './verification';
 export * from './reports';

@@ -12,6 +12,7 @@ import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
 import { sitesMessages } from './sites';
 import type { MessageTable } from './types';
+import { verificationMessages } from './verification';
 
 export type { Lang, MessageTable } from './types';
 
@@ -28,4 +29,5 @@ export const messages: MessageTable = {
   ...notificationsMessages,
   ...paymentsMessages,
   ...sitesMessages,
+  ...verificationMessages,
 };

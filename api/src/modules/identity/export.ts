@@ -27,6 +27,7 @@ import { conversationSeenBy } from '../chat/conversations';
 import { receivedLikeVisible } from '../members/service';
 import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
+import { VERIFICATION_PRIVATE_TABLES } from '../members/verification';
 
 const SECRET_COLUMN = /hash|secret|^token/i;
 /**
@@ -69,12 +70,16 @@ export async function exportAccount(app: FastifyInstance, userId: number): Promi
   };
   for (const ref of refs) {
     if (OTHER_SIDE_COLUMNS.has(`${ref.table_name}.${ref.column_name}`)) continue;
+    // verified photos (issue 26): only the fact and date of verification (below), never the selfie's requests
+    if (VERIFICATION_PRIVATE_TABLES.has(ref.table_name)) continue;
     const seen = seenRows(ref.table_name, id);
     const rows = await selectRows<Record<string, unknown>>(app.db, sql`select * ${rowsOfUser(ref, id)}${seen ? sql` and ${seen}` : sql``}`);
     if (rows.length === 0) continue;
     const key = ref.column_name === 'user_id' ? ref.table_name : `${ref.table_name}.${ref.column_name}`;
     data[key] = rows.map((row) => clean(row, ref.table_name));
   }
+  const [verified] = await app.db.select({ at: profiles.verifiedAt }).from(profiles).where(eq(profiles.userId, id));
+  data.verification = { verified: verified?.at != null, verified_at: verified?.at ? verified.at.toISOString() : null };
   const received = await app.db
     .select({ liker_id: likes.likerId, liked_id: likes.likedId, is_new: likes.isNew, created_at: likes.createdAt })
     .from(likes)

@@ -28,6 +28,7 @@ import {
 import { photoFileAccess } from './photo-files';
 import { cachedPager } from './search-cache';
 import moderationRoutes from './moderation-routes';
+import verificationRoutes from './verification-routes';
 import { addPhoto, deletePhoto, listPhotos, setMainPhoto } from './photos';
 import { getPreferences, ownProfile, updatePreferences, updateProfile } from './profile';
 import { regionsOf } from '../sites/regions';
@@ -85,6 +86,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // the moderators' back office (issue 15)
   await app.register(moderationRoutes);
+  // verified photos (issue 26 part 2)
+  await app.register(verificationRoutes);
 
   /* ---------- own profile ---------- */
   app.get('/api/profile.php', { schema: { tags: ['members'], response: { 200: ZProfileResponse } } }, async (req) => {

@@ -16,7 +16,7 @@
  * (which filters are given, logged in or not; the values are parameters), so PostgreSQL parses and
  * plans a search once per connection instead of on every request.
  */
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ageOn, MAX_MEMBER_AGE, MIN_MEMBER_AGE, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, ZProfile } from '@dating/shared-kit/contracts';
@@ -32,6 +32,8 @@ export interface SearchFilter {
   region?: string;
   minAge?: number;
   maxAge?: number;
+  /** only verified members (issue 26) */
+  verified?: boolean;
 }
 
 type Value = string | Placeholder;
@@ -42,8 +44,10 @@ interface FilterValues {
   region?: Value;
   latest?: Value;
   earliestExclusive?: Value;
+  /** '1': only verified members (its placeholder is not used in the SQL; it names the shape and the cache key) */
+  verified?: Value;
 }
-const FILTER_KEYS = ['gender', 'country', 'region', 'latest', 'earliestExclusive'] as const;
+const FILTER_KEYS = ['gender', 'country', 'region', 'latest', 'earliestExclusive', 'verified'] as const;
 
 function filterWhere(f: FilterValues): SQL | undefined {
   return and(
@@ -52,12 +56,13 @@ function filterWhere(f: FilterValues): SQL | undefined {
     f.region !== undefined ? eq(profiles.region, f.region) : undefined,
     f.latest !== undefined ? lte(profiles.dateOfBirth, f.latest) : undefined,
     f.earliestExclusive !== undefined ? gt(profiles.dateOfBirth, f.earliestExclusive) : undefined,
+    f.verified !== undefined ? isNotNull(profiles.verifiedAt) : undefined,
   );
 }
 
 function filterValues(f: SearchFilter, now = new Date()): FilterValues {
   const { latest, earliestExclusive } = dobBounds(f.minAge, f.maxAge, now);
-  const values: FilterValues = { gender: f.gender, country: f.country, region: f.region, latest, earliestExclusive };
+  const values: FilterValues = { gender: f.gender, country: f.country, region: f.region, latest, earliestExclusive, verified: f.verified ? '1' : undefined };
   for (const key of FILTER_KEYS) if (values[key] === undefined) delete values[key];
   return values;
 }
@@ -116,6 +121,7 @@ function searchFilter(query: MemberSearchQuery): SearchFilter {
     region: query.country ? query.countryregion : undefined,
     minAge: query.min_age,
     maxAge: query.max_age,
+    verified: query.verified === '1',
   };
 }
 
@@ -249,7 +255,8 @@ export async function searchMembers(
   const result = await pager({ kind: 'search', shape: main.shape, filter: () => filterWhere(main.where), params: main.params }, query.page ?? 1);
 
   let similar: SearchPage = { results: [], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
-  const relaxedFilter: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined };
+  // the similar results keep "only verified members"
+  const relaxedFilter: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined, verified: filter.verified };
   // something to relax besides gender?
   const isRelaxed = filter.country != null || filter.minAge != null || filter.maxAge != null;
   if (result.numResults < SEARCH_PAGE_SIZE && isRelaxed) {

@@ -95,6 +95,8 @@ export function toProfile(row: ProfileRow, options: ToProfileOptions): Profile {
     tattoos: row.tattoos ?? null,
     status: row.status as Profile['status'],
     fictional: options.fictional,
+    // approved selfie (issue 26); a fictional profile is never verified
+    verified: !options.fictional && row.verifiedAt != null,
     main_image: showMain && main ? toImage(main, options.cdnPrefix) : null,
   };
   if (isOwner) profile.date_of_birth = row.dateOfBirth;
