@@ -117,7 +117,8 @@ describe('operator conversation', () => {
     expect(calls.find((c) => c.url.pathname.endsWith('/reply'))?.body).toMatchObject({ conversation: 5, body: 'Hoi Jan, leuk dat je schrijft!' });
     expect(await screen.findByText('Hoi Jan, leuk dat je schrijft!')).toBeInTheDocument();
     expect(screen.getByLabelText('Antwoord als Roos')).toHaveValue('');
-  });
+    // typing a whole reply key by key: over jest's 5 s default on the shared 2-core machine under load
+  }, 15_000);
 
   it('marks a question whether the profile is real; the disclosure is one click, then replies are open again', async () => {
     let current = conversation({ disclosure_due: true, messages: [message({ body: 'ben je echt?', asks_if_real: true })] });
