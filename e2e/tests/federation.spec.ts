@@ -285,6 +285,13 @@ test.describe('federation: at runtime', () => {
         body.remotes = body.remotes.map((x) => (x.name === 'mf_landers' ? { ...x, entry: `${cdn.url}/mf-manifest.json` } : x));
         await route.fulfill({ response, json: body });
       });
+      // ... and names the CDN's origin in the pages' script-src (issue 25: api/src/platform/security-headers.ts)
+      await page.route('**/*', async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const policy = (response.headers()['content-security-policy'] ?? '').replace("script-src 'self'", `script-src 'self' ${new URL(cdn.url).origin}`);
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+      });
       await expectAreaWorks(page, landers.route);
       await expect.poll(async () => (await remoteBuildIds(page)).mf_landers).toBe(buildId);
       expect(cdn.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
