@@ -10,6 +10,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerBackofficeGuards(app);
   await app.register(sitesRoutes);
   await app.register(identityRoutes);
+  await app.register(import('./passkeys/routes'));
   await app.register(import('./notifications/routes'));
   await app.register(import('./members/routes'));
   await app.register(import('./chat/routes'));

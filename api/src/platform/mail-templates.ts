@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../i18n/messages/types';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed' | 'complaint_handled';
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed' | 'complaint_handled' | 'new_login';
 
 export interface MailVars {
   name: string;
@@ -19,6 +19,8 @@ export interface MailVars {
   /** complaint_handled: the complaint's subject and the staff member's note (quoted as written) */
   topic?: string;
   note?: string;
+  /** new_login: what the site knows of that login, already formatted (place null: unknown) */
+  login?: { browser: string; os: string; place: string | null; time: string };
 }
 
 interface Strings {
@@ -94,10 +96,40 @@ const T: Table = {
     it: { subject: 'Il tuo reclamo su {site} è stato gestito', intro: 'Abbiamo gestito il tuo reclamo «{topic}». Questa è la nostra nota:' },
     pl: { subject: 'Twoja reklamacja w {site} została rozpatrzona', intro: 'Rozpatrzyliśmy Twoją reklamację „{topic}”. Oto nasza odpowiedź:' },
   },
+  new_login: {
+    nl: { subject: 'Nieuwe login bij {site}', intro: 'Er is zojuist ingelogd op je account vanaf een browser die je nog niet eerder gebruikte. Was jij dit? Dan hoef je niets te doen.', action: 'Dit was ik niet', validity: 'Deze link werkt één keer, {valid} dagen lang: hij logt je overal uit en vraagt je een nieuw wachtwoord te kiezen.' },
+    en: { subject: 'New login at {site}', intro: 'Someone just logged in to your account from a browser you had not used before. Was this you? Then you need not do anything.', action: 'This wasn’t me', validity: 'This link works once, for {valid} days: it logs you out everywhere and asks you to choose a new password.' },
+    de: { subject: 'Neue Anmeldung bei {site}', intro: 'Gerade hat sich jemand mit deinem Konto in einem Browser angemeldet, den du bisher nicht benutzt hast. Warst du das? Dann musst du nichts tun.', action: 'Das war ich nicht', validity: 'Dieser Link funktioniert einmal, {valid} Tage lang: Er meldet dich überall ab und bittet dich, ein neues Passwort zu wählen.' },
+    es: { subject: 'Nuevo inicio de sesión en {site}', intro: 'Alguien acaba de iniciar sesión en tu cuenta desde un navegador que no habías usado antes. ¿Has sido tú? Entonces no tienes que hacer nada.', action: 'No he sido yo', validity: 'Este enlace funciona una vez, durante {valid} días: cierra tu sesión en todas partes y te pide elegir una nueva contraseña.' },
+    fr: { subject: 'Nouvelle connexion sur {site}', intro: 'Quelqu’un vient de se connecter à ton compte depuis un navigateur que tu n’avais jamais utilisé. C’était toi ? Alors tu n’as rien à faire.', action: 'Ce n’était pas moi', validity: 'Ce lien fonctionne une fois, pendant {valid} jours : il te déconnecte partout et te demande de choisir un nouveau mot de passe.' },
+    it: { subject: 'Nuovo accesso su {site}', intro: 'Qualcuno ha appena effettuato l’accesso al tuo account da un browser che non avevi mai usato. Sei stato tu? Allora non devi fare nulla.', action: 'Non sono stato io', validity: 'Questo link funziona una volta, per {valid} giorni: ti disconnette ovunque e ti chiede di scegliere una nuova password.' },
+    pl: { subject: 'Nowe logowanie w {site}', intro: 'Ktoś właśnie zalogował się na Twoje konto z przeglądarki, której wcześniej nie używałeś. To Ty? W takim razie nic nie musisz robić.', action: 'To nie byłem ja', validity: 'Ten link działa jeden raz, przez {valid} dni: wylogowuje Cię wszędzie i prosi o wybranie nowego hasła.' },
+  },
 };
 
+/** new_login: the labels of what the site knows of the login. */
+const LOGIN_LABELS: Record<Lang, { browser: string; os: string; place: string; time: string; unknown: string }> = {
+  nl: { browser: 'Browser', os: 'Besturingssysteem', place: 'Plaats (bij benadering)', time: 'Tijd', unknown: 'onbekend' },
+  en: { browser: 'Browser', os: 'Operating system', place: 'Place (approximate)', time: 'Time', unknown: 'unknown' },
+  de: { browser: 'Browser', os: 'Betriebssystem', place: 'Ort (ungefähr)', time: 'Zeit', unknown: 'unbekannt' },
+  es: { browser: 'Navegador', os: 'Sistema operativo', place: 'Lugar (aproximado)', time: 'Hora', unknown: 'desconocido' },
+  fr: { browser: 'Navigateur', os: 'Système d’exploitation', place: 'Lieu (approximatif)', time: 'Heure', unknown: 'inconnu' },
+  it: { browser: 'Browser', os: 'Sistema operativo', place: 'Luogo (approssimativo)', time: 'Ora', unknown: 'sconosciuto' },
+  pl: { browser: 'Przeglądarka', os: 'System operacyjny', place: 'Miejsce (w przybliżeniu)', time: 'Czas', unknown: 'nieznane' },
+};
+
+function loginLines(lang: Lang, login: NonNullable<MailVars['login']>): Array<[string, string]> {
+  const l = LOGIN_LABELS[lang];
+  return [
+    [l.browser, login.browser || l.unknown],
+    [l.os, login.os || l.unknown],
+    [l.place, login.place || l.unknown],
+    [l.time, login.time],
+  ];
+}
+
 /** Notices: no "did you not ask for this?" line. */
-const NO_IGNORE_LINE = new Set<MailKind>(['reactivation', 'password_changed', 'mail_change_notice', 'complaint_handled']);
+const NO_IGNORE_LINE = new Set<MailKind>(['reactivation', 'password_changed', 'mail_change_notice', 'complaint_handled', 'new_login']);
 
 const COMMON: Record<Lang, { greeting: string; footer: string; ignore: string }> = {
   nl: { greeting: 'Hoi {name},', footer: 'Deze e-mail is verstuurd door {site} ({domain}).', ignore: 'Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren.' },
@@ -143,6 +175,7 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
   const subject = fill(s.subject, vars, false);
   const lines = [fill(c.greeting, vars, false), '', fill(s.intro, vars, false)];
   if (vars.note) lines.push('', vars.note);
+  if (vars.login) lines.push('', ...loginLines(lang, vars.login).map(([k, v]) => `${k}: ${v}`));
   if (vars.link && s.action) lines.push('', `${s.action}: ${vars.link}`);
   if (s.validity) lines.push('', fill(s.validity, vars, false));
   if (!NO_IGNORE_LINE.has(kind)) lines.push('', c.ignore);
@@ -161,6 +194,7 @@ export function renderMail(kind: MailKind, lang: Lang, vars: MailVars): Rendered
     `<h1 style="font-size:20px;color:#c81f64">${esc(vars.siteName)}</h1>` +
     `<p>${fill(c.greeting, vars, true)}</p><p>${fill(s.intro, vars, true)}</p>` +
     (vars.note ? `<blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #c81f64;white-space:pre-wrap">${esc(vars.note)}</blockquote>` : '') +
+    (vars.login ? `<ul>${loginLines(lang, vars.login).map(([k, v]) => `<li>${esc(k)}: <strong>${esc(v)}</strong></li>`).join('')}</ul>` : '') +
     button +
     (s.validity ? `<p>${fill(s.validity, vars, true)}</p>` : '') +
     (NO_IGNORE_LINE.has(kind) ? '' : `<p style="color:#555">${esc(c.ignore)}</p>`) +

@@ -15,4 +15,5 @@ export * from './payments';
 export * from './routes';
 export * from './site-admin';
 export * from './landers';
+export * from './passkeys';
 export * from './verification';

@@ -11,5 +11,6 @@ export * from './rate-limits';
 export * from './backoffice';
 export * from './notifications';
 export * from './complaints';
+export * from './passkeys';
 export * from './verification';
 export * from './reports';

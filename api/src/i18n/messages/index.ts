@@ -10,6 +10,7 @@ import { moderationMessages } from './moderation';
 import { operatorMessages } from './operator';
 import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
+import { passkeysMessages } from './passkeys';
 import { sitesMessages } from './sites';
 import type { MessageTable } from './types';
 import { verificationMessages } from './verification';
@@ -28,6 +29,7 @@ export const messages: MessageTable = {
   ...operatorMessages,
   ...notificationsMessages,
   ...paymentsMessages,
+  ...passkeysMessages,
   ...sitesMessages,
   ...verificationMessages,
 };

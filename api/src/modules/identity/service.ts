@@ -24,6 +24,7 @@ import { activationLink, baseUrl, db, deliver, nameOf, queueFor, site, type Ctx 
 import { loadUser, type UserRow } from './serialize-user';
 import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
 import { notifyReleased } from '../notifications/service';
+import { noteLogin } from '../passkeys/new-login';
 
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
@@ -196,6 +197,8 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   await recordAttempt(db(ctx), key, true);
   await createSession(ctx.reply, user.id);
   if (isLang(user.language)) setLangCookie(ctx, user.language);
+  // a browser this account has not used before: the member hears of it (passkeys/new-login.ts)
+  await noteLogin(ctx, user);
   return currentUser(ctx, user.id);
 }
 

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { accountTokens } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/session';
 
-export type TokenKind = 'activation' | 'reset' | 'mail_change' | 'reactivation';
+export type TokenKind = 'activation' | 'reset' | 'mail_change' | 'reactivation' | 'not_me';
 
 /** Validity of each kind of link. */
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
@@ -16,6 +16,8 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   reset: 2 * 3600_000,
   mail_change: 24 * 3600_000,
   reactivation: 14 * 86_400_000,
+  /** the "Dit was ik niet" link of a new-login mail (modules/passkeys/new-login.ts) */
+  not_me: 7 * 86_400_000,
 };
 
 export async function issueToken(

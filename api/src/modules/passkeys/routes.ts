@@ -1,0 +1,113 @@
+/**
+ * Passkeys and new-login alerts (issue 26 part 4; API.md "Passkeys"):
+ *
+ *   GET    /api/passkeys.php                 the member's passkeys (name, created, last used)
+ *   POST   /api/passkeys.php?options=1       registration options (a stored challenge)
+ *   POST   /api/passkeys.php {name, response}  verify and store -> 201 {passkey}
+ *   PUT    /api/passkeys.php {id, name}      rename (own passkeys only; 404 else)
+ *   DELETE /api/passkeys.php?id=             remove (own passkeys only; 404 else)
+ *   POST   /api/passkey-login.php?options=1  authentication options (discoverable credentials)
+ *   POST   /api/passkey-login.php {response} log in -> {user}, as the password login
+ *   GET    /api/not-me.php?token=            the new-login mail's "Dit was ik niet" link
+ *
+ * Bodies are checked with the shared contracts (shared-kit/contracts/passkeys.ts); a failed
+ * rule is a translated 400 naming the field.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  PASSKEY_ERROR_CODES,
+  ZOk,
+  ZPasskeyAnswer,
+  ZPasskeyList,
+  ZPasskeyLoginRequest,
+  ZPasskeyRegisterRequest,
+  ZPasskeyRenameRequest,
+  ZWebAuthnOptions,
+} from '@dating/shared-kit/contracts';
+import { AppError } from '../../errors';
+import { createMailer } from '../../platform/mail';
+import { requireUser } from '../../platform/session';
+import type { Ctx } from '../identity/mail-queue';
+import { notMe } from './new-login';
+import * as service from './service';
+
+/** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
+  const known = issue && (PASSKEY_ERROR_CODES as readonly string[]).includes(issue.message);
+  const code = known ? issue.message : field?.startsWith('response') ? 'passkey_response_invalid' : 'invalid_type';
+  throw new AppError('validation', { status: 400, field: field?.startsWith('response') ? 'response' : field, messageCode: code, extra: { code } });
+}
+
+const passThrough = () => (data: unknown) => ({ value: data });
+const docs = (summary: string, body?: z.ZodType, response?: Record<number, z.ZodType>) => ({
+  schema: { tags: ['passkeys'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) },
+  validatorCompiler: passThrough,
+});
+
+const wantsOptions = (req: FastifyRequest) => (req.query as Record<string, unknown>).options !== undefined;
+
+function passkeyId(req: FastifyRequest): number {
+  const raw = (req.query as Record<string, unknown>).id;
+  const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id <= 0) throw new AppError('passkey_not_found', { status: 404, field: 'id' });
+  return id;
+}
+
+const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+  const mailer = createMailer(app.config.SMTP_URL);
+  app.addHook('onClose', async () => mailer.close());
+  const ctx = (req: FastifyRequest, reply: FastifyReply): Ctx => ({ app, req, reply, mailer });
+
+  app.get('/api/passkeys.php', docs('My passkeys', undefined, { 200: ZPasskeyList }), async (req, reply) => {
+    const me = requireUser(req);
+    reply.header('cache-control', 'private, no-store');
+    return { passkeys: await service.listPasskeys(ctx(req, reply), me) };
+  });
+
+  app.post('/api/passkeys.php', docs('?options=1: registration options; else {name, response}: add a passkey (201)'), async (req, reply) => {
+    const me = requireUser(req);
+    const c = ctx(req, reply);
+    if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.registrationOptions(c, me) });
+    const { name, response } = parse(ZPasskeyRegisterRequest, req.body);
+    const passkey = await service.registerPasskey(c, me, name, response as unknown as RegistrationResponseJSON);
+    return reply.status(201).send(ZPasskeyAnswer.parse({ passkey }));
+  });
+
+  app.put('/api/passkeys.php', docs('Rename one of my passkeys', ZPasskeyRenameRequest, { 200: ZPasskeyAnswer }), async (req, reply) => {
+    const me = requireUser(req);
+    const { id, name } = parse(ZPasskeyRenameRequest, req.body);
+    return { passkey: await service.renamePasskey(ctx(req, reply), me, id, name) };
+  });
+
+  app.delete('/api/passkeys.php', docs('Remove one of my passkeys (?id=)', undefined, { 200: ZOk }), async (req, reply) => {
+    const me = requireUser(req);
+    await service.removePasskey(ctx(req, reply), me, passkeyId(req));
+    return { ok: true as const };
+  });
+
+  // like the password login: a banned member's browser may log in as someone else
+  app.post('/api/passkey-login.php', { ...docs('?options=1: authentication options; else {response}: log in with a passkey'), config: { bannedSession: true } }, async (req, reply) => {
+    const c = ctx(req, reply);
+    if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.loginOptions(c) });
+    const { response } = parse(ZPasskeyLoginRequest, req.body);
+    return { user: await service.loginWithPasskey(c, response as unknown as AuthenticationResponseJSON) };
+  });
+
+  app.get('/api/not-me.php', { ...docs('"Dit was ik niet": end every session, then choose a new password; redirects'), config: { writes: true, bannedSession: true } }, async (req, reply) => {
+    const token = (req.query as Record<string, unknown>).token;
+    const reset = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await notMe(ctx(req, reply), token) : null;
+    if (!reset) return reply.redirect('/reset-password?reason=not_me_link_invalid', 302);
+    // this browser's session was one of them: its cookie goes too
+    reply.clearCookie('sid', { path: '/' });
+    return reply.redirect(`/reset-password/do?token=${reset}&reason=not_me`, 302);
+  });
+};
+
+export default passkeyRoutes;
