@@ -18,5 +18,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.uploads.claim(chatImageAccess);
   await app.register(import('./payments/routes'));
   await app.register(import('./complaints/routes'));
+  await app.register(import('./reports/routes'));
   await app.register(import('./backoffice/routes'));
 }

@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../i18n/messages/types';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed' | 'complaint_handled' | 'new_login';
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'reactivation' | 'password_changed' | 'complaint_handled' | 'report_handled' | 'new_login';
 
 export interface MailVars {
   name: string;
@@ -96,6 +96,15 @@ const T: Table = {
     it: { subject: 'Il tuo reclamo su {site} è stato gestito', intro: 'Abbiamo gestito il tuo reclamo «{topic}». Questa è la nostra nota:' },
     pl: { subject: 'Twoja reklamacja w {site} została rozpatrzona', intro: 'Rozpatrzyliśmy Twoją reklamację „{topic}”. Oto nasza odpowiedź:' },
   },
+  report_handled: {
+    nl: { subject: 'Je melding bij {site} is behandeld', intro: 'Een moderator heeft je melding over {topic} bekeken en afgehandeld. Bedankt dat je helpt {site} veilig te houden. Welke maatregel we namen, vertellen we niet: zo beschermen we ieders privacy.' },
+    en: { subject: 'Your report at {site} has been handled', intro: 'A moderator has reviewed and handled your report about {topic}. Thank you for helping keep {site} safe. We do not say which measure we took: that protects everyone’s privacy.' },
+    de: { subject: 'Deine Meldung bei {site} wurde bearbeitet', intro: 'Ein Moderator hat deine Meldung zu {topic} geprüft und bearbeitet. Danke, dass du hilfst, {site} sicher zu halten. Welche Maßnahme wir ergriffen haben, sagen wir nicht: So schützen wir die Privatsphäre aller.' },
+    es: { subject: 'Tu denuncia en {site} ha sido tramitada', intro: 'Un moderador ha revisado y tramitado tu denuncia sobre {topic}. Gracias por ayudar a mantener {site} seguro. No decimos qué medida hemos tomado: así protegemos la privacidad de todos.' },
+    fr: { subject: 'Ton signalement sur {site} a été traité', intro: 'Un modérateur a examiné et traité ton signalement concernant {topic}. Merci de nous aider à garder {site} sûr. Nous ne disons pas quelle mesure nous avons prise : cela protège la vie privée de chacun.' },
+    it: { subject: 'La tua segnalazione su {site} è stata gestita', intro: 'Un moderatore ha esaminato e gestito la tua segnalazione su {topic}. Grazie per aiutarci a mantenere {site} sicuro. Non diciamo quale misura abbiamo preso: così proteggiamo la privacy di tutti.' },
+    pl: { subject: 'Twoje zgłoszenie w {site} zostało rozpatrzone', intro: 'Moderator sprawdził i rozpatrzył Twoje zgłoszenie dotyczące {topic}. Dziękujemy, że pomagasz dbać o bezpieczeństwo {site}. Nie informujemy, jakie kroki podjęliśmy: tak chronimy prywatność wszystkich.' },
+  },
   new_login: {
     nl: { subject: 'Nieuwe login bij {site}', intro: 'Er is zojuist ingelogd op je account vanaf een browser die je nog niet eerder gebruikte. Was jij dit? Dan hoef je niets te doen.', action: 'Dit was ik niet', validity: 'Deze link werkt één keer, {valid} dagen lang: hij logt je overal uit en vraagt je een nieuw wachtwoord te kiezen.' },
     en: { subject: 'New login at {site}', intro: 'Someone just logged in to your account from a browser you had not used before. Was this you? Then you need not do anything.', action: 'This wasn’t me', validity: 'This link works once, for {valid} days: it logs you out everywhere and asks you to choose a new password.' },
@@ -129,7 +138,7 @@ function loginLines(lang: Lang, login: NonNullable<MailVars['login']>): Array<[s
 }
 
 /** Notices: no "did you not ask for this?" line. */
-const NO_IGNORE_LINE = new Set<MailKind>(['reactivation', 'password_changed', 'mail_change_notice', 'complaint_handled', 'new_login']);
+const NO_IGNORE_LINE = new Set<MailKind>(['reactivation', 'password_changed', 'mail_change_notice', 'complaint_handled', 'report_handled', 'new_login']);
 
 const COMMON: Record<Lang, { greeting: string; footer: string; ignore: string }> = {
   nl: { greeting: 'Hoi {name},', footer: 'Deze e-mail is verstuurd door {site} ({domain}).', ignore: 'Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren.' },

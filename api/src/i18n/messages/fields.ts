@@ -60,6 +60,10 @@ export const fieldLabels: MessageTable = {
   subject: { nl: 'onderwerp', en: 'subject', de: 'Betreff', es: 'asunto', fr: 'objet', it: 'oggetto', pl: 'temat' },
   message: { nl: 'bericht', en: 'message', de: 'Nachricht', es: 'mensaje', fr: 'message', it: 'messaggio', pl: 'wiadomość' },
   note: { nl: 'notitie', en: 'note', de: 'Notiz', es: 'nota', fr: 'note', it: 'nota', pl: 'notatka' },
+  // reports (issue 26)
+  message_ids: { nl: 'gemelde berichten', en: 'reported messages', de: 'gemeldete Nachrichten', es: 'mensajes denunciados', fr: 'messages signalés', it: 'messaggi segnalati', pl: 'zgłoszone wiadomości' },
+  block: { nl: 'ook blokkeren', en: 'also block', de: 'auch blockieren', es: 'bloquear también', fr: 'bloquer aussi', it: 'blocca anche', pl: 'także zablokuj' },
+  photo_id: { nl: 'foto', en: 'photo', de: 'Foto', es: 'foto', fr: 'photo', it: 'foto', pl: 'zdjęcie' },
   querystring: { nl: 'de zoekopdracht', en: 'the query', de: 'die Anfrage', es: 'la consulta', fr: 'la requête', it: 'la richiesta', pl: 'zapytanie' },
 };
 

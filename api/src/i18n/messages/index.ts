@@ -10,6 +10,7 @@ import { moderationMessages } from './moderation';
 import { operatorMessages } from './operator';
 import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
+import { reportsMessages } from './reports';
 import { passkeysMessages } from './passkeys';
 import { sitesMessages } from './sites';
 import type { MessageTable } from './types';
@@ -29,6 +30,7 @@ export const messages: MessageTable = {
   ...operatorMessages,
   ...notificationsMessages,
   ...paymentsMessages,
+  ...reportsMessages,
   ...passkeysMessages,
   ...sitesMessages,
   ...verificationMessages,

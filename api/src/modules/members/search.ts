@@ -23,7 +23,7 @@ import { ageOn, MAX_MEMBER_AGE, MIN_MEMBER_AGE, SEARCH_COUNT_CAP, SEARCH_PAGE_SI
 import type { MemberSearchQuery, MemberSearchResponse, Profile } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { profiles, users } from '../../db/schema';
+import { profiles, reportHolds, users } from '../../db/schema';
 import { dobBounds, isVisibleMember, profileFields, seekingGenders, serializeRows } from './service';
 
 export interface SearchFilter {
@@ -49,8 +49,12 @@ interface FilterValues {
 }
 const FILTER_KEYS = ['gender', 'country', 'region', 'latest', 'earliestExclusive', 'verified'] as const;
 
+/** A member under review after reports (issue 26, reports/service.ts) is out of search and suggestions until a moderator decides. */
+const notUnderReview = () => sql`not exists (select 1 from ${reportHolds} where ${reportHolds.userId} = ${profiles.userId})`;
+
 function filterWhere(f: FilterValues): SQL | undefined {
   return and(
+    notUnderReview(),
     f.gender !== undefined ? eq(profiles.gender, f.gender) : undefined,
     f.country !== undefined ? eq(profiles.country, f.country) : undefined,
     f.region !== undefined ? eq(profiles.region, f.region) : undefined,
