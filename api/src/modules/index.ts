@@ -15,6 +15,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./members/routes'));
   await app.register(import('./chat/routes'));
   await app.register(import('./chat/operator-routes'));
+  await app.register(import('./chat/held-routes'));
   app.uploads.claim(chatImageAccess);
   await app.register(import('./payments/routes'));
   await app.register(import('./complaints/routes'));

@@ -82,6 +82,10 @@ export const ZMessage = z.object({
   deleted: z.boolean(),
   read: z.boolean(),
   client_id: z.string().nullable().optional(),
+  /** only to its sender: the scam guard holds it until a moderator decides (issue 26; not delivered, not charged yet) */
+  held: z.boolean().optional(),
+  /** only to its sender: a moderator decided not to deliver it */
+  held_rejected: z.boolean().optional(),
 });
 export type Message = z.infer<typeof ZMessage>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZStaffRole } from './backoffice';
 import { LANGUAGES } from './constants';
+import { DEFAULT_MESSENGERS, DEFAULT_MONEY_WORDS } from './held';
 
 export { ENTRY_WARNING_KEY, LANGUAGES } from './constants';
 export const ZLanguage = z.enum(LANGUAGES);
@@ -211,6 +212,15 @@ export const ZSettings = z.object({
    * report_hold_window_hours is out of search and their new conversations are held until a moderator decides; ours */
   report_hold_threshold: z.number().int().min(1).max(1000).default(3),
   report_hold_window_hours: z.number().int().min(1).max(24 * 30).default(24),
+  /** the scam guard (issue 26 part 3, contracts/held.ts): a member's message with a link, e-mail address, phone number,
+   * IBAN, messenger or money word is held in a conversation's first this-many messages (0: never by this rule); ours */
+  held_first_messages: z.number().int().min(0).max(1000).default(5),
+  /** ... and from an account younger than this many hours (0: never by this rule); ours */
+  held_account_hours: z.number().int().min(0).max(24 * 365).default(24),
+  /** the off-site messengers the guard looks for (plain words or phrases) */
+  held_messengers: z.array(z.string().trim().min(2).max(60)).max(500).default(DEFAULT_MESSENGERS),
+  /** money words per language (all apply to every message; the words of a phrase may have one other word between them) */
+  held_money_words: z.partialRecord(ZLanguage, z.array(z.string().trim().min(2).max(80)).max(500)).default(DEFAULT_MONEY_WORDS),
   minimum_message_costs: ZMinimumMessageCosts,
   package_prices: ZPackagePrices.default({}),
   support_email: z.email(),

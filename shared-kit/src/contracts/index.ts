@@ -5,6 +5,7 @@ export * from './backoffice';
 export * from './calls';
 export * from './chat';
 export * from './complaints';
+export * from './held';
 export * from './reports';
 export * from './events';
 export * from './identity';

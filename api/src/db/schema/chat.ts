@@ -80,6 +80,8 @@ export const messages = pgTable(
     /** why the guard flagged it (migration 0030): real_question | bot_question | staff_question | short_form, "+disguised" when found only after undoing a disguise */
     honestyReason: text('honesty_reason'),
     disclosure: boolean('disclosure').notNull().default(false),
+    /** the scam guard held it (issue 26 part 3, migration 0038): 'pending' (a moderator decides) | 'rejected'; null: delivered as usual (schema/held.ts) */
+    held: text('held'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
@@ -101,6 +103,7 @@ export const messages = pgTable(
     index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     // the socket's catch-up replays the deletions since the last message it saw (only deleted rows)
     index('messages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    check('messages_held_check', sql`${t.held} IS NULL OR ${t.held} IN ('pending', 'rejected')`),
   ],
 );
 

@@ -11,6 +11,7 @@ export * from './rate-limits';
 export * from './backoffice';
 export * from './notifications';
 export * from './complaints';
+export * from './held';
 export * from './passkeys';
 export * from './verification';
 export * from './reports';

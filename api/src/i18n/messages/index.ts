@@ -4,6 +4,7 @@ import { chatMessages } from './chat';
 import { commonMessages } from './common';
 import { complaintsMessages } from './complaints';
 import { creditsMessages } from './credits';
+import { heldMessages } from './held';
 import { identityMessages } from './identity';
 import { membersMessages } from './members';
 import { moderationMessages } from './moderation';
@@ -24,6 +25,7 @@ export const messages: MessageTable = {
   ...backofficeMessages,
   ...chatMessages,
   ...creditsMessages,
+  ...heldMessages,
   ...identityMessages,
   ...membersMessages,
   ...moderationMessages,

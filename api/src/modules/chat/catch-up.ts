@@ -44,7 +44,7 @@ export async function catchUp(db: Db, userId: number, lastId: number, since: Dat
     sql`select m.id from conversation_members cm
           join ${messages} m on m.conversation_id = cm.conversation_id and m.id > greatest(cm.cleared_id, ${low}::int)
           join ${users} s on s.id = m.sender_id
-         where cm.user_id = ${userId} and m.id <> ${lastId}::int and (m.sender_id = ${userId} or s.email_confirmed)
+         where cm.user_id = ${userId} and m.id <> ${lastId}::int and (m.sender_id = ${userId} or (s.email_confirmed and m.held is null))
            and m.created_at > ${since.toISOString()}
          order by m.id limit ${REPLAY_MAX}`,
   );

@@ -51,7 +51,7 @@ export async function myConversation(db: DbOrTx, viewerId: number, conversationI
  */
 export function conversationSeenBy(viewerId: number, convId: SQL | number): SQL {
   return sql`exists (select 1 from ${messages} seen_m where seen_m.conversation_id = ${convId}
-    and (seen_m.sender_id = ${viewerId} or exists (select 1 from ${users} seen_s where seen_s.id = seen_m.sender_id and seen_s.email_confirmed)))`;
+    and (seen_m.sender_id = ${viewerId} or (seen_m.held is null and exists (select 1 from ${users} seen_s where seen_s.id = seen_m.sender_id and seen_s.email_confirmed))))`;
 }
 
 export async function isConversationSeen(db: DbOrTx, viewerId: number, conversationId: number): Promise<boolean> {
@@ -108,7 +108,7 @@ export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings)
           (select count(*)::int from ${messages} m join ${users} s on s.id = m.sender_id
              where m.conversation_id = cm.conversation_id and m.recipient_id = ${viewer.id}
                and m.id > greatest(cm.last_read_id, cm.cleared_id) and m.deleted_at is null
-               and s.email_confirmed and m.created_at > ${since}) as unread,
+               and s.email_confirmed and m.held is null and m.created_at > ${since}) as unread,
           lm.id as m_id, lm.type as m_type, left(lm.body, ${PREVIEW_CHARS}) as m_body, lm.gift as m_gift,
           lm.sender_id as m_sender, (lm.deleted_at is not null) as m_deleted, lm.created_at as m_created
         from ${conversationMembers} cm

@@ -25,7 +25,7 @@ export function unreadMessagesSql(userId: MemberId, since: Placeholder | string)
   return sql`(select count(*)::int from ${conversationMembers} cm
       join ${messages} m on m.conversation_id = cm.conversation_id and m.id > greatest(cm.last_read_id, cm.cleared_id)
       join ${users} s on s.id = m.sender_id
-      where cm.user_id = ${userId} and m.recipient_id = ${userId} and m.deleted_at is null and s.email_confirmed
+      where cm.user_id = ${userId} and m.recipient_id = ${userId} and m.deleted_at is null and s.email_confirmed and m.held is null
         and m.created_at > ${since})`;
 }
 
@@ -112,7 +112,7 @@ export async function markRead(db: DbOrTx, viewerId: number, conv: MyConversatio
           eq(messages.conversationId, conv.id),
           eq(messages.recipientId, viewerId),
           // not past messages still held from me (their sender has not confirmed yet)
-          sql`exists (select 1 from ${users} s where s.id = ${messages.senderId} and s.email_confirmed)`,
+          sql`exists (select 1 from ${users} s where s.id = ${messages.senderId} and s.email_confirmed) and ${messages.held} is null`,
           upTo != null ? sql`${messages.id} <= ${upTo}` : undefined,
         ),
       );

@@ -60,10 +60,12 @@ export function toMessage(row: MessageRow, viewerId: number, readUpTo: number, c
     deleted: gone,
     read: row.id <= readUpTo,
     ...(row.senderId === viewerId ? { client_id: row.clientId } : {}),
+    // held by the scam guard (issue 26): only its sender ever gets the row
+    ...(row.senderId === viewerId && row.held ? { held: true, ...(row.held === 'rejected' ? { held_rejected: true } : {}) } : {}),
   };
 }
 
-/** SQL: the message `m` may be seen by `viewerId` (own, or from a sender who confirmed), within the window. */
+/** SQL: the message `m` may be seen by `viewerId` (own, or from a sender who confirmed and not held by the scam guard), within the window. */
 export function visibleTo(viewerId: number, since: Date): SQL {
-  return sql`(${messages.senderId} = ${viewerId} or exists (select 1 from ${users} s where s.id = ${messages.senderId} and s.email_confirmed)) and ${messages.createdAt} > ${since.toISOString()}`;
+  return sql`(${messages.senderId} = ${viewerId} or (${messages.held} is null and exists (select 1 from ${users} s where s.id = ${messages.senderId} and s.email_confirmed))) and ${messages.createdAt} > ${since.toISOString()}`;
 }

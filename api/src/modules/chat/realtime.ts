@@ -328,14 +328,15 @@ export class RealtimeHub {
     const people = new Set<number>();
     for (const { message, confirmed } of rows) {
       if (this.has(message.senderId)) people.add(message.recipientId);
-      if (confirmed && this.has(message.recipientId)) people.add(message.senderId);
+      if (confirmed && !message.held && this.has(message.recipientId)) people.add(message.senderId);
     }
     const refs = await this.refs.get([...people], this.anyCdnPrefix());
     const ref = (id: number) => refs.get(id);
     for (const { message, confirmed } of rows) {
       const toSender = ref(message.recipientId);
       this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
-      if (!confirmed) continue;
+      // held back: the sender has not confirmed their address, or the scam guard holds it (issue 26)
+      if (!confirmed || message.held) continue;
       const toRecipient = ref(message.senderId);
       this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
     }
@@ -377,6 +378,7 @@ export class RealtimeHub {
         .orderBy(messages.id)
         .limit(REPLAY_MAX);
       for (const row of rows) {
+        if (row.held) continue;
         this.toUser(row.recipientId, (c) => (row.createdAt > c.since() ? { type: 'message:new', message: toMessage(row, c.userId, 0, c.cdnPrefix) } : null));
       }
     } catch (err) {

@@ -24,6 +24,7 @@ import { changeCredits } from '../../platform/credits';
 import { t } from '../../i18n';
 import { requireUser } from '../../platform/session';
 import { onMemberBlocked } from '../members/service';
+import { isUnderReview } from '../reports/service';
 import { GIFT_SVGS, giftCatalogue } from './gifts';
 import type { Client } from './realtime';
 import { deleteChat, deleteConversationsBetween, listChats, myConversation, typing } from './conversations';
@@ -115,9 +116,14 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/messages.php', { config: { keepsSession: true }, schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
     const user = requireUser(req);
     const input = await readSend(req);
-    const { message, credits, created, toChatpal, row } = await sendMessage(app.db, app.storage, user, input, settings(req));
+    // the scam guard (issue 26): a member under review after reports has their new conversations held
+    const site = settings(req);
+    const { message, credits, created, toChatpal, row } = await sendMessage(app.db, app.storage, user, input, site, {
+      underReview: (id) => isUnderReview(app.db, id, site),
+    });
     // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
-    if (row) app.realtime.deliverOwn(row, user.emailConfirmed);
+    // (not a held one: its 'm' notification is read back as usual, so that the release's 'm' for the same id is not taken as this one's)
+    if (row && !row.held) app.realtime.deliverOwn(row, user.emailConfirmed);
     // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
     const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
     // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table

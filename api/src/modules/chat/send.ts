@@ -21,7 +21,7 @@
  */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { FREE_CONVERSATION_LIMIT } from '@dating/shared-kit/contracts';
-import type { Message, MessageType } from '@dating/shared-kit/contracts';
+import type { HeldReason, Message, MessageType, Settings } from '@dating/shared-kit/contracts';
 import { deferNotifications, notifyAfterCommit } from '../../db/after-commit';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { executeNamed, preparedSql } from '../../db/prepared';
@@ -37,6 +37,7 @@ import { assertReachable, myConversation } from './conversations';
 import { toMessage, UUID } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
 import { notifyRealtime } from './notify';
+import { heldInput } from './scam/hold';
 
 // control characters (line breaks and tabs are fine in a chat), bidirectional overrides, BOM,
 // unpaired surrogates: refused rather than stored
@@ -97,7 +98,15 @@ export function cleanText(body: string | undefined, max: number): string {
   return text;
 }
 
-export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, input: SendInput, settings: ChatSettings): Promise<SendResult> {
+/** The scam guard's settings (issue 26 part 3); absent ones take the defaults (ZSettings). */
+export type HoldSettings = Partial<Pick<Settings, 'held_first_messages' | 'held_account_hours' | 'held_messengers' | 'held_money_words'>>;
+
+export interface SendOptions {
+  /** the sender is under review (reports: 3+ distinct reporters): a new conversation of theirs is held */
+  underReview?: (senderId: number) => Promise<boolean>;
+}
+
+export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, input: SendInput, settings: ChatSettings & HoldSettings, options: SendOptions = {}): Promise<SendResult> {
   const clientId = input.client_id.trim().toLowerCase();
   if (!UUID.test(clientId)) throw new AppError('client_id_invalid', { status: 400, field: 'client_id' });
   if ((input.conversation == null) === (input.profile == null)) throw new AppError('conversation_or_profile', { status: 400, field: 'conversation' });
@@ -131,6 +140,10 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
   }
 
   const { credits: cost, reason } = costOf(input.type, settings);
+  // the scam guard (issue 26 part 3): the text is read here, chat_send decides with the conversation
+  // in hand (only between members, in its first messages or from a young account)
+  const underReview = input.profile != null && options.underReview ? await options.underReview(viewer.id) : false;
+  const hold: { reason: HeldReason | null; within: number | null } = heldInput(viewer, body, settings, underReview);
   try {
     // one statement, its own transaction (migration 0025 chat_send: the locks, the rules under
     // them, then chat_store); the other member comes from the conversation when one is named
@@ -155,6 +168,8 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
         honesty: honestyCode(findHonestyQuestion(body)),
         freeLimit: FREE_CONVERSATION_LIMIT,
         defer: deferNotifications(db),
+        hold: hold.reason,
+        holdWithin: hold.within,
       })
       .catch((error: unknown) => {
         if (isDuplicateSend(error)) throw new DuplicateSend();
@@ -187,7 +202,7 @@ function chatSendStatement(db: Db) {
     () => sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
           ${p('type')}::text, ${p('body')}::text, ${p('gift')}::text, ${p('imageFile')}::text, ${p('imageThumb')}::text, ${p('imageWidth')}::int,
           ${p('imageHeight')}::int, ${p('clientId')}::uuid, ${p('cost')}::int, ${p('reason')}::text, ${p('honesty')}::text, ${p('freeLimit')}::int,
-          ${p('defer')}::boolean)`,
+          ${p('defer')}::boolean, ${p('hold')}::text, ${p('holdWithin')}::int)`,
   );
 }
 

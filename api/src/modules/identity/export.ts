@@ -38,16 +38,19 @@ const SECRET_COLUMN = /hash|secret|^token/i;
 export const OTHER_SIDE_COLUMNS = new Set([
   'blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id',
   'conversation_members.other_id', 'notification_events.actor_id', 'conversations.operator_id', 'messages.operator_id',
+  // a held message (issue 26) is not the recipient's: it never reached them; who decided it is the staff's
+  'held_messages.recipient_id', 'held_messages.decided_by',
 ]);
 /** columns about the staff, left out of every row of their table */
 const STAFF_COLUMNS: Record<string, ReadonlySet<string>> = {
   conversations: new Set(['operator_id', 'claimed_at']),
   messages: new Set(['operator_id', 'asks_if_real', 'honesty_reason', 'disclosure']),
+  held_messages: new Set(['decided_by']),
 };
 
 /** Only the rows the member has seen: no held message, no conversation that holds only held messages. */
 function seenRows(table: string, id: number): SQL | undefined {
-  if (table === 'messages') return sql`(sender_id = ${id} or exists (select 1 from ${users} s where s.id = sender_id and s.email_confirmed))`;
+  if (table === 'messages') return sql`(sender_id = ${id} or (held is null and exists (select 1 from ${users} s where s.id = sender_id and s.email_confirmed)))`;
   if (table === 'conversations') return conversationSeenBy(id, sql`${conversations.id}`);
   if (table === 'conversation_members') return conversationSeenBy(id, sql`${conversationMembers.conversationId}`);
   return undefined;

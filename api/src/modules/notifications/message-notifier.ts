@@ -195,7 +195,7 @@ export class MessageNotifier {
                   join users s on s.id = m.sender_id
                   join users r on r.id = m.recipient_id
                   left join member_preferences mp on mp.user_id = m.recipient_id
-                 where m.id = any(${intArray(ids)}::int[]) and m.deleted_at is null and (s.email_confirmed or s.fictional)
+                 where m.id = any(${intArray(ids)}::int[]) and m.deleted_at is null and m.held is null and (s.email_confirmed or s.fictional)
                  order by m.id`,
             );
       for (const id of seen) holes.delete(id);

@@ -3,6 +3,7 @@
  * plus one site per regional domain. Values the spec does not give (credit prices, costs) are
  * plausible demo numbers; operators change them per site in the database.
  */
+import { DEFAULT_MESSENGERS, DEFAULT_MONEY_WORDS } from '@dating/shared-kit/contracts';
 import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
 import type { Lang } from '../../i18n';
 
@@ -108,6 +109,10 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       chatpal_warning_messages: 50,
       report_hold_threshold: 3,
       report_hold_window_hours: 24,
+      held_first_messages: 5,
+      held_account_hours: 24,
+      held_messengers: [...DEFAULT_MESSENGERS],
+      held_money_words: Object.fromEntries(Object.entries(DEFAULT_MONEY_WORDS).map(([lang, words]) => [lang, [...words]])),
       minimum_message_costs: COSTS,
       package_prices: {},
       support_email: `support@${domain === 'localhost' ? 'flirtlokaal.example' : domain}`,

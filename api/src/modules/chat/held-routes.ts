@@ -1,0 +1,60 @@
+/**
+ * Held messages (issue 26 part 3): GET /api/backoffice/held-messages (moderator: the queue),
+ * POST /api/backoffice/held-messages/:id/decide {release} (moderator: release or reject, audited;
+ * two at once: one wins, 409 for the other), and the chat's safety tip for members:
+ * GET /api/safety-tip.php (show it?), POST /api/safety-tip.php (dismissed, remembered).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ZHeldDecide, ZHeldDecided, ZHeldIdParams, ZHeldPage, ZHeldQuery, ZSafetyTip } from '@dating/shared-kit/contracts';
+import { requireUser } from '../../platform/session';
+import { requireRole, staffAction } from '../backoffice/access';
+import { parseInput } from '../payments/parse';
+import { decideHeld, dismissSafetyTip, listHeld, safetyTipShown } from './held';
+
+const passThrough = () => (data: unknown) => ({ value: data });
+const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }) => ({
+  schema: { tags: ['held-messages'], summary, ...parts },
+  validatorCompiler: passThrough,
+});
+
+const heldRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+  app.get('/api/backoffice/held-messages', docs('Moderator: messages the scam guard held (pending oldest first; status, page)', { querystring: ZHeldQuery, response: { 200: ZHeldPage } }), async (req) => {
+    requireRole(req, 'moderator');
+    return listHeld(app.db, parseInput(ZHeldQuery, req.query));
+  });
+
+  app.post(
+    '/api/backoffice/held-messages/:id/decide',
+    docs('Moderator: release (delivered and charged now) or reject (a report of the sender) a held message', { params: ZHeldIdParams, body: ZHeldDecide, response: { 200: ZHeldDecided } }),
+    async (req) => {
+      const raw = (req.params as { id?: string }).id;
+      const held = await staffAction(req, { role: 'moderator', action: 'held_messages.decide', target: `held_message:${raw ?? ''}` }, async (tx, staff) => {
+        const { id } = parseInput(ZHeldIdParams, req.params);
+        const { release } = parseInput(ZHeldDecide, req.body);
+        const decided = await decideHeld(tx, id, release, staff);
+        return {
+          result: decided,
+          target: `message:${decided.message_id}`,
+          before: { status: 'pending', reason: decided.reason, sender: decided.sender.id },
+          after: { status: decided.status, charged: decided.charged },
+        };
+      });
+      return { ok: true as const, held };
+    },
+  );
+
+  app.get('/api/safety-tip.php', { schema: { tags: ['chat'], summary: 'Member: show the chat safety tip?', response: { 200: ZSafetyTip } } }, async (req) => {
+    const user = requireUser(req);
+    return { show: await safetyTipShown(app.db, user.id) };
+  });
+
+  app.post('/api/safety-tip.php', { schema: { tags: ['chat'], summary: 'Member: the chat safety tip was dismissed (not shown again)', response: { 200: ZSafetyTip } } }, async (req) => {
+    const user = requireUser(req);
+    await dismissSafetyTip(app.db, user.id);
+    return { show: false };
+  });
+};
+
+export default heldRoutes;
