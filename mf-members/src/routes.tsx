@@ -11,6 +11,7 @@ import { NotificationsPage } from './pages/notifications-page';
 import { ProfilePage } from './pages/profile-page';
 import { SearchPage } from './pages/search-page';
 import { SwipePage } from './pages/swipe-page';
+import { VerificationPage } from './verification/verification-page';
 
 /**
  * The moderators' pages (issue 15): their own chunks, loaded when a staff page is opened, so a
@@ -21,6 +22,7 @@ const PhotoQueuePage = lazy(withStaffTexts(() => import('./staff/photo-queue-pag
 const MembersPage = lazy(withStaffTexts(() => import('./staff/members-page')));
 const MemberDetailPage = lazy(withStaffTexts(() => import('./staff/member-detail-page')));
 const BansPage = lazy(withStaffTexts(() => import('./staff/bans-page')));
+const VerificationsPage = lazy(withStaffTexts(() => import('./staff/verifications-page')));
 function StaffLoading() {
   const { t } = useTranslation('members');
   return <Spinner label={t('common.loading')} />;
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
   { path: '/swipe-game', element: <SwipePage /> },
   { path: '/match-finder', element: <MatchFinderPage /> },
   { path: '/profile', element: <ProfilePage /> },
+  // verified photos (issue 26): the member asks here
+  { path: '/profile/verification', element: <VerificationPage /> },
   // the shell routes /profile/* here too (deep links into the profile screen)
   { path: '/profile/*', element: <ProfilePage /> },
   { path: '/notifications', element: <NotificationsPage /> },
@@ -51,5 +55,6 @@ export const routes: RouteObject[] = [
   { path: '/backoffice/members', element: staff(MembersPage) },
   { path: '/backoffice/members/:id', element: staff(MemberDetailPage) },
   { path: '/backoffice/bans', element: staff(BansPage) },
+  { path: '/backoffice/verifications', element: staff(VerificationsPage) },
 ];
 export default routes;

@@ -5,7 +5,7 @@ import type { Message, Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, mq } from '@dating/shared-kit/theme';
-import { Alert, Button, CreditBadge, FictionalBadge, FictionalNotice, Spinner, buttonStyles } from '@dating/shared-kit/ui';
+import { Alert, Button, CreditBadge, FictionalBadge, FictionalNotice, Spinner, VerifiedBadge, buttonStyles } from '@dating/shared-kit/ui';
 import type { ChatTarget } from '../api';
 import { useConversation } from '../hooks/use-conversation';
 import { NAMESPACE } from '../i18n';
@@ -78,6 +78,7 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
             {name}
           </Link>
           {profile.fictional && <FictionalBadge showText size={18} />}
+          {profile.verified && <VerifiedBadge size={18} />}
         </h1>
         <span css={css`flex: none; display: flex; align-items: center; gap: 4px;`}>
           {user && (

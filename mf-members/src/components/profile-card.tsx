@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { FictionalBadge, useFictionalWarning } from '@dating/shared-kit/ui';
+import { FictionalBadge, useFictionalWarning, VerifiedBadge } from '@dating/shared-kit/ui';
 import { countryName } from './country-name';
 import { Avatar } from './avatar';
 
@@ -31,6 +31,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {t('card.nameAge', { name: profile.name, age: profile.age })}
           {profile.fictional && <FictionalBadge size={18} />}
         </span>
+        {profile.verified && <VerifiedBadge />}
         <span css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{place}</span>
         {profile.fictional && (
           <span css={css`color: ${colors.darkSoft}; font-size: 0.75rem; line-height: 1.3;`}>{fictionalWarning}</span>

@@ -6,7 +6,7 @@ import type { MemberPhoto, MemberResponse } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner, buttonStyles } from '@dating/shared-kit/ui';
+import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner, VerifiedBadge, buttonStyles } from '@dating/shared-kit/ui';
 import { likeProfile, membersApi, refreshLikes } from '../api';
 import { Avatar } from '../components/avatar';
 import { countryName } from '../components/country-name';
@@ -150,6 +150,7 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
           <h1 css={css`display: flex; align-items: center; gap: 10px; margin-top: 0;`}>
             {t('card.nameAge', { name: profile.name, age: profile.age })}
             {profile.fictional && <FictionalBadge showText />}
+            {profile.verified && <VerifiedBadge size={20} />}
           </h1>
           <p css={css`color: ${colors.textMuted};`}>
             {[profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}

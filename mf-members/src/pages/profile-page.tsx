@@ -13,6 +13,7 @@ import { Alert, Button, Checkbox, Container, DateField, Select, Spinner, TextAre
 import { loadInterests, loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { PhotoManager } from '../components/photo-manager';
+import { VerificationLink } from '../verification/verification-link';
 import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
@@ -127,6 +128,7 @@ export function ProfilePage() {
         {t('profile.ageLine', { age: profile.data.profile.age, date: formatDate(profile.data.profile.date_of_birth ?? '', i18n.language) })}
       </p>
       <PhotoManager />
+      <VerificationLink profile={profile.data.profile} />
       <form onSubmit={(e) => void submit(e)} aria-labelledby="profile-form-heading" css={css`display: grid; gap: 14px;`} noValidate>
         <h2 id="profile-form-heading">{t('profile.details')}</h2>
         <div css={css`display: grid; gap: 14px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));`}>

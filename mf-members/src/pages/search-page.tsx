@@ -7,7 +7,7 @@ import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/cont
 import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
-import { Button, Container, RemoteSlot, Select, Spinner } from '@dating/shared-kit/ui';
+import { Button, Checkbox, Container, RemoteSlot, Select, Spinner } from '@dating/shared-kit/ui';
 import { loadRegions, membersApi } from '../api';
 import { countryName } from '../components/country-name';
 import { ErrorAlert } from '../components/error-alert';
@@ -61,6 +61,8 @@ export function SearchPage() {
     max_age: fromUrl('max_age'),
   };
   const [form, setForm] = useState<Filters>(initial);
+  // "only verified members" (issue 26): `verified=1`, offered on every site
+  const [verifiedOnly, setVerifiedOnly] = useState(params.get('verified') === '1');
   // on a phone the filters fold away behind a "Filters" button once results show
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [regions, setRegions] = useState<RegionsResponse | null>(null);
@@ -71,6 +73,7 @@ export function SearchPage() {
   const query: MemberSearchQuery = useMemo(() => {
     const q: Record<string, string | number> = {};
     for (const name of PARAMS) if (initial[name]) q[name] = initial[name];
+    if (params.get('verified') === '1') q.verified = '1';
     // a logged-out visitor from a traffic source may search when the site allows it
     if (!user && network) q.network = network;
     q.page = page;
@@ -102,6 +105,7 @@ export function SearchPage() {
     e.preventDefault();
     const next = new URLSearchParams();
     for (const name of PARAMS) next.set(name, form[name]);
+    if (verifiedOnly) next.set('verified', '1');
     setParams(next);
     setFiltersOpen(false);
   };
@@ -165,6 +169,7 @@ export function SearchPage() {
         />}
         {offers('min_age') && <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={[{ value: '', label: '18' }, ...ages.slice(1)]} />}
         {offers('max_age') && <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={[{ value: '', label: '99+' }, ...ages]} />}
+        <Checkbox label={t('search.verifiedOnly')} checked={verifiedOnly} onChange={(e) => setVerifiedOnly(e.target.checked)} />
         <Button type="submit">{t('search.submit')}</Button>
       </form>
 

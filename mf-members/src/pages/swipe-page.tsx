@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii, shadows } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner } from '@dating/shared-kit/ui';
+import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner, VerifiedBadge } from '@dating/shared-kit/ui';
 import { membersApi, refreshLikes, toProfileRef } from '../api';
 import { Avatar } from '../components/avatar';
 import { errorText, useAsync } from '../components/use-async';
@@ -83,6 +83,7 @@ export function SwipePage() {
             <h2 css={css`margin: 0; display: flex; gap: 8px; align-items: center;`}>
               <Link to={`/members/${profile.id}`}>{t('card.nameAge', { name: profile.name, age: profile.age })}</Link>
               {profile.fictional && <FictionalBadge />}
+              {profile.verified && <VerifiedBadge size={18} />}
             </h2>
             <p css={css`color: ${colors.textMuted}; margin: 4px 0 0;`}>{profile.city}</p>
             {/* a chatpal says so in words on the card, not only with the icon (spec 1) */}

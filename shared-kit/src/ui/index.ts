@@ -11,6 +11,8 @@ export { ErrorMessage } from './error-message';
 export type { ErrorMessageProps } from './error-message';
 export { FictionalBadge, FictionalNotice, useFictionalWarning } from './fictional-badge';
 export type { FictionalBadgeProps } from './fictional-badge';
+export { VerifiedBadge } from './verified-badge';
+export type { VerifiedBadgeProps } from './verified-badge';
 export { Checkbox, DateField, Select, TextArea, TextField, controlStyle } from './field';
 export type { CheckboxProps, DateFieldProps, SelectOption, SelectProps, TextAreaProps, TextFieldProps } from './field';
 export { Container, Stack, containerColumnStyle } from './layout';
