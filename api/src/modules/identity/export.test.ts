@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { blocks, conversations, likes, memberSwipes, messages, signupMessages, users } from '../../db/schema';
+import { blocks, complaints, conversations, likes, memberBans, memberSwipes, messages, reports, signupMessages, users } from '../../db/schema';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { member, send } from '../chat/test-helpers';
 import { exportAccount } from './export';
@@ -131,4 +131,20 @@ it('holds nothing about the staff and no message still held back from the member
   // once the sender confirms, their message is one I see, and so is it in my file
   await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, held.id));
   expect(JSON.stringify(await exportAccount(app, me.id))).toContain('vastgehouden bericht');
+});
+
+it('names no staff member and holds no staff note: bans, complaints, refunds; not who reported the member', async () => {
+  const { user: me } = await createMember(app);
+  const { user: reporter } = await createMember(app);
+  const { user: moderator } = await createStaff(app, ['moderator', 'payments'], { email: 'export-moderator@example.com' });
+  await app.db.insert(memberBans).values({ userId: me.id, reason: 'harassment', note: 'interne notitie over dit lid', previousStatus: 'active', staffId: moderator.id, staffEmail: moderator.email });
+  await app.db.insert(complaints).values({ siteId: me.siteId, userId: me.id, name: 'Ik', email: me.email, subject: 'Klacht', message: 'mijn klacht', language: 'nl', status: 'handled', note: 'interne afhandeling', handledBy: moderator.id, handledByEmail: moderator.email, handledAt: new Date() });
+  await app.db.insert(reports).values({ reporterId: reporter.id, reportedId: me.id, reason: 'scam', note: 'wat de melder schreef', evidence: { messages: [], photos: [] } });
+  const data = await exportAccount(app, me.id);
+  const file = JSON.stringify(data);
+  for (const secret of ['export-moderator@example.com', 'interne notitie', 'interne afhandeling', 'wat de melder schreef', '"staff_id"', '"handled_by"', '"reporter_id"']) expect([secret, file.includes(secret)]).toEqual([secret, false]);
+  // the member's own side stays: the ban's reason, their complaint and its status
+  expect(data.member_bans).toEqual([expect.objectContaining({ reason: 'harassment' })]);
+  expect(data['complaints']).toEqual([expect.objectContaining({ message: 'mijn klacht', status: 'handled' })]);
+  expect(Object.values(data).flatMap((v) => (Array.isArray(v) ? (v as Row[]) : [])).some((r) => Object.values(r).includes(moderator.id) || Object.values(r).includes(reporter.id))).toBe(false);
 });

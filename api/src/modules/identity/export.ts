@@ -38,13 +38,20 @@ const SECRET_COLUMN = /hash|secret|^token/i;
 export const OTHER_SIDE_COLUMNS = new Set([
   'blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id',
   'conversation_members.other_id', 'notification_events.actor_id', 'conversations.operator_id', 'messages.operator_id',
+  // who reported the member and what they wrote is the reporter's; a report's hold is the moderators'
+  'reports.reported_id', 'report_holds.user_id',
   // a held message (issue 26) is not the recipient's: it never reached them; who decided it is the staff's
   'held_messages.recipient_id', 'held_messages.decided_by',
 ]);
-/** columns about the staff, left out of every row of their table */
+/** columns naming the staff member who acted (an answer, a claim, a ban, a refund, a decision), in any table */
+const STAFF_ACTOR = /^(staff_(id|email)|operator_id|claimed_at|(handled|decided|refunded)_by(_email)?)$/;
+/** columns about the staff (their marks and their own notes), left out of every row of their table */
 const STAFF_COLUMNS: Record<string, ReadonlySet<string>> = {
   conversations: new Set(['operator_id', 'claimed_at']),
   messages: new Set(['operator_id', 'asks_if_real', 'honesty_reason', 'disclosure']),
+  member_bans: new Set(['note']),
+  complaints: new Set(['note']),
+  reports: new Set(['resolution_note']),
   held_messages: new Set(['decided_by']),
 };
 
@@ -59,7 +66,7 @@ function seenRows(table: string, id: number): SQL | undefined {
 function clean(row: Record<string, unknown>, table?: string): Record<string, unknown> {
   const staff = table ? STAFF_COLUMNS[table] : undefined;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (!SECRET_COLUMN.test(k) && !staff?.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(row)) if (!SECRET_COLUMN.test(k) && !STAFF_ACTOR.test(k) && !staff?.has(k)) out[k] = v;
   return out;
 }
 
