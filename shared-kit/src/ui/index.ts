@@ -18,6 +18,8 @@ export type { CheckboxProps, DateFieldProps, SelectOption, SelectProps, TextArea
 export { Container, Stack, containerColumnStyle } from './layout';
 export type { StackProps } from './layout';
 export { Modal } from './modal';
+export { ReportDialog } from './report-dialog';
+export type { ReportDialogProps } from './report-dialog';
 export type { ModalProps } from './modal';
 export { PlaceholderPage } from './placeholder-page';
 export type { PlaceholderPageProps } from './placeholder-page';
