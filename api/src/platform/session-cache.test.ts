@@ -110,7 +110,9 @@ describe('session cache in the app', () => {
     const cookie = await loginCookie(app, user.id);
     expect((await me(cookie))?.id).toBe(user.id);
     await app.dbHandle.query(`update users set status = 'disabled' where id = $1`, [user.id]);
-    expect(await eventually(async () => (await me(cookie)) === null)).toBe(true);
+    // a banned session is refused (issue 25), no longer answered as a visitor
+    const banned = async () => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().error === 'account_banned';
+    expect(await eventually(banned)).toBe(true);
 
     const other = await createMember(app);
     const otherCookie = await loginCookie(app, other.user.id);
