@@ -5,7 +5,7 @@
  */
 import { api } from '@dating/shared-kit/api';
 import {
-  ZActivationResendResponse, ZChatsResponse, ZDeleteMessageResponse, ZGiftsResponse, ZMessagesResponse, ZOk, ZReadResponse, ZSendMessageResponse,
+  ZActivationResendResponse, ZChatsResponse, ZDeleteMessageResponse, ZGiftsResponse, ZMessagesResponse, ZOk, ZReadResponse, ZSafetyTip, ZSendMessageResponse,
 } from '@dating/shared-kit/contracts';
 import type { Gift, GiftId } from '@dating/shared-kit/contracts';
 
@@ -54,6 +54,9 @@ export const chatApi = {
   deleteMessage: (id: number) => api.del('/api/message.php', { id }, ZDeleteMessageResponse),
   typing: (conversation: number) => api.post('/api/typing.php', { conversation }, ZOk),
   resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse),
+  /** the safety tip (issue 26): shown until dismissed, remembered by the server */
+  safetyTip: () => api.get('/api/safety-tip.php', ZSafetyTip),
+  dismissSafetyTip: () => api.post('/api/safety-tip.php', {}, ZSafetyTip),
   /** the gift catalogue, loaded once */
   gifts: (): Promise<Gift[]> => {
     giftsCache ??= api.get('/api/gifts.php', ZGiftsResponse).then(

@@ -1,5 +1,6 @@
 import { assertCompleteLocales, loadAllLocales } from '@dating/shared-kit/i18n';
 import type { LoadedLocales } from '@dating/shared-kit/i18n';
+import { heldLocales } from './backoffice/held-i18n';
 import { operatorLocales } from './backoffice/i18n';
 import { localeLoaders } from './i18n';
 
@@ -15,4 +16,8 @@ it('has every string in all 7 languages', () => {
 
 it('has every string of the operator console in all 7 languages', () => {
   expect(assertCompleteLocales(operatorLocales)).toEqual({});
+});
+
+it('has every string of the held messages page in all 7 languages', () => {
+  expect(assertCompleteLocales(heldLocales)).toEqual({});
 });

@@ -13,6 +13,7 @@ import { Avatar } from './avatar';
 import { ConfirmDialog } from './confirm-dialog';
 import { MessageList } from './message-list';
 import { NotConfirmedNotice } from './not-confirmed-notice';
+import { SafetyTip } from './safety-tip';
 import { SendFooter } from './send-footer';
 import { SendProblemAlert } from './send-problem';
 
@@ -98,6 +99,7 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
       <div css={css`padding: 8px 12px 0;`}>
         {profile.fictional && <FictionalNotice />}
         <NotConfirmedNotice />
+        <SafetyTip profile={profile} messages={chat.messages} hasMore={chat.hasMore} />
         {!live && <p css={css`margin: 0 0 8px; font-size: 0.8125rem; color: ${colors.textMuted};`}>{t('conversation.offline')}</p>}
         {chat.deleteError && <Alert variant="danger">{chat.deleteError}</Alert>}
       </div>

@@ -98,6 +98,7 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
 
   const readMarkerId = [...messages].reverse().find((m) => m.sender === myId && m.id <= readUpTo)?.id ?? null;
   const lastMine = [...messages].reverse().find((m) => m.sender === myId)?.id;
+  const lastHeld = [...messages].reverse().find((m) => m.sender === myId && m.held && !m.held_rejected)?.id;
 
   return (
     // position: relative keeps the visually hidden sender names inside the scrolling box
@@ -132,14 +133,22 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
                 </div>
                 <div css={[meta, css`display: flex; gap: 8px; align-items: center;`]}>
                   <time dateTime={m.created_at}>{formatMessageTime(m.created_at, i18n.language)}</time>
-                  {mine && m.id === readMarkerId && <span css={css`color: ${colors.success}; font-weight: 600;`}>{t('conversation.read')}</span>}
-                  {mine && m.id === lastMine && m.id !== readMarkerId && <span>{t('conversation.sent')}</span>}
+                  {mine && m.held ? (
+                    // held by the scam guard (issue 26): not delivered until a moderator decides
+                    <span css={css`color: ${m.held_rejected ? colors.danger : colors.text}; font-weight: 600;`}>{m.held_rejected ? t('held.rejected') : t('held.label')}</span>
+                  ) : (
+                    <>
+                      {mine && m.id === readMarkerId && <span css={css`color: ${colors.success}; font-weight: 600;`}>{t('conversation.read')}</span>}
+                      {mine && m.id === lastMine && m.id !== readMarkerId && <span>{t('conversation.sent')}</span>}
+                    </>
+                  )}
                   {mine && !m.deleted && (
                     <Button variant="link" size="sm" onClick={() => setConfirming(m.id)} css={css`font-size: 0.75rem; color: ${colors.textMuted};`}>
                       {t('conversation.deleteMessage')}
                     </Button>
                   )}
                 </div>
+                {mine && m.held && !m.held_rejected && m.id === lastHeld && <p css={[meta, css`margin: 0; max-width: 36ch; text-align: end;`]}>{t('held.help')}</p>}
               </div>
             </li>
           );

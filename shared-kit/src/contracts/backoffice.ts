@@ -28,6 +28,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { area: 'verifications', role: 'moderator' },
   { area: 'complaints', role: 'moderator' },
   { area: 'operator', role: 'operator' },
+  { area: 'held-messages', role: 'moderator' },
   { area: 'codes', role: 'payments' },
   { area: 'blocked', role: 'payments' },
   { area: 'payments', role: 'payments' },

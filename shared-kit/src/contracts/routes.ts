@@ -99,6 +99,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   staff('verifications', 'mf_members'),
   staff('complaints', 'mf_landers'),
   staff('operator', 'mf_chat'),
+  staff('held-messages', 'mf_chat'),
   staff('codes', 'mf_payments'),
   staff('blocked', 'mf_payments'),
   staff('payments', 'mf_payments'),
