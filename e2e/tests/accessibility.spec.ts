@@ -35,6 +35,7 @@ const MEMBER_PAGES: AxePage[] = [
   { url: '/members', remote: 'mf_members' },
   { url: (id) => `/members/${id}`, remote: 'mf_members' },
   { url: '/profile', remote: 'mf_members' },
+  { url: '/profile/verification', remote: 'mf_members' },
   { url: '/likes', remote: 'mf_members' },
   { url: '/swipe-game', remote: 'mf_members' },
   { url: '/account', remote: 'mf_auth_signup' },
