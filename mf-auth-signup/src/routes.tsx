@@ -5,6 +5,7 @@
 import './i18n';
 import type { RouteObject } from 'react-router';
 import { AccountOverviewPage, ChangeEmailPage, ChangePasswordPage, DeleteAccountPage } from './account/account-pages';
+import { SecurityPage } from './account/security-page';
 import { AccountDeletedPage } from './pages/account-deleted-page';
 import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
 import { CompleteSignupPage } from './pages/complete-signup-page';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
   { path: '/account', element: <AccountOverviewPage /> },
   { path: '/account/email', element: <ChangeEmailPage /> },
   { path: '/account/password', element: <ChangePasswordPage /> },
+  { path: '/account/security', element: <SecurityPage /> },
   { path: '/account/delete', element: <DeleteAccountPage /> },
 ];
 export default routes;

@@ -1,6 +1,6 @@
 /**
  * Account settings (route table: /account/*): overview with "export my data", change e-mail,
- * change password, delete account. Only the owner, logged in, manages these (spec 6).
+ * change password, passkeys (security-page.tsx), delete account. Only the owner, logged in, manages these (spec 6).
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
 import { missingProfileFields } from '../profile-completeness';
 
-function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
+export function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation(NAMESPACE);
   const user = useSession();
   return (
@@ -29,6 +29,7 @@ function AccountFrame({ title, children }: { title: string; children: ReactNode 
               ['/account', 'overview'],
               ['/account/email', 'email'],
               ['/account/password', 'password'],
+              ['/account/security', 'security'],
               ['/account/delete', 'delete'],
             ] as const
           ).map(([to, key]) => (

@@ -13,6 +13,7 @@ import { Page } from '../components/page';
 import { FormAlert } from '../forms/form-alert';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { NAMESPACE } from '../i18n';
+import { PasskeyLoginButton } from '../passkeys/passkey-login-button';
 import { isDesktop } from '../use-viewport';
 
 /** Only same-site paths are followed after login. */
@@ -51,7 +52,7 @@ export function LoginPage() {
     <Page title={t('login.title')}>
       {session && <Alert variant="success">{t('login.loggedIn')}</Alert>}
       <FormAlert error={form.error} />
-      {banned && form.error && (
+      {banned && (
         <p>
           <Link to="/pages/ban">{t('login.banPolicy')}</Link>
         </p>
@@ -63,6 +64,12 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
+      <div css={{ marginTop: 12 }}>
+        <PasskeyLoginButton
+          onError={(code) => setBanned(code === 'account_banned')}
+          onLoggedIn={() => void navigate(safeRedirect(params.get('redirect')))}
+        />
+      </div>
       <p>
         <Link to="/reset-password">{t('login.forgot')}</Link>
       </p>

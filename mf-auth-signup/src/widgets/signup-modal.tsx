@@ -16,6 +16,7 @@ import { SignupFlow } from '../signup/signup-flow';
 import { LoginReasonNote } from '../signup/login-reason';
 import type { LoginReason } from '../signup/login-reason';
 import { captureTracking } from '../tracking';
+import { PasskeyLoginButton } from '../passkeys/passkey-login-button';
 import { isDesktop } from '../use-viewport';
 
 export default function SignupModal() {
@@ -62,7 +63,7 @@ export default function SignupModal() {
           void navigate('/signup-matches');
         }}
         footer={
-          <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
             <Button
               variant="link"
               onClick={() => {
@@ -72,6 +73,12 @@ export default function SignupModal() {
             >
               {t('signup.alreadyMember')} {t('signup.login')}
             </Button>
+            <PasskeyLoginButton
+              onLoggedIn={() => {
+                setOpen(false);
+                void navigate('/members');
+              }}
+            />
             <Button variant="ghost" onClick={() => setOpen(false)}>
               {t('signup.close')}
             </Button>
