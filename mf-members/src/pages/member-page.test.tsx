@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from '@dating/shared-kit/bus';
 import { setSession } from '@dating/shared-kit/state';
@@ -24,6 +24,35 @@ function member(overrides: Record<string, unknown> = {}) {
 }
 
 describe('MemberPage', () => {
+  it('"Rapporteren" opens the named report dialog; a report with "also block" shows the blocked view once it closes (issue 26)', async () => {
+    loginAs();
+    const calls = serve({
+      'GET /api/member.php': () => member({ liked_me: false }),
+      'GET /api/likes.php': () => likes,
+      'POST /api/report.php': () => ({ status: 201, body: { id: 3, status: 'open', blocked: true } }),
+    });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rapporteren' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lotte rapporteren' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Nepprofiel' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lotte ook blokkeren' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
+    expect(await within(dialog).findByText(/Lotte is ook geblokkeerd\./)).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === '/api/report.php')?.body).toEqual({ profile: 42, reason: 'fake_profile', block: true });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deblokkeren' })).toBeInTheDocument();
+  });
+
+  it('no "Rapporteren" for a visitor or on your own profile', async () => {
+    act(() => setSession(null));
+    serve({ 'GET /api/member.php': () => member({ liked_me: false }) });
+    renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
+    expect(await screen.findByRole('heading', { level: 1, name: /Lotte, 31/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rapporteren' })).not.toBeInTheDocument();
+  });
+
   it('shows "online now", or when the member was last seen (to the minute)', async () => {
     loginAs();
     serve({ 'GET /api/member.php': () => member({ presence: { online: true, last_seen: null } }), 'GET /api/likes.php': () => likes });

@@ -6,7 +6,7 @@ import type { MemberPhoto, MemberResponse } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
-import { Alert, Button, Container, FictionalBadge, FictionalNotice, Spinner, VerifiedBadge, buttonStyles } from '@dating/shared-kit/ui';
+import { Alert, Button, Container, FictionalBadge, FictionalNotice, ReportDialog, Spinner, VerifiedBadge, buttonStyles, useCommonT } from '@dating/shared-kit/ui';
 import { likeProfile, membersApi, refreshLikes } from '../api';
 import { Avatar } from '../components/avatar';
 import { countryName } from '../components/country-name';
@@ -70,6 +70,19 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [blocked, setBlocked] = useState(false);
+  // "Rapporteren" (issue 26): the shared report dialog; a report with "also block" shows the blocked view once it closes
+  const common = useCommonT();
+  const [reporting, setReporting] = useState(false);
+  const [blockedByReport, setBlockedByReport] = useState(false);
+  const closeReport = () => {
+    setReporting(false);
+    if (blockedByReport) {
+      setBlocked(true);
+      onChange({ ...data, liked: false, liked_me: false, match: false });
+      setStatus(t('member.blocked', { name: profile.name }));
+      void refreshLikes();
+    }
+  };
   const shown = photos[current];
   const lockedCount = photos.filter((p) => p.locked).length;
   const isOwn = user?.id === profile.id;
@@ -167,7 +180,15 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
               <Link to={`/members/${profile.id}/chat`} css={buttonStyles('secondary')}>{t('member.message')}</Link>
               <Link to={`/members/${profile.id}/chat?gift=1`} css={buttonStyles('outline')}>{t('member.gift')}</Link>
               <Button variant="ghost" onClick={toggleBlock} loading={busy}>{t('member.block')}</Button>
+              {user && (
+                <Button variant="ghost" onClick={() => setReporting(true)} aria-haspopup="dialog">
+                  {common('report.action')}
+                </Button>
+              )}
             </div>
+          )}
+          {user && !isOwn && (
+            <ReportDialog open={reporting} onClose={closeReport} profile={{ id: profile.id, name: profile.name }} onReported={(r) => setBlockedByReport(r.blocked)} />
           )}
           <p role="status" css={css`min-height: 1.5em;`}>{status}</p>
           {error && <Alert variant="danger">{error}</Alert>}

@@ -65,7 +65,8 @@ describe('ReportDialog', () => {
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Bedankt voor je meldingEen moderator bekijkt het zo snel mogelijk. Je hoort van ons wanneer je melding is behandeld. Sanne is ook geblokkeerd.');
     expect(calls.map((c) => c.body)).toEqual([{ profile: 42, reason: 'scam', note: 'Vraagt om een cadeaukaart', message_ids: [5], block: true }]);
-    // the footer's close button (the dialog's own close button is named alike)
+    // focus moves to the footer's close button (the dialog's own close button is named alike)
+    expect(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1)).toHaveFocus();
     await user.click(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1)!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rapporteren' })).toHaveFocus();

@@ -7,7 +7,7 @@
  * learns who reported. Texts: the `common` namespace, `report.*`.
  */
 import { css } from '@emotion/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api } from '../api/client';
 import { REPORT_NOTE_MAX, REPORT_REASONS, ZReportCreated } from '../contracts/reports';
@@ -47,6 +47,11 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [done, setDone] = useState<{ blocked: boolean } | null>(null);
+  // the form (and the button that had focus) is replaced by the thanks: focus goes to its close button
+  const doneRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   const close = () => {
     if (busy) return;
@@ -93,7 +98,7 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
       fullScreenOnPhone
       footer={
         done ? (
-          <Button onClick={close}>{t('actions.close')}</Button>
+          <Button ref={doneRef} onClick={close}>{t('actions.close')}</Button>
         ) : (
           <>
             <Button variant="ghost" onClick={close} disabled={busy}>
