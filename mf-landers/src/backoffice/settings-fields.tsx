@@ -4,7 +4,8 @@
  * minimum message costs per country.
  */
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES } from '@dating/shared-kit/contracts';
+import { CURRENCIES, LANGUAGES } from '@dating/shared-kit/contracts';
+import { LANGUAGE_NAMES } from '@dating/shared-kit/i18n';
 import type { PackageId, SiteDetail } from '@dating/shared-kit/contracts';
 import { Checkbox, Select, TextArea, TextField } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
@@ -124,6 +125,33 @@ export function CostsTable({ countries, values, errors, onChange }: TableProps) 
                 onChange={(e) => onChange(`${key}.currency`, e.target.value)}
               />
             </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The scam guard's money words (issue 26): one comma-separated list per language; every list applies to every message. */
+export function MoneyWordsFields({ values, errors, onChange }: { values: FormValues; errors: Record<string, string>; onChange: (key: string, value: string) => void }) {
+  const { t } = useTranslation(STAFF_NAMESPACE);
+  return (
+    <fieldset css={boxStyle}>
+      <legend css={{ fontWeight: 700, padding: '0 0.5rem' }}>{t('fields.held_money_words')}</legend>
+      <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))' }}>
+        {LANGUAGES.map((lang) => {
+          const key = `held_money_words.${lang}`;
+          return (
+            <TextArea
+              key={key}
+              id={fieldId(key)}
+              label={`${t('fields.held_money_words')}: ${LANGUAGE_NAMES[lang]}`}
+              hint={t('sites.listHint')}
+              rows={3}
+              value={String(values[key] ?? '')}
+              error={errors[key]}
+              onChange={(e) => onChange(key, e.target.value)}
+            />
           );
         })}
       </div>

@@ -3,7 +3,7 @@
  * text, checkbox), grouped for the form, and back to the settings object the server checks. Values
  * that are no number are sent as they were typed, so the server's contract check names the field.
  */
-import { COUNTRIES, CURRENCY_BY_COUNTRY, PACKAGE_IDS } from '@dating/shared-kit/contracts';
+import { COUNTRIES, CURRENCY_BY_COUNTRY, LANGUAGES, PACKAGE_IDS } from '@dating/shared-kit/contracts';
 import type { Settings } from '@dating/shared-kit/contracts';
 
 export type FieldKind = 'text' | 'longtext' | 'number' | 'list' | 'nullable' | 'boolean' | 'signups' | 'readonly' | 'server';
@@ -46,6 +46,11 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
     ],
   },
   {
+    // the scam guard (issue 26; api chat/scam): held_money_words has one list per language below the group (MoneyWordsFields)
+    id: 'safety',
+    fields: [{ key: 'held_first_messages', kind: 'number' }, { key: 'held_account_hours', kind: 'number' }, { key: 'held_messengers', kind: 'list' }],
+  },
+  {
     id: 'support',
     fields: [{ key: 'support_email', kind: 'text' }, { key: 'support_phone', kind: 'text' }],
   },
@@ -80,6 +85,7 @@ export function toFormValues(settings: Settings): FormValues {
       else v[key] = value === null || value === undefined ? '' : String(value);
     }
   }
+  for (const lang of LANGUAGES) v[`held_money_words.${lang}`] = (settings.held_money_words?.[lang] ?? []).join(', ');
   for (const country of tableCountries(settings)) {
     const cost = settings.minimum_message_costs[country];
     v[`minimum_message_costs.${country}.costs`] = cost ? String(cost.costs) : '';
@@ -124,6 +130,9 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
       if (price !== undefined) (prices[country] ??= {})[pkg] = price;
     }
   }
+  const money: Record<string, string[]> = {};
+  for (const lang of LANGUAGES) money[lang] = text(v, `held_money_words.${lang}`).split(',').map((w) => w.trim()).filter(Boolean);
+  out.held_money_words = money;
   out.minimum_message_costs = costs;
   out.package_prices = prices;
   return out;
@@ -137,5 +146,6 @@ export function changedKeys(original: Settings, next: Record<string, unknown>): 
 /** The form input a server field path belongs to (`countries.2` -> `countries`). */
 export function inputOf(field: string): string {
   if (/^(minimum_message_costs|package_prices)\.[A-Z]{2}\./.test(field)) return field.split('.').slice(0, 3).join('.');
+  if (/^held_money_words\.[a-z]{2}/.test(field)) return field.split('.').slice(0, 2).join('.');
   return field.split('.')[0] ?? field;
 }

@@ -16,7 +16,7 @@ import { Button, Spinner, errorText, useAsync } from '@dating/shared-kit/ui';
 import { STAFF_NAMESPACE } from './i18n';
 import { changedKeys, GROUPS, inputOf, tableCountries, toFormValues, toSettings } from './settings-model';
 import type { FormValues } from './settings-model';
-import { PricesTable, CostsTable, SettingField, fieldId } from './settings-fields';
+import { PricesTable, CostsTable, MoneyWordsFields, SettingField, fieldId } from './settings-fields';
 import { ConfirmDialog, ResultMessage, StaffPage } from './staff-ui';
 
 function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: SiteDetail) => void }) {
@@ -85,6 +85,7 @@ function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: Sit
           </div>
         </fieldset>
       ))}
+      <MoneyWordsFields values={values} errors={errors} onChange={set} />
       <PricesTable countries={countries} packages={PACKAGE_IDS} site={site} values={values} errors={errors} onChange={set} />
       <CostsTable countries={countries} values={values} errors={errors} onChange={set} />
       <div css={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
