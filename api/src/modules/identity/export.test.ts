@@ -139,7 +139,7 @@ it('names no staff member and holds no staff note: bans, complaints, refunds; no
   const { user: moderator } = await createStaff(app, ['moderator', 'payments'], { email: 'export-moderator@example.com' });
   await app.db.insert(memberBans).values({ userId: me.id, reason: 'harassment', note: 'interne notitie over dit lid', previousStatus: 'active', staffId: moderator.id, staffEmail: moderator.email });
   await app.db.insert(complaints).values({ siteId: me.siteId, userId: me.id, name: 'Ik', email: me.email, subject: 'Klacht', message: 'mijn klacht', language: 'nl', status: 'handled', note: 'interne afhandeling', handledBy: moderator.id, handledByEmail: moderator.email, handledAt: new Date() });
-  await app.db.insert(reports).values({ reporterId: reporter.id, reportedId: me.id, reason: 'scam', note: 'wat de melder schreef', evidence: { messages: [], photos: [] } });
+  await app.db.insert(reports).values({ reporterId: reporter.id, reportedId: me.id, reason: 'scam', note: 'wat de melder schreef', evidence: { profile: null, messages: [], photos: [] } });
   const data = await exportAccount(app, me.id);
   const file = JSON.stringify(data);
   for (const secret of ['export-moderator@example.com', 'interne notitie', 'interne afhandeling', 'wat de melder schreef', '"staff_id"', '"handled_by"', '"reporter_id"']) expect([secret, file.includes(secret)]).toEqual([secret, false]);
