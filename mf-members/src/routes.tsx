@@ -22,6 +22,10 @@ const PhotoQueuePage = lazy(withStaffTexts(() => import('./staff/photo-queue-pag
 const MembersPage = lazy(withStaffTexts(() => import('./staff/members-page')));
 const MemberDetailPage = lazy(withStaffTexts(() => import('./staff/member-detail-page')));
 const BansPage = lazy(withStaffTexts(() => import('./staff/bans-page')));
+// reports (issue 26): their own texts too, in the same staff chunks
+const withReportTexts = <T,>(load: () => Promise<T>) => withStaffTexts(() => import('./staff/reports/i18n').then(load));
+const ReportsPage = lazy(withReportTexts(() => import('./staff/reports/reports-page')));
+const ReportDetailPage = lazy(withReportTexts(() => import('./staff/reports/report-detail-page')));
 const VerificationsPage = lazy(withStaffTexts(() => import('./staff/verifications-page')));
 function StaffLoading() {
   const { t } = useTranslation('members');
@@ -55,6 +59,8 @@ export const routes: RouteObject[] = [
   { path: '/backoffice/members', element: staff(MembersPage) },
   { path: '/backoffice/members/:id', element: staff(MemberDetailPage) },
   { path: '/backoffice/bans', element: staff(BansPage) },
+  { path: '/backoffice/reports', element: staff(ReportsPage) },
+  { path: '/backoffice/reports/:id', element: staff(ReportDetailPage) },
   { path: '/backoffice/verifications', element: staff(VerificationsPage) },
 ];
 export default routes;

@@ -25,6 +25,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { area: 'photos', role: 'moderator' },
   { area: 'members', role: 'moderator' },
   { area: 'bans', role: 'moderator' },
+  { area: 'reports', role: 'moderator' },
   { area: 'verifications', role: 'moderator' },
   { area: 'complaints', role: 'moderator' },
   { area: 'operator', role: 'operator' },

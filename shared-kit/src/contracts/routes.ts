@@ -96,6 +96,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   staff('photos', 'mf_members'),
   staff('members', 'mf_members'),
   staff('bans', 'mf_members'),
+  staff('reports', 'mf_members'),
   staff('verifications', 'mf_members'),
   staff('complaints', 'mf_landers'),
   staff('operator', 'mf_chat'),
