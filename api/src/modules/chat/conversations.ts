@@ -59,6 +59,17 @@ export async function isConversationSeen(db: DbOrTx, viewerId: number, conversat
   return row?.seen === true;
 }
 
+/**
+ * myConversation, and a 404 too for a conversation held back from the viewer whole (nothing in it
+ * they may see yet): every call of the recipient that names it by id (history, read marker, typing,
+ * delete) answers as for a conversation that is not theirs, so probing ids tells nothing.
+ */
+export async function seenConversation(db: DbOrTx, viewerId: number, conversationId: number): Promise<MyConversation> {
+  const conv = await myConversation(db, viewerId, conversationId);
+  if (!(await isConversationSeen(db, viewerId, conversationId))) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
+  return conv;
+}
+
 export const pairOf = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });
 
 export async function conversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
@@ -147,7 +158,7 @@ export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings)
 
 /** DELETE /api/chat.php: the conversation and its history leave my side; the other keeps theirs. */
 export async function deleteChat(db: Db, viewer: UserRow, conversationId: number): Promise<void> {
-  const conv = await myConversation(db, viewer.id, conversationId);
+  const conv = await seenConversation(db, viewer.id, conversationId);
   await db.transaction(async (tx) => {
     const [newest] = await tx.select({ id: sql<number | null>`max(${messages.id})` }).from(messages).where(eq(messages.conversationId, conv.id));
     const upTo = Math.max(newest?.id ?? 0, conv.mine.lastMessageId);
@@ -169,7 +180,7 @@ export async function deleteConversationsBetween(tx: DbOrTx, a: number, b: numbe
 
 /** POST /api/typing.php: a `typing` frame to the other member (not from a member whose messages are held). */
 export async function typing(db: Db, viewer: UserRow, conversationId: number): Promise<void> {
-  const conv = await myConversation(db, viewer.id, conversationId);
+  const conv = await seenConversation(db, viewer.id, conversationId);
   if (!viewer.emailConfirmed) return;
   await notifyRealtime(db, `t:${conv.id}:${viewer.id}:${conv.otherId}`);
 }

@@ -43,6 +43,12 @@ it('answers a recipient about an unconfirmed sender exactly as if there were no 
   // by its id: as unknown as any conversation that is not mine
   const byId = await get(recipient, `conversation=${conversation}`);
   expect([byId.statusCode, byId.json().error]).toEqual([404, 'conversation_not_found']);
+  // and so does every other call that names it: the read marker, typing, deleting the chat
+  const json = { 'content-type': 'application/json' };
+  for (const [method, url] of [['PUT', '/api/messages.php'], ['POST', '/api/typing.php'], ['DELETE', '/api/chat.php']] as const) {
+    const res = await app.inject({ method, url, headers: { cookie: recipient.cookie, ...json }, payload: { conversation } });
+    expect([method, url, res.statusCode, res.json().error]).toEqual([method, url, 404, 'conversation_not_found']);
+  }
   // the sender sees their own conversation
   expect((await get(held, `profile=${recipient.id}`)).json()).toMatchObject({ conversation, messages: [expect.objectContaining({ body: 'ben ik al zichtbaar?' })] });
 

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import type { MemberId } from '../members/service';
 import { loadProfiles } from '../members/service';
-import { assertReachable, conversationOfPair, conversationsLeft, isConversationSeen, myConversation } from './conversations';
+import { assertReachable, conversationOfPair, conversationsLeft, isConversationSeen, myConversation, seenConversation } from './conversations';
 import type { MyConversation } from './conversations';
 import { historySince, messageCosts, toMessage, visibleTo } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
@@ -41,9 +41,8 @@ export async function history(db: Db, viewer: UserRow, query: MessagesQuery, set
   let conv: MyConversation | null = null;
   let otherId: number;
   if (query.conversation != null) {
-    conv = await myConversation(db, viewer.id, query.conversation);
     // a conversation held back whole (only an unconfirmed sender wrote in it) is not there for me
-    if (!(await isConversationSeen(db, viewer.id, conv.id))) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
+    conv = await seenConversation(db, viewer.id, query.conversation);
     otherId = conv.otherId;
   } else {
     otherId = query.profile as number;

@@ -27,7 +27,7 @@ import { onMemberBlocked } from '../members/service';
 import { isUnderReview } from '../reports/service';
 import { GIFT_SVGS, giftCatalogue } from './gifts';
 import type { Client } from './realtime';
-import { deleteChat, deleteConversationsBetween, listChats, myConversation, typing } from './conversations';
+import { deleteChat, deleteConversationsBetween, listChats, seenConversation, typing } from './conversations';
 import { history, markRead, unreadMessages } from './history';
 import { historySince } from './message-view';
 import { deleteMessage, sendMessage } from './send';
@@ -132,7 +132,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/messages.php', { schema: { tags: ['chat'], body: ZReadRequest, response: { 200: ZReadResponse } } }, async (req) => {
     const user = requireUser(req);
-    const conv = await myConversation(app.db, user.id, req.body.conversation);
+    const conv = await seenConversation(app.db, user.id, req.body.conversation);
     const readUpTo = await markRead(app.db, user.id, conv, req.body.up_to);
     return { ok: true as const, read_up_to: readUpTo, unread_messages: await unreadMessages(app.db, user.id, settings(req)) };
   });
