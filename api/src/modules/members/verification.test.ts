@@ -297,3 +297,53 @@ describe('the selfie is deleted and not exported', () => {
     expect(exported.body).not.toContain(old.file);
   });
 });
+
+/** true as soon as `check` is (asked every 50 ms), false when it is not within a second */
+async function within1s(check: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 1000;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the "only verified" search with the answer cache on', () => {
+  let cached: FastifyInstance;
+  beforeAll(async () => {
+    cached = await buildTestApp({ env: { ANSWER_CACHE_MS: 60_000, SESSION_CACHE_MS: 60_000 } });
+  }, 180_000);
+  afterAll(async () => {
+    await cached.close();
+  });
+
+  it('a new verification and its end show in the shared lists at once, and the filtered list is not the unfiltered one', async () => {
+    const search = async (cookie: string, query: string) =>
+      ((await cached.inject({ method: 'GET', url: `/api/members.php?${query}`, headers: { cookie } })).json().results as { id: number; verified: boolean }[]);
+    const viewer = await createMember(cached, { gender: 'male' });
+    const cookie = await loginCookie(cached, viewer.user.id);
+    const target = await createMember(cached, { gender: 'female', dateOfBirth: '2007-01-02' });
+    const other = await createMember(cached, { gender: 'female', dateOfBirth: '2006-03-04' });
+    // both lists read (and kept) before the change
+    expect((await search(cookie, 'gender=female&verified=1')).map((r) => r.id)).not.toContain(target.user.id);
+    expect((await search(cookie, 'gender=female')).map((r) => r.id)).toContain(target.user.id);
+
+    await cached.db.update(profiles).set({ verifiedAt: new Date() }).where(eq(profiles.userId, target.user.id));
+    // well within the lists' 3 s: only the database's notification can make them show it this soon
+    expect(await within1s(async () => (await search(cookie, 'gender=female&verified=1')).some((r) => r.id === target.user.id))).toBe(true);
+    const all = await search(cookie, 'gender=female');
+    expect(all.find((r) => r.id === target.user.id)?.verified).toBe(true);
+    expect(all.find((r) => r.id === other.user.id)?.verified).toBe(false);
+    expect((await search(cookie, 'gender=female&verified=1')).map((r) => r.id)).not.toContain(other.user.id);
+    expect((await search(cookie, 'gender=female&verified=1')).every((r) => r.verified)).toBe(true);
+
+    // a new main photo ends it: out of the verified list, no badge
+    const [photo] = await cached.db
+      .insert(photos)
+      .values({ userId: target.user.id, status: 'active', width: 600, height: 750, filename: 'cache-v.jpg', thumbFilename: 'cache-v-t.jpg', matchFilename: 'cache-v-m.jpg' })
+      .returning();
+    await cached.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, target.user.id));
+    expect(await within1s(async () => !(await search(cookie, 'gender=female&verified=1')).some((r) => r.id === target.user.id))).toBe(true);
+    expect((await search(cookie, 'gender=female')).find((r) => r.id === target.user.id)?.verified).toBe(false);
+  });
+});
