@@ -5,7 +5,7 @@ import type { Message, Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { useSession } from '@dating/shared-kit/state';
 import { colors, mq } from '@dating/shared-kit/theme';
-import { Alert, Button, CreditBadge, FictionalBadge, FictionalNotice, Spinner, VerifiedBadge, buttonStyles } from '@dating/shared-kit/ui';
+import { Alert, Button, CreditBadge, FictionalBadge, FictionalNotice, ReportDialog, Spinner, VerifiedBadge, buttonStyles } from '@dating/shared-kit/ui';
 import type { ChatTarget } from '../api';
 import { useConversation } from '../hooks/use-conversation';
 import { NAMESPACE } from '../i18n';
@@ -36,6 +36,8 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // "Rapporteren" (issue 26): the conversation's member (header) or one of their messages
+  const [reporting, setReporting] = useState<{ messageIds?: number[] } | null>(null);
   const chat = useConversation(target, { onConversation: onOpen, onSent });
   const { profile, conversation } = chat;
   const name = profile?.name ?? '';
@@ -87,6 +89,11 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
               <CreditBadge credits={user.credits} />
             </Link>
           )}
+          <Button variant="ghost" size="sm" onClick={() => setReporting({})} aria-label={tc('report.title', { name })} title={tc('report.title', { name })} aria-haspopup="dialog">
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+            </svg>
+          </Button>
           {conversation !== null && (
             <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)} aria-label={t('conversation.deleteChat')} title={t('conversation.deleteChat')}>
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -116,6 +123,7 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         onLoadOlder={() => void chat.loadOlder()}
         onDelete={(id) => void chat.deleteMessage(id)}
         onRetry={(id) => void chat.retry(id)}
+        onReport={(id) => setReporting({ messageIds: [id] })}
       />
       {chat.notice && (
         <div css={css`padding: 8px 12px 0;`}>
@@ -130,6 +138,12 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         </div>
       )}
       {chat.costs && <SendFooter name={name} costs={chat.costs} onSend={chat.send} onTyping={chat.notifyTyping} initialGiftOpen={params.get('gift') === '1'} />}
+      <ReportDialog
+        open={reporting !== null}
+        onClose={() => setReporting(null)}
+        profile={{ id: profile.id, name }}
+        messageIds={reporting?.messageIds}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={t('conversation.deleteChat')}

@@ -55,6 +55,8 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   onDelete: (id: number) => void;
   onRetry: (clientId: string) => void;
+  /** "Rapporteren" on a message of the other member (issue 26) */
+  onReport?: (id: number) => void;
 }
 
 /**
@@ -62,8 +64,9 @@ export interface MessageListProps {
  * button). Own messages can be deleted; the newest own message the other has read carries the
  * read marker; the other's messages link to their profile (with the fictional label on chatpals).
  */
-export function MessageList({ profile, myId, messages, pending, readUpTo, historyDays, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry }: MessageListProps) {
+export function MessageList({ profile, myId, messages, pending, readUpTo, historyDays, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry, onReport }: MessageListProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
+  const { t: tc } = useTranslation('common');
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -145,6 +148,18 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
                   {mine && !m.deleted && (
                     <Button variant="link" size="sm" onClick={() => setConfirming(m.id)} css={css`font-size: 0.75rem; color: ${colors.textMuted};`}>
                       {t('conversation.deleteMessage')}
+                    </Button>
+                  )}
+                  {!mine && !m.deleted && onReport && (
+                    <Button
+                      variant="link"
+                      size="sm"
+                      onClick={() => onReport(m.id)}
+                      aria-label={tc('report.messageLabel', { name: profile.name, time: formatMessageTime(m.created_at, i18n.language) })}
+                      aria-haspopup="dialog"
+                      css={css`font-size: 0.75rem; color: ${colors.textMuted};`}
+                    >
+                      {tc('report.action')}
                     </Button>
                   )}
                 </div>
