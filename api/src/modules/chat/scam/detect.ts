@@ -100,10 +100,15 @@ function undoAddressDisguises(text: string): string {
     .replace(/([a-z0-9])\s+\.\s*([a-z]{2,})\b/gi, '$1.$2');
 }
 
+const ADDRESS_HINT = /[@([{<]|\s\.|\b(?:at|dot|punt|punkt|punto|point|kropka)\b/i;
+
 function linkOrEmail(text: string): 'link' | 'email' | null {
   const candidates = [text];
-  const undone = undoAddressDisguises(text);
-  if (undone !== text) candidates.push(undone);
+  // the disguises' rewriting only for a text that could hold one (most messages hold none)
+  if (ADDRESS_HINT.test(text)) {
+    const undone = undoAddressDisguises(text);
+    if (undone !== text) candidates.push(undone);
+  }
   for (const candidate of candidates) {
     if (!linkify.pretest(candidate)) continue;
     const found = linkify.match(candidate);
