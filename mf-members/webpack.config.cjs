@@ -10,5 +10,6 @@ module.exports = (_env, argv) =>
       './manifest': './src/manifest.ts',
       './LikeModal': './src/widgets/like-modal.tsx',
       './MatchModal': './src/widgets/match-modal.tsx',
+      './ReportNotices': './src/widgets/report-notices.tsx',
     },
   });

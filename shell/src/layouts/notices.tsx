@@ -44,6 +44,8 @@ export const NOTICE_WIDGETS = [
   'mf_auth_signup/EnrichProfileAlert',
   'mf_auth_signup/PushAlert',
   'mf_payments/WelcomeBonusBanner',
+  // a handled report / a moderator's warning (issue 26), shown once
+  'mf_members/ReportNotices',
 ] as const;
 
 /** sessionStorage: whether the member opened the notices in this tab, and which alerts they saw */
