@@ -13,6 +13,7 @@ import { NAMESPACE } from '../i18n';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(NAMESPACE);
+  const [params] = useSearchParams();
   const form = useFormSubmit({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -37,6 +38,8 @@ export function ResetPasswordPage() {
         </Alert>
       ) : (
         <>
+          {/* a used or expired "Dit was ik niet" link of a new-login mail (passkeys/new-login.ts) */}
+          {params.get('reason') === 'not_me_link_invalid' && <Alert variant="warning">{t('reset.notMeInvalid')}</Alert>}
           <p>{t('reset.intro')}</p>
           <FormAlert error={form.error} />
           <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
@@ -91,6 +94,8 @@ export function ResetPasswordDoPage() {
         </>
       ) : (
         <>
+          {/* arrived through "Dit was ik niet": every session has ended, the old password no longer works */}
+          {params.get('reason') === 'not_me' && <Alert variant="warning">{t('resetDo.notMe')}</Alert>}
           <FormAlert error={form.error} action={<Link to="/reset-password">{t('resetDo.requestNew')}</Link>} />
           <form onSubmit={onSubmit} noValidate aria-label={t('resetDo.title')}>
             <TextField label={t('resetDo.password')} type="password" autoComplete="new-password" {...form.field('password')} required />

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { getSession, refreshSession } from '@dating/shared-kit/state';
 import { SecurityPage } from '../account/security-page';
 import { LoginPage } from '../pages/login-page';
+import { ResetPasswordDoPage, ResetPasswordPage } from '../pages/reset-pages';
 import { clearCookies, createAccount, installCookieJar, renderAt, resetBrowserState } from '../testing/render';
 import { authenticator, installWebAuthn } from '../testing/web-authn';
 
@@ -86,7 +87,7 @@ describe('Inloggen met passkey', () => {
     const login = await renderAt(<LoginPage />, { path: '/login?redirect=/likes' });
     await user.click(screen.getByRole('button', { name: 'Inloggen met passkey' }));
     await waitFor(() => expect(getSession()?.email).toBe(email));
-    expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent(/^\/likes$/);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent(/^\/likes$/));
     login.unmount();
   });
 
@@ -106,5 +107,17 @@ describe('Inloggen met passkey', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Deze passkey is niet (meer) bekend op deze site.');
     expect(getSession()).toBeNull();
     login.unmount();
+  });
+});
+
+describe('"Dit was ik niet" on the reset pages', () => {
+  it('says the sessions ended and the old password stopped, or that the link was used', async () => {
+    const view = await renderAt(<ResetPasswordDoPage />, { path: '/reset-password/do?token=abcdefghijklmnop&reason=not_me' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Je bent op al je apparaten uitgelogd en je oude wachtwoord werkt niet meer.');
+    expect(screen.getByLabelText('Nieuw wachtwoord', { exact: true })).toBeInTheDocument();
+    view.unmount();
+    const used = await renderAt(<ResetPasswordPage />, { path: '/reset-password?reason=not_me_link_invalid' });
+    expect(screen.getByRole('alert')).toHaveTextContent('is al gebruikt of verlopen');
+    used.unmount();
   });
 });

@@ -122,6 +122,8 @@ export async function registrationOptions(ctx: Ctx, me: UserRow) {
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // EdDSA, ES256, RS256: the library's default list would also probe the runtime for ML-DSA (an experimental Node API)
+    supportedAlgorithmIDs: [-8, -7, -257],
     timeout: CHALLENGE_TTL_MS,
   });
   await storeChallenge(db(ctx), ctx, rp, 'register', options.challenge, me.id);
