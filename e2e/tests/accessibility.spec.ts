@@ -4,7 +4,7 @@
  * covered as it is now (placeholder inside its layout); a new main page is one line in PAGES.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, animationsDone, axeViolations as violations, loginAsNewMember } from '../support';
+import { test, expect, animationsDone, axeViolations as violations, login, loginAsNewMember } from '../support';
 
 /** The rule sets of WCAG 2.0/2.1/2.2 levels A and AA (axe's tags). */
 
@@ -93,4 +93,11 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       expect(failures, `axe violations:\n${failures.join('\n\n')}`).toEqual([]);
     });
   }
+
+  test('moderator: the held messages page (issue 26)', async ({ page }) => {
+    await login(page, 'moderator@example.com', 'moderator-staff-123');
+    await page.goto('/backoffice/held-messages');
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
 });
