@@ -13,8 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_POSES } from '@dating/shared-kit/contracts';
 import { memberVerifications, photos, profiles, staffAudit } from '../../db/schema';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
-import { deleteDueSelfies } from './verification';
-import { createStorage } from '../../platform/storage';
+import { SELFIE_JOB } from './verification';
 
 let app: FastifyInstance;
 let selfie: Buffer;
@@ -276,8 +275,10 @@ describe('the selfie is deleted and not exported', () => {
     const { users } = await import('../../db/schema');
     await app.db.update(users).set({ status: 'deleted', deletedAt: new Date() }).where(eq(users.id, gone.id));
 
-    const store = createStorage(path.join(app.config.DATA_DIR_ABS, 'verification'));
-    expect(await deleteDueSelfies(app.db, store)).toBeGreaterThanOrEqual(2);
+    // the hourly job, as the scheduler would run it
+    expect(await app.jobs.schedules()).toContainEqual(expect.objectContaining({ name: SELFIE_JOB, cron: '41 * * * *' }));
+    await app.jobs.send(SELFIE_JOB, {});
+    expect(await app.jobs.drain()).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(path.join(selfieDir, old.file))).toBe(false);
     expect(fs.existsSync(path.join(selfieDir, gone.file))).toBe(false);
     expect(fs.existsSync(path.join(selfieDir, recent.file))).toBe(true);
