@@ -152,7 +152,8 @@ describe('moderators decide', () => {
     const item = page.held.find((h) => h.message_id === message.id);
     expect(item).toMatchObject({ reason: 'email', cost: TEXT, status: 'pending', body: 'mail me: lisa@gmail.com' });
     const socket = await TestSocket.open(base, b);
-    const res = await decide(item!.id, { release: true });
+    if (!item) throw new Error('not in the queue');
+    const res = await decide(item.id, { release: true });
     expect(res.statusCode).toBe(200);
     expect(ZHeldDecided.parse(res.json()).held).toMatchObject({ status: 'released', charged: TEXT });
     expect(await balance(app, a.id)).toBe(100 - TEXT);

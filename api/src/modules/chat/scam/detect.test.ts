@@ -29,7 +29,6 @@ describe('the scam guard table', () => {
       if (findHeldReason(r.text, lists)) f.held++;
       else f.delivered++;
     }
-    // eslint-disable-next-line no-console
     console.log(`scam table (${SCAM_TABLE.length} rows): ${JSON.stringify(figure)}`);
     expect(Object.keys(figure)).toHaveLength(7);
   });
