@@ -48,7 +48,11 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
   {
     // the scam guard (issue 26; api chat/scam): held_money_words has one list per language below the group (MoneyWordsFields)
     id: 'safety',
-    fields: [{ key: 'held_first_messages', kind: 'number' }, { key: 'held_account_hours', kind: 'number' }, { key: 'held_messengers', kind: 'list' }],
+    fields: [
+      { key: 'held_first_messages', kind: 'number' }, { key: 'held_account_hours', kind: 'number' }, { key: 'held_messengers', kind: 'list' },
+      // reports (issue 26 part 1): out of search while this many distinct members reported a member within the window
+      { key: 'report_hold_threshold', kind: 'number' }, { key: 'report_hold_window_hours', kind: 'number' },
+    ],
   },
   {
     id: 'support',
