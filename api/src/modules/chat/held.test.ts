@@ -233,3 +233,43 @@ describe('the safety tip', () => {
   });
 });
 
+
+describe('the site settings', () => {
+  it('an admin changes the lists and thresholds in /backoffice/sites; the next send follows them; bad values name the field', async () => {
+    const detail = await app.inject({ method: 'GET', url: '/api/backoffice/sites/localhost', headers: { cookie: moderator2.cookie } });
+    expect(detail.statusCode).toBe(200);
+    const original = detail.json().settings as Record<string, unknown>;
+    expect(original).toMatchObject({ held_first_messages: 5, held_account_hours: 24 });
+    const put = (settings: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: '/api/backoffice/sites/localhost', headers: { cookie: moderator2.cookie, ...json }, payload: { settings } });
+    const bad = await put({ ...original, held_first_messages: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('held_first_messages');
+    try {
+      expect((await put({ ...original, held_messengers: ['myspace'], held_money_words: { nl: ['betaal mij'] } })).statusCode).toBe(200);
+      // a paying member (no limit on new conversations)
+      const a = await member(app, 100, { user: { signupAt: WEEK_AGO(), paidUser: true } });
+      const b = await settled(0);
+      // the site cache is told by the database's notification: the change is live within moments
+      let first = await sent(a, { profile: b.id, body: 'zit je op myspace?' });
+      for (let i = 0; i < 40 && !first.message.held; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        first = await sent(a, { profile: b.id, body: 'zit je op myspace?' });
+      }
+      expect(first.message.held).toBe(true);
+      const c = await settled(0);
+      expect((await sent(a, { profile: c.id, body: 'heb je whatsapp?' })).message.held).toBeUndefined();
+      // both rules off: nothing is held
+      expect((await put({ ...original, held_first_messages: 0, held_account_hours: 0 })).statusCode).toBe(200);
+      const d = await settled(0);
+      let off = await sent(a, { profile: d.id, body: 'stuur me geld via western union' });
+      for (let i = 0; i < 40 && off.message.held; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        off = await sent(a, { profile: (await settled(0)).id, body: 'stuur me geld via western union' });
+      }
+      expect(off.message.held).toBeUndefined();
+    } finally {
+      expect((await put(original)).statusCode).toBe(200);
+    }
+  });
+});
