@@ -39,6 +39,7 @@ const MEMBER_PAGES: AxePage[] = [
   { url: '/likes', remote: 'mf_members' },
   { url: '/swipe-game', remote: 'mf_members' },
   { url: '/account', remote: 'mf_auth_signup' },
+  { url: '/account/security', remote: 'mf_auth_signup' },
   { url: '/credits', remote: 'mf_payments' },
   { url: '/chats', remote: 'mf_chat' },
   { url: '/pages/privacy', remote: 'mf_landers' },

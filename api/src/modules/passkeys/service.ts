@@ -37,6 +37,8 @@ import { currentUser, setLangCookie } from '../identity/service';
 import { noteLogin } from './new-login';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** EdDSA, ES256, RS256: the library's default list would also probe the runtime for ML-DSA (an experimental Node API) */
+const ALGORITHMS = [-8, -7, -257];
 /** passkeys per member */
 export const PASSKEYS_MAX = 20;
 /** passkey logins (options + answers) per source address per window */
@@ -122,8 +124,7 @@ export async function registrationOptions(ctx: Ctx, me: UserRow) {
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-    // EdDSA, ES256, RS256: the library's default list would also probe the runtime for ML-DSA (an experimental Node API)
-    supportedAlgorithmIDs: [-8, -7, -257],
+    supportedAlgorithmIDs: ALGORITHMS,
     timeout: CHALLENGE_TTL_MS,
   });
   await storeChallenge(db(ctx), ctx, rp, 'register', options.challenge, me.id);
@@ -146,6 +147,7 @@ export async function registerPasskey(ctx: Ctx, me: UserRow, name: string, respo
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (err) {
     ctx.req.log.info({ err: (err as Error).message }, 'passkey registration refused');
