@@ -45,6 +45,23 @@ const message = (id: number, sender: number) => ({
 });
 
 describe('realtime socket', () => {
+  it('a held message of mine comes again when a moderator releases or rejects it (issue 26); a repeat of the same state does not', async () => {
+    const seen: string[] = [];
+    bus.on('chat:message', ({ message: m }) => seen.push(`${m.id} ${m.held ? (m.held_rejected ? 'rejected' : 'held') : 'delivered'}`));
+    connection = startRealtime({ url });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    const send = (frame: unknown) => connections[0]?.socket.send(JSON.stringify(frame));
+    send({ type: 'message:new', message: { ...message(50, 1), held: true, credits: 0 } });
+    send({ type: 'message:new', message: { ...message(50, 1), held: true, credits: 0 } });
+    send({ type: 'message:new', message: message(50, 1) });
+    send({ type: 'message:new', message: { ...message(51, 1), held: true, credits: 0 } });
+    send({ type: 'message:new', message: { ...message(51, 1), held: true, held_rejected: true, credits: 0 } });
+    send({ type: 'message:new', message: message(50, 1) });
+    await until(() => seen.length === 4, 'four messages');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(['50 held', '50 delivered', '51 held', '51 rejected']);
+  });
+
   it('publishes each frame on the bus and moves the badges at once', async () => {
     const seen: string[] = [];
     bus.on('chat:message', ({ message: m }) => seen.push(`message ${m.id}`));

@@ -133,8 +133,8 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastId: number | null = null;
-  /** the ids of the message:new frames published lately, oldest first */
-  const seen = new Set<number>();
+  /** the message:new frames published lately (id, and the scam guard's state: a held message's release or rejection comes again with its id), oldest first */
+  const seen = new Set<string>();
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -177,9 +177,10 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
     if (frame.type === 'message:new') {
       // the catch-up re-reads a margin before last_id (sends commit out of id order): what this
       // tab has already had is not published twice (the unread badge would count it again)
-      if (seen.has(frame.message.id)) return;
-      seen.add(frame.message.id);
-      if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as number);
+      const key = `${frame.message.id}${frame.message.held ? (frame.message.held_rejected ? ':rejected' : ':held') : ''}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as string);
     }
     publishFrame(frame);
   };

@@ -152,6 +152,7 @@ describe('moderators decide', () => {
     const item = page.held.find((h) => h.message_id === message.id);
     expect(item).toMatchObject({ reason: 'email', cost: TEXT, status: 'pending', body: 'mail me: lisa@gmail.com' });
     const socket = await TestSocket.open(base, b);
+    const senderSocket = await TestSocket.open(base, a);
     if (!item) throw new Error('not in the queue');
     const res = await decide(item.id, { release: true });
     expect(res.statusCode).toBe(200);
@@ -160,6 +161,11 @@ describe('moderators decide', () => {
     expect((await ledgerOf(message.id)).map((r) => Number(r.delta))).toEqual([-TEXT]);
     await socket.next((f) => f.type === 'message:new' && f.message.id === message.id);
     socket.close();
+    // the sender's page gets it again, no longer held
+    // (the send's own frame, held, may come late on PostgreSQL: the one without `held` must come)
+    const again = await senderSocket.next((f) => f.type === 'message:new' && f.message.id === message.id && !f.message.held);
+    expect(again.type === 'message:new' && again.message.body).toBe('mail me: lisa@gmail.com');
+    senderSocket.close();
     expect((await chats(b)).chats.map((c) => c.num_unread_messages)).toEqual([1]);
     const theirs = await historyOf(b, `profile=${a.id}`);
     expect(theirs?.messages.map((m) => [m.body, m.held])).toEqual([['mail me: lisa@gmail.com', undefined]]);
@@ -186,8 +192,17 @@ describe('moderators decide', () => {
     const a = await settled();
     const b = await settled(0);
     const { message } = await sent(a, { profile: b.id, body: 'buy me a steam card' });
+    const senderSocket = await TestSocket.open(base, a);
+    const recipientSocket = await TestSocket.open(base, b);
     const res = await decide(await heldIdOf(message.id), { release: false });
     expect(res.statusCode).toBe(200);
+    // the sender's page is told; the recipient's nothing
+    const frame = await senderSocket.next((f) => f.type === 'message:new' && f.message.id === message.id && f.message.held_rejected === true);
+    expect(frame.type === 'message:new' && frame.message).toMatchObject({ held: true, body: 'buy me a steam card' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(recipientSocket.frames.filter((f) => f.type === 'message:new')).toEqual([]);
+    senderSocket.close();
+    recipientSocket.close();
     expect(ZHeldDecided.parse(res.json()).held.status).toBe('rejected');
     expect(await balance(app, a.id)).toBe(100);
     expect((await historyOf(b, `profile=${a.id}`))?.messages).toEqual([]);
