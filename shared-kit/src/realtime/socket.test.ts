@@ -171,6 +171,17 @@ describe('realtime socket', () => {
     expect(connection.lastId).toBe(51);
   });
 
+  it('a 1012 close (service restart) reconnects at once, without the back-off', async () => {
+    // a back-off of a minute: only the immediate reconnect can come within the wait below
+    connection = startRealtime({ url, minDelayMs: 60_000, maxDelayMs: 60_000, random: () => 1 });
+    await until(() => connections.length === 1 && isRealtimeConnected(), 'the socket');
+    connections[0]?.socket.send(JSON.stringify({ type: 'message:new', message: message(70, 7) }));
+    await until(() => connection?.lastId === 70, 'message 70');
+    connections[0]?.socket.close(1012, 'service restart');
+    await until(() => connections.length === 2, 'the immediate reconnect');
+    expect(connections[1]?.url).toBe('/api/ws?last_id=70');
+  });
+
   it('a message the catch-up sends again (its margin before last_id) is published once; one that committed late is published', async () => {
     const got: number[] = [];
     bus.on('chat:message', ({ message: m }) => got.push(m.id));

@@ -7,7 +7,8 @@
  * - the unread badge follows `message:new` to me at once, the new-likes badge follows `like:new`
  *   (each (re)connect reloads the user, whose counts are the server's word);
  * - a closed socket reconnects with exponential back-off (1 s doubling to 30 s, with jitter; at
- *   once when the browser comes back online) and asks for what it missed with
+ *   once when the browser comes back online or the server closed it with 1012 "service restart",
+ *   as a draining instance does: docs/operations.md) and asks for what it missed with
  *   `?last_id=<highest message id seen>`; the server's catch-up also re-reads a margin before it
  *   (messages that committed out of id order), and a message this tab already had is dropped;
  * - a `{type:'ping'}` every 25 s: a socket whose `pong` does not come within 10 s is taken for
@@ -28,6 +29,8 @@ export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 export const PING_EVERY_MS = 25_000;
 export const PONG_TIMEOUT_MS = 10_000;
+/** close code 1012 "service restart": the server is draining (or lost its LISTEN); reconnect at once */
+export const SERVICE_RESTART = 1012;
 /** how many message ids a tab remembers to drop a message the catch-up sends again */
 export const SEEN_MAX = 2_000;
 
@@ -214,18 +217,24 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeConnection
       }, pingEvery);
     });
     ws.addEventListener('message', onMessage);
-    ws.addEventListener('close', () => {
-      if (socket === ws) drop(ws);
+    ws.addEventListener('close', (event) => {
+      if (socket === ws) drop(ws, event.code === SERVICE_RESTART);
     });
   };
 
-  /** This socket is finished (closed, or silent): forget it and come back later. */
-  const drop = (ws: WebSocket) => {
+  /**
+   * This socket is finished (closed, or silent): forget it and come back later, or at once when
+   * the server said it restarts (1012: another instance takes the tab and its catch-up).
+   */
+  const drop = (ws: WebSocket, now = false) => {
     socket = null;
     stopPing();
     if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close();
     setConnected(false);
-    scheduleReconnect();
+    if (now && !stopped && timer === undefined) {
+      attempt = 0;
+      connect();
+    } else scheduleReconnect();
   };
 
   const scheduleReconnect = () => {
