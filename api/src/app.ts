@@ -49,6 +49,7 @@ import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
 import { registerRequestHooks } from './platform/request-hooks';
 import rateLimitPlugin from './platform/rate-limit';
+import healthPlugin from './platform/health';
 import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
 import uploadsPlugin from './platform/uploads';
@@ -348,6 +349,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // /healthz and /readyz (issue 28): outside /api, so no session, admission or rate limit
+  await app.register(healthPlugin);
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(registerModules);

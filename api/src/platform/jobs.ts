@@ -73,6 +73,8 @@ export interface JobQueue {
   start(): Promise<void>;
   /** let running jobs finish (at most STOP_TIMEOUT_MS), then stop pg-boss; safe to call twice */
   stop(): Promise<void>;
+  /** true once start() has the workers running, until stop() (/readyz, health.ts) */
+  running(): boolean;
   /** run every due job of the registered handlers now, one by one; returns how many ran (tests) */
   drain(): Promise<number>;
 }
@@ -102,6 +104,8 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
   const draining = new Set<Promise<unknown>>();
   let boss: Promise<PgBoss> | null = null;
   let workers = false;
+  /** start() finished: pg-boss runs with every worker attached */
+  let started = false;
   let stopped = false;
 
   async function connect(full: boolean): Promise<PgBoss> {
@@ -263,7 +267,9 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
       workers = true;
       const instance = await ready(true);
       for (const [name, handler] of handlers) await attachWorker(instance, name, handler);
+      started = true;
     },
+    running: () => workers && started && !stopped,
     async stop() {
       if (stopped) return;
       stopped = true;

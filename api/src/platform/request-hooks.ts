@@ -94,6 +94,8 @@ export function nulBytePath(value: unknown, at = ''): string | null {
 
 export function registerRequestHooks(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
+    // /healthz, /readyz (health.ts): no site, no session, no admission; they answer without the database
+    if (req.routeOptions.config?.probe === true) return;
     const query = req.query as Record<string, unknown> | undefined;
     const forced = typeof query?.forced_domain === 'string' ? query.forced_domain : undefined;
     const site = await app.sites.resolve(forced || requestHost(req));
