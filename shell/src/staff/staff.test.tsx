@@ -15,7 +15,7 @@ describe('the back office in the shell', () => {
     renderInShell(<ShellRoutes />, { path: '/backoffice/photos' });
     const menu = screen.getByRole('navigation', { name: 'Beheeronderdelen' });
     const areas = within(menu).getAllByRole('link').map((a) => a.textContent);
-    expect(areas).toEqual(["Foto's", 'Leden', 'Blokkeringen', 'Verificaties', 'Klachten']);
+    expect(areas).toEqual(["Foto's", 'Leden', 'Blokkeringen', 'Meldingen', 'Verificaties', 'Klachten', 'Vastgehouden berichten']);
     expect(within(menu).getByRole('link', { name: "Foto's" })).toHaveAttribute('aria-current', 'page');
     // the member site's navigation and footer are not there
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('the back office in the shell', () => {
     act(() => setSession(makeUser({ is_staff: true, staff_roles: ['admin'] })));
     renderInShell(<ShellRoutes />, { path: '/backoffice' });
     const menu = screen.getByRole('navigation', { name: 'Beheeronderdelen' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(11);
+    expect(within(menu).getAllByRole('link')).toHaveLength(13);
     expect(within(menu).getByRole('link', { name: "Foto's" })).toHaveAttribute('aria-current', 'page');
   });
 
