@@ -25,6 +25,8 @@
  *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
+ *   DRAIN_TIMEOUT_MS     On SIGTERM, how long requests in flight may take before their connections are
+ *                        cut (default 10000; platform/health.ts, docs/operations.md "Health, readiness").
  *   SESSION_CACHE_MS     How long a logged-in session may be served from memory without a query (default
  *                        30000; 0 = off, the default under NODE_ENV=test). Logout, password change and a
  *                        changed users row reach every instance at once (platform/session-cache.ts).
@@ -83,6 +85,7 @@ const ZEnv = z.object({
   TRUST_PROXY: bool,
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   MAIL_EVENTS_SECRET: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'a base64url P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'a base64url P-256 private key').optional(),

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
 import { env } from './env';
+import { drainAndClose } from './platform/health';
 import { messageNotifier } from './modules/notifications/message-notifier';
 
 /** the app once built: a signal or a failed start still closes the embedded database cleanly */
@@ -16,14 +17,19 @@ let app: FastifyInstance | null = null;
 let seeding: Promise<unknown> = Promise.resolve();
 let closing = false;
 
-/** The one way out: let the seed stop, close the app (database included), exit; at most 10 s. */
+/**
+ * The one way out: let the seed stop, drain and close the app (platform/health.ts drainAndClose:
+ * /readyz 503, WebSockets 1012, requests in flight finish within DRAIN_TIMEOUT_MS, job queue and
+ * database closed), exit; forced 10 s after the drain's limit.
+ */
 async function closeAndExit(code: number): Promise<void> {
   closing = true;
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const drainMs = env().DRAIN_TIMEOUT_MS;
+  const force = setTimeout(() => process.exit(1), drainMs + 10_000);
   force.unref();
   try {
     await seeding.catch(() => undefined);
-    await app?.close();
+    if (app) await drainAndClose(app, drainMs);
   } catch (err) {
     console.error('shutdown failed:', err);
     code = 1;
@@ -36,7 +42,7 @@ async function main(): Promise<void> {
   // Ctrl-C / SIGTERM at any time, also during the first start's seed (the next start goes on from there).
   // `on`, not `once`: under `npm start` a Ctrl-C reaches this process twice (from the terminal and
   // forwarded by npm), and a second SIGINT without a listener would kill it halfway through closing
-  // (db.lock left behind); repeats are ignored, the close is bounded by closeAndExit's 10 s.
+  // (db.lock left behind); repeats are ignored, the close is bounded by closeAndExit's limit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;

@@ -115,4 +115,28 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** WebSocket close code "service restart": the browser reconnects at once (shared-kit realtime/socket.ts) */
+export const SERVICE_RESTART = 1012;
+
+/**
+ * SIGTERM (server.ts): /readyz turns 503 at once, every WebSocket is closed with 1012 so its
+ * browser reconnects at once to another instance and catches up from its last message id
+ * (chat/catch-up.ts), the listener stops taking connections, requests in flight finish (their
+ * connections are cut after `timeoutMs`), then app.close() stops the job queue (running jobs
+ * finish) and closes the database.
+ */
+export async function drainAndClose(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  app.startDraining();
+  app.realtime.closeAll(SERVICE_RESTART, 'service restart');
+  const cut = setTimeout(() => {
+    app.log.warn(`requests still in flight after ${timeoutMs} ms: their connections are cut`);
+    app.server.closeAllConnections();
+  }, timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 export default fp(healthPlugin, { name: 'health' });

@@ -85,6 +85,11 @@ export class RealtimeHub {
     });
   }
 
+  /** Close every socket here with `code` (1012 "service restart" on SIGTERM: browsers reconnect at once, elsewhere). */
+  closeAll(code: number, reason: string): void {
+    for (const set of this.clients.values()) for (const c of set) c.socket.close(code, reason);
+  }
+
   async stop(): Promise<void> {
     for (const set of this.clients.values()) for (const c of set) c.socket.close(1001, 'server closing');
     this.clients.clear();
