@@ -44,7 +44,7 @@ async function debitsOf(userId: number) {
 }
 
 describe('the direct-debit limit under races', () => {
-  it('the form sent five times at once and every code confirmed twice at once: one debit of EUR 99.95, never more than EUR 150', async () => {
+  it('the form sent five times at once, the waiting code confirmed ten times at once and the stale codes after: one debit of EUR 99.95, never more than EUR 150', async () => {
     const m = await member(longAgo());
     const starts = await Promise.all(Array.from({ length: 5 }, () => call(m.cookie, 'POST', '/api/directdebit.php', form('+31612000001'))));
     expect(starts.every((r) => r.statusCode === 200)).toBe(true);
@@ -53,9 +53,16 @@ describe('the direct-debit limit under races', () => {
     expect(pending).toHaveLength(1);
     const codes = await codesOf(m.user.id);
     expect(codes).toHaveLength(5);
-    const confirms = await Promise.all([...codes, ...codes].map((otp) => call(m.cookie, 'POST', '/api/directdebit.php', { otp })));
+    // the waiting request's code (the newest SMS: the forms took the member's lock one after another)
+    // confirmed ten times at once: one debit. The stale codes together with them would count as wrong
+    // tries against the waiting code and may use up its tries first (on PostgreSQL they really run at
+    // once), so they come after: each a translated 4xx, nothing more charged.
+    const newest = codes[codes.length - 1];
+    const confirms = await Promise.all(Array.from({ length: 10 }, () => call(m.cookie, 'POST', '/api/directdebit.php', { otp: newest })));
     expect(confirms.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(confirms.every((r) => r.statusCode === 200 || (r.statusCode >= 400 && r.statusCode < 500 && r.json().message))).toBe(true);
+    const stale = await Promise.all(codes.slice(0, -1).map((otp) => call(m.cookie, 'POST', '/api/directdebit.php', { otp })));
+    expect([...confirms, ...stale].every((r) => r.statusCode === 200 || (r.statusCode >= 400 && r.statusCode < 500 && r.json().message))).toBe(true);
+    expect(stale.every((r) => r.statusCode >= 400)).toBe(true);
     const debits = await debitsOf(m.user.id);
     expect(debits.map((d) => d.amount)).toEqual([9995]);
   });
