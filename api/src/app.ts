@@ -49,6 +49,7 @@ import type { UserRow } from './platform/session';
 import { scheduleDbMaintenance } from './platform/db-maintenance';
 import { registerRequestHooks } from './platform/request-hooks';
 import rateLimitPlugin from './platform/rate-limit';
+import metricsPlugin from './platform/metrics';
 import healthPlugin from './platform/health';
 import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
@@ -351,6 +352,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   // /healthz and /readyz (issue 28): outside /api, so no session, admission or rate limit
   await app.register(healthPlugin);
+  await app.register(metricsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(registerModules);

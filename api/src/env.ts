@@ -24,6 +24,8 @@
  *   LOG_LEVEL            pino level: fatal, error, warn, info, debug, trace, silent (default info).
  *   TRUST_PROXY          "true" when behind a reverse proxy that sets X-Forwarded-* (default false).
  *   MAX_BODY_BYTES       Largest JSON body accepted (default 1048576); bigger -> 413.
+ *   METRICS_TOKEN        Bearer token that opens GET /metrics from elsewhere than this machine (unset:
+ *                        loopback only; platform/metrics.ts, docs/operations.md "Metrics").
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
  *   DRAIN_TIMEOUT_MS     On SIGTERM, how long requests in flight may take before their connections are
  *                        cut (default 10000; platform/health.ts, docs/operations.md "Health, readiness").
@@ -87,6 +89,7 @@ const ZEnv = z.object({
   STATIC_ROOT: z.string().optional(),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   MAIL_EVENTS_SECRET: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'a base64url P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'a base64url P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'mailto:... or https://...').optional(),

@@ -41,6 +41,8 @@ export interface DbHandle {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** the driver's own connection, for a library that brings its own SQL (pg-boss, platform/jobs.ts) */
   connection: { pglite: PGlite } | { url: string };
+  /** PostgreSQL: the pool's connections now (metrics.ts); PGlite has one connection, no pool */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
 
 export interface CreateDbOptions {
@@ -77,6 +79,7 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
       close: () => (closed ??= end()),
       query: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
       connection: { url },
+      pool,
     };
   }
 

@@ -23,6 +23,9 @@
 import { ListeningCache } from './invalidated-cache';
 
 export class AnswerCache extends ListeningCache<unknown> {
+  /** the member search's shared lists (members/search-cache.ts): kept / read again (metrics.ts) */
+  readonly searchStats = { hits: 0, misses: 0 };
+
   constructor(ttlMs: number, maxEntries = 20_000) {
     super(ttlMs, maxEntries);
   }

@@ -28,6 +28,8 @@ export class InvalidatedCache<V> {
   private readonly byMember = new Map<number, Set<string>>();
   private generation = 0;
   private live = false;
+  /** lookups of an enabled cache that found a usable entry / did not (metrics.ts) */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -46,13 +48,18 @@ export class InvalidatedCache<V> {
 
   /** The value stored under `key` if it may be used now, else undefined. */
   get(key: string, now = Date.now()): V | undefined {
-    if (!this.live || !this.enabled) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!this.enabled) return undefined;
+    const entry = this.live ? this.entries.get(key) : undefined;
+    if (!entry) {
+      this.stats.misses++;
+      return undefined;
+    }
     if (now > entry.expiresAt) {
+      this.stats.misses++;
       this.drop(key);
       return undefined;
     }
+    this.stats.hits++;
     return entry.value;
   }
 
@@ -135,6 +142,11 @@ export abstract class ListeningCache<V> {
 
   get size(): number {
     return this.cache.size;
+  }
+
+  /** hits and misses of its lookups (metrics.ts) */
+  get stats(): { readonly hits: number; readonly misses: number } {
+    return this.cache.stats;
   }
 
   /** Called with the listener's state: not live -> nothing is served, everything is forgotten. */

@@ -63,6 +63,8 @@ export class RealtimeHub {
   delivered = 0;
   /** messages read back from the database for delivery (tests: an own send is not) */
   readBack = 0;
+  /** message:new frames sent to sockets here (metrics.ts) */
+  messagesDelivered = 0;
   /** told of every new message ('m'), whoever it is for (notifications/message-notifier.ts) */
   private readonly messageHooks: (() => void)[] = [];
   /** told of the members a new message ('m') or a balance ('c') concerns (app.ts: the answer cache) */
@@ -190,13 +192,18 @@ export class RealtimeHub {
   }
 
   /** Send to every socket of a member; a function builds the frame per socket (null: nothing for it). */
-  private toUser(userId: number, frame: WsServerFrame | ((c: Client) => WsServerFrame | null)): void {
+  private toUser(userId: number, frame: WsServerFrame | ((c: Client) => WsServerFrame | null)): number {
     const set = this.clients.get(userId);
-    if (!set) return;
+    if (!set) return 0;
+    let sent = 0;
     for (const c of set) {
       const f = typeof frame === 'function' ? frame(c) : frame;
-      if (f) this.send(c, f);
+      if (f) {
+        this.send(c, f);
+        sent++;
+      }
     }
+    return sent;
   }
 
   /** One notification of channel `realtime` (notify.ts). Never throws. */
@@ -339,11 +346,11 @@ export class RealtimeHub {
     const ref = (id: number) => refs.get(id);
     for (const { message, confirmed } of rows) {
       const toSender = ref(message.recipientId);
-      this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
+      this.messagesDelivered += this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
       // held back: the sender has not confirmed their address, or the scam guard holds it (issue 26)
       if (!confirmed || message.held) continue;
       const toRecipient = ref(message.senderId);
-      this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
+      this.messagesDelivered += this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
     }
   }
 

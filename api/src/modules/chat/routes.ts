@@ -124,6 +124,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
     // (not a held one: its 'm' notification is read back as usual, so that the release's 'm' for the same id is not taken as this one's)
     if (row && !row.held) app.realtime.deliverOwn(row, user.emailConfirmed);
+    if (row) app.metrics.messagesStored.inc({ paid: String(row.credits > 0) });
     // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
     const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
     // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table

@@ -93,7 +93,9 @@ export function cachedPager(db: Db, answers: AnswerCache, viewerId: number | nul
   const fromDatabase = databasePager(db, viewerId, cdnPrefix);
   return async (part, pageNumber) => {
     const key = `search:${part.kind}:${part.shape}:${JSON.stringify(part.params)}`;
-    const list = await answers.read(key, () => [SEARCH_LISTS], () => candidates(db, part), SEARCH_CACHE_MS);
+    let read = false;
+    const list = await answers.read(key, () => [SEARCH_LISTS], () => ((read = true), candidates(db, part)), SEARCH_CACHE_MS);
+    answers.searchStats[read ? 'misses' : 'hits']++;
     const excluded = viewerId == null ? NO_EXCLUSIONS : await exclusions(db, answers, viewerId);
     // usually none of the viewer's exclusions is among the matches (a viewer is rarely among the
     // matches they look for, blocks are few): then the list is the viewer's as it is

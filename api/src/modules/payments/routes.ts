@@ -170,7 +170,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     await hook.register(formbody, { bodyLimit: 1024 });
     hook.post('/api/payment-webhook.php', { config: { csrf: false }, schema: { tags: ['payments'], summary: 'PSP webhook: form id=tr_...' } }, async (req, reply) => {
       const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      await handleWebhook({ app, psp }, body.id);
+      try {
+        await handleWebhook({ app, psp }, body.id);
+      } catch (err) {
+        app.metrics.webhookCalls.inc({ outcome: 'error' });
+        throw err;
+      }
+      app.metrics.webhookCalls.inc({ outcome: 'ok' });
       return reply.status(200).type('text/plain').send('');
     });
   });
