@@ -5,7 +5,8 @@
  * with their last message id (as shared-kit's realtime socket does) and catch up: every message
  * reaches every client once (the browser drops an id it has, as socket.ts does), and none is
  * charged twice (a send the stopped instance refused is retried elsewhere with its client_id).
- * PostgreSQL only: on PGlite one process holds the data directory.
+ * PostgreSQL only: on PGlite one process holds the data directory. The drain of one listening app
+ * (a request in flight finishes, one that never ends is cut) runs on both databases.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { ledgerMismatches, member, TestSocket } from '../modules/chat/test-helpe
 import type { TestMember } from '../modules/chat/test-helpers';
 import { buildTestApp } from '../test/helpers';
 import { createPgDatabase, isPostgresUrl } from '../test/template';
+import { drainAndClose } from './health';
 
 const TSX = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
 const SERVER = path.resolve(__dirname, '..', 'server.ts');
@@ -172,5 +174,67 @@ class Tab {
     expect(charged?.n).toBe(sent.size);
     expect(await ledgerMismatches(app)).toEqual([]);
     expect((await fetch(`${two.base}/readyz`)).status).toBe(200);
+  });
+});
+
+/** A raw HTTP request whose body is sent in two parts: the server has it in flight in between. */
+function halfSentPost(base: string, url: string, headers: Record<string, string>, body: string) {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  const ended = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+  const head = Object.entries({ ...headers, host: `${hostname}:${port}`, 'content-length': String(Buffer.byteLength(body)) })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  const cut = Math.floor(body.length / 2);
+  socket.write(`POST ${url} HTTP/1.1\r\n${head}\r\n${body.slice(0, cut)}`);
+  return { rest: () => socket.write(body.slice(cut)), ended };
+}
+
+describe('drainAndClose on a listening app', () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeEach(async () => {
+    app = await buildTestApp();
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(async () => {
+    await app.close().catch(() => undefined);
+  });
+
+  /** a send of `from` to `to` whose headers the server has (it holds an admission slot) and whose body is half there */
+  async function sendInFlight(from: TestMember, to: TestMember) {
+    const before = app.admission.stats().active;
+    const body = JSON.stringify({ client_id: crypto.randomUUID(), type: 'text', body: 'in flight', profile: to.id });
+    const request = halfSentPost(base, '/api/messages.php', { cookie: from.cookie, origin: base, 'content-type': 'application/json' }, body);
+    while (app.admission.stats().active === before) await new Promise((r) => setTimeout(r, 5));
+    return request;
+  }
+
+  it('closes the sockets with 1012, lets a request in flight finish, then closes the database', async () => {
+    const ann = await member(app, 100);
+    const bob = await member(app, 100);
+    const tab = await TestSocket.open(base, bob);
+    const request = await sendInFlight(ann, bob);
+    const drained = drainAndClose(app, 60_000);
+    expect((await tab.whenClosed()).code).toBe(1012);
+    request.rest();
+    const answer = await request.ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"body":"in flight"');
+    // its keep-alive connection ends with it: the drain does not wait for the timeout
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await drained;
+    await expect(app.dbHandle.query('select 1')).rejects.toThrow();
+  });
+
+  it('cuts a request that does not finish within the drain timeout, and still closes', async () => {
+    const ann = await member(app, 100);
+    const bob = await member(app, 100);
+    const request = await sendInFlight(ann, bob);
+    await drainAndClose(app, 200);
+    expect(await request.ended).toBe('');
+    await expect(app.dbHandle.query('select 1')).rejects.toThrow();
   });
 });

@@ -69,6 +69,11 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
       listenLive = live;
     },
   });
+  // a response while draining ends its keep-alive connection: the drain does not wait for idle
+  // connections of a load balancer until DRAIN_TIMEOUT_MS
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     draining = true;
     await listener.close();
