@@ -4,6 +4,7 @@
  *
  *   dist/server.js     the server (src/server.ts): `node api/dist/server.js`
  *   dist/seed-cli.js   the seed command (src/db/seed-cli.ts): `node api/dist/seed-cli.js [--members N]`
+ *   dist/backup-cli.js `npm run backup|restore -- <file>` (src/ops/backup-cli.ts)
  *
  * each one CommonJS bundle for Node 22+ with a source map beside it. Our own code and the
  * workspace package @dating/shared-kit (TypeScript source) are bundled; every npm package stays
@@ -61,7 +62,7 @@ const started = Date.now();
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/db/seed-cli.ts', 'backup-cli': 'src/ops/backup-cli.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -54,6 +54,7 @@ import healthPlugin from './platform/health';
 import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
 import uploadsPlugin from './platform/uploads';
+import { backupRoute } from './ops/backup-route';
 import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage';
 import { ensureSites } from './db/seed-sites';
@@ -355,6 +356,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(metricsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
+  await app.register(backupRoute);
   await app.register(registerModules);
   await scheduleDbMaintenance(app);
   await app.register(staticPlugin);
