@@ -22,11 +22,12 @@ module.exports = {
   // the run's template database (PostgreSQL) and temporary directory (PGlite dump), then dropped
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
-  // PGlite's WASM start-up is the slow part; one worker per core at most on a shared machine.
-  maxWorkers: 1,
-  // One worker process, not the runner itself: jest keeps each test file's module graph (a PGlite
+  // PGlite's WASM start-up is the slow part; one worker per core at most on a shared machine (2 here:
+  // the ~90 files took 15 minutes in one, past the CI budget; test files are independent databases).
+  maxWorkers: 2,
+  // Worker processes, not the runner itself: jest keeps each test file's module graph (a PGlite
   // instance and its WebAssembly memory among it) reachable after the file ends, ~60-110 MB of heap
   // and more outside it per file; in band the ~90 files grew the process past 20 GB of a 24 GB
-  // machine. The worker is replaced when its heap passes this after a file.
+  // machine. A worker is replaced when its heap passes this after a file.
   workerIdleMemoryLimit: '1GB',
 };
