@@ -290,7 +290,9 @@ test.describe('federation: at runtime', () => {
         if (route.request().resourceType() !== 'document') return route.fallback();
         const response = await route.fetch();
         const policy = (response.headers()['content-security-policy'] ?? '').replace("script-src 'self'", `script-src 'self' ${new URL(cdn.url).origin}`);
-        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+        // route.fetch() hands the body decoded: the server's content-encoding and length no longer apply
+        const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+        await route.fulfill({ response, headers: { ...headers, 'content-security-policy': policy } });
       });
       await expectAreaWorks(page, landers.route);
       await expect.poll(async () => (await remoteBuildIds(page)).mf_landers).toBe(buildId);
