@@ -90,7 +90,7 @@ test.describe('identity', () => {
     await page.goto('/login');
     await page.getByLabel('E-mailadres').fill(v.email);
     await page.getByLabel('Wachtwoord').fill('verkeerd-wachtwoord');
-    const submit = page.getByRole('main').getByRole('button', { name: 'Inloggen' });
+    const submit = page.getByRole('main').getByRole('button', { name: 'Inloggen', exact: true });
     await submit.click();
     await expect(page.getByRole('alert')).toContainText('Login mislukt, probeer opnieuw');
     for (let i = 0; i < 4; i++) {
