@@ -44,7 +44,7 @@ it('the send defers its notifications on PostgreSQL only', () => {
   const [out] = await selectRows<{ status: string; balance: number; message: { id: number }; notices: string }>(
     app.db,
     sql`select status, balance, message, notices from chat_send(${a.id}::int, ${b.id}::int, null::int, 'text', 'Hoi', null, null, null, null::int, null::int,
-          gen_random_uuid(), 10, 'message', null, 2, true)`,
+          gen_random_uuid(), 10, 'message', null, 2, true, null::text, 0)`,
   );
   expect(out?.status).toBe('ok');
   const id = Number(out?.message.id);
