@@ -12,7 +12,7 @@
  * - PostgreSQL: one dedicated connection (not the pool's) per database handle, shared by every
  *   channel of the process: each notifying commit wakes one backend per process instead of one per
  *   channel (realtime, session_cache, member_cache, site_cache: a paid message notifies at commit,
- *   README "chat benchmark"). When it drops, every listener's `state(false)` is called at once
+ *   docs/benchmarks.md "Chat"). When it drops, every listener's `state(false)` is called at once
  *   (the caller must stop trusting what it kept) and it reconnects with back-off, LISTENs again
  *   on every channel, then `state(true)`.
  */

@@ -1,5 +1,5 @@
 /**
- * What a payment holds from the moment it is created (README "Discounts are reserved"): its
+ * What a payment holds from the moment it is created (docs/payments.md "Discounts are reserved"): its
  * discount (a code, the welcome discount, the time bonus: once per member) and the try-out package
  * (once per member). One `payment_holds` row per (member, hold), written in the transaction of the
  * payment insert under the member's payment lock: of ten starts at once one gets the discount, the
