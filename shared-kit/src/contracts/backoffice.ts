@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const STAFF_ROLES = ['moderator', 'operator', 'payments', 'admin'] as const;
+export const STAFF_ROLES = ['moderator', 'operator', 'payments', 'release', 'admin'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof ZStaffRole>;
 

@@ -18,3 +18,4 @@ export * from './site-admin';
 export * from './landers';
 export * from './passkeys';
 export * from './verification';
+export * from './releases';
