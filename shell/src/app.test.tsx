@@ -65,14 +65,15 @@ describe('the shell with every remote unreachable', () => {
     act(() => setSession(null));
   });
 
-  it('shows the disclaimer in the site language, whatever the page language', async () => {
+  it('shows the disclaimer in the page language (English page on a Dutch site)', async () => {
     await act(async () => {
       await i18n.changeLanguage('en');
     });
     renderInShell(<ShellRoutes />, { path: '/no-such-page' });
     expect(screen.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(footer).toHaveTextContent(i18n.getFixedT('nl', 'common')('disclaimer'));
+    expect(footer).toHaveTextContent(i18n.getFixedT('en', 'common')('disclaimer'));
+    expect(footer).not.toHaveTextContent(i18n.getFixedT('nl', 'common')('disclaimer'));
     // English pages carry the US footer
     expect(footer).toHaveTextContent('18 U.S.C. 2257');
   });

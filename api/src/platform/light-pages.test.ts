@@ -15,7 +15,7 @@ import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 let app: FastifyInstance;
 const landers = (lng: string) =>
   JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as { home: { title: string; signup: string }; pages: { service: { body: string; email: string } } };
-const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string; ban: string }; nav: { login: string } };
+const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string; ban: string }; nav: { login: string }; disclaimer: string };
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(__dirname, '../../../mf-landers/dist/light-server/render.cjs'))) throw new Error('build the frontends first (npm run build)');
@@ -61,6 +61,10 @@ describe("a visitor's index and legal pages are light pages", () => {
     expect(scriptTags(html)).toEqual([]);
     const terms = await get('/pages/terms', { cookie: 'lang=de' });
     expect(terms.body).toContain(`<h1>${common('de').footer.terms}</h1>`);
+    // the footer's disclaimer in the page's language, not the Dutch site's (issue 29 item 7)
+    const footer = terms.body.slice(terms.body.indexOf('<footer'), terms.body.indexOf('</footer>'));
+    expect(footer).toContain(common('de').disclaimer);
+    expect(terms.body).not.toContain(common('nl').disclaimer);
     // the company of /api/companyinfo.php, filled in by the server
     expect(terms.body).toContain('Keizersgracht 123');
   });

@@ -16,7 +16,7 @@ import { renderToString } from 'react-dom/server';
 import commonLocales from '@dating/shared-kit/i18n/common';
 import { detectLanguage } from '@dating/shared-kit/i18n/language';
 import type { Gender, Language, Settings } from '@dating/shared-kit/contracts';
-import { entryWarningForSite, siteLanguage } from '@dating/shared-kit/frame';
+import { entryWarningForSite } from '@dating/shared-kit/frame';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
@@ -119,8 +119,8 @@ function acceptedLanguages(header: string | undefined): string[] {
     .map((l) => l.tag);
 }
 
-/** The texts this page shows, in its language only (the disclaimer also in the site's language). */
-function textsFor(language: Language, settings: Settings | null, route: LightRoute): LightTexts {
+/** The texts this page shows, in its language only. */
+function textsFor(language: Language, route: LightRoute): LightTexts {
   const common = commonLocales[language];
   const own = LANDERS[language];
   const shared = { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional, entryWarning: common.entryWarning, actions: { close: common.actions.close }, status: { loading: common.status.loading } };
@@ -130,8 +130,6 @@ function textsFor(language: Language, settings: Settings | null, route: LightRou
         ? { landers: { home: own.home, pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc, service: own.pages.service } }, common: { ...shared, nav: { main: common.nav.main, skipToContent: common.nav.skipToContent, language: common.nav.language, login: common.nav.login } } }
         : { landers: { landers: own.landers, pages: { loading: own.pages.loading } }, common: shared },
   };
-  const site = siteLanguage(settings);
-  if (site !== language) texts[site] = { common: { disclaimer: commonLocales[site].disclaimer } };
   return texts;
 }
 
@@ -171,7 +169,7 @@ export function render(input: RenderInput): string {
     location: { pathname: input.pathname, search: input.search },
     language,
     settings,
-    texts: textsFor(language, settings, route),
+    texts: textsFor(language, route),
     preload,
     // the lander layout shows it on Dutch and German sites only (spec 2), the others everywhere
     entryWarning: popup && (layout !== 'lander' || entryWarningForSite(settings)),

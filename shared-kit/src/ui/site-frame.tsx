@@ -2,8 +2,8 @@
  * The parts of a page's frame the shell's layouts and mf-landers' light lander page both show
  * (spec section 2): the frame's column and its `<main>`, the lander layout's brand bar, the brand
  * link and the footer (links to terms, privacy, cookies, ban, pricing,
- * complaints, return policy, FAQ and support; the disclaimer in the SITE's language, not the page's;
- * the US notice when the page is in English; copyright 2025), and the rules of the site's own
+ * complaints, return policy, FAQ and support; the disclaimer in the page's language, like the rest of
+ * the page (issue 29: a member reads it in the language they chose); the US notice when the page is in English; copyright 2025), and the rules of the site's own
  * language. Settings come in as props (no state import), texts from react-i18next's instance.
  */
 import type { ReactNode } from 'react';
@@ -94,8 +94,6 @@ export function Brand({ name }: { name: string | undefined }) {
 
 export function Footer({ settings, links = true }: { settings: Pick<Settings, 'domain_language' | 'name'> | null | undefined; links?: boolean }) {
   const { t, i18n } = useTranslation('common');
-  const siteLng = siteLanguage(settings);
-  const disclaimer = i18n.getFixedT(siteLng, 'common')('disclaimer');
   const english = i18n.resolvedLanguage === 'en' || i18n.language === 'en';
   return (
     <footer
@@ -120,9 +118,7 @@ export function Footer({ settings, links = true }: { settings: Pick<Settings, 'd
             </ul>
           </nav>
         ) : null}
-        <p lang={siteLng} css={{ margin: 0, lineHeight: 1.5, opacity: 0.8 }}>
-          {disclaimer}
-        </p>
+        <p css={{ margin: 0, lineHeight: 1.5, opacity: 0.8 }}>{t('disclaimer')}</p>
         {english ? (
           <p data-testid="us-footer" css={{ margin: 0, lineHeight: 1.5, opacity: 0.7 }}>
             {t('footer.usNotice')}
