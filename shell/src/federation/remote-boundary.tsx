@@ -7,7 +7,8 @@
 import { Component, Suspense, useCallback, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { bus } from '@dating/shared-kit/bus';
-import { reloadForChunkError } from './chunk-reload';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { reportClientEvent } from './client-events';
 import { ModuleUnavailable, RemoteRetryContext } from './module-unavailable';
 import { usePendingMarker } from '../loading-state';
 
@@ -33,6 +34,9 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`[shell] remote ${this.props.remote} failed`, error, info.componentStack);
+    // the remote's health (issue 27): could it not be loaded, or did it throw while rendering?
+    const loadFailed = isChunkLoadError(error) || (error instanceof Error && error.name === 'RemoteUnavailableError');
+    reportClientEvent(this.props.remote, loadFailed ? 'load_error' : 'render_error');
     if (reloadForChunkError(error)) return;
     const message = error instanceof Error ? error.message : String(error);
     bus.emit('remote:error', { remote: this.props.remote, message: message.slice(0, 500) });

@@ -10,7 +10,8 @@ import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { loadRemote as loadFederated, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesConfig } from './remotes-config';
-import { fallbackPlugin, retryPlugin } from './runtime-plugins';
+import { fallbackPlugin, isFallbackModule, retryPlugin } from './runtime-plugins';
+import { reportClientEvent, setRemoteBuilds } from './client-events';
 import { RemoteMount } from './remote-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
 import { provideRemoteLoader } from '@dating/shared-kit/ui';
@@ -47,6 +48,7 @@ export function initFederation(config: RemotesConfig): void {
     { force: true },
   );
   registered = new Set(config.remotes.map((remote) => remote.name));
+  setRemoteBuilds(config.remotes);
   // a remote's page may show another remote's widget (shared-kit RemoteSlot): through this runtime
   provideRemoteLoader((id) => {
     const remote = id.split('/')[0] ?? id;
@@ -66,12 +68,23 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-async function loadRoutes(remote: string): Promise<RouteObject[]> {
+async function loadRoutes(remote: string): Promise<{ routes: RouteObject[]; unavailable: boolean }> {
   if (!isRegistered(remote)) throw new RemoteUnavailableError(remote, 'not listed in /mf-remotes.json');
   const module = await loadRemote<RoutesModule>(`${remote}/routes`);
   const routes = module?.routes ?? module?.default;
   if (!Array.isArray(routes)) throw new RemoteUnavailableError(remote, './routes exports no route array');
-  return routes;
+  return { routes, unavailable: isFallbackModule(module) };
+}
+
+/**
+ * Reports one `mount` of `remote` once the tree it sits in has rendered and its children's effects
+ * ran (a child that throws unmounts the tree first: the boundary reports a render_error instead).
+ * Not for the fallback module of a remote that could not be loaded (that was a load_error).
+ */
+function useMountReport(remote: string, loaded: boolean): void {
+  useEffect(() => {
+    if (loaded) reportClientEvent(remote, 'mount');
+  }, [remote, loaded]);
 }
 
 const routeComponents = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -81,8 +94,9 @@ function routesComponent(remote: string, attempt: number): LazyExoticComponent<C
   let component = routeComponents.get(key);
   if (!component) {
     component = lazy(async () => {
-      const routes = await loadRoutes(remote);
+      const { routes, unavailable } = await loadRoutes(remote);
       function RemoteRouteTree() {
+        useMountReport(remote, !unavailable);
         return useRoutes(routes) ?? <NotFoundPage />;
       }
       RemoteRouteTree.displayName = `RemoteRoutes(${remote})`;
@@ -117,7 +131,14 @@ function widgetComponent(id: string, attempt: number): LazyExoticComponent<Compo
       const module = await loadRemote<WidgetModule>(id);
       const Widget = module?.default;
       if (typeof Widget !== 'function' && typeof Widget !== 'object') throw new RemoteUnavailableError(remote, `${id} has no default export`);
-      return { default: Widget };
+      const loaded = !isFallbackModule(module);
+      const Inner: ComponentType = Widget;
+      function ReportedWidget() {
+        useMountReport(remote, loaded);
+        return <Inner />;
+      }
+      ReportedWidget.displayName = `RemoteWidget(${id})`;
+      return { default: ReportedWidget };
     });
     widgetComponents.set(key, component);
   }

@@ -1,7 +1,8 @@
 /**
- * `/mf-remotes.json`: where each remote lives right now. Read at every page load (served
+ * `/mf-remotes.json`: where each remote lives right now. Read ONCE per page load (boot.tsx, served
  * no-cache), never baked into the shell's build, so a remote is deployed by publishing its build
- * and pointing its entry here.
+ * and pointing its entry here. An open page keeps the list it started with: never two versions of
+ * one remote in one page; a new release (or a rollback) reaches it on its next load.
  */
 import { z } from 'zod';
 
@@ -9,6 +10,8 @@ export const ZRemoteEntry = z.object({
   name: z.string().regex(/^mf_[a-z_]+$/),
   /** URL of the remote's mf-manifest.json (or remoteEntry.js) */
   entry: z.string().min(1),
+  /** the release this page gets (issue 27); the shell reports each remote's health under it */
+  build_id: z.string().min(1).max(100).optional(),
 });
 export const ZRemotesConfig = z.object({ remotes: z.array(ZRemoteEntry) });
 export type RemoteEntry = z.infer<typeof ZRemoteEntry>;

@@ -9,6 +9,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router';
 import { reloadForChunkError } from './chunk-reload';
+import { reportClientEvent } from './client-events';
 import { ModuleUnavailable } from './module-unavailable';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -86,8 +87,9 @@ export function fallbackPlugin(): ModuleFederationRuntimePlugin {
       // earlier stages (manifest json, share resolution) must fail so the runtime reports it here.
       if (lifecycle !== 'onLoad') return undefined;
       console.error(`[shell] remote module ${id} is unavailable`, error);
-      reloadForChunkError(error);
       const remoteName = remote?.name ?? id.split('/')[0] ?? id;
+      reportClientEvent(remoteName, 'load_error');
+      reloadForChunkError(error);
       const exposeName = expose ?? id.slice(remoteName.length + 1);
       return fallbackModule(remoteName, exposeName);
     },
