@@ -15,12 +15,15 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseFigures> {
+/** `sessionCookie`: the `sid` of a logged-in member, sent with every request of the page. */
+export async function runLighthouse(url: string, chromePath: string, sessionCookie: string | null = null): Promise<LighthouseFigures> {
   const chromeLauncher = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
+      ...(sessionCookie ? { extraHeaders: { Cookie: `sid=${sessionCookie}` } } : {}),
+    });
     if (!result) throw new HarnessError(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new HarnessError(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
