@@ -26,7 +26,7 @@ describe('auth locales', () => {
     expect(e.name_starts_with_at).toBe('Je profielnaam mag niet beginnen met een @');
     expect(e.invalid_email).toBe('Ongeldige e-mail');
     expect(e.invalid_date_of_birth).toBe('Ongeldige geboortedatum.');
-    expect(e.min_age).toBe('Vul uw geboortedatum in ({{min_age}}+ jaar)');
+    expect(e.min_age).toBe('Leden moeten {{min_age}} jaar of ouder zijn. Controleer je geboortedatum.');
     expect(e.email_in_use).toBe('Dit e-mailadres heeft al een account op deze site.');
     expect(e.passwords_differ).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
     expect(e.old_password_wrong).toBe('Controleer je oude wachtwoord.');

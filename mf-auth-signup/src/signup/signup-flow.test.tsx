@@ -47,7 +47,7 @@ it('checks every step with the spec texts before going on', async () => {
   const young = `${new Date().getUTCFullYear() - 16}-03-03`;
   await user.type(screen.getByLabelText('Geboortedatum'), young);
   await next();
-  expect(screen.getByText('Vul uw geboortedatum in (18+ jaar)')).toBeInTheDocument();
+  expect(screen.getByText('Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Geboortedatum'));
   await user.type(screen.getByLabelText('Geboortedatum'), '1985-01-20');
   await next();

@@ -92,10 +92,13 @@ export const identityMessages: MessageTable = {
     fr: 'Date de naissance invalide.', it: 'Data di nascita non valida.', pl: 'Nieprawidłowa data urodzenia.',
   },
   min_age: {
-    nl: 'Vul uw geboortedatum in ({min_age}+ jaar)', en: 'Enter your date of birth ({min_age}+ years)',
-    de: 'Gib dein Geburtsdatum ein ({min_age}+ Jahre)', es: 'Introduce tu fecha de nacimiento ({min_age}+ años)',
-    fr: 'Saisis ta date de naissance ({min_age}+ ans)', it: 'Inserisci la tua data di nascita ({min_age}+ anni)',
-    pl: 'Podaj datę urodzenia ({min_age}+ lat)',
+    nl: 'Leden moeten {min_age} jaar of ouder zijn. Controleer je geboortedatum.',
+    en: 'Members must be {min_age} or older. Check your date of birth.',
+    de: 'Mitglieder müssen mindestens {min_age} Jahre alt sein. Prüfe dein Geburtsdatum.',
+    es: 'Los miembros deben tener {min_age} años o más. Revisa tu fecha de nacimiento.',
+    fr: 'Les membres doivent avoir {min_age} ans ou plus. Vérifie ta date de naissance.',
+    it: 'I membri devono avere almeno {min_age} anni. Controlla la tua data di nascita.',
+    pl: 'Członkowie muszą mieć co najmniej {min_age} lat. Sprawdź swoją datę urodzenia.',
   },
   gender_required: {
     nl: 'Kies je geslacht.', en: 'Choose your gender.', de: 'Wähle dein Geschlecht.', es: 'Elige tu sexo.',

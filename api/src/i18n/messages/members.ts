@@ -1,5 +1,6 @@
 // Server texts of the members capability: code -> language -> text. nl is the spec's exact wording
-// where the spec gives one ('Ongeldige geboortedatum.', 'Vul uw geboortedatum in ({min_age}+ jaar)').
+// where the spec gives one ('Ongeldige geboortedatum.'); the age rule says members must be {min_age}+
+// and speaks to the member with 'je' like the rest of the site (issue 29 item 9).
 import type { MessageTable } from './types';
 
 export const membersMessages: MessageTable = {
@@ -139,13 +140,13 @@ export const membersMessages: MessageTable = {
     pl: 'Nieprawidłowa data urodzenia.',
   },
   members_min_age: {
-    nl: 'Vul uw geboortedatum in ({min_age}+ jaar)',
-    en: 'Enter your date of birth ({min_age}+ years)',
-    de: 'Gib dein Geburtsdatum ein ({min_age}+ Jahre)',
-    es: 'Introduce tu fecha de nacimiento ({min_age}+ años)',
-    fr: 'Saisissez votre date de naissance ({min_age}+ ans)',
-    it: 'Inserisci la tua data di nascita ({min_age}+ anni)',
-    pl: 'Podaj datę urodzenia ({min_age}+ lat)',
+    nl: 'Leden moeten {min_age} jaar of ouder zijn. Controleer je geboortedatum.',
+    en: 'Members must be {min_age} or older. Check your date of birth.',
+    de: 'Mitglieder müssen mindestens {min_age} Jahre alt sein. Prüfe dein Geburtsdatum.',
+    es: 'Los miembros deben tener {min_age} años o más. Revisa tu fecha de nacimiento.',
+    fr: 'Les membres doivent avoir {min_age} ans ou plus. Vérifie ta date de naissance.',
+    it: 'I membri devono avere almeno {min_age} anni. Controlla la tua data di nascita.',
+    pl: 'Członkowie muszą mieć co najmniej {min_age} lat. Sprawdź swoją datę urodzenia.',
   },
   like_login_required: {
     nl: 'Log in om leden te liken.',

@@ -128,7 +128,7 @@ describe('sign-up', () => {
     ['invalid e-mail', { email: 'sanne(at)example' }, 'email', 'Ongeldige e-mail'],
     ['invalid date', { date_of_birth: '1990-02-30' }, 'date_of_birth', 'Ongeldige geboortedatum.'],
     ['date as number', { date_of_birth: 19900101 }, 'date_of_birth', 'Ongeldige invoer.'],
-    ['under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'date_of_birth', 'Vul uw geboortedatum in (18+ jaar)'],
+    ['under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'date_of_birth', 'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.'],
     ['empty name', { name: '' }, 'name', 'Vul een profielnaam in.'],
     ['name too long', { name: 'a'.repeat(41) }, 'name', 'Je profielnaam is te lang (maximaal 40 tekens).'],
     ['script tag in name', { name: '<script>alert(1)</script>' }, 'name', 'Je profielnaam bevat niet toegestane tekens.'],

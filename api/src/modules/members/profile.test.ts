@@ -53,7 +53,7 @@ describe('profile.php', () => {
       [{ country: 'NL', region: 'ZZ' }, 'region', 'Onbekende regio voor dit land.'],
       [{ interests: ['no-such-interest'] }, 'interests', 'Onbekende interesse.'],
       [{ date_of_birth: '1990-02-31' }, 'date_of_birth', 'Ongeldige geboortedatum.'],
-      [{ date_of_birth: `${new Date().getUTCFullYear() - 10}-01-01` }, 'date_of_birth', 'Vul uw geboortedatum in (18+ jaar)'],
+      [{ date_of_birth: `${new Date().getUTCFullYear() - 10}-01-01` }, 'date_of_birth', 'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.'],
       [{ hair_color: 'purple' }, 'hair_color'],
       [{ name: 'x'.repeat(200) }, 'name'],
     ];
