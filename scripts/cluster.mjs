@@ -32,6 +32,12 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_NGINX = '/usr/sbin/nginx';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** whether `promise` settles within `ms` (the timer does not keep the process alive) */
+function within(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The config nginx runs: the template with each `# cluster:<name>` ... `# cluster:end` region
@@ -195,13 +201,13 @@ export async function startCluster(o) {
         const child = inst.child;
         if (!child || child.exitCode !== null || child.signalCode) return;
         child.kill('SIGTERM');
-        const done = await Promise.race([inst.exited.then(() => true), sleep(25_000).then(() => false)]);
+        const done = await within(inst.exited, 25_000);
         if (!done) child.kill('SIGKILL');
       }),
     );
     if (nginx && nginx.exitCode === null && !nginx.signalCode) {
       nginx.kill('SIGQUIT');
-      const done = await Promise.race([nginxExited.then(() => true), sleep(5000).then(() => false)]);
+      const done = await within(nginxExited, 5000);
       if (!done) nginx.kill('SIGKILL');
     }
   };
