@@ -23,6 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +81,7 @@ function clusterRegions(dir, listen, instances) {
 /** GET url, the status (0 when nothing answers within `ms`). */
 async function status(url, ms = 1500) {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(ms) });
+    const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(ms) });
     await res.arrayBuffer();
     return res.status;
   } catch {
