@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: options.reportDir }]] : [['list']],
   use: {
     baseURL: env.baseURL,
     browserName: 'chromium',

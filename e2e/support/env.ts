@@ -14,6 +14,7 @@
  *   E2E_KEEP_DATA=1   keep the run's temporary folder (its path is printed)
  *   E2E_VERBOSE=1     show the server's log while the tests run (always written to <run dir>/server.log)
  *   E2E_OUTPUT_DIR    where traces and screenshots go (default: a new test-results/run-* folder)
+ *   E2E_SHARDS        `npm test` runs the suite as this many shards side by side (default 2; see run.ts)
  *   CHROMIUM_PATH     the browser to launch (default /usr/bin/chromium, else Playwright's own)
  *   CI                set: forbid test.only, retry a failed test once, write the HTML report
  *
@@ -93,6 +94,10 @@ export function runOptions() {
     databaseUrl: process.env.E2E_DATABASE_URL || undefined,
     seedMembers: process.env.E2E_SEED_MEMBERS || undefined,
     outputDir: process.env.E2E_OUTPUT_DIR || undefined,
+    /** E2E_SHARDS: how many Playwright runs `npm test` starts side by side, each with its own server (default 2). */
+    shards: Math.max(1, Number(process.env.E2E_SHARDS) || 2),
+    /** E2E_REPORT_DIR: the HTML report's folder (run.ts gives each shard its own). */
+    reportDir: process.env.E2E_REPORT_DIR || 'playwright-report',
   };
 }
 
