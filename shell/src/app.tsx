@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Global, ThemeProvider } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
@@ -17,7 +17,10 @@ import { useAppBadge } from './app-badge';
 import { usePrefetch } from './prefetch';
 import { useSessionLifecycle } from './session-lifecycle';
 import { StaffLayout } from './staff/staff-layout';
-import { mayOpenStaffPage, StaffHome, StaffOnlyPage } from './staff/staff-pages';
+import { mayOpenStaffPage, staffAreaOf, StaffHome, StaffOnlyPage } from './staff/staff-pages';
+
+/** The releases page (issue 27): staff only, so in its own chunk that members never load. */
+const ReleasesPage = lazy(() => import('./staff/releases-page').then((m) => ({ default: m.ReleasesPage })));
 
 /** URL -> layout + the owning remote's pages (route-table.ts). Unknown URLs: the 404 page. */
 export function ShellRoutes() {
@@ -40,7 +43,18 @@ export function ShellRoutes() {
     window.scrollTo?.(0, 0);
   }, [pathname]);
   if (isShellPage(pathname)) {
-    return <StaffLayout>{loggedIn ? <StaffHome user={session} /> : <LoginRequiredPage />}</StaffLayout>;
+    let page = <LoginRequiredPage />;
+    if (loggedIn && !staffAreaOf(pathname)) page = <StaffHome user={session} />;
+    else if (loggedIn) {
+      page = mayOpenStaffPage(session, pathname) ? (
+        <Suspense fallback={<div aria-busy="true" css={{ minHeight: '40vh' }} />}>
+          <ReleasesPage />
+        </Suspense>
+      ) : (
+        <StaffOnlyPage />
+      );
+    }
+    return <StaffLayout>{page}</StaffLayout>;
   }
   const route = resolveRoute(pathname);
   if (!route) {

@@ -35,6 +35,8 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { area: 'payments', role: 'payments' },
   { area: 'sites', role: 'admin' },
   { area: 'audit', role: 'admin' },
+  // the shell's own page (issue 27): the platform owns releases
+  { area: 'releases', role: 'release' },
 ];
 
 /** The areas a staff member with `roles` may open, in menu order. */

@@ -108,8 +108,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   staff('audit', 'mf_landers'),
 ];
 
-/** Pages the shell renders itself, without a remote (`/backoffice`: the staff home, StaffHome). */
-export const SHELL_PAGES: readonly string[] = ['/backoffice'];
+/**
+ * Pages the shell renders itself, without a remote (`/backoffice`: the staff home, StaffHome;
+ * `/backoffice/releases`: the releases of every remote, issue 27).
+ */
+export const SHELL_PAGES: readonly string[] = ['/backoffice', '/backoffice/releases'];
 
 /** Whether the shell renders `pathname` itself (SHELL_PAGES). */
 export function isShellPage(pathname: string): boolean {

@@ -27,7 +27,7 @@ describe('the back office in the shell', () => {
     act(() => setSession(makeUser({ is_staff: true, staff_roles: ['admin'] })));
     renderInShell(<ShellRoutes />, { path: '/backoffice' });
     const menu = screen.getByRole('navigation', { name: 'Beheeronderdelen' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(13);
+    expect(within(menu).getAllByRole('link')).toHaveLength(14);
     expect(within(menu).getByRole('link', { name: "Foto's" })).toHaveAttribute('aria-current', 'page');
   });
 
