@@ -53,6 +53,7 @@ import metricsPlugin from './platform/metrics';
 import healthPlugin from './platform/health';
 import securityHeaders from './platform/security-headers';
 import staticPlugin from './platform/static';
+import releasesPlugin from './modules/releases';
 import uploadsPlugin from './platform/uploads';
 import { backupRoute } from './ops/backup-route';
 import { createStorage } from './platform/storage';
@@ -358,6 +359,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(uploadsPlugin);
   await app.register(backupRoute);
   await app.register(registerModules);
+  // releases (issue 27): beside the modules, not inside them, because static.ts reads app.releases
+  await app.register(releasesPlugin);
   await scheduleDbMaintenance(app);
   await app.register(staticPlugin);
 

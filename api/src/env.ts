@@ -27,6 +27,10 @@
  *   METRICS_TOKEN        Bearer token that opens GET /metrics from elsewhere than this machine (unset:
  *                        loopback only; platform/metrics.ts, docs/operations.md "Metrics").
  *   STATIC_ROOT          Folder holding shell/ and mf-* builds (default: the repository root).
+ *   RELEASES_DIR         The release store (issue 27, modules/releases): one folder per remote and build id
+ *                        (default DATA_DIR/releases; docs/releases.md).
+ *   RELEASE_TOKEN        Bearer token with which CI registers and moves releases (/api/backoffice/releases*,
+ *                        `npm run release`); at least 16 characters. Unset: staff only.
  *   DRAIN_TIMEOUT_MS     On SIGTERM, how long requests in flight may take before their connections are
  *                        cut (default 10000; platform/health.ts, docs/operations.md "Health, readiness").
  *   SESSION_CACHE_MS     How long a logged-in session may be served from memory without a query (default
@@ -87,6 +91,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool,
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
+  RELEASES_DIR: z.string().optional(),
+  RELEASE_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   MAIL_EVENTS_SECRET: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),

@@ -149,11 +149,11 @@ describe('assets and remotes', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({
       remotes: [
-        { name: 'mf_auth_signup', entry: '/mf/mf-auth-signup/mf-manifest.json' },
-        { name: 'mf_members', entry: '/mf/mf-members/mf-manifest.json' },
-        { name: 'mf_chat', entry: '/mf/mf-chat/mf-manifest.json' },
-        { name: 'mf_payments', entry: '/mf/mf-payments/mf-manifest.json' },
-        { name: 'mf_landers', entry: '/mf/mf-landers/mf-manifest.json' },
+        { name: 'mf_auth_signup', entry: '/mf/mf-auth-signup/mf-manifest.json', build_id: null },
+        { name: 'mf_members', entry: '/mf/mf-members/mf-manifest.json', build_id: null },
+        { name: 'mf_chat', entry: '/mf/mf-chat/mf-manifest.json', build_id: null },
+        { name: 'mf_payments', entry: '/mf/mf-payments/mf-manifest.json', build_id: null },
+        { name: 'mf_landers', entry: '/mf/mf-landers/mf-manifest.json', build_id: null },
       ],
     });
   });
@@ -262,11 +262,11 @@ describe('MF_REMOTES', () => {
       const res = await other.inject({ method: 'GET', url: '/mf-remotes.json' });
       expect(res.json()).toEqual({
         remotes: [
-          { name: 'mf_auth_signup', entry: '/mf/mf-auth-signup/mf-manifest.json' },
-          { name: 'mf_members', entry: '/mf/mf-members/mf-manifest.json' },
-          { name: 'mf_chat', entry: 'https://cdn.example/mf-chat/v7/mf-manifest.json' },
-          { name: 'mf_payments', entry: '/mf/mf-payments/mf-manifest.json' },
-          { name: 'mf_landers', entry: '/mf/mf-landers/mf-manifest.json' },
+          { name: 'mf_auth_signup', entry: '/mf/mf-auth-signup/mf-manifest.json', build_id: null },
+          { name: 'mf_members', entry: '/mf/mf-members/mf-manifest.json', build_id: null },
+          { name: 'mf_chat', entry: 'https://cdn.example/mf-chat/v7/mf-manifest.json', build_id: null },
+          { name: 'mf_payments', entry: '/mf/mf-payments/mf-manifest.json', build_id: null },
+          { name: 'mf_landers', entry: '/mf/mf-landers/mf-manifest.json', build_id: null },
         ],
       });
     } finally {

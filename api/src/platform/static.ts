@@ -4,7 +4,9 @@
  *                          window.__BOOT__ (and every app route that is not a file -> the same)
  *   /<asset>               shell/dist/<asset>
  *   /mf/<folder>/<file>    <folder>/dist/<file> for the five remotes
- *   /mf-remotes.json       where the shell finds each remote (env MF_REMOTES overrides by name)
+ *   /mf/<folder>/<build-id>/<file>  a stored release of that remote (modules/releases)
+ *   /mf-remotes.json       where the shell finds each remote: per browser, its live release or canary
+ *                          (modules/releases; env MF_REMOTES overrides by name)
  *   /uploads/<file>        stored uploads: platform/uploads.ts (served to whom may see them)
  *   /static/fictional.svg  the fictional-profile icon
  *   /manifest.webmanifest  the installed app's manifest, per site (web-manifest.ts)
@@ -35,6 +37,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
 import { REMOTE_FOLDERS, remotesConfig } from './remotes';
+import { remotePreloadLinks } from './route-preload';
 import { pagePolicy, scriptSources } from './security-headers';
 
 export { REMOTE_FOLDERS, ZRemotesConfig, defaultRemotes, remotesConfig } from './remotes';
@@ -124,14 +127,14 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
  * A body made per request (the page, the remotes list): no-cache with an ETag of its content, 304
  * when the client's copy is current, brotli or gzip when accepted (Vary: Accept-Encoding).
  */
-export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200, cacheControl = 'no-cache'): FastifyReply {
+export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200, cacheControl = 'no-cache', vary = 'Accept-Encoding'): FastifyReply {
   const body = Buffer.from(text, 'utf8');
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const accepted = req.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? (negotiate(accepted, ['br', 'gzip']) as 'br' | 'gzip' | undefined) : undefined;
   // one ETag per representation: a cache must not serve the gzip body to a client asking for br
   const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
-  reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').header('etag', etag).header('x-content-type-options', 'nosniff');
+  reply.status(status).header('cache-control', cacheControl).header('vary', vary).header('etag', etag).header('x-content-type-options', 'nosniff');
   if (status === 200 && ifNoneMatch(req.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.type(type);
   if (!encoding) return reply.send(body);
@@ -155,10 +158,11 @@ export function bootOf(req: FastifyRequest): { settings: unknown; domain_languag
   return { settings: settings ?? null, domain_language: settings?.domain_language ?? 'nl' };
 }
 
-export function renderIndex(html: string, req: FastifyRequest): string {
+/** `preload`: `<link rel="preload">` tags for the page's remote (route-preload.ts), put before </head> */
+export function renderIndex(html: string, req: FastifyRequest, preload = ''): string {
   const settings = req.site?.settings;
   const boot = bootOf(req);
-  const script = `<script>window.__BOOT__=${inlineJson(boot)}</script>`;
+  const script = `${preload}<script>window.__BOOT__=${inlineJson(boot)}</script>`;
   let out = html;
   if (settings) {
     const title = `<title>${escapeHtml(settings.index_title)}</title>`;
@@ -201,7 +205,10 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
       const page = await light.page(req, built, bootOf(req));
       if (page) return sendPage(req, reply, page, 200);
     }
-    return sendPage(req, reply, renderIndex(html, req), status);
+    // the page's remote named for preload (a member page's remote is known from its URL)
+    const servedRemote = status === 200 && built && route ? app.releases.served.forBucket(app.releases.bucketOf(req, reply)).remotes.find((r) => r.name === route.remote) : undefined;
+    const preload = servedRemote ? await remotePreloadLinks(servedRemote.entry, root, (folder, buildId) => app.releases.folderOf(folder, buildId)) : '';
+    return sendPage(req, reply, renderIndex(html, req, preload), status);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)
@@ -220,9 +227,11 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     },
   });
 
-  const remotesJson = JSON.stringify(remotes);
+  // per browser (issue 27, modules/releases): the live release of each remote, or its canary when the
+  // browser's mf_bucket is in the canary's share; MF_REMOTES entries win by name. From memory: the
+  // text per bucket combination is kept until a NOTIFY on `releases` says the state changed.
   app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) =>
-    sendRevalidated(req, reply, remotesJson, 'application/json; charset=utf-8'),
+    sendRevalidated(req, reply, app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text, 'application/json; charset=utf-8', 200, 'no-cache', 'Accept-Encoding, Cookie'),
   );
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) =>
@@ -237,6 +246,14 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (req, reply) => {
     const folder = req.params.folder;
     if (!(REMOTE_FOLDERS as readonly string[]).includes(folder)) throw new AppError('not_found', { status: 404 });
+    // a stored release: /mf/<folder>/<build-id>/<file> (modules/releases), with the same headers as a build's files
+    const [first, ...rest] = req.params['*'].split('/');
+    const stored = rest.length > 0 && first ? app.releases.folderOf(folder, first) : null;
+    if (stored) {
+      const file = safeJoin(stored, rest.join('/'));
+      if (!file || !(await sendFile(reply, stored, file))) throw new AppError('not_found', { status: 404 });
+      return reply;
+    }
     const dist = path.join(root, folder, 'dist');
     const file = safeJoin(dist, req.params['*']);
     if (!file || !(await sendFile(reply, dist, file))) throw new AppError('not_found', { status: 404 });

@@ -149,7 +149,7 @@ export async function loginCookie(app: FastifyInstance, userId: number): Promise
 /** A staff member with `roles` (issue 15: moderator, operator, payments, admin) and a session cookie. */
 export async function createStaff(
   app: FastifyInstance,
-  roles: readonly ('moderator' | 'operator' | 'payments' | 'admin')[],
+  roles: readonly ('moderator' | 'operator' | 'payments' | 'release' | 'admin')[],
   overrides: MemberOverrides = {},
 ): Promise<{ user: UserRow; cookie: string }> {
   const { user } = await createMember(app, { ...overrides, user: { isStaff: true, staffRoles: [...roles], ...overrides.user } });

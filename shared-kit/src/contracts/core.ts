@@ -212,6 +212,12 @@ export const ZSettings = z.object({
    * report_hold_window_hours is out of search and their new conversations are held until a moderator decides; ours */
   report_hold_threshold: z.number().int().min(1).max(1000).default(3),
   report_hold_window_hours: z.number().int().min(1).max(24 * 30).default(24),
+  /** releases (issue 27, contracts/releases.ts): a canary whose error rate (errors per 1,000 mounts) over the last
+   * release_rollback_window_minutes is above this factor times the live release's, with at least
+   * release_rollback_min_errors errors in that window, is rolled back automatically; ours. Read from the default site. */
+  release_rollback_factor: z.number().min(1).max(1000).default(3),
+  release_rollback_min_errors: z.number().int().min(1).max(1_000_000).default(20),
+  release_rollback_window_minutes: z.number().int().min(1).max(24 * 60).default(10),
   /** the scam guard (issue 26 part 3, contracts/held.ts): a member's message with a link, e-mail address, phone number,
    * IBAN, messenger or money word is held in a conversation's first this-many messages (0: never by this rule); ours */
   held_first_messages: z.number().int().min(0).max(1000).default(5),

@@ -15,3 +15,4 @@ export * from './held';
 export * from './passkeys';
 export * from './verification';
 export * from './reports';
+export * from './releases';

@@ -13,6 +13,7 @@ import { notificationsMessages } from './notifications';
 import { paymentsMessages } from './payments';
 import { reportsMessages } from './reports';
 import { passkeysMessages } from './passkeys';
+import { releasesMessages } from './releases';
 import { sitesMessages } from './sites';
 import type { MessageTable } from './types';
 import { verificationMessages } from './verification';
@@ -34,6 +35,7 @@ export const messages: MessageTable = {
   ...paymentsMessages,
   ...reportsMessages,
   ...passkeysMessages,
+  ...releasesMessages,
   ...sitesMessages,
   ...verificationMessages,
 };

@@ -1,0 +1,68 @@
+import type { MessageTable } from './types';
+
+/** Releases per team (issue 27): staff and CI in any country, so all 7 languages. */
+export const releasesMessages: MessageTable = {
+  release_conflict: {
+    nl: 'Iemand anders heeft deze remote net gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+    en: 'Someone else has just changed this remote. Reload the page and try again.',
+    de: 'Jemand anderes hat dieses Remote gerade geändert. Lade die Seite neu und versuche es noch einmal.',
+    es: 'Otra persona acaba de cambiar este remote. Vuelve a cargar la página e inténtalo de nuevo.',
+    fr: 'Quelqu’un d’autre vient de modifier ce remote. Rechargez la page et réessayez.',
+    it: 'Qualcun altro ha appena modificato questo remote. Ricarica la pagina e riprova.',
+    pl: 'Ktoś inny właśnie zmienił ten remote. Odśwież stronę i spróbuj ponownie.',
+  },
+  release_incompatible: {
+    nl: 'Deze release past niet bij de gedeelde pakketten van de shell: {packages}.',
+    en: 'This release does not fit the shell’s shared packages: {packages}.',
+    de: 'Dieses Release passt nicht zu den geteilten Paketen der Shell: {packages}.',
+    es: 'Esta versión no encaja con los paquetes compartidos del shell: {packages}.',
+    fr: 'Cette version ne correspond pas aux paquets partagés du shell : {packages}.',
+    it: 'Questa release non è compatibile con i pacchetti condivisi della shell: {packages}.',
+    pl: 'To wydanie nie pasuje do współdzielonych pakietów powłoki: {packages}.',
+  },
+  release_not_found: {
+    nl: 'Deze release bestaat niet.',
+    en: 'This release does not exist.',
+    de: 'Dieses Release gibt es nicht.',
+    es: 'Esta versión no existe.',
+    fr: 'Cette version n’existe pas.',
+    it: 'Questa release non esiste.',
+    pl: 'To wydanie nie istnieje.',
+  },
+  release_exists: {
+    nl: 'Er is al een release met dit build-id.',
+    en: 'There is already a release with this build id.',
+    de: 'Es gibt bereits ein Release mit dieser Build-ID.',
+    es: 'Ya existe una versión con este ID de compilación.',
+    fr: 'Une version avec cet identifiant de build existe déjà.',
+    it: 'Esiste già una release con questo ID di build.',
+    pl: 'Istnieje już wydanie z tym identyfikatorem kompilacji.',
+  },
+  release_bundle_invalid: {
+    nl: 'Het bestand is geen bruikbare build: {reason}.',
+    en: 'The file is not a usable build: {reason}.',
+    de: 'Die Datei ist kein brauchbarer Build: {reason}.',
+    es: 'El archivo no es una compilación válida: {reason}.',
+    fr: 'Le fichier n’est pas un build utilisable : {reason}.',
+    it: 'Il file non è una build utilizzabile: {reason}.',
+    pl: 'Plik nie jest użyteczną kompilacją: {reason}.',
+  },
+  release_state_invalid: {
+    nl: 'Dat kan nu niet: {reason}.',
+    en: 'That is not possible now: {reason}.',
+    de: 'Das geht jetzt nicht: {reason}.',
+    es: 'Eso no es posible ahora: {reason}.',
+    fr: 'Ce n’est pas possible maintenant : {reason}.',
+    it: 'Non è possibile ora: {reason}.',
+    pl: 'To teraz niemożliwe: {reason}.',
+  },
+  release_token_invalid: {
+    nl: 'Het release-token klopt niet.',
+    en: 'The release token is not valid.',
+    de: 'Das Release-Token ist ungültig.',
+    es: 'El token de publicación no es válido.',
+    fr: 'Le jeton de publication n’est pas valide.',
+    it: 'Il token di rilascio non è valido.',
+    pl: 'Token wydania jest nieprawidłowy.',
+  },
+};

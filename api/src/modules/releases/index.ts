@@ -1,0 +1,376 @@
+/**
+ * Releases per team (issue 27; docs/releases.md). Every build of a remote is a release in the
+ * store (store.ts), registered in the database (service.ts), served at /mf/<folder>/<build-id>/
+ * (platform/static.ts), and handed to each browser by /mf-remotes.json: the live release, or the
+ * canary for browsers whose `mf_bucket` cookie (0-99) is below its percent.
+ *
+ *   GET  /api/backoffice/releases                                 release role, admin or CI
+ *   POST /api/backoffice/releases  multipart: remote, build_id, notes?, bundle (tar / tar.gz)
+ *   POST /api/backoffice/releases/:remote/canary   {build_id, percent 1-50, version?}
+ *   POST /api/backoffice/releases/:remote/promote  {build_id, version?}
+ *   POST /api/backoffice/releases/:remote/rollback {build_id?, version?}
+ *   POST /api/backoffice/releases/:remote/pause    {paused, version?}
+ *   POST /api/client-events.php {events:[{remote, build_id, type}]}   anyone; 204
+ *
+ * CI sends `Authorization: Bearer <RELEASE_TOKEN>`; a wrong token is 401 whatever else it sends.
+ * Every action is audited (staff id 0 and `ci` for CI, `system` for the automatic rollback).
+ * The automatic rollback runs every 30 s on every instance and after events that report errors
+ * of a canary; its changes are optimistic like a person's, so it happens once.
+ */
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BUILD_ID_PATTERN, CLIENT_EVENTS_MAX, RELEASE_REMOTES, ZClientEvents, ZReleaseCanary, ZReleasePause, ZReleasePromote, ZReleaseRegistered, ZReleaseRemote,
+  ZReleaseRollback, ZReleasesPage, ZRemoteReleases, federationNameOf,
+} from '@dating/shared-kit/contracts';
+import type { ReleaseRemote } from '@dating/shared-kit/contracts';
+import { listen } from '../../db/listen';
+import type { Listener } from '../../db/listen';
+import { releaseClientEvents, releases, releaseState } from '../../db/schema';
+import type { ReleaseShared } from '../../db/schema';
+import { REPO_ROOT } from '../../env';
+import { AppError } from '../../errors';
+import { remotesConfig } from '../../platform/remotes';
+import { registerBackofficeGuards, requireRole, writeAudit } from '../backoffice/access';
+import {
+  CI_ACTOR, NOTIFY_CHANNEL, SHELL, SYSTEM_ACTOR, ServedRemotes, canary, changeState, checkRollbacks, insertRelease, pause, promote, registryPage, rollback,
+} from './service';
+import type { Actor, RollbackSettings } from './service';
+import { contentBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir, storeFolder, unpackBundle } from './store';
+
+export { compatibilityProblems, checkRollbacks, ServedRemotes } from './service';
+
+/** Client-event posts per address and minute (a page sends one beacon per few seconds at most). */
+export const CLIENT_EVENTS_PER_MINUTE = 60;
+/** How often every instance looks for a canary to roll back. */
+export const ROLLBACK_CHECK_MS = 30_000;
+/** The mf_bucket cookie: a random 0-99 per browser, a year. */
+export const BUCKET_COOKIE = 'mf_bucket';
+const YEAR_S = 365 * 24 * 3600;
+
+const DEFAULT_ROLLBACK: RollbackSettings = { release_rollback_factor: 3, release_rollback_min_errors: 20, release_rollback_window_minutes: 10 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    releases: Releases;
+  }
+  interface FastifyRequest {
+    /** the request carries the valid RELEASE_TOKEN (CI): /api/backoffice/releases* without a session */
+    releaseToken?: boolean;
+  }
+}
+
+export interface Releases {
+  /** the store's root folder */
+  readonly dir: string;
+  readonly served: ServedRemotes;
+  /** The folder of a stored release to serve /mf/<folder>/<build-id>/* from, or null. */
+  folderOf(remote: string, buildId: string): string | null;
+  /** this browser's bucket (set as a cookie when it has none) */
+  bucketOf(req: FastifyRequest, reply: FastifyReply): number;
+  /** register what `npm run build` made (the remotes' dist folders and the shell) */
+  registerBuilds(): Promise<void>;
+  checkRollbacks(): Promise<string[]>;
+}
+
+function remoteOf(name: string): ReleaseRemote | null {
+  const folder = name.replace(/_/g, '-');
+  return (RELEASE_REMOTES as readonly string[]).includes(folder) ? (folder as ReleaseRemote) : null;
+}
+
+function tokenMatches(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/** CI with the token, or a staff member with the release role (admin too). */
+function actorOf(req: FastifyRequest): Actor {
+  if (req.releaseToken) {
+    req.auditTarget = null;
+    return CI_ACTOR;
+  }
+  const staff = requireRole(req, 'release');
+  return { id: staff.id, email: staff.email };
+}
+
+/** The shell's shared packages as its build offers them (its mf-manifest.json, else its federation config). */
+async function shellShared(staticRoot: string): Promise<ReleaseShared[]> {
+  const manifest = path.join(staticRoot, 'shell', 'dist', 'mf-manifest.json');
+  if (exists(manifest)) {
+    const facts = await readBuild(path.dirname(manifest)).catch(() => null);
+    if (facts && facts.shared.length > 0) return facts.shared;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createShared } = require('@dating/shared-kit/federation') as { createShared(dir: string): Record<string, { version: string; requiredVersion: string; singleton: boolean }> };
+  return Object.entries(createShared(path.join(REPO_ROOT, 'shell'))).map(([name, s]) => ({ package: name, version: s.version, required: s.requiredVersion, singleton: s.singleton }));
+}
+
+async function releasesPlugin(app: FastifyInstance): Promise<void> {
+  const dir = releasesDir(app.config);
+  const staticRoot = app.config.STATIC_ROOT_ABS;
+  const overrides = app.config.MF_REMOTES ? new Set(remotesConfig(app.config.MF_REMOTES).remotes.map((r) => r.name)) : new Set<string>();
+  const served = new ServedRemotes(app.db, remotesConfig(app.config.MF_REMOTES), overrides);
+  const settings = async (): Promise<RollbackSettings> => {
+    const sites = await app.sites.all().catch(() => []);
+    const s = sites[0]?.settings as Partial<RollbackSettings> | undefined;
+    return { ...DEFAULT_ROLLBACK, ...Object.fromEntries(Object.entries(s ?? {}).filter(([k]) => k in DEFAULT_ROLLBACK)) };
+  };
+  const lastCheck = new Map<string, number>();
+
+  const api: Releases = {
+    dir,
+    served,
+    folderOf(remote, buildId) {
+      if (!BUILD_ID_PATTERN.test(buildId) || !remoteOf(remote)) return null;
+      const folder = releaseFolder(dir, remote, buildId);
+      return exists(folder) ? folder : null;
+    },
+    bucketOf(req, reply) {
+      const raw = req.cookies?.[BUCKET_COOKIE];
+      if (raw !== undefined && /^\d{1,2}$/.test(raw)) return Number(raw);
+      const bucket = crypto.randomInt(100);
+      reply.setCookie(BUCKET_COOKIE, String(bucket), { path: '/', maxAge: YEAR_S, sameSite: 'lax', secure: req.protocol === 'https' });
+      return bucket;
+    },
+    registerBuilds: () => registerBuilds(),
+    checkRollbacks: async () => checkRollbacks(app.db, await settings()),
+  };
+  app.decorate('releases', api);
+
+  /** the first start (and every start after a new `npm run build`): each dist as a release */
+  async function registerBuilds(): Promise<void> {
+    const shared = await shellShared(staticRoot).catch(() => null);
+    if (shared) {
+      const buildId = `s-${crypto.createHash('sha256').update(JSON.stringify(shared)).digest('hex').slice(0, 12)}`;
+      await app.db.transaction(async (tx) => {
+        await insertRelease(tx, { remote: SHELL, buildId, createdBy: 'build', notes: null, shared, firstLoadBytes: 0 });
+        await tx.update(releases).set({ status: 'retired' }).where(and(eq(releases.remote, SHELL), ne(releases.buildId, buildId), eq(releases.status, 'live')));
+        await tx.update(releases).set({ status: 'live', liveAt: sql`coalesce(${releases.liveAt}, now())` }).where(and(eq(releases.remote, SHELL), eq(releases.buildId, buildId)));
+      });
+    }
+    for (const remote of RELEASE_REMOTES) {
+      const dist = path.join(staticRoot, remote, 'dist');
+      if (!exists(path.join(dist, 'mf-manifest.json')) || !exists(path.join(dist, 'remoteEntry.js'))) continue;
+      const buildId = await contentBuildId(dist);
+      const facts = await readBuild(dist);
+      await storeFolder(dist, releaseFolder(dir, remote, buildId));
+      await insertRelease(app.db, { remote, buildId, createdBy: 'build', notes: null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes });
+      const [state] = await app.db.select().from(releaseState).where(eq(releaseState.remote, remote));
+      const [live] = state?.liveBuildId
+        ? await app.db.select().from(releases).where(and(eq(releases.remote, remote), eq(releases.buildId, state.liveBuildId)))
+        : [];
+      // a new build becomes live while what is live came from a build too (no team release yet)
+      if (state?.liveBuildId === buildId || (live && live.createdBy !== 'build')) continue;
+      await changeState(app.db, SYSTEM_ACTOR, remote, state?.version, 'releases.register_build', async () => ({
+        change: { liveBuildId: buildId, canaryBuildId: null, canaryPercent: 0, paused: false },
+        target: `release:${remote}:${buildId}`,
+      })).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'release_conflict')) throw error;
+      });
+    }
+  }
+
+  // CI: the token opens /api/backoffice/releases* (a wrong one is 401, whatever else the request has)
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/backoffice/releases')) return;
+    const auth = req.headers.authorization;
+    if (!auth || !/^bearer /i.test(auth)) return;
+    const token = auth.slice(7).trim();
+    if (!app.config.RELEASE_TOKEN || !tokenMatches(token, app.config.RELEASE_TOKEN)) throw new AppError('release_token_invalid', { status: 401 });
+    req.releaseToken = true;
+  });
+
+  let listener: Listener | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearInterval(timer);
+    await listener?.close();
+  });
+  listener = await listen(app.dbHandle, NOTIFY_CHANNEL, {
+    message: () => void served.reload().catch((err: unknown) => app.log.warn({ err }, 'releases: reload failed')),
+    state: (live) => {
+      if (live && !closed) void served.reload().catch((err: unknown) => app.log.warn({ err }, 'releases: reload failed'));
+    },
+  });
+  app.addHook('onReady', async () => {
+    if (app.config.NODE_ENV !== 'test') {
+      await registerBuilds().catch((err: unknown) => app.log.error({ err }, 'releases: registering the builds failed'));
+      timer = setInterval(() => {
+        void api.checkRollbacks().catch((err: unknown) => app.log.warn({ err }, 'releases: rollback check failed'));
+      }, ROLLBACK_CHECK_MS);
+      timer.unref();
+    }
+    await served.reload();
+  });
+
+  await app.register(routes);
+
+  async function routes(scope: FastifyInstance): Promise<void> {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    // registered beside the modules (app.ts: static.ts needs app.releases), so the back office's guards are added here
+    registerBackofficeGuards(scope);
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+    }
+    const page = async () => ({ remotes: await registryPage(app.db) });
+    const remoteState = async (remote: ReleaseRemote) => (await registryPage(app.db)).find((x) => x.remote === remote);
+    const ZRemoteParams = z.object({ remote: ZReleaseRemote });
+
+    r.get('/api/backoffice/releases', { schema: { tags: ['releases'], summary: 'The releases of every remote (release role, admin, or RELEASE_TOKEN)', response: { 200: ZReleasesPage } } }, async (req) => {
+      actorOf(req);
+      return page();
+    });
+
+    r.post(
+      '/api/backoffice/releases',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: 'Register a release: multipart fields remote, build_id, notes? and the file bundle (a tar or tar.gz of the build output)',
+          consumes: ['multipart/form-data'],
+          response: { 201: ZReleaseRegistered },
+        },
+      },
+      async (req, reply) => {
+        const actor = actorOf(req);
+        if (!req.isMultipart()) throw new AppError('validation', { status: 400, field: 'bundle', params: { field: 'bundle' } });
+        const fields: Record<string, string> = {};
+        let bundle: Buffer | null = null;
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'bundle') {
+              part.file.resume();
+              continue;
+            }
+            bundle = await part.toBuffer();
+          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+        const parsed = z
+          .object({ remote: ZReleaseRemote, build_id: z.string().regex(BUILD_ID_PATTERN), notes: z.string().trim().max(2000).optional() })
+          .safeParse(fields);
+        if (!parsed.success) {
+          const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
+          throw new AppError('validation', { status: 400, field, params: { field } });
+        }
+        if (!bundle) throw new AppError('validation', { status: 400, field: 'bundle', params: { field: 'bundle' } });
+        const { remote, build_id: buildId, notes } = parsed.data;
+        req.auditAction = 'releases.register';
+        req.auditTarget = `release:${remote}:${buildId}`;
+        const target = releaseFolder(dir, remote, buildId);
+        if (exists(target)) throw new AppError('release_exists', { status: 409 });
+        const tmp = await unpackBundle(bundle, dir, remote);
+        try {
+          const facts = await readBuild(tmp);
+          if (facts.name !== federationNameOf(remote)) throw new AppError('release_bundle_invalid', { status: 400, params: { reason: `mf-manifest.json names ${facts.name || 'nothing'}` } });
+          if (!(await placeBundle(tmp, target))) throw new AppError('release_exists', { status: 409 });
+        } catch (error) {
+          await fsp.rm(tmp, { recursive: true, force: true });
+          throw error;
+        }
+        const facts = await readBuild(target);
+        try {
+          await app.db.transaction(async (tx) => {
+            if (!(await insertRelease(tx, { remote, buildId, createdBy: actor.email, notes: notes || null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes }))) {
+              throw new AppError('release_exists', { status: 409 });
+            }
+            await tx.insert(releaseState).values({ remote }).onConflictDoNothing();
+            await writeAudit(tx, actor, {
+              action: 'releases.register',
+              target: `release:${remote}:${buildId}`,
+              after: { notes: notes || null, first_load_bytes: facts.firstLoadBytes },
+            });
+          });
+        } catch (error) {
+          await fsp.rm(target, { recursive: true, force: true });
+          throw error;
+        }
+        return reply.status(201).send({ remote, build_id: buildId, status: 'ready' as const });
+      },
+    );
+
+    const action = <B extends z.ZodType>(name: string, summary: string, body: B, run: (actor: Actor, remote: ReleaseRemote, body: z.infer<B>) => Promise<unknown>) =>
+      r.post(
+        `/api/backoffice/releases/:remote/${name}`,
+        { schema: { tags: ['releases'], summary, params: ZRemoteParams, body, response: { 200: ZRemoteReleases } } },
+        async (req) => {
+          const actor = actorOf(req);
+          req.auditAction = `releases.${name}`;
+          req.auditTarget = `release:${req.params.remote}`;
+          await run(actor, req.params.remote, req.body as z.infer<B>);
+          return remoteState(req.params.remote);
+        },
+      );
+    action('canary', 'Serve a release to a share (1-50 %) of the browsers; 409 release_incompatible / release_conflict', ZReleaseCanary, (a, remote, b) => canary(app.db, a, remote, b));
+    action('promote', 'Make a release live for every browser; 409 release_incompatible / release_conflict', ZReleasePromote, (a, remote, b) => promote(app.db, a, remote, b));
+    action('rollback', 'Drop the canary, or go back to the release live before (or the one named)', ZReleaseRollback, (a, remote, b) => rollback(app.db, a, remote, b));
+    action('pause', 'Pause (keep, serve nobody) or resume the canary', ZReleasePause, (a, remote, b) => pause(app.db, a, remote, b));
+
+    // what the shell reports: counted per remote, build and minute (no row per event)
+    scope.post(
+      '/api/client-events.php',
+      {
+        schema: { tags: ['releases'], summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`, body: ZClientEvents },
+        validatorCompiler: () => (data: unknown) => ({ value: data }),
+        config: { rateLimit: { groupId: 'client-events', max: CLIENT_EVENTS_PER_MINUTE, timeWindow: 60_000 } },
+      },
+      async (req, reply) => {
+        let body: unknown = req.body;
+        if (typeof body === 'string') {
+          try {
+            body = JSON.parse(body);
+          } catch {
+            throw new AppError('invalid_json', { status: 400 });
+          }
+        }
+        const parsed = ZClientEvents.safeParse(body);
+        if (!parsed.success) {
+          const field = parsed.error.issues[0]?.path.join('.') || 'events';
+          throw new AppError('validation', { status: 400, field, params: { field } });
+        }
+        const counts = new Map<string, { remote: ReleaseRemote; buildId: string; mounts: number; loadErrors: number; renderErrors: number }>();
+        for (const [i, e] of parsed.data.events.entries()) {
+          const remote = remoteOf(e.remote);
+          if (!remote) throw new AppError('validation', { status: 400, field: `events.${i}.remote`, params: { field: `events.${i}.remote` } });
+          const key = `${remote}/${e.build_id}`;
+          const c = counts.get(key) ?? { remote, buildId: e.build_id, mounts: 0, loadErrors: 0, renderErrors: 0 };
+          if (e.type === 'mount') c.mounts += 1;
+          else if (e.type === 'load_error') c.loadErrors += 1;
+          else c.renderErrors += 1;
+          counts.set(key, c);
+        }
+        const minute = sql`date_trunc('minute', now())`;
+        await app.db
+          .insert(releaseClientEvents)
+          .values([...counts.values()].map((c) => ({ ...c, minute })))
+          .onConflictDoUpdate({
+            target: [releaseClientEvents.remote, releaseClientEvents.buildId, releaseClientEvents.minute],
+            set: {
+              mounts: sql`${releaseClientEvents.mounts} + excluded.mounts`,
+              loadErrors: sql`${releaseClientEvents.loadErrors} + excluded.load_errors`,
+              renderErrors: sql`${releaseClientEvents.renderErrors} + excluded.render_errors`,
+            },
+          });
+        // errors of a canary: look now (at most once a second per remote and instance), not in 30 s
+        const now = Date.now();
+        const erring = [...counts.values()].filter((c) => c.loadErrors + c.renderErrors > 0).map((c) => c.remote);
+        if (erring.some((remote) => now - (lastCheck.get(remote) ?? 0) >= 1000)) {
+          for (const remote of erring) lastCheck.set(remote, now);
+          await api.checkRollbacks().catch((err: unknown) => req.log.warn({ err }, 'releases: rollback check failed'));
+        }
+        return reply.status(204).send();
+      },
+    );
+  }
+}
+
+export default fp(releasesPlugin, { name: 'releases', dependencies: ['rate-limit'] });
