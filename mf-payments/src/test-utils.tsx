@@ -101,6 +101,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     amount: 1999,
     currency: 'EUR',
     package: 'p1',
+    package_credits: 60,
     method: 'ideal',
     kind: 'checkout',
     discount: null,

@@ -38,7 +38,7 @@ export function StaffPaymentsPage() {
       </td>
       <td css={staffCell}>{when(p.created_at)}</td>
       <td css={staffCell}>
-        {t(`tx.packages.${p.package}`)} · {p.package_credits}
+        {t('packages.credits', { credits: p.package_credits })}
       </td>
       <td css={staffCell}>
         {money(p.amount, p.currency)}

@@ -130,7 +130,7 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
   return (
     <Alert
       variant="danger"
-      title={card ? t('result.cardFailedTitle') : t('result.failedTitle')}
+      title={card ? t('result.cardFailedTitle') : payment.status === 'canceled' ? t('result.canceledTitle') : payment.status === 'expired' ? t('result.expiredTitle') : t('result.failedTitle')}
       action={
         card ? (
           <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>

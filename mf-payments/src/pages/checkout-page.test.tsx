@@ -151,12 +151,13 @@ describe('the result page (back from the checkout)', () => {
     expect(await screen.findByText('Betaling gelukt!')).toBeInTheDocument();
   });
 
-  it('a failed iDEAL payment: "Betaling mislukt" and another method', async () => {
+  it('a canceled iDEAL payment: headed "Betaling geannuleerd" (not "mislukt") and another method', async () => {
     loginAs();
     serve({ 'GET /api/payment.php': () => makePayment({ status: 'canceled' }) });
     await renderAt('/credits/p1/ideal?payment_id=41');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Betaling mislukt');
+    expect(alert).toHaveTextContent('Betaling geannuleerd');
+    expect(alert).not.toHaveTextContent('Betaling mislukt');
     expect(alert).toHaveTextContent('De betaling is geannuleerd.');
     expect(screen.getByRole('link', { name: 'Probeer een andere betaalmethode' })).toHaveAttribute('href', '/credits/p1');
   });

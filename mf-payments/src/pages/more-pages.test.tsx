@@ -138,7 +138,7 @@ describe('/transactions/:id?', () => {
   const answer = {
     payments: [
       makePayment({ id: 41, status: 'paid', credits: 100, paid_at: '2026-11-24T05:01:00.000Z' }),
-      makePayment({ id: 40, status: 'failed', method: 'creditcard', package: 'p0', amount: 1299 }),
+      makePayment({ id: 40, status: 'failed', method: 'creditcard', package: 'p0', package_credits: 25, amount: 1299 }),
     ],
     usage: [
       { id: 3, delta: -5, balance_after: 95, reason: 'message', payment_id: null, created_at: '2026-11-24T05:10:00.000Z' },
@@ -153,7 +153,9 @@ describe('/transactions/:id?', () => {
     const payments = await screen.findByRole('table', { name: 'Betalingen' });
     const rows = within(payments).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('Pakket M');
+    // the package as the buy page names it, not "Pakket M" (issue 29 item 9)
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^60 credits$/);
+    expect(within(rows[2] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^25 credits$/);
     expect(rows[1]).toHaveTextContent('iDEAL');
     expect(rows[1]).toHaveTextContent('+100');
     expect(rows[1]).toHaveTextContent('Betaald');

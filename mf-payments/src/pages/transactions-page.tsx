@@ -30,7 +30,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   const when = useDateTime();
   const rows: [string, string][] = [
     [t('tx.date'), when(payment.created_at)],
-    [t('tx.package'), t(`tx.packages.${payment.package}`)],
+    [t('tx.package'), t('packages.credits', { credits: payment.package_credits })],
     [t('tx.credits'), payment.credits ? `+${payment.credits}` : '–'],
     [t('tx.method'), t(`methods.${payment.method}`)],
     [t('tx.amount'), money(payment.amount, payment.currency)],
@@ -95,7 +95,7 @@ function Lists({ data }: { data: TransactionsResponse }) {
             <td css={cell}>
               <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
             </td>
-            <td css={cell}>{t(`tx.packages.${p.package}`)}</td>
+            <td css={cell}>{t('packages.credits', { credits: p.package_credits })}</td>
             <td css={cell}>{t(`methods.${p.method}`)}</td>
             <td css={cell}>{money(p.amount, p.currency)}</td>
             <td css={cell}>{p.credits ? `+${p.credits}` : '–'}</td>

@@ -208,6 +208,8 @@ export const ZPayment = z.object({
   amount: z.number().int().positive(),
   currency: ZCurrency,
   package: ZPackageId,
+  /** the package's credits (what the buy page calls it: "25 credits"), also before it is paid */
+  package_credits: z.number().int().positive(),
   method: ZPaymentMethod,
   kind: ZPaymentKind,
   /** credits added to the balance: present once the payment is paid and credited */
@@ -337,8 +339,6 @@ export const ZAdminPayment = ZPayment.extend({
   user_email: z.string(),
   psp_id: z.string().nullable(),
   country: z.string(),
-  /** the package's credits, also before the payment is credited */
-  package_credits: z.number().int().positive(),
   refunded_at: z.string().nullable(),
   refund_psp_id: z.string().nullable(),
 });

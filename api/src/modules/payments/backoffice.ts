@@ -76,7 +76,7 @@ type PaymentRow = typeof payments.$inferSelect;
 
 export function toAdminPayment(r: PaymentRow, userEmail: string): AdminPayment {
   return {
-    ...toPayment(r), user_id: r.userId, user_email: userEmail, psp_id: r.pspId, country: r.country, package_credits: r.credits,
+    ...toPayment(r), user_id: r.userId, user_email: userEmail, psp_id: r.pspId, country: r.country,
     refunded_at: r.refundedAt ? r.refundedAt.toISOString() : null, refund_psp_id: r.refundPspId,
   };
 }

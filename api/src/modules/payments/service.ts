@@ -150,6 +150,7 @@ export function toPayment(row: PaymentRow): Payment {
     amount: row.amount,
     currency: row.currency as Payment['currency'],
     package: row.package as PackageId,
+    package_credits: row.credits,
     method: row.method as PaymentMethod,
     kind: row.kind as PaymentKind,
     ...(row.creditedAt ? { credits: row.credits } : {}),
