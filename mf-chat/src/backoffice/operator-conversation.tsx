@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { OperatorClaim, OperatorConversation, OperatorMessage, Profile } from '@dating/shared-kit/contracts';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { countryName, useTranslation } from '@dating/shared-kit/i18n';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, FictionalBadge, Spinner, TextArea, buttonStyles } from '@dating/shared-kit/ui';
 import { newClientId } from '../api';
@@ -218,8 +218,8 @@ function ClaimBar({ claim, busy, onClaim, onRelease }: { claim: OperatorClaim | 
 }
 
 function ProfileCard({ heading, profile, extra, fictional = false }: { heading: string; profile: Profile; extra: string[]; fictional?: boolean }) {
-  const { t } = useTranslation(OPERATOR_NS);
-  const place = [profile.city, profile.region, profile.country].filter(Boolean).join(', ');
+  const { t, i18n } = useTranslation(OPERATOR_NS);
+  const place = [profile.city, profile.region, profile.country && countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
     <section aria-label={`${heading}: ${profile.name}`} css={css`display: flex; gap: 12px; padding: 12px; border: 1px solid ${colors.border}; border-radius: ${radii.md}; background: ${colors.surface}; min-width: 0;`}>
       <Avatar profile={profile} size={56} />

@@ -99,6 +99,8 @@ describe('operator conversation', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Jan en Roos' })).toBeInTheDocument();
     const profiles = screen.getByRole('region', { name: 'Profielen' });
     expect(within(profiles).getByRole('region', { name: 'Lid: Jan' })).toHaveTextContent('Houdt van fietsen');
+    // the country's name in the UI's language, not its code (issue 29 item 9)
+    expect(within(profiles).getByRole('region', { name: 'Lid: Jan' })).toHaveTextContent('Nederland');
     expect(within(profiles).getByRole('region', { name: 'Lid: Jan' })).toHaveTextContent('Berichten aan chatpals in de laatste 24 uur: 3');
     expect(within(profiles).getByRole('region', { name: 'Chatpal: Roos' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Berichten tussen Jan en Roos' })).toHaveTextContent('Hoi Roos!');

@@ -1,8 +1,2 @@
-/** Country name in the UI language (Intl.DisplayNames), falling back to the code. */
-export function countryName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+/** Country name in the UI language: one implementation, in shared-kit's i18n. */
+export { countryName } from '@dating/shared-kit/i18n';

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BAN_NOTE_MAX, BAN_REASONS } from '@dating/shared-kit/contracts';
 import type { BanReason, StaffMemberDetail } from '@dating/shared-kit/contracts';
-import { formatDate } from '@dating/shared-kit/i18n';
+import { countryName, formatDate, useTranslation } from '@dating/shared-kit/i18n';
+import { NAMESPACE } from '../i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Select, Spinner, TextArea } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
@@ -115,6 +116,7 @@ function BanLine({ data }: { data: StaffMemberDetail }) {
 
 function Account({ data }: { data: StaffMemberDetail }) {
   const { t, i18n } = useStaffT();
+  const { t: members } = useTranslation(NAMESPACE);
   const m = data.member;
   const yes = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   return (
@@ -148,11 +150,11 @@ function Account({ data }: { data: StaffMemberDetail }) {
       {m.profile ? (
         <dl css={dl}>
           <dt>{t('member.gender')}</dt>
-          <dd>{m.profile.gender}</dd>
+          <dd>{members(`gender.${m.profile.gender}`, { defaultValue: m.profile.gender })}</dd>
           <dt>{t('member.age')}</dt>
           <dd>{m.profile.age}</dd>
           <dt>{t('member.place')}</dt>
-          <dd>{[m.profile.city, m.profile.region, m.profile.country].filter(Boolean).join(', ')}</dd>
+          <dd>{[m.profile.city, m.profile.region, m.profile.country && countryName(m.profile.country, i18n.language)].filter(Boolean).join(', ')}</dd>
           {m.profile.about && (
             <>
               <dt>{t('member.about')}</dt>

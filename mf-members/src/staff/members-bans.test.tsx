@@ -1,5 +1,5 @@
 /** Members and bans in the back office (issue 15): search, detail, ban with a reason, unban. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { assertCompleteLocales } from '@dating/shared-kit/i18n';
 import { loginAs, renderAt, serve } from '../test-utils';
@@ -65,6 +65,9 @@ describe('MemberDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Eva (#7)' })).toBeInTheDocument();
     expect(screen.getByText('Naakt of seksueel getint')).toBeInTheDocument();
     expect(screen.getByText('Leden die dit lid blokkeerden').nextElementSibling).toHaveTextContent('4');
+    // gender and country in the UI's language, not 'female' and 'NL' (issue 29 item 9)
+    await waitFor(() => expect(screen.getByText('Geslacht').nextElementSibling).toHaveTextContent(/^Vrouw$/));
+    expect(screen.getByText('Woonplaats').nextElementSibling).toHaveTextContent(/^Utrecht, Nederland$/);
     await user.click(screen.getByRole('button', { name: 'Lid blokkeren' }));
     const dialog = screen.getByRole('dialog', { name: 'Eva blokkeren?' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reden' }), 'harassment');

@@ -20,7 +20,7 @@ import type { LocaleTree } from './locales-check';
 export { i18n, currentLanguage } from './instance';
 export {
   COUNTRY_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_NAMES, detectLanguage, formatDate, isLanguage, languagesForCountry, readCookie, toLanguage, writeLanguageCookie,
+  LANGUAGE_NAMES, countryName, detectLanguage, formatDate, isLanguage, languagesForCountry, readCookie, toLanguage, writeLanguageCookie,
 } from './language';
 export type { Country, Language, LanguageInputs } from './language';
 export { assertCompleteLocales } from './locales-check';

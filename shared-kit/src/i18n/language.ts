@@ -84,6 +84,15 @@ export function writeLanguageCookie(lng: Language): void {
  * read in UTC so a date of birth never shifts a day with the visitor's time zone. Text that is no
  * date is returned as it is.
  */
+/** A country's name in the UI language (Intl.DisplayNames: 'NL' -> 'Nederland'), else the code. */
+export function countryName(code: string, lng: string): string {
+  try {
+    return new Intl.DisplayNames([lng], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export function formatDate(value: string, lng: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
