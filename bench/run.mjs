@@ -5,6 +5,7 @@
  *   npm run bench -- search                 100k profiles on embedded PGlite (in memory)
  *   DATABASE_URL=postgres://... npm run bench -- search        1M profiles on PostgreSQL
  *   npm run bench -- search --rows 20000 --runs 50             smaller / quicker
+ *   npm run bench -- memory                 the server's memory idle, after the demo seed, at a load's peak
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
