@@ -219,11 +219,13 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     cacheControl: false,
     etag: true,
     lastModified: true,
-    setHeaders(res, file) {
+    // @fastify/static 10 hands the reply (it was a raw-response shim) and itself adds
+    // `Vary: accept-encoding` to every pre-compressed lookup unless it is already there
+    setHeaders(reply, file) {
       const served = file.replace(ENCODED_COPY, '');
-      res.setHeader('cache-control', cacheControlFor(served));
-      if (COMPRESSIBLE.test(served)) res.setHeader('vary', 'Accept-Encoding');
-      res.setHeader('x-content-type-options', 'nosniff');
+      reply.header('cache-control', cacheControlFor(served));
+      if (COMPRESSIBLE.test(served)) reply.header('vary', 'Accept-Encoding');
+      reply.header('x-content-type-options', 'nosniff');
     },
   });
 
