@@ -321,7 +321,8 @@ async function releasesPlugin(app: FastifyInstance): Promise<void> {
       {
         schema: { tags: ['releases'], summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`, body: ZClientEvents },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
-        config: { rateLimit: { groupId: 'client-events', max: CLIENT_EVENTS_PER_MINUTE, timeWindow: 60_000 } },
+        // no session and nothing but counters: sendBeacon cannot send the CSRF header
+        config: { csrf: false, rateLimit: { groupId: 'client-events', max: CLIENT_EVENTS_PER_MINUTE, timeWindow: 60_000 } },
       },
       async (req, reply) => {
         let body: unknown = req.body;
