@@ -101,6 +101,33 @@ describe('notification mails', () => {
     expect((await mailsTo(anna.id))[0]?.subject).toBe('Bob stuurde je een bericht op Flirtlokaal');
   });
 
+  it('a read that lands while the mail job waits: no mail, even after she answered; a later message counts alone (issue 29 item 15)', async () => {
+    const anna = await loggedIn({ name: 'Anna' });
+    const bob = await loggedIn({ name: 'Bob', gender: 'male' });
+    await message(bob, anna.id);
+    await message(bob, anna.id);
+    await settle(app); // the events are stored and the flush job is queued for 5 minutes on
+    expect((await flushJobs(anna.id)).length).toBeGreaterThan(0);
+    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as { conversation: number; profile: { id: number } }[];
+    const withBob = chats.find((c) => c.profile.id === bob.id)?.conversation;
+    // she reads both (Bob sees "Gelezen") and answers: her answer is the conversation's newest message
+    expect((await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode).toBe(200);
+    expect((await message(anna, bob.id)).statusCode).toBe(200);
+    await settle(app);
+    // the job runs: nothing is unread, no "Je hebt 2 nieuwe berichten"
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('nothing');
+    expect(await mailsTo(anna.id)).toHaveLength(0);
+    // two more from Bob, she reads them, then one more she does not read: the mail counts that one only
+    await message(bob, anna.id);
+    await message(bob, anna.id);
+    await settle(app);
+    await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } });
+    await message(bob, anna.id);
+    await settle(app);
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('sent');
+    expect((await mailsTo(anna.id))[0]?.subject).toBe('Bob stuurde je een bericht op Flirtlokaal');
+  });
+
   it('gathers later messages of the hour into one mail, sent an hour after the first', async () => {
     const anna = await loggedIn({ name: 'Anna' });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });

@@ -129,20 +129,24 @@ export async function mailPending(ctx: MailContext, userId: number, kind: Notifi
       return 'nothing' as const;
     }
     if (kind === 'message') {
-      // a conversation the member has read to its end since, or no longer has (deleted, a block):
-      // its events are done, not mailed
-      await tx
-        .update(notificationEvents)
-        .set({ mailedAt: now })
-        .where(
-          and(
-            eq(notificationEvents.userId, userId),
-            eq(notificationEvents.kind, kind),
-            isNull(notificationEvents.mailedAt),
-            sql`not exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${notificationEvents.conversationId}
-                              and cm.user_id = ${userId} and cm.last_read_id < cm.last_message_id)`,
-          ),
-        );
+      // Checked here, at send time, inside the lock: only messages still unread are news. Per
+      // conversation the member keeps (newest first) as many events as she has unread messages
+      // from the other side (after her read marker and what she cleared; not deleted, not held);
+      // the rest are done, not mailed. Her own answer moves the conversation's newest message but
+      // reads nothing: a "read to the end" test would mail what she read before answering.
+      await tx.execute(sql`
+        update ${notificationEvents} set mailed_at = ${now.toISOString()}::timestamptz
+         where id in (
+           select e.id from (
+             select ne.id, row_number() over (partition by ne.conversation_id order by ne.id desc) as nth,
+                    (select count(*) from ${conversationMembers} cm
+                       join messages m on m.conversation_id = cm.conversation_id and m.recipient_id = ${userId}
+                                      and m.id > greatest(cm.last_read_id, cm.cleared_id)
+                                      and m.deleted_at is null and m.held is null
+                      where cm.conversation_id = ne.conversation_id and cm.user_id = ${userId}) as unread
+               from ${notificationEvents} ne
+              where ne.user_id = ${userId} and ne.kind = ${kind} and ne.mailed_at is null) e
+            where e.nth > e.unread)`);
     }
     const [last] = await tx
       .select({ at: mailOutbox.createdAt })
