@@ -59,7 +59,7 @@ export default defineConfig({
         command: `"${path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx')}" support/start-server.ts`,
         cwd: __dirname,
         url: `${env.baseURL}/mf-remotes.json`,
-        timeout: 240_000, // first start migrates and seeds the demo data
+        timeout: 480_000, // first start migrates and seeds the demo data (two shards seed side by side)
         reuseExistingServer: false,
         stdout: options.verbose ? 'pipe' : 'ignore',
         stderr: 'pipe',
