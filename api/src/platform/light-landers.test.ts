@@ -129,6 +129,19 @@ describe('the landers light page', () => {
     expect(broken.body).toContain('/main.1a2b3c4d5e.js');
   });
 
+  it('gives the app page, not a 500, when the render hangs (ended after 2 s in its worker) or cannot see the server', async () => {
+    writeRenderer(`${ECHO}\nexports.render = () => { for (;;) {} };`, 7000);
+    const hung = await get('/landers/gallery');
+    expect(hung.statusCode).toBe(200);
+    expect(hung.body).toContain('/main.1a2b3c4d5e.js');
+    expect(hung.body).not.toContain('LIGHT');
+    // the next page gets a fresh worker; the render there has no require and no server environment
+    writeRenderer(`${ECHO}\nexports.render = () => '<main>LIGHT ' + JSON.stringify({ require: typeof require === 'function' && typeof require('fs').openSync, env: Object.keys(process.env) }) + '</main>';`, 8000);
+    const sandboxed = await get('/landers/gallery');
+    expect(sandboxed.statusCode).toBe(200);
+    expect(JSON.parse(/<main>LIGHT (.*)<\/main>/.exec(sandboxed.body)?.[1] ?? 'null')).toEqual({ require: 'undefined', env: ['NODE_ENV'] });
+  });
+
   it("names the shell's start scripts from its built page", () => {
     expect(shellScripts('<head><script defer src="/main.abc.js"></script><script>inline()</script><script src="/x.js" async></script></head>')).toEqual(['/main.abc.js', '/x.js']);
   });

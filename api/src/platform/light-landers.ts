@@ -6,6 +6,13 @@
  * reloads it when mf-landers is rebuilt (mtime and size), so a new variant is live without a
  * restart, like the registry (lander-registry.ts).
  *
+ * The render is part of mf-landers' release (issue 27 item 5) and runs OUTSIDE the API: in a
+ * worker thread's own vm context with an empty environment and no require (render-sandbox.ts),
+ * given only the plan's pathname, then the page's data (settings, the member list, texts), and
+ * returning HTML. Which file: `renderFileFor(liveBuildId())` of the `LanderReleases` given (the
+ * releases module's live build of mf-landers); without one, the current dist's render.cjs. A
+ * render that throws, hangs (2 s) or crashes its worker gives the app's page.
+ *
  * For one of mf-landers' URLs answered 200 (static.ts decides 404s first), render.cjs's plan says
  * whether it is a light page and what it shows; a visitor gets the page rendered here with that
  * data, fetched through this server's own public calls with the visitor's host, cookies and
@@ -13,17 +20,16 @@
  * page's company info, and the site's settings. A logged-in member, a URL the build does not
  * render, a failed member call or no build: null, and static.ts sends the app's page as before.
  */
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { builtFileReader } from './built-file';
+import { renderSandbox } from './render-sandbox';
+import type { RenderSandbox } from './render-sandbox';
 import { loadSession } from './session';
 
 type Gender = 'male' | 'female';
 
-/** What render.cjs exports (mf-landers/src/light/server.tsx); checked by shape when loaded. */
+/** What render.cjs exports (mf-landers/src/light/server.tsx); called in the sandbox by name. */
 interface LightPlan {
   route: unknown;
   /** a member landing's member: fetched first (not shown: no light page) */
@@ -35,19 +41,35 @@ interface LightPlan {
   /** only for a browser without a session cookie (the ban policy: a banned member's gets the app's notice) */
   noSession?: boolean;
 }
-interface LightModule {
-  plan(pathname: string): LightPlan | null;
-  render(input: {
-    plan: LightPlan;
-    pathname: string;
-    search: string;
-    settings: unknown;
-    boot: unknown;
-    languageCookie?: string;
-    acceptLanguage?: string;
-    preload: Record<string, unknown>;
-    appScripts: string[];
-  }): string;
+/** render(input) of render.cjs: only data, copied into the sandbox. */
+interface RenderInput {
+  plan: LightPlan;
+  pathname: string;
+  search: string;
+  settings: unknown;
+  boot: unknown;
+  languageCookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  preload: Record<string, unknown>;
+  appScripts: string[];
+}
+
+/**
+ * The seam to the releases module (issue 27): which build of mf-landers is live, and where that
+ * build's server render is. The releases module gives its own (the release store's folder per
+ * build id); without it the current dist is used.
+ */
+export interface LanderReleases {
+  /** mf-landers' live build id, or null for the current dist */
+  liveBuildId(): string | null;
+  /** the render.cjs of that build (null: the current dist's) */
+  renderFileFor(buildId: string | null): string;
+}
+
+/** The current dist's render only (no releases module). */
+export function distLanderReleases(staticRoot: string): LanderReleases {
+  const file = path.join(staticRoot, 'mf-landers', 'dist', 'light-server', 'render.cjs');
+  return { liveBuildId: () => null, renderFileFor: () => file };
 }
 
 export interface LightLanders {
@@ -60,22 +82,22 @@ export function shellScripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => m[1] ?? '').filter(Boolean);
 }
 
-export function lightLanders(app: FastifyInstance, staticRoot: string): LightLanders {
-  const dir = path.join(staticRoot, 'mf-landers', 'dist', 'light-server');
-  const file = path.join(dir, 'render.cjs');
-  const renderer = builtFileReader<LightModule>(file, async () => {
-    try {
-      // evaluated afresh from the file (not through require's cache, which would keep the old build)
-      const compiled = vm.compileFunction(await fs.readFile(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
-      const holder: { exports: Partial<LightModule> } = { exports: {} };
-      compiled.call(holder.exports, holder.exports, createRequire(file), holder, file, dir);
-      const exported = holder.exports;
-      return typeof exported.plan === 'function' && typeof exported.render === 'function' ? (exported as LightModule) : null;
-    } catch (error) {
-      app.log.error({ err: error }, 'the landers light page (render.cjs) could not be loaded');
-      return null;
+export function lightLanders(app: FastifyInstance, staticRoot: string, releases: LanderReleases = distLanderReleases(staticRoot), sandbox: RenderSandbox = renderSandbox({ onError: (error) => app.log.error({ err: error }, 'the landers render worker crashed') })): LightLanders {
+  app.addHook('onClose', async () => sandbox.close());
+  /**
+   * per render file: a key that changes when the file does (builtFileReader: mtime and size), so
+   * the sandbox loads a rebuilt render.cjs at once; null: no file
+   */
+  const keys = new Map<string, () => Promise<string | null>>();
+  let generation = 0;
+  function keyOf(file: string): Promise<string | null> {
+    let reader = keys.get(file);
+    if (!reader) {
+      reader = builtFileReader<string>(file, async () => String((generation += 1)));
+      keys.set(file, reader);
     }
-  });
+    return reader();
+  }
 
   /** GET one of this server's public calls as the visitor (their host, cookies, language); null unless 200. */
   async function call(req: FastifyRequest, url: string): Promise<unknown> {
@@ -90,10 +112,17 @@ export function lightLanders(app: FastifyInstance, staticRoot: string): LightLan
 
   return {
     async page(req, shellHtml, boot) {
-      const module = await renderer();
-      if (!module) return null;
+      const file = releases.renderFileFor(releases.liveBuildId());
+      const key = await keyOf(file);
+      if (!key) return null;
       const url = new URL(req.url, 'http://localhost');
-      const plan = module.plan(url.pathname);
+      let plan: LightPlan | null;
+      try {
+        plan = await sandbox.call<LightPlan | null>(file, key, 'plan', [url.pathname]);
+      } catch (error) {
+        req.log.error({ err: error }, 'the landers light page (render.cjs) could not plan this page');
+        return null;
+      }
       if (!plan) return null;
       // the front door is for visitors: a logged-in member gets the app (their own call to action)
       if (req.cookies.sid) {
@@ -117,18 +146,21 @@ export function lightLanders(app: FastifyInstance, staticRoot: string): LightLan
         calls.search = `/api/members.php${query.size ? `?${query}` : ''}`;
       }
       await Promise.all(Object.entries(calls).map(async ([key, at]) => (preload[key] = await call(req, at))));
+      const input: RenderInput = {
+        plan,
+        pathname: url.pathname,
+        search: url.search,
+        settings: req.site?.settings ?? null,
+        boot,
+        languageCookie: req.cookies.lang,
+        acceptLanguage: req.headers['accept-language'],
+        preload,
+        appScripts: shellHtml ? shellScripts(shellHtml) : [],
+      };
       try {
-        return module.render({
-          plan,
-          pathname: url.pathname,
-          search: url.search,
-          settings: req.site?.settings ?? null,
-          boot,
-          languageCookie: req.cookies.lang,
-          acceptLanguage: req.headers['accept-language'],
-          preload,
-          appScripts: shellHtml ? shellScripts(shellHtml) : [],
-        });
+        const html = await sandbox.call<unknown>(file, key, 'render', [input]);
+        if (typeof html !== 'string') throw new Error('render.cjs returned no HTML');
+        return html;
       } catch (error) {
         req.log.error({ err: error }, 'the landers light page could not be rendered');
         return null;
