@@ -10,6 +10,8 @@
  * The build id of a remote is the one /mf-remotes.json named when this page started
  * (`setRemoteBuilds`), else the remote's own `mf-build:<name>` meta (build-mark-plugin).
  */
+import { CLIENT_EVENTS_MAX } from '@dating/shared-kit/contracts';
+
 export type ClientEventType = 'mount' | 'load_error' | 'render_error';
 
 export interface ClientEvent {
@@ -21,7 +23,7 @@ export interface ClientEvent {
 export const CLIENT_EVENTS_URL = '/api/client-events.php';
 export const FLUSH_INTERVAL_MS = 10_000;
 /** at most this many events in one beacon (the server's limit is larger) */
-export const MAX_BATCH = 50;
+export const MAX_BATCH = CLIENT_EVENTS_MAX;
 /** at most this many events from one page load: a page stuck in an error loop stays quiet */
 export const MAX_PER_PAGE = 500;
 
@@ -32,7 +34,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let listening = false;
 
 /** The build id of each remote, as the remotes list of this page load names them. */
-export function setRemoteBuilds(remotes: ReadonlyArray<{ name: string; build_id?: string | undefined }>): void {
+export function setRemoteBuilds(remotes: ReadonlyArray<{ name: string; build_id?: string | null | undefined }>): void {
   builds.clear();
   for (const remote of remotes) if (remote.build_id) builds.set(remote.name, remote.build_id);
 }

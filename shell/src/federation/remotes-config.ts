@@ -11,7 +11,7 @@ export const ZRemoteEntry = z.object({
   /** URL of the remote's mf-manifest.json (or remoteEntry.js) */
   entry: z.string().min(1),
   /** the release this page gets (issue 27); the shell reports each remote's health under it */
-  build_id: z.string().min(1).max(100).optional(),
+  build_id: z.string().min(1).max(100).nullish(),
 });
 export const ZRemotesConfig = z.object({ remotes: z.array(ZRemoteEntry) });
 export type RemoteEntry = z.infer<typeof ZRemoteEntry>;
