@@ -266,6 +266,10 @@ function startupFiles(compilation, entry) {
   const { chunkGraph } = compilation;
   const point = compilation.entrypoints.get(entry);
   if (!point) return [];
+  // the host's own copy registered in the share scope answers a consume (loaded-first): its chunk
+  // is the one fetched, not the consume's fallback chunk (the same module, sometimes another chunk)
+  const provided = new Map();
+  for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
   const seen = new Set(point.chunks);
   const queue = [...point.chunks];
   /** @type {string[]} */
@@ -274,7 +278,7 @@ function startupFiles(compilation, entry) {
     const chunk = queue.shift();
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type !== 'consume-shared-module') continue;
-      for (const block of module.blocks) {
+      for (const block of (provided.get(module.options.shareKey) ?? module).blocks) {
         const group = chunkGraph.getBlockChunkGroup(block);
         for (const next of group ? group.chunks : []) {
           if (seen.has(next)) continue;
