@@ -14,9 +14,10 @@
  * The first instance starts alone (migrations and the demo seed run once), the others after it is
  * ready. Every instance runs with TRUST_PROXY=true. nginx runs as a child (daemon off) with a config
  * generated from deploy/nginx.conf: the regions marked `# cluster:<name>` are replaced, the rest is
- * the production file. Every second each instance's /readyz is polled; when one changes (503,
- * unreachable, back to 200) the upstream list is rewritten with `down` for the ones not ready and
- * nginx reloads (SIGHUP). Ctrl-C (or SIGTERM) drains every instance and stops nginx.
+ * the production file. Every second each instance's /readyz is polled: one that refuses
+ * connections is out at once, one that answers 503 or not within 2.5 s after two polls in a row,
+ * and back in at its first 200; on a change the upstream list is rewritten with `down` for the
+ * ones out and nginx reloads (SIGHUP). Ctrl-C (or SIGTERM) drains every instance and stops nginx.
  *
  * Also a module: startCluster() is what bench/cluster.ts and scripts/cluster.test.mjs run.
  */
@@ -31,6 +32,8 @@ export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
 export const SERVER = path.join(ROOT, 'api', 'dist', 'server.js');
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_NGINX = '/usr/sbin/nginx';
+/** polls in a row that find an instance listening but not ready (503 or slow) before it is taken out */
+const FAILURES_OUT = 2;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** whether `promise` settles within `ms` (the timer does not keep the process alive) */
@@ -78,14 +81,14 @@ function clusterRegions(dir, listen, instances) {
   };
 }
 
-/** GET url, the status (0 when nothing answers within `ms`). */
+/** GET url, the status: 0 when nothing listens (refused, reset), -1 when no answer within `ms`. */
 async function status(url, ms = 1500) {
   try {
     const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(ms) });
     await res.arrayBuffer();
     return res.status;
-  } catch {
-    return 0;
+  } catch (err) {
+    return err?.name === 'TimeoutError' ? -1 : 0;
   }
 }
 
@@ -127,6 +130,7 @@ export async function startCluster(o) {
     port: o.port + 1 + k,
     base: `http://127.0.0.1:${o.port + 1 + k}`,
     ready: false,
+    failures: 0,
     child: null,
     exited: Promise.resolve(),
   }));
@@ -252,7 +256,16 @@ export async function startCluster(o) {
     if (polling || stopping) return;
     polling = true;
     try {
-      const now = await Promise.all(instances.map((i) => status(`${i.base}/readyz`, Math.max(500, (o.pollMs ?? 1000) - 100)).then((s) => s === 200)));
+      // out at once when nothing listens (stopped, killed: nginx would see the same); after
+      // FAILURES_OUT polls in a row for a 503 or a slow answer (a busy machine is not a dead
+      // instance: readyz waits up to 2 s for the database); back in at the first 200
+      const seen = await Promise.all(instances.map((i) => status(`${i.base}/readyz`, 2500)));
+      const now = instances.map((inst, k) => {
+        const s = seen[k];
+        inst.failures = s === 200 ? 0 : (inst.failures ?? 0) + 1;
+        if (s === 200) return true;
+        return s === 0 || inst.failures >= FAILURES_OUT ? false : inst.ready;
+      });
       const changed = instances.filter((inst, k) => inst.ready !== now[k]);
       if (changed.length && !stopping) {
         instances.forEach((inst, k) => (inst.ready = now[k]));
