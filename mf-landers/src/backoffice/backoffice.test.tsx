@@ -154,6 +154,17 @@ describe('site settings', () => {
     expect(settings.logged_out_search).toBe(false);
   });
 
+  it('names only what changed: the same minimum message costs in another key order are not a change (issue 29 item 14)', async () => {
+    const user = userEvent.setup();
+    renderAt('/backoffice/sites/example.de');
+    const credits = await screen.findByLabelText('Credits per bericht');
+    await user.clear(credits);
+    await user.type(credits, '7');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Instellingen van example.de opslaan?' });
+    expect(within(dialog).getByText(/^Gewijzigd: /)).toHaveTextContent(/^Gewijzigd: Credits per bericht\.?$/);
+  });
+
   it("shows the server's refusal next to the field, moves focus there, and keeps what was typed", async () => {
     const user = userEvent.setup();
     renderAt('/backoffice/sites/example.de');

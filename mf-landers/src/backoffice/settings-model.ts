@@ -3,7 +3,7 @@
  * text, checkbox), grouped for the form, and back to the settings object the server checks. Values
  * that are no number are sent as they were typed, so the server's contract check names the field.
  */
-import { COUNTRIES, CURRENCY_BY_COUNTRY, LANGUAGES, PACKAGE_IDS } from '@dating/shared-kit/contracts';
+import { COUNTRIES, CURRENCY_BY_COUNTRY, LANGUAGES, PACKAGE_IDS, sameSetting } from '@dating/shared-kit/contracts';
 import type { Settings } from '@dating/shared-kit/contracts';
 
 export type FieldKind = 'text' | 'longtext' | 'number' | 'list' | 'nullable' | 'boolean' | 'signups' | 'readonly' | 'server';
@@ -135,7 +135,11 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
     }
   }
   const money: Record<string, string[]> = {};
-  for (const lang of LANGUAGES) money[lang] = text(v, `held_money_words.${lang}`).split(',').map((w) => w.trim()).filter(Boolean);
+  for (const lang of LANGUAGES) {
+    const words = text(v, `held_money_words.${lang}`).split(',').map((w) => w.trim()).filter(Boolean);
+    // a language the site has no list for stays without one unless words were typed (not an empty change)
+    if (words.length > 0 || original.held_money_words?.[lang] !== undefined) money[lang] = words;
+  }
   out.held_money_words = money;
   out.minimum_message_costs = costs;
   out.package_prices = prices;
@@ -144,7 +148,7 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
 
 /** The top-level settings a change touches (for the confirm dialog). */
 export function changedKeys(original: Settings, next: Record<string, unknown>): string[] {
-  return Object.keys(next).filter((k) => JSON.stringify((original as Record<string, unknown>)[k]) !== JSON.stringify(next[k]));
+  return Object.keys(next).filter((k) => !sameSetting((original as Record<string, unknown>)[k], next[k]));
 }
 
 /** The form input a server field path belongs to (`countries.2` -> `countries`). */

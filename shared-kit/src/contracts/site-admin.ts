@@ -6,6 +6,21 @@
 import { z } from 'zod';
 import { PACKAGE_IDS, ZCountry, ZSettings } from './core';
 
+/**
+ * Whether two values of a setting are the same: deep, and the order of an object's keys does not
+ * count ({NL, BE} as stored in jsonb vs {BE, NL} as the form builds it); an array's order does.
+ * The back office's confirm dialog and the server's audit row both ask this.
+ */
+export function sameSetting(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameSetting(v, b[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 export const ZSiteSummary = z.object({
   id: z.number().int(),
   domain: z.string(),

@@ -38,6 +38,15 @@ export const sitesMessages: MessageTable = {
     it: 'Compila questo campo.',
     pl: 'Wypełnij to pole.',
   },
+  setting_number: {
+    nl: 'Vul een getal in.',
+    en: 'Enter a number.',
+    de: 'Gib eine Zahl ein.',
+    es: 'Introduce un número.',
+    fr: 'Saisissez un nombre.',
+    it: 'Inserisci un numero.',
+    pl: 'Wpisz liczbę.',
+  },
   setting_too_small: {
     nl: 'Minimaal {min}.',
     en: 'At least {min}.',

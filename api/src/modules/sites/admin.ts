@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COUNTRIES, CURRENCY_BY_COUNTRY, PACKAGE_IDS, ZSettings } from '@dating/shared-kit/contracts';
+import { COUNTRIES, CURRENCY_BY_COUNTRY, PACKAGE_IDS, sameSetting, ZSettings } from '@dating/shared-kit/contracts';
 import type { Country, FieldIssue, Settings, SiteDetail, SiteList, SiteListQuery } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { sites } from '../../db/schema';
@@ -65,10 +65,12 @@ export async function siteDetail(db: DbOrTx, domain: string): Promise<SiteDetail
 
 /** A zod issue as the staff member reads it, next to the field. */
 function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
-  const raw = issue as { code: string; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean };
+  const raw = issue as { code: string; input?: unknown; expected?: string; minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean };
   // every number of the settings is an integer: "> 0" reads as "at least 1"
   const bound = (value: unknown, step: number) => String(typeof value === 'number' && raw.inclusive === false ? value + step : value);
-  if (raw.code === 'invalid_type' && raw.input === undefined) return t('setting_required', lang);
+  // (the issue carries its input: parsed with reportInput) empty is "fill in", "abc" where a number goes is "enter a number"
+  if (raw.code === 'invalid_type' && (raw.input === undefined || raw.input === null || raw.input === '')) return t('setting_required', lang);
+  if (raw.code === 'invalid_type' && (raw.expected === 'number' || raw.expected === 'int')) return t('setting_number', lang);
   if (raw.code === 'too_small') return raw.origin === 'string' ? t('setting_required', lang) : t('setting_too_small', lang, { min: bound(raw.minimum, 1) });
   if (raw.code === 'too_big') return t('setting_too_big', lang, { max: bound(raw.maximum, -1) });
   return t('setting_invalid', lang);
@@ -87,12 +89,12 @@ export function settingsIssues(error: z.ZodError, lang: Lang): FieldIssue[] {
   return out;
 }
 
-/** Only what changed, for the audit row: `{before, after}` of the top-level settings that differ. */
+/** Only what changed, for the audit row: `{before, after}` of the top-level settings that differ (sameSetting: key order is not a change). */
 export function settingsDiff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (sameSetting(before[key], after[key])) continue;
     b[key] = before[key] ?? null;
     a[key] = after[key] ?? null;
   }
@@ -106,7 +108,7 @@ export function settingsDiff(before: Record<string, unknown>, after: Record<stri
  */
 export async function updateSiteSettings(tx: DbOrTx, domain: string, input: unknown, lang: Lang) {
   const row = await siteRow(tx, domain, true);
-  const parsed = ZSettings.safeParse(input);
+  const parsed = ZSettings.safeParse(input, { reportInput: true });
   if (!parsed.success) {
     const fields = settingsIssues(parsed.error, lang);
     throw new AppError('validation', { status: 400, field: `settings.${fields[0]?.field ?? ''}`.replace(/\.$/, ''), messageCode: 'settings_invalid', params: { count: fields.length }, extra: { fields } });

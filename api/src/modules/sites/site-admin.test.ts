@@ -107,6 +107,21 @@ describe('sites in the back office', () => {
     expect(Object.keys(row?.after as object).sort()).toEqual(['index_title', 'logged_out_search', 'package_prices']);
   });
 
+  it('audits only what changed: the same minimum message costs in another key order are no change; "abc" for a number asks for a number (issue 29 item 14)', async () => {
+    const good = (await detail('example.fr')).json().settings as { minimum_message_costs: Record<string, unknown>; message_credits: number };
+    // the form sends the table in its own order (the site's countries first), the database keeps jsonb's
+    const reordered = Object.fromEntries(Object.entries(good.minimum_message_costs).reverse());
+    expect(Object.keys(reordered)).not.toEqual(Object.keys(good.minimum_message_costs));
+    const res = await put('example.fr', { ...good, minimum_message_costs: reordered, message_credits: good.message_credits + 1 });
+    expect(res.statusCode).toBe(200);
+    const [row] = await app.db.select().from(staffAudit).where(and(eq(staffAudit.target, 'site:example.fr'), eq(staffAudit.outcome, 'done')));
+    expect(Object.keys(row?.after as object)).toEqual(['message_credits']);
+
+    const abc = await put('example.fr', { ...good, message_credits: 'abc' });
+    expect(abc.statusCode).toBe(400);
+    expect(abc.json().fields).toEqual([{ field: 'message_credits', message: 'Vul een getal in.' }]);
+  });
+
   it('refuses settings that break the contract: 400 naming every field, nothing changed, the refusal audited', async () => {
     const good = (await detail('example.it')).json().settings;
     const stored = await storedSettings('example.it');
