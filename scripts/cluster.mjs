@@ -138,13 +138,22 @@ export async function startCluster(o) {
   const children = [];
   let stopping = false;
 
+  /** the last lines of each child, for the error when one ends before it is ready */
+  const tails = new Map();
   const pipe = (name, child) => {
+    const tail = [];
+    tails.set(name, tail);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream?.on('data', (chunk) => {
         const parts = (rest + chunk.toString('utf8')).split('\n');
         rest = parts.pop() ?? '';
-        for (const line of parts) if (line.trim()) output(name, line);
+        for (const line of parts) {
+          if (!line.trim()) continue;
+          tail.push(line);
+          if (tail.length > 20) tail.shift();
+          output(name, line);
+        }
       });
     }
   };
@@ -176,7 +185,7 @@ export async function startCluster(o) {
   const waitReady = async (inst) => {
     const deadline = Date.now() + startLimitMs;
     while (Date.now() < deadline) {
-      if (inst.child?.exitCode !== null || inst.child?.signalCode) throw new Error(`${inst.name} ended before it was ready`);
+      if (inst.child?.exitCode !== null || inst.child?.signalCode) throw new Error(`${inst.name} ended before it was ready; its last output:\n${(tails.get(inst.name) ?? []).map((l) => `  | ${l}`).join('\n')}`);
       if ((await status(`${inst.base}/readyz`)) === 200) {
         inst.ready = true;
         return;
