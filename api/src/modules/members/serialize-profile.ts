@@ -7,8 +7,10 @@
  * - `age` is derived from date_of_birth (UTC, on `now`); `date_of_birth` itself only for the owner.
  * - `city` only when the member shows it (preferences.location.show_city, passed as `showCity`);
  *   the owner always sees their own city.
- * - `main_image` only when the main photo is `active` (the owner also sees a pending/rejected main
- *   photo, with its status, so the own-profile screen can say "under inspection").
+ * - `main_image` only when the main photo is `active` and so is the profile (the owner also sees a
+ *   pending/rejected main photo, with its status, so the own-profile screen can say "under
+ *   inspection"). A banned or deleted member's files are refused (photo-files.ts): their URL
+ *   would be a broken image in the other member's chat, so the others get none (a placeholder).
  * - Image URLs are `<cdn_prefix>/uploads/<file>` (cdn_prefix of the request's site; '' -> `/uploads/...`).
  * - Never coordinates: the profile table has none, and nothing here adds any.
  */
@@ -74,7 +76,7 @@ export function toProfile(row: ProfileRow, options: ToProfileOptions): Profile {
   if (main === undefined && options.photos && row.mainPhotoId != null) {
     main = options.photos.find((p) => p.id === row.mainPhotoId) ?? null;
   }
-  const showMain = main != null && (main.status === 'active' || isOwner);
+  const showMain = main != null && ((main.status === 'active' && row.status === 'active') || isOwner);
 
   const profile: Profile = {
     id: row.userId,
