@@ -118,6 +118,8 @@ export interface BuildAppOptions {
   admission?: AdmissionOptions;
   /** start job workers (default false in tests; server.ts turns it on) */
   startJobs?: boolean;
+  /** register the builds as releases at start and follow rebuilt ones (modules/releases; default: not under NODE_ENV=test) */
+  registerBuilds?: boolean;
 }
 
 /**
@@ -360,7 +362,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(backupRoute);
   await app.register(registerModules);
   // releases (issue 27): beside the modules, not inside them, because static.ts reads app.releases
-  await app.register(releasesPlugin);
+  await app.register(releasesPlugin, { registerBuilds: opts.registerBuilds ?? config.NODE_ENV !== 'test' });
   await scheduleDbMaintenance(app);
   await app.register(staticPlugin);
 

@@ -232,9 +232,10 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   // per browser (issue 27, modules/releases): the live release of each remote, or its canary when the
   // browser's mf_bucket is in the canary's share; MF_REMOTES entries win by name. From memory: the
   // text per bucket combination is kept until a NOTIFY on `releases` says the state changed.
-  app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) =>
-    sendRevalidated(req, reply, app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text, 'application/json; charset=utf-8', 200, 'no-cache', 'Accept-Encoding, Cookie'),
-  );
+  app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) => {
+    await app.releases.followBuilds();
+    return sendRevalidated(req, reply, app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text, 'application/json; charset=utf-8', 200, 'no-cache', 'Accept-Encoding, Cookie');
+  });
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) =>
     sendRevalidated(req, reply, JSON.stringify(webManifest(req)), 'application/manifest+json; charset=utf-8'),

@@ -43,7 +43,7 @@ import {
   CI_ACTOR, NOTIFY_CHANNEL, SHELL, SYSTEM_ACTOR, ServedRemotes, canary, changeState, checkRollbacks, insertRelease, pause, promote, registryPage, rollback,
 } from './service';
 import type { Actor, RollbackSettings } from './service';
-import { contentBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir, storeFolder, unpackBundle } from './store';
+import { distBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir, storeFolder, unpackBundle } from './store';
 
 export { compatibilityProblems, checkRollbacks, ServedRemotes } from './service';
 
@@ -77,6 +77,8 @@ export interface Releases {
   bucketOf(req: FastifyRequest, reply: FastifyReply): number;
   /** register what `npm run build` made (the remotes' dist folders and the shell) */
   registerBuilds(): Promise<void>;
+  /** register a remote's dist rebuilt since it was last looked at (at most once a second) */
+  followBuilds(): Promise<void>;
   checkRollbacks(): Promise<string[]>;
 }
 
@@ -113,7 +115,7 @@ async function shellShared(staticRoot: string): Promise<ReleaseShared[]> {
   return Object.entries(createShared(path.join(REPO_ROOT, 'shell'))).map(([name, s]) => ({ package: name, version: s.version, required: s.requiredVersion, singleton: s.singleton }));
 }
 
-async function releasesPlugin(app: FastifyInstance): Promise<void> {
+async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: boolean }): Promise<void> {
   const dir = releasesDir(app.config);
   const staticRoot = app.config.STATIC_ROOT_ABS;
   const overrides = app.config.MF_REMOTES ? new Set(remotesConfig(app.config.MF_REMOTES).remotes.map((r) => r.name)) : new Set<string>();
@@ -124,6 +126,8 @@ async function releasesPlugin(app: FastifyInstance): Promise<void> {
     return { ...DEFAULT_ROLLBACK, ...Object.fromEntries(Object.entries(s ?? {}).filter(([k]) => k in DEFAULT_ROLLBACK)) };
   };
   const lastCheck = new Map<string, number>();
+  /** the builds are registered at start and followed (app.ts: not in tests, unless asked) */
+  const registering = options.registerBuilds ?? false;
 
   const api: Releases = {
     dir,
@@ -141,6 +145,7 @@ async function releasesPlugin(app: FastifyInstance): Promise<void> {
       return bucket;
     },
     registerBuilds: () => registerBuilds(),
+    followBuilds: () => followBuilds(),
     checkRollbacks: async () => checkRollbacks(app.db, await settings()),
   };
   app.decorate('releases', api);
@@ -156,26 +161,70 @@ async function releasesPlugin(app: FastifyInstance): Promise<void> {
         await tx.update(releases).set({ status: 'live', liveAt: sql`coalesce(${releases.liveAt}, now())` }).where(and(eq(releases.remote, SHELL), eq(releases.buildId, buildId)));
       });
     }
-    for (const remote of RELEASE_REMOTES) {
-      const dist = path.join(staticRoot, remote, 'dist');
-      if (!exists(path.join(dist, 'mf-manifest.json')) || !exists(path.join(dist, 'remoteEntry.js'))) continue;
-      const buildId = await contentBuildId(dist);
-      const facts = await readBuild(dist);
-      await storeFolder(dist, releaseFolder(dir, remote, buildId));
-      await insertRelease(app.db, { remote, buildId, createdBy: 'build', notes: null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes });
-      const [state] = await app.db.select().from(releaseState).where(eq(releaseState.remote, remote));
-      const [live] = state?.liveBuildId
-        ? await app.db.select().from(releases).where(and(eq(releases.remote, remote), eq(releases.buildId, state.liveBuildId)))
-        : [];
-      // a new build becomes live while what is live came from a build too (no team release yet)
-      if (state?.liveBuildId === buildId || (live && live.createdBy !== 'build')) continue;
-      await changeState(app.db, SYSTEM_ACTOR, remote, state?.version, 'releases.register_build', async () => ({
-        change: { liveBuildId: buildId, canaryBuildId: null, canaryPercent: 0, paused: false },
+    for (const remote of RELEASE_REMOTES) await registerBuild(remote);
+  }
+
+  /** the dist's files that say it changed (a rebuild rewrites both) */
+  const distSignature = async (remote: string): Promise<string | null> => {
+    const dist = path.join(staticRoot, remote, 'dist');
+    const stats = await Promise.all(['mf-manifest.json', 'remoteEntry.js'].map((f) => fsp.stat(path.join(dist, f)).catch(() => null)));
+    return stats.every(Boolean) ? stats.map((st) => `${st!.mtimeMs}:${st!.size}`).join('|') : null;
+  };
+  const seenDist = new Map<string, string | null>();
+
+  /**
+   * One remote's dist as a release (created by `build`, its own build id, else a content hash),
+   * copied into the store; it becomes live while what is live came from a build too (no team
+   * has released that remote yet). True when the live release changed.
+   */
+  async function registerBuild(remote: ReleaseRemote): Promise<boolean> {
+    const dist = path.join(staticRoot, remote, 'dist');
+    seenDist.set(remote, await distSignature(remote));
+    if (!exists(path.join(dist, 'mf-manifest.json')) || !exists(path.join(dist, 'remoteEntry.js'))) return false;
+    const buildId = await distBuildId(dist);
+    const facts = await readBuild(dist);
+    if (facts.name !== federationNameOf(remote)) return false;
+    await storeFolder(dist, releaseFolder(dir, remote, buildId));
+    await insertRelease(app.db, { remote, buildId, createdBy: 'build', notes: null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes });
+    const [state] = await app.db.select().from(releaseState).where(eq(releaseState.remote, remote));
+    const [live] = state?.liveBuildId ? await app.db.select().from(releases).where(and(eq(releases.remote, remote), eq(releases.buildId, state.liveBuildId))) : [];
+    if (state?.liveBuildId === buildId || (live && live.createdBy !== 'build')) return false;
+    try {
+      await changeState(app.db, SYSTEM_ACTOR, remote, state?.version, 'releases.register_build', async (_tx, current) => ({
+        change: { liveBuildId: buildId, ...(current.canaryBuildId === buildId ? { canaryBuildId: null, canaryPercent: 0 } : {}) },
         target: `release:${remote}:${buildId}`,
-      })).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'release_conflict')) throw error;
-      });
+      }));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'release_conflict') return false;
+      throw error;
     }
+  }
+
+  /**
+   * A dist rebuilt while the server runs (a developer, or a deployment that still overwrites
+   * dist/): looked at (two stats, no query) at most once a second, on a /mf-remotes.json request;
+   * a changed one is registered as above before that request is answered.
+   */
+  let lastLook = 0;
+  let looking: Promise<void> | null = null;
+  async function followBuilds(): Promise<void> {
+    if (looking) return looking;
+    if (!registering || Date.now() - lastLook < 1000) return;
+    lastLook = Date.now();
+    looking ??= (async () => {
+      let changed = false;
+      for (const remote of RELEASE_REMOTES) {
+        if ((await distSignature(remote)) === seenDist.get(remote)) continue;
+        changed = (await registerBuild(remote)) || changed;
+      }
+      if (changed) await served.reload();
+    })()
+      .catch((err: unknown) => app.log.warn({ err }, 'releases: registering a rebuilt remote failed'))
+      .finally(() => {
+        looking = null;
+      });
+    await looking;
   }
 
   // CI: the token opens /api/backoffice/releases* (a wrong one is 401, whatever else the request has)
@@ -203,7 +252,7 @@ async function releasesPlugin(app: FastifyInstance): Promise<void> {
     },
   });
   app.addHook('onReady', async () => {
-    if (app.config.NODE_ENV !== 'test') {
+    if (registering) {
       await registerBuilds().catch((err: unknown) => app.log.error({ err }, 'releases: registering the builds failed'));
       timer = setInterval(() => {
         void api.checkRollbacks().catch((err: unknown) => app.log.warn({ err }, 'releases: rollback check failed'));

@@ -337,3 +337,49 @@ const adminUrl = readEnv().DATABASE_URL;
     }
   });
 });
+
+describe('what npm run build made', () => {
+  it('is registered at the first start as the live release (its own build id), and a rebuilt dist follows until a team releases', async () => {
+    const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-static-'));
+    const dist = path.join(staticRoot, 'mf-chat', 'dist');
+    const writeDist = (buildId: string) => {
+      fs.mkdirSync(dist, { recursive: true });
+      fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'mf_chat', shared: [], exposes: [] }));
+      // what shared-kit's build-mark plugin leaves in a minified entry
+      fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `function w(){if("u">typeof document){let e="mf_chat",t="${buildId}",r=\`mf-build:\${e}\`}}`);
+    };
+    writeDist('first-build');
+    const app = await buildTestApp({ registerBuilds: true, env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot } });
+    const chat = async () =>
+      ((await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: 'mf_bucket=1' } })).json() as { remotes: { name: string; build_id: string | null }[] }).remotes.find(
+        (r) => r.name === 'mf_chat',
+      )?.build_id;
+    try {
+      await app.ready();
+      expect(await chat()).toBe('first-build');
+      expect(fs.existsSync(path.join(app.releases.dir, 'mf-chat', 'first-build', 'remoteEntry.js'))).toBe(true);
+      await new Promise((r) => setTimeout(r, 1000));
+      writeDist('rebuilt');
+      expect(await chat()).toBe('rebuilt');
+      // a team's release goes live: a rebuilt dist is then only registered, not served
+      const body = multipart({ remote: 'mf-chat', build_id: 'team-1' }, await bundleOf('mf_chat'));
+      expect((await app.inject({ method: 'POST', url: '/api/backoffice/releases', payload: body.payload, headers: { ...body.headers, ...bearer, 'x-requested-with': 'x' } })).statusCode).toBe(201);
+      const page = (await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json();
+      const version = page.remotes.find((r: { remote: string }) => r.remote === 'mf-chat').version;
+      expect((await app.inject({ method: 'POST', url: '/api/backoffice/releases/mf-chat/promote', payload: { build_id: 'team-1', version }, headers: bearer })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1000));
+      writeDist('rebuilt-again');
+      expect(await chat()).toBe('team-1');
+      const after = (await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json();
+      expect(after.remotes.find((r: { remote: string }) => r.remote === 'mf-chat').releases.map((r: { build_id: string; status: string }) => `${r.build_id}:${r.status}`)).toEqual([
+        'rebuilt-again:ready',
+        'team-1:live',
+        'rebuilt:retired',
+        'first-build:retired',
+      ]);
+    } finally {
+      await app.close();
+      fs.rmSync(staticRoot, { recursive: true, force: true });
+    }
+  });
+});

@@ -86,6 +86,16 @@ export async function readBuild(dir: string): Promise<BuildFacts> {
   return { name: typeof manifest.name === 'string' ? manifest.name : '', shared, firstLoadBytes };
 }
 
+/**
+ * The build id a build was made with: the one its remoteEntry.js marks the page with
+ * (shared-kit build-mark-plugin: `"<name>",x="<build id>",y=`mf-build:`), else a content hash.
+ */
+export async function distBuildId(dir: string): Promise<string> {
+  const entry = await fsp.readFile(path.join(dir, 'remoteEntry.js'), 'utf8').catch(() => '');
+  const marked = /"mf_[a-z_]+",\s*\w+\s*=\s*"([A-Za-z0-9][A-Za-z0-9._-]{0,63})",\s*\w+\s*=\s*`mf-build:/.exec(entry)?.[1];
+  return marked ?? contentBuildId(dir);
+}
+
 /** A content hash of a build (its manifest and entry) as its build id, for a build without one. */
 export async function contentBuildId(dir: string): Promise<string> {
   const hash = crypto.createHash('sha256');
