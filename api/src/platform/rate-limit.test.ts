@@ -74,8 +74,9 @@ it('counts in fixed windows and keys addresses', async () => {
   expect(again.hits).toBe(1);
   expect(again.resetAt.toISOString()).toBe('2030-01-01T00:02:00.000Z');
   expect(addressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
-  expect(addressKey('2001:0db8:0000:0001:1:2:3:4')).toBe('2001:db8:0:1::/64');
-  expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  expect(addressKey('2001:0db8:0000:0001:1:2:3:4')).toBe('2001:db8:0:1::');
+  expect(addressKey('2001:db8::1')).toBe('2001:db8::');
+  expect(addressKey('2001:DB8:0:0:ffff::1')).toBe('2001:db8::');
   expect(limitsOf({ NODE_ENV: 'development' }).signup.max).toBe(10);
   expect(limitsOf({ NODE_ENV: 'test' }).mail.max).toBe(0);
   expect(limitsOf({ NODE_ENV: 'production', RATE_LIMIT_MAIL: 5 }).mail.max).toBe(5);

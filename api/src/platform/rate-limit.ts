@@ -17,8 +17,7 @@
  * An address is the client's IP (Fastify's req.ip: the peer, or X-Forwarded-For behind a trusted
  * proxy); an IPv6 address counts by its /64 network, which one subscriber usually holds whole.
  */
-import net from 'node:net';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -58,18 +57,12 @@ export function limitsOf(config: Pick<Env, 'NODE_ENV' | 'RATE_LIMIT_SIGNUP' | 'R
   return out;
 }
 
-/** The counted address of an IP: IPv4 as it is, IPv6 by its /64 network (IPv4-mapped IPv6 as IPv4). */
+/**
+ * The counted address of an IP: IPv4 as it is, IPv6 by its /64 network (IPv4-mapped IPv6 as
+ * IPv4): @fastify/rate-limit's own normalizeIP (its default key since 11), e.g. `2001:db8:0:1::`.
+ */
 export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (net.isIPv6(ip)) {
-    const [head = '', tail = ''] = ip.split('::');
-    const left = head ? head.split(':') : [];
-    const right = tail ? tail.split(':') : [];
-    const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-    return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '').toLowerCase()).join(':')}::/64`;
-  }
-  return ip;
+  return normalizeIP(ip, 64);
 }
 
 /**
@@ -108,7 +101,7 @@ declare module 'fastify' {
 /** @fastify/rate-limit's store on the rate_counters table (one per route: child() knows its window). */
 function counterStore(db: Db, windowMs = HOUR) {
   return class CounterStore {
-    // the library passes the window as a third argument too (its typings name only two)
+    // the library passes the route's window as the third argument (and its max as the fourth)
     incr(key: string, done: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
       const now = new Date();
       hit(db, key, timeWindow ?? windowMs, now).then(
