@@ -97,6 +97,8 @@ const CALLS: Call[] = [
   { label: 'likes.php', path: '/api/likes.php', cookie: true, share: 0.15 },
   { label: 'members.php (F, NL, 25-40)', path: '/api/members.php?gender=female&country=NL&min_age=25&max_age=40', cookie: true, share: 0.15 },
   { label: 'chats.php', path: '/api/chats.php', cookie: true, share: 0.15 },
+  // issue 27: the remotes each browser gets (per mf_bucket, from memory: no database query)
+  { label: 'mf-remotes.json (bucket)', path: '/mf-remotes.json', cookie: false, share: 0.5, headers: { cookie: 'mf_bucket=42' } },
 ];
 const OVERLOAD_CALLS = ['user.php', 'members.php (F, NL, 25-40)'];
 
