@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   console.log(`database: ${databaseLabel}`);
   console.log(`node:     ${process.version} (${process.execPath})`);
   console.log(`starting the server on ${base}, seeding ${opts.seed} demo members...`);
-  const server = startChild('server', serverArgs, serverEnv(own), API_DIR);
+  const server = startChild('server', serverArgs, { ...command.env, ...serverEnv(own) }, API_DIR);
   // the server's own warnings and errors (LOG_LEVEL=warn): counted by message
   const serverLog = countServerLog(server);
   const t0 = performance.now();

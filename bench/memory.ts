@@ -19,7 +19,8 @@
  * counted by V8 in `external`). "native" = RSS - heap total - external: code, libvips/sharp,
  * thread stacks, malloc arenas.
  *
- * Options: --seed N, --settle S, --samples N, --duration S, --connections N, --smoke (CI: 20
+ * Options: --seed N, --settle S, --samples N, --duration S, --connections N, --postgres-only (skip
+ * PGlite), --smoke (CI: 20
  * members, 1 s settle, 1 sample, 1 s load: proves the harness). BENCH_SERVER_NODE_OPTIONS adds
  * node flags to the server (e.g. `--max-semi-space-size=64` to compare).
  */
@@ -36,8 +37,8 @@ import { API_DIR, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 
 const cli = parseOptions(
   ['seed', 'settle', 'samples', 'duration', 'connections'],
-  ['smoke', 'help'],
-  'usage: npm run bench -- memory [--seed N] [--settle S] [--samples N] [--duration S] [--connections N] [--smoke]',
+  ['smoke', 'postgres-only', 'help'],
+  'usage: npm run bench -- memory [--seed N] [--settle S] [--samples N] [--duration S] [--connections N] [--postgres-only] [--smoke]',
 );
 const smoke = cli.given.has('smoke');
 const opts = {
@@ -141,7 +142,7 @@ async function runOn(pgUrl: string | undefined): Promise<DbRun> {
   const startS: number[] = [];
   const start = async (what: string) => {
     const t = performance.now();
-    const child = startChild(`server (${what})`, ['--require', PROBE, ...command.args], serverEnv(own), API_DIR);
+    const child = startChild(`server (${what})`, ['--require', PROBE, ...command.args], { ...command.env, ...serverEnv(own) }, API_DIR);
     await waitFor(child, `${base}/api/settings.php`, 600_000);
     startS.push((performance.now() - t) / 1000);
     await sleep(opts.settle * 1000);
@@ -190,7 +191,8 @@ async function main(): Promise<void> {
   const hello = await anchorRss('hello-world', [path.join(ROOT, 'bench', 'hello-world.cjs'), 'PORT'], 'http://127.0.0.1:PORT/');
   console.log(`anchors: bare node ${fmtMb(bare)}, Fastify hello-world ${fmtMb(hello)} RSS`);
 
-  const runs = [await runOn(undefined)];
+  if (cli.given.has('postgres-only') && !pgUrl) throw new HarnessError('--postgres-only needs DATABASE_URL=postgres://...');
+  const runs = cli.given.has('postgres-only') ? [] : [await runOn(undefined)];
   if (pgUrl) runs.push(await runOn(pgUrl));
   else console.log('\n(PostgreSQL not measured: set DATABASE_URL=postgres://... to measure it too)');
 

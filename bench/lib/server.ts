@@ -15,15 +15,32 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const API_DIR = path.join(ROOT, 'api');
 
 /**
- * `node api/dist/server.js` when the build exists (and `source` is false), else
+ * How `npm start` runs the server (the root package.json: `... exec env NAME=${NAME:-value} ...
+ * node <flags> api/dist/server.js`): its node flags (e.g. `--max-semi-space-size=16`) and the
+ * environment defaults it sets (e.g. `MALLOC_ARENA_MAX=2`; docs/performance.md "Memory"), so that a
+ * benchmark measures the server as it is run.
+ */
+export function startCommand(): { flags: string[]; env: Record<string, string> } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const start = pkg.scripts?.start ?? '';
+  const m = /\bnode((?:\s+--?[\w-]+(?:=\S+)?)*)\s+api\/dist\/server\.js/.exec(start);
+  const env: Record<string, string> = {};
+  for (const [, name, value] of start.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]*)\}/g)) if (name && value !== undefined) env[name] = value;
+  return { flags: (m?.[1] ?? '').split(/\s+/).filter(Boolean), env };
+}
+
+/**
+ * `node <flags of npm start> api/dist/server.js` when the build exists (and `source` is false), else
  * `tsx api/src/server.ts`; the label says which, and a note when the build is older than the source.
  */
-export function serverCommand(source: boolean): { args: string[]; label: string; note: string | null } {
+export function serverCommand(source: boolean): { args: string[]; env: Record<string, string>; label: string; note: string | null } {
   const dist = path.join(API_DIR, 'dist', 'server.js');
   const useDist = !source && fs.existsSync(dist);
-  const args = useDist ? [dist] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'];
+  const start = startCommand();
+  const flags = useDist ? start.flags : [];
+  const args = useDist ? [...flags, dist] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'];
   const label = useDist
-    ? `node api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+    ? `${Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join('')}node ${flags.map((f) => `${f} `).join('')}api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
     : source
       ? 'tsx api/src/server.ts (--source: from the TypeScript source, not the build)'
       : 'tsx api/src/server.ts (api/dist/server.js missing: `npm run build -w @dating/api` to measure the build)';
@@ -33,7 +50,8 @@ export function serverCommand(source: boolean): { args: string[]; label: string;
     if (newest && newest.mtimeMs > fs.statSync(dist).mtimeMs)
       note = `note: api/dist/server.js is older than ${path.relative(ROOT, newest.file)}: rebuild (npm run build -w @dating/api) to measure the current code`;
   }
-  return { args, label, note };
+  // defaults: spread before serverEnv(...), so the environment's own value wins as in the script
+  return { args, env: start.env, label, note };
 }
 
 /** A fresh, uniquely named database on the server of `pgUrl`, dropped by the cleanup. */
