@@ -52,7 +52,8 @@ export const chatApi = {
     return api.post('/api/messages.php', { ...target, ...message, client_id: clientId }, ZSendMessageResponse);
   },
   deleteMessage: (id: number) => api.del('/api/message.php', { id }, ZDeleteMessageResponse),
-  typing: (conversation: number) => api.post('/api/typing.php', { conversation }, ZOk),
+  /** a conversation's id, or before the first message the member written to */
+  typing: (to: { conversation: number } | { profile: number }) => api.post('/api/typing.php', to, ZOk),
   resendActivation: () => api.post('/api/activate.php', {}, ZActivationResendResponse),
   /** the safety tip (issue 26): shown until dismissed, remembered by the server */
   safetyTip: () => api.get('/api/safety-tip.php', ZSafetyTip),

@@ -114,6 +114,24 @@ describe('a conversation', () => {
     expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php')?.body).toMatchObject({ profile: 7 });
   });
 
+  it('the very first message: typing is sent naming the member, and the other side\'s typing shows before any conversation exists (issue 29 item 11)', async () => {
+    loginAs();
+    const calls = serve({
+      'GET /api/chats.php': chats,
+      'GET /api/messages.php': () => makeHistory({ conversation: null, messages: [] }),
+      'POST /api/typing.php': () => ({ ok: true }),
+    });
+    renderChat('/members/7/chat');
+    const field = await screen.findByLabelText('Bericht aan Sanne');
+    act(() => bus.emit('chat:typing', { conversation: 0, profile: 7 }));
+    expect(screen.getByText('Sanne typt…')).toBeInTheDocument();
+    // someone else typing to me in their own first message is not Sanne
+    act(() => bus.emit('chat:typing', { conversation: 0, profile: 9 }));
+    const user = userEvent.setup();
+    await user.type(field, 'H');
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/typing.php')?.body).toEqual({ profile: 7 }));
+  });
+
   it('retries a failed send with the same client_id (never charged twice)', async () => {
     loginAs();
     let attempts = 0;

@@ -204,7 +204,9 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
         if (mine(c)) setStatus('gone');
       }),
       bus.on('chat:typing', ({ conversation: c, profile: who }) => {
-        if (mine(c) && who === profileRef.current?.id) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+        // conversation 0: the other member types the first message of a conversation not there yet
+        const here = mine(c) || (c === 0 && conversationRef.current === null);
+        if (here && who === profileRef.current?.id) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
       }),
       bus.on('chat:read', ({ conversation: c, reader, up_to }) => {
         if (mine(c) && reader === profileRef.current?.id) setReadUpTo((current) => Math.max(current, up_to));
@@ -315,10 +317,13 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
 
   const notifyTyping = useCallback(() => {
     const id = conversationRef.current;
+    const other = profileRef.current?.id;
     const now = Date.now();
-    if (id === null || now - lastTypingSent.current < TYPING_SEND_EVERY_MS) return;
+    if ((id === null && other === undefined) || now - lastTypingSent.current < TYPING_SEND_EVERY_MS) return;
     lastTypingSent.current = now;
-    chatApi.typing(id).catch(() => undefined); // best effort: a lost typing signal is harmless
+    // before the first message there is no conversation yet: the member written to is named instead
+    const to = id !== null ? { conversation: id } : { profile: other as number };
+    chatApi.typing(to).catch(() => undefined); // best effort: a lost typing signal is harmless
   }, []);
 
   return {

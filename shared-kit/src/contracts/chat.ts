@@ -222,7 +222,11 @@ export type DeleteMessageRequest = z.infer<typeof ZDeleteMessageRequest>;
 export const ZDeleteMessageResponse = z.object({ ok: z.literal(true), message: ZMessage });
 
 /** POST /api/typing.php {conversation} -> ZOk: the other member gets a `typing` frame. */
-export const ZTypingRequest = z.object({ conversation: ZRowId });
+/**
+ * `conversation`, or before the first message (no conversation yet) the member written to,
+ * `profile`: the frame then carries conversation 0 (issue 29 item 11).
+ */
+export const ZTypingRequest = z.union([z.object({ conversation: ZRowId }).strict(), z.object({ profile: ZRowId }).strict()]);
 export type TypingRequest = z.infer<typeof ZTypingRequest>;
 
 /* ---------- WebSocket /api/ws?last_id=<message id> ---------- */

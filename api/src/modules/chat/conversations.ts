@@ -178,9 +178,21 @@ export async function deleteConversationsBetween(tx: DbOrTx, a: number, b: numbe
 
 /* ---------------- typing ---------------- */
 
-/** POST /api/typing.php: a `typing` frame to the other member (not from a member whose messages are held). */
-export async function typing(db: Db, viewer: UserRow, conversationId: number): Promise<void> {
-  const conv = await seenConversation(db, viewer.id, conversationId);
+/**
+ * POST /api/typing.php: a `typing` frame to the other member (not from a member whose messages are
+ * held). Named by `profile` before the first message: to a member the viewer may write to, with
+ * the pair's conversation if there is one by now, else conversation 0.
+ */
+export async function typing(db: Db, viewer: UserRow, target: { conversation: number } | { profile: number }): Promise<void> {
+  if ('profile' in target) {
+    await assertReachable(db, viewer.id, target.profile, 'profile');
+    if (!viewer.emailConfirmed) return;
+    const existing = await conversationOfPair(db, viewer.id, target.profile);
+    if (existing !== null && (await isConversationSeen(db, viewer.id, existing))) return typing(db, viewer, { conversation: existing });
+    await notifyRealtime(db, `t:0:${viewer.id}:${target.profile}`);
+    return;
+  }
+  const conv = await seenConversation(db, viewer.id, target.conversation);
   if (!viewer.emailConfirmed) return;
   await notifyRealtime(db, `t:${conv.id}:${viewer.id}:${conv.otherId}`);
 }

@@ -131,6 +131,22 @@ describe('frames', () => {
     expect(await aTab.next(isType('chat:deleted'))).toEqual({ type: 'chat:deleted', conversation: sent.conversation });
   });
 
+  it('typing of the very first message (no conversation yet) reaches the member written to, as conversation 0 (issue 29 item 11)', async () => {
+    const a = await member(app, 100);
+    const b = await member(app, 100);
+    const bTab = await open(b);
+    const res = await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: b.id } });
+    expect(res.statusCode).toBe(200);
+    expect(await bTab.next(isType('typing'))).toEqual({ type: 'typing', conversation: 0, profile: a.id });
+    // once the conversation is there, naming the member types into it
+    const sent = (await send(app, a, { profile: b.id, body: 'hoi' })).json().message;
+    await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: b.id } });
+    expect(await bTab.next((f) => f.type === 'typing' && f.conversation !== 0)).toEqual({ type: 'typing', conversation: sent.conversation, profile: a.id });
+    // to oneself or to nobody: refused
+    expect((await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: a.id } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: 999_999 } })).statusCode).toBe(404);
+  });
+
   it('like:new to the liked member, and match:new when the like is mutual (not to the one who just liked)', async () => {
     const a = await member(app);
     const b = await member(app);

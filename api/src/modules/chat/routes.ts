@@ -145,7 +145,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/typing.php', { schema: { tags: ['chat'], body: ZTypingRequest, response: { 200: ZOk } } }, async (req) => {
     const user = requireUser(req);
-    await typing(app.db, user, req.body.conversation);
+    await typing(app.db, user, req.body);
     return { ok: true as const };
   });
 
