@@ -182,12 +182,13 @@ export async function startCluster(o) {
     return child;
   };
 
-  const waitReady = async (inst) => {
+  /** until the instance's /readyz says 200; `mark`: count it as in nginx's upstream (else the watcher does) */
+  const waitReady = async (inst, mark = true) => {
     const deadline = Date.now() + startLimitMs;
     while (Date.now() < deadline) {
       if (inst.child?.exitCode !== null || inst.child?.signalCode) throw new Error(`${inst.name} ended before it was ready; its last output:\n${(tails.get(inst.name) ?? []).map((l) => `  | ${l}`).join('\n')}`);
       if ((await status(`${inst.base}/readyz`)) === 200) {
-        inst.ready = true;
+        if (mark) inst.ready = true;
         return;
       }
       await sleep(200);
@@ -300,13 +301,13 @@ export async function startCluster(o) {
     signal(k, signal) {
       instances[k]?.child?.kill(signal);
     },
-    /** start instance k again (after it ended) and wait until it is ready; the watcher puts it back */
+    /** start instance k again (after it ended); resolves when the watcher has put it back in nginx's upstream */
     async restart(k) {
       const inst = instances[k];
       await inst.exited;
       startInstance(inst, 0);
-      await waitReady(inst);
-      inst.ready = false; // let the watcher see the change and reload
+      await waitReady(inst, false);
+      while (!inst.ready && !stopping) await sleep(50);
     },
     stop,
   };
