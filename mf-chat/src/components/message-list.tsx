@@ -20,13 +20,24 @@ const bubble = (mine: boolean) => css`
 `;
 const meta = css`font-size: 0.75rem; color: ${colors.textMuted}; margin-top: 2px;`;
 
+/**
+ * A photo's size in the history, known before it loads (the message carries the picture's width
+ * and height): its box is there at once, so nothing below it moves when it arrives.
+ */
+function photoBox({ width, height }: { width: number; height: number }) {
+  const scale = Math.min(1, PHOTO_MAX_W / Math.max(1, width), PHOTO_MAX_H / Math.max(1, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+const PHOTO_MAX_W = 220;
+const PHOTO_MAX_H = 260;
+
 function Body({ message, name, gifts }: { message: Message; name: string; gifts: Gift[] | null }) {
   const { t } = useTranslation(NAMESPACE);
   if (message.deleted) return <em>{t('conversation.deletedMessage')}</em>;
   if (message.type === 'image' && message.image) {
     return (
       <a href={message.image.filename} target="_blank" rel="noreferrer">
-        <img src={message.image.thumb_filename} alt={t('conversation.photoAlt', { name })} css={css`display: block; max-width: 220px; max-height: 260px; border-radius: ${radii.md};`} />
+        <img src={message.image.thumb_filename} alt={t('conversation.photoAlt', { name })} {...photoBox(message.image)} css={css`display: block; border-radius: ${radii.md}; object-fit: cover;`} />
       </a>
     );
   }
@@ -59,6 +70,9 @@ export interface MessageListProps {
   onReport?: (id: number) => void;
 }
 
+/** Within this many pixels of the bottom the member is "at the bottom" (follows what arrives). */
+const PINNED_PX = 48;
+
 /**
  * The history, newest at the bottom. Older pages load when the top comes into view (or with the
  * button). Own messages can be deleted; the newest own message the other has read carries the
@@ -88,6 +102,32 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
     firstBefore.current = firstId;
     heightBefore.current = el.scrollHeight;
   }, [firstId, lastId, pending.length, typing]);
+
+  // an image that loads later makes the history taller: the view stays at the bottom while it is
+  // there (opening a conversation, an incoming photo), unless the member has scrolled up to read
+  const pinned = useRef(true);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return undefined;
+    const onScroll = () => {
+      pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_PX;
+    };
+    const keep = () => {
+      if (pinned.current) el.scrollTop = el.scrollHeight;
+      heightBefore.current = el.scrollHeight;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    // 'load' does not bubble: caught on its way down (capture) for every image inside
+    el.addEventListener('load', keep, true);
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keep);
+    const list = el.querySelector('ol');
+    if (resize && list) resize.observe(list);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('load', keep, true);
+      resize?.disconnect();
+    };
+  }, []);
 
   useEffect(() => {
     const el = topSentinel.current;
