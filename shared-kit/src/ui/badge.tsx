@@ -34,8 +34,9 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
     content = count <= 0 ? '0' : formatBadge(count);
   }
   const t = tones[tone];
-  // a count stays on one line; a word or two ("Wordt gecontroleerd") wraps inside a narrow card
-  // instead of running past its edge and being cut off
+  // a count stays on one line; a word or two ("Wordt gecontroleerd") wraps between its words inside
+  // a narrow card instead of running past its edge, and a word stays whole ("Terugbetaald" was cut
+  // to "Terugbetaal|d" in a table column: overflow-wrap anywhere let the column shrink below it)
   const isText = count === undefined;
   return (
     <span
@@ -48,7 +49,7 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
         min-width: 22px; min-height: 22px; max-width: 100%; box-sizing: border-box;
         border-radius: ${isText ? radii.md : radii.pill}; background: ${t.bg}; color: ${t.fg};
         font-size: 0.75rem; font-weight: 700;
-        ${isText ? 'padding: 3px 8px; line-height: 1.25; white-space: normal; overflow-wrap: anywhere; text-align: center;' : 'height: 22px; padding: 0 7px; line-height: 1; white-space: nowrap;'}
+        ${isText ? 'padding: 3px 8px; line-height: 1.25; white-space: normal; overflow-wrap: break-word; text-align: center;' : 'height: 22px; padding: 0 7px; line-height: 1; white-space: nowrap;'}
       `}
     >
       {content}

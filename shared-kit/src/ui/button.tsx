@@ -39,9 +39,9 @@ const variants: Record<ButtonVariant, SerializedStyles> = {
 };
 
 const sizes: Record<ButtonSize, SerializedStyles> = {
-  sm: css`min-height: 34px; padding: 0 14px; font-size: 0.875rem;`,
-  md: css`min-height: 44px; padding: 0 20px; font-size: 1rem;`,
-  lg: css`min-height: 52px; padding: 0 28px; font-size: 1.0625rem;`,
+  sm: css`min-height: 34px; padding: 4px 14px; font-size: 0.875rem;`,
+  md: css`min-height: 44px; padding: 6px 20px; font-size: 1rem;`,
+  lg: css`min-height: 52px; padding: 8px 28px; font-size: 1.0625rem;`,
 };
 
 /** Button look for other elements (e.g. a react-router <Link> that looks like a button). */
@@ -51,7 +51,11 @@ export function buttonStyles(variant: ButtonVariant = 'primary', size: ButtonSiz
       display: inline-flex; align-items: center; justify-content: center; gap: 8px;
       border: 2px solid transparent; border-radius: ${radii.pill};
       font-family: ${fonts.body}; font-weight: 600; line-height: 1.2; text-decoration: none;
-      cursor: pointer; white-space: nowrap;
+      cursor: pointer;
+      /* a long label wraps between words inside the button (never cut off, never past a dialog's edge:
+         "Ik ben 18+ en ga verder" in a 145 px half of the entry warning); a word splits only when it
+         cannot fit the button on its own */
+      white-space: normal; text-align: center; overflow-wrap: break-word; min-width: 0; max-width: 100%;
       transition: background ${transitions.fast}, box-shadow ${transitions.fast}, transform ${transitions.fast};
       &:active:not(:disabled) { transform: translateY(1px); }
       &:focus-visible { outline: none; box-shadow: ${shadows.focus}; }

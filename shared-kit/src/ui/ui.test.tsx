@@ -222,6 +222,20 @@ describe('pages and labels', () => {
     expect(getComputedStyle(screen.getByRole('status', { name: 'Ongelezen berichten: 5' })).whiteSpace).toBe('nowrap');
   });
 
+  it('a button with a long label wraps between words instead of being cut off (issue 29 item 1)', () => {
+    render(<Button fullWidth>Ik ben 18+ en ga verder</Button>);
+    const style = getComputedStyle(screen.getByRole('button', { name: 'Ik ben 18+ en ga verder' }));
+    // nowrap cut "Ik ben 18+ en ga verder" to "...ben 18+ en ga verd" in the entry warning's 145 px half
+    expect(style.whiteSpace).toBe('normal');
+    // and a word only splits when it cannot fit the button on its own
+    expect(style.overflowWrap).toBe('break-word');
+  });
+
+  it('a text badge keeps its words whole (issue 29 item 4: "Terugbetaald" split in a table column)', () => {
+    render(<Badge tone="success">Terugbetaald</Badge>);
+    expect(getComputedStyle(screen.getByText('Terugbetaald')).overflowWrap).toBe('break-word');
+  });
+
   it('Button is a real button, busy while loading', () => {
     render(<Button loading>Versturen</Button>);
     const button = screen.getByRole('button', { name: /Versturen/ });
