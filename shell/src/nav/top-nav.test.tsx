@@ -127,8 +127,23 @@ describe('member sections on small and large screens', () => {
     expect(cssValue(sections, 'grid-template-columns')).toBe('repeat(4, minmax(0, 1fr))');
     const premium = screen.getByRole('link', { name: /Premium werden/ });
     expect(cssValue(premium, 'white-space')).toBe('normal');
-    expect(cssValue(premium, 'overflow-wrap')).toBe('anywhere');
+    // between words; a word splits only when it cannot fit the quarter on its own
+    expect(cssValue(premium, 'overflow-wrap')).toBe('break-word');
     expect(cssValue(premium, 'white-space', wide)).toBe('nowrap');
+  });
+
+  it('put a count at the corner of the icon in the tab bar, so "Berichten" keeps its line (issue 29 item 4), and after the label in the top bar', () => {
+    act(() => setSession(makeUser({ unread_messages: 7, paid_user: true, credits: 42 })));
+    renderInShell(<TopNav />);
+    for (const [name, count] of [[/Berichten/, '7'], [/Credits/, '42']] as const) {
+      const link = screen.getByRole('link', { name });
+      const badge = within(link).getByText(count).closest('[data-nav-badge]') as HTMLElement;
+      expect(badge).not.toBeNull();
+      // not in the label's line: the label alone decides its width
+      expect(within(link).getByText(name).contains(badge)).toBe(false);
+      expect(cssValue(badge, 'position')).toBe('absolute');
+      expect(cssValue(badge, 'position', wide)).toBe('static');
+    }
   });
 });
 

@@ -26,7 +26,12 @@ export const inlineNav = mq.xl;
 /** Below `inlineNav`: the tab bar is showing. */
 export const tabBarMedia = '@media (max-width: 1199.98px)';
 
-function NavItem({ to, icon, children }: { to: string; icon: string; children: ReactNode }) {
+/**
+ * A tab (phone) or a link in the top bar (desktop). `badge` (a count, the credits): in the tab bar at
+ * the icon's corner, as phones do, so the label keeps its quarter to itself and never breaks inside
+ * a word ("Berich-ten" next to the unread count); in the top bar after the label.
+ */
+function NavItem({ to, icon, badge, children }: { to: string; icon: string; badge?: ReactNode; children: ReactNode }) {
   return (
     <NavLink
       to={to}
@@ -42,11 +47,13 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
         textDecoration: 'none',
         fontWeight: 600,
         fontSize: '0.72rem',
-        // tab bar: a long label ("Premium werden") wraps inside its quarter instead of running off screen
+        // tab bar: a long label ("Premium werden") wraps between words inside its quarter; a word is
+        // only split when it cannot fit the quarter on its own
         whiteSpace: 'normal',
         textAlign: 'center',
         lineHeight: 1.15,
-        overflowWrap: 'anywhere',
+        overflowWrap: 'break-word',
+        hyphens: 'auto',
         '&.active': { color: theme.colors.primary },
         [inlineNav]: {
           flexDirection: 'row',
@@ -64,7 +71,22 @@ function NavItem({ to, icon, children }: { to: string; icon: string; children: R
       <span aria-hidden="true" css={{ fontSize: '1.25rem', lineHeight: 1, [inlineNav]: { display: 'none' } }}>
         {icon}
       </span>
-      <span css={{ display: 'inline-flex', alignItems: 'center' }}>{children}</span>
+      <span css={{ display: 'inline-flex', alignItems: 'center', maxWidth: '100%' }}>{children}</span>
+      {badge ? (
+        <span
+          data-nav-badge=""
+          css={{
+            position: 'absolute',
+            top: '0.1rem',
+            insetInlineStart: 'calc(50% + 0.45rem)',
+            display: 'inline-flex',
+            lineHeight: 1,
+            [inlineNav]: { position: 'static' },
+          }}
+        >
+          {badge}
+        </span>
+      ) : null}
     </NavLink>
   );
 }
@@ -146,25 +168,24 @@ export function TopNav() {
             </NavItem>
           </li>
           <li>
-            <NavItem to="/chats" icon="✉">
+            <NavItem to="/chats" icon="✉" badge={<NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />}>
               {t('nav.messages')}
-              <NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />
             </NavItem>
           </li>
           <li>
-            <NavItem to="/likes" icon="♥">
+            <NavItem to="/likes" icon="♥" badge={<NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />}>
               {t('nav.likes')}
-              <NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />
             </NavItem>
           </li>
           <li>
             {user.paid_user ? (
-              <NavItem to="/credits" icon="★">
+              <NavItem
+                to="/credits"
+                icon="★"
+                // low-credit colours of spec 9: warning at 1-10, danger at 0
+                badge={<CreditBadge credits={user.credits} />}
+              >
                 {t('nav.credits')}
-                {/* low-credit colours of spec 9: warning at 1-10, danger at 0 */}
-                <span css={{ marginInlineStart: '0.3rem', display: 'inline-flex' }}>
-                  <CreditBadge credits={user.credits} />
-                </span>
               </NavItem>
             ) : (
               <NavItem to="/premium" icon="★">
