@@ -3,7 +3,7 @@
  * in the member's payment country, the bank where the method has a choice, then the PSP's hosted
  * checkout. Back from the checkout (`?payment_id=`), the same route shows the result.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '@dating/shared-kit/contracts';
@@ -19,10 +19,20 @@ import { useCredits } from '../components/use-credits';
 import { useDiscountCode } from '../discount';
 import { NAMESPACE } from '../i18n';
 
-function MethodChoice({ methods, selected, onChoose }: { methods: readonly PaymentMethod[]; selected: string | undefined; onChoose: (m: PaymentMethod) => void }) {
+/** `byPointer`: chosen with a tap or click (not with the arrow keys, which move through the tiles). */
+function MethodChoice({ methods, selected, onChoose }: { methods: readonly PaymentMethod[]; selected: string | undefined; onChoose: (m: PaymentMethod, byPointer: boolean) => void }) {
   const { t } = useTranslation(NAMESPACE);
+  const pointer = useRef(false);
   return (
-    <fieldset css={{ border: 0, padding: 0, margin: '0 0 1.25rem' }}>
+    <fieldset
+      css={{ border: 0, padding: 0, margin: '0 0 1.25rem' }}
+      onPointerDown={() => {
+        pointer.current = true;
+      }}
+      onKeyDown={() => {
+        pointer.current = false;
+      }}
+    >
       <legend css={{ fontWeight: 700, fontSize: '1.125rem', marginBottom: '0.75rem' }}>{t('checkout.methods')}</legend>
       <div css={{ display: 'grid', gap: '0.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
         {methods.map((method) => (
@@ -40,7 +50,14 @@ function MethodChoice({ methods, selected, onChoose }: { methods: readonly Payme
               '&:focus-within': { boxShadow: `0 0 0 3px rgba(229, 48, 122, 0.35)` },
             }}
           >
-            <input type="radio" name="method" value={method} checked={selected === method} onChange={() => onChoose(method)} css={{ accentColor: colors.primary }} />
+            <input
+              type="radio"
+              name="method"
+              value={method}
+              checked={selected === method}
+              onChange={() => onChoose(method, pointer.current)}
+              css={{ accentColor: colors.primary }}
+            />
             {t(`methods.${method}`)}
           </label>
         ))}
@@ -61,6 +78,19 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
   // the choice shows at once; the URL (/credits/:id/:method) follows, so a reload keeps it
   const [method, setMethod] = useState(routeMethod);
   useEffect(() => setMethod(routeMethod), [routeMethod]);
+  // issue 29 item 5: on a phone the bank list and the pay button appeared below nine method tiles,
+  // off screen. After a choice the next step scrolls into view; after a tap focus moves on to the
+  // bank list (arrow keys keep it in the tiles, where they move the choice)
+  const nextStep = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<{ byPointer: boolean } | null>(null);
+  useEffect(() => {
+    const step = nextStep.current;
+    if (!chosen || !step) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    step.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+    // the bank list, or the link on to the direct-debit form; without a bank list the pay button waits in view
+    if (chosen.byPointer) step.querySelector<HTMLElement>('select, a[href]:not([href^="/pages/"])')?.focus({ preventScroll: true });
+  }, [chosen]);
 
   if (error) return <Alert variant="danger">{error}</Alert>;
   if (loading && !data) return <Spinner />;
@@ -107,14 +137,16 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
       <MethodChoice
         methods={data.methods.map((m) => m.id)}
         selected={offered?.id}
-        onChoose={(m) => {
+        onChoose={(m, byPointer) => {
           setMethod(m);
+          setChosen({ byPointer });
           setIssuer('');
           setIssuerError(null);
           void navigate(`/credits/${encodeURIComponent(pkg.id)}/${m}`, { replace: true });
         }}
       />
       {method && !offered ? <Alert variant="warning">{t('checkout.methodNotOffered')}</Alert> : null}
+      <div ref={nextStep} css={{ scrollMarginBottom: '5rem' }}>
       {offered?.id === 'sdd' ? (
         <div>
           <Link to={`/directdebit?package=${encodeURIComponent(pkg.id)}`} css={buttonStyles('primary', 'lg')}>
@@ -145,6 +177,7 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
           <RefundNote />
         </form>
       ) : null}
+      </div>
     </>
   );
 }
