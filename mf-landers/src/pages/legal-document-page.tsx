@@ -116,7 +116,8 @@ export function LegalDocumentPage({ name, titleKey, before }: { name: LegalDocum
             </nav>
           ) : null}
           {/* trusted HTML: compiled at build time from our own Markdown; the filled values are escaped */}
-          <div onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+          {/* overflow-wrap: a long word (a storage key in the cookie table) breaks at the edge instead of widening the page */}
+          <div onClick={onClick} css={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
         </>
       )}
     </StaticPage>

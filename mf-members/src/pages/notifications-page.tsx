@@ -23,7 +23,8 @@ export function coarseCoordinate(value: number): number {
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px; display: grid; gap: 6px;`}>
+    // min-inline-size 0: a fieldset is at least as wide as its widest content by default (the page was 421 px wide on a 390 px phone)
+    <fieldset css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px; display: grid; gap: 6px; min-inline-size: 0;`}>
       <legend css={css`font-weight: 700;`}>{title}</legend>
       {children}
     </fieldset>

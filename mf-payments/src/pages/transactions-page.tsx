@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate, useTranslation } from '@dating/shared-kit/i18n';
-import { colors } from '@dating/shared-kit/theme';
+import { colors, mq } from '@dating/shared-kit/theme';
 import { Alert, Card, Spinner, useAsync } from '@dating/shared-kit/ui';
 import { paymentsApi } from '../api';
 import { Page } from '../components/page';
@@ -14,7 +14,24 @@ import type { Payment, TransactionsResponse } from '@dating/shared-kit/contracts
 import { NAMESPACE } from '../i18n';
 
 const cell = { padding: '0.6rem 0.75rem', textAlign: 'start', borderBottom: `1px solid ${colors.border}` } as const;
-const table = { width: '100%', borderCollapse: 'collapse', background: colors.surface, fontSize: '0.9375rem' } as const;
+/**
+ * The lists' tables. On a phone (below 768 px) every row is a small card of "label value" lines: six
+ * columns made /transactions 621 px wide on a 390 px phone, with the amount and status off screen.
+ * Each cell names its column in `data-label` (the header row is then for screen readers only).
+ */
+const table = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  background: colors.surface,
+  fontSize: '0.9375rem',
+  [mq.phone]: {
+    '& thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody, & tr, & td': { display: 'block' },
+    '& tr': { padding: '0.4rem 0', borderBottom: `1px solid ${colors.border}` },
+    '& td': { display: 'grid', gridTemplateColumns: 'minmax(6rem, 40%) 1fr', gap: '0.75rem', padding: '0.2rem 0.75rem', border: 0, overflowWrap: 'break-word' },
+    '& td::before': { content: 'attr(data-label)', fontWeight: 600, color: colors.textMuted },
+  },
+} as const;
 
 function useDateTime(): (value: string) => string {
   const { i18n } = useTranslation();
@@ -54,7 +71,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   );
 }
 
-/** A titled list as a table that scrolls sideways on a phone; `empty` when there are no rows. */
+/** A titled list as a table (rows as cards on a phone); `empty` when there are no rows. */
 function TableSection({ id, title, headers, rows, empty }: { id: string; title: string; headers: string[]; rows: ReactNode[]; empty: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -84,7 +101,8 @@ function Lists({ data }: { data: TransactionsResponse }) {
   const money = useMoney();
   const when = useDateTime();
   return (
-    <div css={{ display: 'grid', gap: '2rem' }}>
+    // minmax(0, 1fr): a section is never wider than the page, whatever its table needs
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2rem' }}>
       <TableSection
         id="tx-payments"
         title={t('tx.payments')}
@@ -92,14 +110,14 @@ function Lists({ data }: { data: TransactionsResponse }) {
         empty={<>{t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link></>}
         rows={data.payments.map((p) => (
           <tr key={p.id}>
-            <td css={cell}>
+            <td css={cell} data-label={t('tx.date')}>
               <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
             </td>
-            <td css={cell}>{t('packages.credits', { credits: p.package_credits })}</td>
-            <td css={cell}>{t(`methods.${p.method}`)}</td>
-            <td css={cell}>{money(p.amount, p.currency)}</td>
-            <td css={cell}>{p.credits ? `+${p.credits}` : '–'}</td>
-            <td css={cell}>{t(`tx.statuses.${p.status}`)}</td>
+            <td css={cell} data-label={t('tx.package')}>{t('packages.credits', { credits: p.package_credits })}</td>
+            <td css={cell} data-label={t('tx.method')}>{t(`methods.${p.method}`)}</td>
+            <td css={cell} data-label={t('tx.amount')}>{money(p.amount, p.currency)}</td>
+            <td css={cell} data-label={t('tx.credits')}>{p.credits ? `+${p.credits}` : '–'}</td>
+            <td css={cell} data-label={t('tx.status')}>{t(`tx.statuses.${p.status}`)}</td>
           </tr>
         ))}
       />
@@ -110,9 +128,9 @@ function Lists({ data }: { data: TransactionsResponse }) {
         empty={t('tx.noUsage')}
         rows={data.usage.map((u) => (
           <tr key={u.id}>
-            <td css={cell}>{when(u.created_at)}</td>
-            <td css={cell}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
-            <td css={[cell, { color: u.delta < 0 ? colors.danger : colors.text, fontVariantNumeric: 'tabular-nums' }]}>
+            <td css={cell} data-label={t('tx.date')}>{when(u.created_at)}</td>
+            <td css={cell} data-label={t('tx.description')}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
+            <td data-label={t('tx.credits')} css={[cell, { color: u.delta < 0 ? colors.danger : colors.text, fontVariantNumeric: 'tabular-nums' }]}>
               {u.delta > 0 ? `+${u.delta}` : u.delta}
             </td>
           </tr>
