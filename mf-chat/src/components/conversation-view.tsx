@@ -76,8 +76,10 @@ export function ConversationView({ target, onOpen, onSent, onDelete, live }: Con
         <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name })} css={css`display: flex; flex: none; text-decoration: none;`}>
           <Avatar profile={profile} size={40} />
         </Link>
-        <h1 id="chat-with" css={css`flex: 1; margin: 0; font-size: 1.125rem; display: flex; align-items: center; gap: 8px; min-width: 0;`}>
-          <Link to={`/members/${profile.id}`} css={css`color: ${colors.dark}; text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; &:hover { text-decoration: underline; }`}>
+        {/* the badges go under the name when both do not fit one line on a phone: a short name is never
+            cut ("Sa..." beside "Fictief profiel"); only a name longer than the whole line gets an ellipsis */}
+        <h1 id="chat-with" css={css`flex: 1; margin: 0; font-size: 1.125rem; display: flex; flex-wrap: wrap; align-items: center; gap: 2px 8px; min-width: 0;`}>
+          <Link to={`/members/${profile.id}`} css={css`max-width: 100%; color: ${colors.dark}; text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; &:hover { text-decoration: underline; }`}>
             {name}
           </Link>
           {profile.fictional && <FictionalBadge showText size={18} />}

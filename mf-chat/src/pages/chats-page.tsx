@@ -36,8 +36,10 @@ function useLive(): boolean {
 
 /**
  * /chats, /chats/:id and /members/:id/chat: the conversation list (a 300-400 px column on
- * desktop, the whole width on a phone) beside the open conversation (at most 800 px wide). On a
- * phone the list and the conversation are separate screens.
+ * desktop, the whole width on a phone) beside the open conversation, which takes the rest of the
+ * screen (issue 29 item 6: capped at 800 px it ended at about 1,200 px and left an empty band at
+ * 1,280 and 1,600 px); a message bubble stays at most 520 px (message-list.tsx), so lines stay
+ * readable. On a phone the list and the conversation are separate screens.
  */
 export function ChatsPage({ by }: { by: 'list' | 'conversation' | 'member' }) {
   // a visitor never gets here: the shell shows its login prompt for these member pages (route table)
@@ -93,7 +95,7 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
       </aside>
       <div
         css={css`
-          flex: 1 1 auto; min-width: 0; max-width: ${layout.chatAreaMax}px; display: ${target ? 'flex' : 'none'}; flex-direction: column;
+          flex: 1 1 auto; min-width: 0; display: ${target ? 'flex' : 'none'}; flex-direction: column;
           ${mq.md} { display: flex; }
         `}
       >
