@@ -25,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
 
+/* global FormData, Blob */
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'];
 const SERVER = (process.env.RELEASE_SERVER || 'http://localhost:3000').replace(/\/+$/, '');

@@ -122,7 +122,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
   const served = new ServedRemotes(app.db, remotesConfig(app.config.MF_REMOTES), overrides);
   const settings = async (): Promise<RollbackSettings> => {
     const sites = await app.sites.all().catch(() => []);
-    const s = sites[0]?.settings as Partial<RollbackSettings> | undefined;
+    const s = (sites.find((x) => x.isDefault) ?? sites[0])?.settings as Partial<RollbackSettings> | undefined;
     return { ...DEFAULT_ROLLBACK, ...Object.fromEntries(Object.entries(s ?? {}).filter(([k]) => k in DEFAULT_ROLLBACK)) };
   };
   const lastCheck = new Map<string, number>();
@@ -168,7 +168,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
   const distSignature = async (remote: string): Promise<string | null> => {
     const dist = path.join(staticRoot, remote, 'dist');
     const stats = await Promise.all(['mf-manifest.json', 'remoteEntry.js'].map((f) => fsp.stat(path.join(dist, f)).catch(() => null)));
-    return stats.every(Boolean) ? stats.map((st) => `${st!.mtimeMs}:${st!.size}`).join('|') : null;
+    return stats.every(Boolean) ? stats.map((st) => `${st?.mtimeMs}:${st?.size}`).join('|') : null;
   };
   const seenDist = new Map<string, string | null>();
 

@@ -19,6 +19,12 @@ import { CLIENT_EVENTS_PER_MINUTE } from '.';
 
 const TOKEN = 'test-release-token-0123456789';
 
+/** the value, or a failed test */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 async function bundleOf(name: string, react = '^19.0.0', extra: Record<string, string> = {}): Promise<Buffer> {
   const pack = tar.pack();
   const manifest = {
@@ -76,10 +82,11 @@ describe('releases', () => {
   const act = (remote: string, action: string, payload: object, headers: Record<string, string> = bearer) =>
     app.inject({ method: 'POST', url: `/api/backoffice/releases/${remote}/${action}`, payload, headers });
   const page = async () => ZReleasesPage.parse((await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json());
-  const stateOf = async (remote: string) => (await page()).remotes.find((r) => r.remote === remote)!;
+  const stateOf = async (remote: string) => must((await page()).remotes.find((r) => r.remote === remote));
   const served = async (cookie?: string) => {
     const res = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: cookie ? { cookie } : {} });
-    const payments = (res.json() as { remotes: { name: string; entry: string; build_id: string | null }[] }).remotes.find((r) => r.name === 'mf_payments')!;
+    const payments = (res.json() as { remotes: { name: string; entry: string; build_id: string | null }[] }).remotes.find((r) => r.name === 'mf_payments');
+    if (!payments) throw new Error('no mf_payments');
     return { payments, setCookie: res.headers['set-cookie'] };
   };
 
@@ -155,7 +162,7 @@ describe('releases', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => act('mf-chat', 'promote', { build_id: i % 2 ? 'chat-1' : 'chat-2', version })));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
-    const conflict = answers.find((a) => a.statusCode === 409)!.json();
+    const conflict = must(answers.find((a) => a.statusCode === 409)).json();
     expect(conflict.error).toBe('release_conflict');
     expect(conflict.message).toMatch(/Iemand anders/);
   });
@@ -188,11 +195,11 @@ describe('releases', () => {
       const res = await app.inject({ method: 'GET', url: '/mf-remotes.json' });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^mf_bucket=\d{1,2}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
-      const landers = (res.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers')!;
+      const landers = must((res.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers'));
       if (landers.build_id === 'land-2') canaried += 1;
-      const again = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: cookie.split(';')[0]! } });
+      const again = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: must(cookie.split(';')[0]) } });
       expect(again.headers['set-cookie']).toBeUndefined();
-      expect((again.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers')!.build_id).toBe(landers.build_id);
+      expect(must((again.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers')).build_id).toBe(landers.build_id);
     }
     expect(canaried).toBeGreaterThanOrEqual(10);
     expect(canaried).toBeLessThanOrEqual(30);
@@ -231,8 +238,8 @@ describe('releases', () => {
   });
 
   it('rolls a canary back by itself when its error rate is over factor x live with enough errors (scaled thresholds)', async () => {
-    const [site] = await app.db.select().from(sites).limit(1);
-    await app.db.update(sites).set({ settings: { ...(site!.settings as object), release_rollback_min_errors: 5, release_rollback_factor: 2, release_rollback_window_minutes: 5 } }).where(eq(sites.id, site!.id));
+    const site = must((await app.db.select().from(sites).where(eq(sites.isDefault, true)).limit(1))[0]);
+    await app.db.update(sites).set({ settings: { ...(site.settings as object), release_rollback_min_errors: 5, release_rollback_factor: 2, release_rollback_window_minutes: 5 } }).where(eq(sites.id, site.id));
     app.sites.invalidate();
     expect((await register('mf-auth-signup', 'auth-live')).statusCode).toBe(201);
     expect((await register('mf-auth-signup', 'auth-bad')).statusCode).toBe(201);
@@ -259,12 +266,24 @@ describe('releases', () => {
     expect(s.canary).toBeNull();
     expect(s.live).toEqual({ build_id: 'auth-live' });
     expect(s.banner).toMatch(/Automatisch teruggedraaid: 5 fouten/);
-    const bad = s.releases.find((r) => r.build_id === 'auth-bad')!;
+    const bad = must(s.releases.find((r) => r.build_id === 'auth-bad'));
     expect(bad).toMatchObject({ status: 'retired', errors_1h: 5, mounts_1h: 10, error_rate_1h: 500 });
     expect(bad.rollback_reason).toBe(s.banner);
     const audit = await app.db.select().from(staffAudit).where(eq(staffAudit.action, 'releases.auto_rollback'));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.staffEmail).toBe('system');
+  });
+
+  it('openapi.json has the calls with their bodies', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const action of ['canary', 'promote', 'rollback', 'pause']) {
+      const op = doc.paths[`/api/backoffice/releases/{remote}/${action}`]?.post;
+      expect(op?.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('version');
+    }
+    expect(doc.paths['/api/backoffice/releases/{remote}/canary'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('percent');
+    expect(doc.paths['/api/backoffice/releases'].get).toBeDefined();
+    expect(doc.paths['/api/backoffice/releases'].post).toBeDefined();
+    expect(doc.paths['/api/client-events.php'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('events');
   });
 
   it('who may: member 403, moderator 403, release role 200, admin 200, token 200, a wrong token 401', async () => {
