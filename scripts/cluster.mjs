@@ -240,7 +240,7 @@ export async function startCluster(o) {
     await waitReady(first);
     // 2. the others at once (the database is migrated and seeded)
     for (const inst of others) startInstance(inst, 0);
-    await Promise.all(others.map(waitReady));
+    await Promise.all(others.map((inst) => waitReady(inst)));
     // 3. nginx
     const test = spawnSync(nginxBin, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', (writeConfig(), confFile)], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused the generated config ${confFile}:\n${test.stderr}`);

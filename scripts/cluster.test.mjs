@@ -172,7 +172,7 @@ test('through nginx: a message crosses instances, a SIGTERM\'d instance\'s socke
   const aOn = (await socketsOn(one)) === 1 ? 0 : 1;
   const sb = openSocket(cluster.base, b.token);
   await sb.next((f) => f.type === 'ready');
-  assert.deepEqual([await socketsOn(one), await socketsOn(two)], [1, 1], 'one socket on each instance');
+  assert.deepEqual([await socketsOn(one), await socketsOn(two)], [1, 1], `one socket on each instance (readiness changes: ${JSON.stringify(cluster.changes)})`);
   mark('sockets open');
   const victim = 1 - aOn; // B's instance
 
