@@ -12,7 +12,9 @@
  * - Coordinates are rounded to 2 decimals (~1 km) before use and never stored nor cached (see reverseGeocode).
  * The city list (17 MB) is loaded on the first call only.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
+import type { Country } from '@dating/shared-kit/contracts';
 import countryRegionData from 'country-region-data/data.json';
 
 interface CityRow { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }
@@ -185,4 +187,16 @@ export function reverseGeocode(lat: number, lon: number): GeocodeHit | null {
     if (seat && seatKm <= 15) best = seat;
   }
   return best && bestKm <= 100 ? { country: best.country, region: best.region, city: best.name } : null;
+}
+
+/**
+ * The country a request comes from, as a trusted reverse proxy tells it (TRUST_PROXY on: the
+ * CDN's geolocation header, Cloudflare's cf-ipcountry; XX unknown and T1 Tor are none). Without a
+ * trusted proxy a header proves nothing: null. `countries`: only these count (default: the site's 15).
+ */
+export function requestCountry(headers: IncomingHttpHeaders, trustProxy: boolean, countries: readonly string[] = COUNTRIES): Country | null {
+  if (!trustProxy) return null;
+  const raw = headers['cf-ipcountry'];
+  const code = (typeof raw === 'string' ? raw : '').trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && countries.includes(code) ? (code as Country) : null;
 }

@@ -64,7 +64,7 @@ describe('the landers light page', () => {
   });
 
   it("renders a visitor's lander with the member search of its slug and network, the site's settings and the app's scripts", async () => {
-    await createMember(app, { siteDomain: 'example.de', profile: { gender: 'female' } });
+    await createMember(app, { siteDomain: 'example.de', country: 'DE', profile: { gender: 'female' } });
     await createMember(app, { siteDomain: 'example.de', profile: { gender: 'male' } });
     writeRenderer(ECHO);
     const res = await get('/landers/gallery/women?network=ads&sub1=x');
@@ -76,11 +76,14 @@ describe('the landers light page', () => {
     expect(input.search).toBe('?network=ads&sub1=x');
     expect(input.settings.domain).toBe('example.de');
     expect(input.appScripts).toEqual(['/main.1a2b3c4d5e.js']);
-    // what GET /api/members.php?gender=female&network=ads answers a visitor of this site
-    const search = (await get('/api/members.php?gender=female&network=ads')).json();
+    // what GET /api/members.php?near=1&gender=female&network=ads answers a visitor of this site:
+    // "bij jou in de buurt" is the site's own country for a visitor whose country is not known (issue 29 item 13)
+    const search = (await get('/api/members.php?near=1&gender=female&network=ads')).json();
     expect(input.preload.search).toEqual(search);
     expect(input.preload.search?.results.length).toBeGreaterThan(0);
     expect(input.preload.search?.results.every((m) => m.gender === 'female')).toBe(true);
+    const siteCountry = (await get('/api/settings.php')).json().settings.countries[0];
+    expect(input.preload.search?.results.every((m) => (m as { country?: string }).country === siteCountry)).toBe(true);
   });
 
   it("renders a member landing with the member, and the search of the member's gender", async () => {

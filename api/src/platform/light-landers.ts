@@ -138,7 +138,8 @@ export function lightLanders(app: FastifyInstance, staticRoot: string, releases:
       const preload: Record<string, unknown> = member ? { member } : {};
       const calls = { ...plan.calls };
       if (plan.search) {
-        const query = new URLSearchParams();
+        // "bij jou in de buurt": members of the visitor's country, else the site's (members.php near=1)
+        const query = new URLSearchParams({ near: '1' });
         const gender = member ? member.profile.gender : plan.search.gender;
         if (gender) query.set('gender', gender);
         const network = url.searchParams.get('network');

@@ -83,6 +83,8 @@ describe('the lander variants', () => {
     renderAt('/landers/gallery/vrouwen');
     expect(await screen.findByRole('heading', { level: 1, name: 'Leuke vrouwen bij jou in de buurt' })).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/members.php')?.url.searchParams.get('gender')).toBe('female');
+    // near you: the server picks the visitor's country (else the site's)
+    expect(calls.find((c) => c.url.pathname === '/api/members.php')?.url.searchParams.get('near')).toBe('1');
   });
 
   it('on a phone the call to action opens /signup with the tracking of the lander URL', async () => {

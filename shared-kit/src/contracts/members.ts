@@ -135,6 +135,11 @@ export const ZMemberSearchQuery = z.object({
   suggested: optionalText(z.enum(['1'])),
   /** `1`: only verified members (issue 26) */
   verified: optionalText(z.enum(['1'])),
+  /**
+   * `1` without `country`: members "bij jou in de buurt" (the landers): of the visitor's country
+   * (the request's, as a trusted proxy tells it), else of the site's first country.
+   */
+  near: optionalText(z.enum(['1'])),
 });
 export type MemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 

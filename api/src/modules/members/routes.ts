@@ -19,7 +19,7 @@ import {
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outsideAdmission } from '../../platform/admission';
-import { reverseGeocode } from '../../platform/geo';
+import { requestCountry, reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
 import {
@@ -37,6 +37,7 @@ import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } fr
 import { notifyMember } from '../notifications/service';
 import { presenceOf } from './presence';
 import type { UserRow } from '../../platform/session';
+import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 
 /** Largest accepted upload; bigger files get 413 image_too_large before they are decoded. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -155,7 +156,9 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---------- search and member page ---------- */
   app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req, reply) => {
     assertMayBrowse(req, req.query.network, 'search_login_required');
-    const q = req.query;
+    const { near, ...asked } = req.query;
+    // "near you": the visitor's country, else the site's own (the landers ask this)
+    const q = near && !asked.country ? { ...asked, country: requestCountry(req.headers, Boolean(app.config.TRUST_PROXY)) ?? (req.site.settings.countries[0] as MemberSearchQuery['country']) } : asked;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
     // a region code only means something within its country
     if (q.countryregion && !q.country) throw new AppError('region_needs_country', { status: 400, field: 'countryregion' });

@@ -8,6 +8,7 @@ import { SEARCH_COUNT_CAP } from '@dating/shared-kit/contracts';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';
 import { sites, users } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { requestCountry } from '../../platform/geo';
 import { countQuery, pageQuery, searchWhere } from './search';
 
 let app: FastifyInstance;
@@ -29,6 +30,21 @@ const search = (query: string, cookie: string | null = viewerCookie) =>
   app.inject({ method: 'GET', url: `/api/members.php?${query}`, headers: cookie ? { cookie } : {} });
 
 describe('members.php', () => {
+  it('near=1 ("bij jou in de buurt", the landers): the visitor\'s country from a trusted proxy, else the site\'s (issue 29 item 13)', async () => {
+    for (const country of ['NL', 'ES', 'GB', 'AU']) await createMember(app, { gender: 'female', country });
+    // no trusted proxy here: the header proves nothing, the site's own country (localhost: NL) counts
+    const near = (await app.inject({ method: 'GET', url: '/api/members.php?near=1&gender=female', headers: { 'cf-ipcountry': 'ES' } })).json();
+    expect(near.results.length).toBeGreaterThan(0);
+    expect(near.results.every((m: { country: string }) => m.country === 'NL')).toBe(true);
+    // a country asked for wins
+    const asked = (await app.inject({ method: 'GET', url: '/api/members.php?near=1&gender=female&country=GB' })).json();
+    expect(asked.results.every((m: { country: string }) => m.country === 'GB')).toBe(true);
+    // behind a trusted proxy its country header is the visitor's; unknown (XX), Tor (T1) or outside the 15 countries: none
+    expect(requestCountry({ 'cf-ipcountry': 'es' }, true)).toBe('ES');
+    expect(requestCountry({ 'cf-ipcountry': 'ES' }, false)).toBeNull();
+    for (const v of ['XX', 'T1', 'JP', '', undefined]) expect(requestCountry({ 'cf-ipcountry': v }, true)).toBeNull();
+  });
+
   it('filters by gender, country, region and age, pages with a count', async () => {
     for (let i = 0; i < 14; i++) {
       await createMember(app, { gender: 'female', country: 'DE', dateOfBirth: dobForAge(25 + (i % 5)), profile: { region: i % 2 ? 'BY' : 'BE' } });

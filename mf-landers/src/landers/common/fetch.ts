@@ -8,7 +8,8 @@ import type { Gender, MemberResponse } from '@dating/shared-kit/contracts';
 import type { MemberSearchAnswer } from './preload';
 
 export function fetchMemberSearch(gender: Gender | undefined, network: string | undefined): Promise<MemberSearchAnswer> {
-  return api.get('/api/members.php', ZMemberSearchResponse, { query: { gender, network } });
+  // near=1: members of the visitor's country, else the site's ("bij jou in de buurt")
+  return api.get('/api/members.php', ZMemberSearchResponse, { query: { gender, network, near: '1' } });
 }
 
 /** The member, or 'missing' when the server does not show them (404, or a bad id: 400). */
