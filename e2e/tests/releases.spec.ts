@@ -1,7 +1,7 @@
 /**
  * Releases per team (issue 27 "Done when"), on TWO server instances of one PostgreSQL database
- * (a fresh database e2e_releases_<pid>, dropped afterwards; skipped with the reason when
- * PostgreSQL is not reachable at E2E_RELEASES_DATABASE_URL, default postgres://postgres@127.0.0.1:5432):
+ * (a fresh database e2e_releases_<pid>, dropped afterwards, on the server of E2E_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432; skipped with the reason when PostgreSQL is not reachable):
  *
  * - two releases of mf-payments with different build ids (copies of the checkout's build with the
  *   build id rewritten, published with `npm run release -- mf-payments --dir ... --build-id ...`);
@@ -22,11 +22,20 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
+import { ZReleasesPage } from '@dating/shared-kit/contracts';
 import { expect, remoteBuildIds, test } from '../support/fixtures';
-import { childEnv, REPO_ROOT } from '../support/env';
+import { childEnv, REPO_ROOT, runOptions } from '../support/env';
 import { findFreePortsSync } from '../support/ports';
 
-const PG_BASE = process.env.E2E_RELEASES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** the PostgreSQL server of E2E_DATABASE_URL (without its database), else the local one */
+const PG_BASE = (() => {
+  const given = runOptions().databaseUrl;
+  if (!given?.startsWith('postgres')) return 'postgres://postgres@127.0.0.1:5432';
+  const url = new URL(given);
+  url.pathname = '';
+  url.search = '';
+  return url.toString().replace(/\/$/, '');
+})();
 const DB_NAME = `e2e_releases_${process.pid}`;
 const TOKEN = `e2e-release-token-${process.pid}`;
 const ORIGINAL_DIST = path.join(REPO_ROOT, 'mf-payments', 'dist');
@@ -140,9 +149,13 @@ let ci: APIRequestContext;
 const registry = async () => {
   const res = await ci.get('/api/backoffice/releases');
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { remotes: Array<{ remote: string; version: number; live: { build_id: string } | null; canary: { build_id: string; percent: number } | null; banner: string | null }> }).remotes.find((r) => r.remote === 'mf-payments')!;
+  const page = ZReleasesPage.parse(await res.json());
+  const payments = page.remotes.find((r) => r.remote === 'mf-payments');
+  if (!payments) throw new Error('mf-payments is not in the registry');
+  return payments;
 };
-const act = async (action: string, body: Record<string, unknown>, on = instances[0]!.baseURL) =>
+const firstURL = () => instances[0]?.baseURL ?? '';
+const act = async (action: string, body: Record<string, unknown>, on = firstURL()) =>
   ci.post(`${on}/api/backoffice/releases/mf-payments/${action}`, { data: { ...body, version: (await registry()).version } });
 
 /** A page on `baseURL` whose browser sits in bucket `bucket`; the mf_payments build it loaded. */
@@ -168,7 +181,7 @@ test.beforeAll(async () => {
   // one after the other: the first migrates and seeds the database, the second finds it ready
   await startInstance('a');
   await startInstance('b');
-  ci = await playwrightRequest.newContext({ baseURL: instances[0]!.baseURL, extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
+  ci = await playwrightRequest.newContext({ baseURL: firstURL(), extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
 });
 
 test.afterAll(async () => {
@@ -185,7 +198,7 @@ test.afterAll(async () => {
     ),
   );
   if (!skipReason) psql('postgres', `drop database if exists ${DB_NAME} with (force)`);
-  if (process.env.E2E_KEEP_DATA === '1') console.log(`[releases] kept ${work} (instance logs a.log, b.log)`);
+  if (runOptions().keepData) console.log(`[releases] kept ${work} (instance logs a.log, b.log)`);
   else fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -298,7 +311,7 @@ test('a canary whose pages throw at mount is rolled back automatically (scaled t
       throw error;
     });
   const state = await registry();
-  const thrown = (state as unknown as { releases: Array<{ build_id: string; errors_1h: number; status: string; rollback_reason: string | null }> }).releases.find((r) => r.build_id === id);
+  const thrown = state.releases.find((r) => r.build_id === id);
   expect(thrown?.errors_1h).toBeGreaterThanOrEqual(3);
   expect(thrown?.rollback_reason).toBeTruthy();
   expect(state.live?.build_id).toBe(live);
