@@ -21,7 +21,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,6 +51,7 @@ export { compatibilityProblems, checkRollbacks, ServedRemotes } from './service'
 export const CLIENT_EVENTS_PER_MINUTE = 60;
 /** How often every instance looks for a canary to roll back. */
 export const ROLLBACK_CHECK_MS = 30_000;
+export const CLIENT_EVENTS_JOB = 'releases.client-events';
 /** The mf_bucket cookie: a random 0-99 per browser, a year. */
 export const BUCKET_COOKIE = 'mf_bucket';
 const YEAR_S = 365 * 24 * 3600;
@@ -261,6 +262,12 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     }
     await served.reload();
   });
+
+  // the counts are read for a day at most (the longest rollback window): older minutes are forgotten once an hour
+  app.jobs.work(CLIENT_EVENTS_JOB, async () => {
+    await app.db.delete(releaseClientEvents).where(lt(releaseClientEvents.minute, new Date(Date.now() - 25 * 3_600_000)));
+  });
+  await app.jobs.schedule(CLIENT_EVENTS_JOB, '23 * * * *');
 
   await app.register(routes);
 
