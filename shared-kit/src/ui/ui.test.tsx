@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, CreditBadge, ErrorMessage, FictionalBadge, FictionalNotice, Modal, PlaceholderPage, ProgressBar, Select, TextArea, TextField } from './index';
+import { MemoryRouter } from 'react-router';
+import { Alert, Badge, Button, Checkbox, CreditBadge, ErrorMessage, ErrorPage, FictionalBadge, FictionalNotice, Modal, PlaceholderPage, ProgressBar, Select, TextArea, TextField } from './index';
 import { ApiRequestError, SwallowedError } from '../api';
 import { i18n, registerNamespace } from '../i18n';
 import { settingsAtom, store } from '../state';
@@ -229,6 +230,17 @@ describe('pages and labels', () => {
     expect(style.whiteSpace).toBe('normal');
     // and a word only splits when it cannot fit the button on its own
     expect(style.overflowWrap).toBe('break-word');
+  });
+
+  it('the error page shows its status in a colour that reads on the page (issue 29 item 19: 1.67:1 at opacity 0.25)', () => {
+    render(
+      <MemoryRouter>
+        <ErrorPage status={404} message="Deze pagina kon niet worden gevonden." />
+      </MemoryRouter>,
+    );
+    const status = screen.getByText('404');
+    expect(getComputedStyle(status).opacity).not.toBe('0.25');
+    expect(getComputedStyle(status).color).toBe('rgb(110, 95, 108)');
   });
 
   it('a text badge keeps its words whole (issue 29 item 4: "Terugbetaald" split in a table column)', () => {
