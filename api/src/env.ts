@@ -1,8 +1,10 @@
 /**
  * The only reader of `process.env` in the server. Every variable, its default and meaning:
  *
- *   PORT                 HTTP port (default 3000). The server listens on 0.0.0.0.
- *   HOST                 Interface to listen on (default 0.0.0.0).
+ *   PORT                 HTTP port (default 3000).
+ *   HOST                 Interface to listen on (default 127.0.0.1: this machine only; a
+ *                        development server must not be reachable from the network). Behind a
+ *                        proxy or in a container: HOST=0.0.0.0.
  *   DATA_DIR             Folder for the embedded database and uploads (default ./data, resolved
  *                        from the repository root, not from the api workspace).
  *   DATABASE_URL         Unset or file://<dir>: embedded PGlite under DATA_DIR/db (or <dir>).
@@ -53,6 +55,8 @@
  *   RATE_LIMIT_MAIL      Calls that send a mail or SMS, per address per hour (default 20; 0 = no limit).
  *   RATE_LIMIT_GEOCODE   Reverse-geocoding calls per address per minute (default 30; 0 = no limit).
  *                        The three are off by default under NODE_ENV=test.
+ *   RATE_LIMIT_CLIENT_EVENTS  POST /api/client-events.php per address per minute (default 300: a tab sends one
+ *                        every ~10 s, many tabs share an address behind carrier NAT; modules/releases).
  *   MAIL_EVENTS_SECRET   Shared secret the mail provider sends as header X-Mail-Events-Secret to
  *                        POST /api/mail-events.php (bounce / spam / unsubscribe). Unset: disabled.
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  Web Push key pair (base64url, `npx web-push generate-vapid-keys`).
@@ -75,7 +79,7 @@ const bool = z
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -109,6 +113,7 @@ const ZEnv = z.object({
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_MAIL: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_GEOCODE: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_CLIENT_EVENTS: z.coerce.number().int().min(1).default(300),
 });
 
 export type Env = z.infer<typeof ZEnv> & { DATA_DIR_ABS: string; STATIC_ROOT_ABS: string };

@@ -47,8 +47,6 @@ import { distBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir
 
 export { compatibilityProblems, checkRollbacks, ServedRemotes } from './service';
 
-/** Client-event posts per address and minute (a page sends one beacon per few seconds at most). */
-export const CLIENT_EVENTS_PER_MINUTE = 60;
 /** How often every instance looks for a canary to roll back. */
 export const ROLLBACK_CHECK_MS = 30_000;
 export const CLIENT_EVENTS_JOB = 'releases.client-events';
@@ -378,7 +376,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
         schema: { tags: ['releases'], summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`, body: ZClientEvents },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
         // no session and nothing but counters: sendBeacon cannot send the CSRF header
-        config: { csrf: false, rateLimit: { groupId: 'client-events', max: CLIENT_EVENTS_PER_MINUTE, timeWindow: 60_000 } },
+        config: { csrf: false, rateLimit: { groupId: 'client-events', max: app.config.RATE_LIMIT_CLIENT_EVENTS, timeWindow: 60_000 } },
       },
       async (req, reply) => {
         let body: unknown = req.body;

@@ -15,7 +15,6 @@ import { releaseClientEvents, sites, staffAudit } from '../../db/schema';
 import { readEnv } from '../../env';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { createPgDatabase, isPostgresUrl } from '../../test/template';
-import { CLIENT_EVENTS_PER_MINUTE } from '.';
 
 const TOKEN = 'test-release-token-0123456789';
 
@@ -57,6 +56,8 @@ function multipart(fields: Record<string, string>, bundle: Buffer) {
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** scaled down from the default 300 */
+const CLIENT_EVENTS_PER_MINUTE = 20;
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
 describe('releases', () => {
@@ -65,7 +66,7 @@ describe('releases', () => {
 
   beforeAll(async () => {
     staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-static-'));
-    app = await buildTestApp({ env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot } });
+    app = await buildTestApp({ env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot, RATE_LIMIT_CLIENT_EVENTS: CLIENT_EVENTS_PER_MINUTE } });
     await app.ready();
     // the shell's shared versions (its federation config: react 19.x), as the first start registers them
     await app.releases.registerBuilds();
