@@ -297,8 +297,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('admission', createAdmission(opts.admission ?? (handle.driver === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION)));
   const sessionCache = new SessionCache(config.SESSION_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_SESSION_CACHE_MS));
   app.decorate('sessionCache', sessionCache);
-  // off by default on PostgreSQL for now: with it on, the server stopped admitting database
-  // requests after a burst of 50 connections in 3 of 5 benchmark runs (docs/performance.md)
+  // on by default (10 s) on PGlite and PostgreSQL, off under NODE_ENV=test unless a test asks for it
+  // (docs/configuration.md ANSWER_CACHE_MS; docs/performance.md: the wedge it once seemed to cause)
   const answers = new AnswerCache(config.ANSWER_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : DEFAULT_ANSWER_CACHE_MS));
   app.decorate('answers', answers);
   app.decorate('realtime', realtime);
