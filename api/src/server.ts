@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { seedDemo } from './db/seed';
+import { demoLoginsTable, seedDemo } from './db/seed';
 import { env } from './env';
 import { drainAndClose } from './platform/health';
 import { messageNotifier } from './modules/notifications/message-notifier';
@@ -53,11 +53,14 @@ async function main(): Promise<void> {
   app = await buildApp({ startJobs: true });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
+  let demoLogins = false;
   if (config.SEED_MEMBERS > 0) {
     const { log } = app;
     const run = seedDemo(app, { members: config.SEED_MEMBERS, log: (line) => log.info(line), shouldStop: () => closing });
     seeding = run;
-    if ((await run).seeded) {
+    const result = await run;
+    demoLogins = result.demoLogins;
+    if (result.seeded) {
       app.sites.invalidate();
       // the demo's messages are no news to anyone (no push, no mail)
       await messageNotifier(app).skipExisting();
@@ -69,6 +72,8 @@ async function main(): Promise<void> {
   messageNotifier(app).start();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   app.log.info(`serving the site at ${publicUrl}`);
+  // the demo logins as a table of their own, not inside a log line (never in production)
+  if (demoLogins && config.NODE_ENV !== 'production') process.stdout.write(`\n${demoLoginsTable(publicUrl)}\n`);
 }
 
 /** The start failures a person can fix themselves, in one line; anything else with its stack. */

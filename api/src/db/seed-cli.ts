@@ -4,7 +4,7 @@
  */
 import { buildApp } from '../app';
 import { env } from '../env';
-import { seedDemo } from './seed';
+import { demoLoginsTable, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const flag = process.argv.indexOf('--members');
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   try {
     const result = await seedDemo(app, { members, log: (line) => console.log(line) });
     if (!result.seeded) console.log('the database already has members: nothing seeded');
+    if (result.demoLogins) process.stdout.write(demoLoginsTable(env().PUBLIC_URL ?? `http://localhost:${env().PORT}`));
   } finally {
     await app.close();
   }

@@ -55,6 +55,17 @@ export const STAFF_LOGINS = [
   { email: 'payments@example.com', password: 'payments-staff-123', roles: ['payments'] },
 ] as const;
 
+/**
+ * The demo logins as a small text table (printed by `npm start` and the seed command, outside the
+ * JSON log: a newcomer copies them from the terminal).
+ */
+export function demoLoginsTable(url: string): string {
+  const rows = [['who', 'e-mail', 'password'], ['demo member', DEMO_LOGIN.email, DEMO_LOGIN.password], ...STAFF_LOGINS.map((l) => [`staff (${l.roles.join(', ')})`, l.email, l.password])];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `  ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('   ').trimEnd()}`;
+  return [`Demo logins for ${url}:`, line(rows[0] as string[]), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n') + '\n';
+}
+
 /** Which demo site a member of a country signs up on. */
 const SITE_OF_COUNTRY: Record<string, string> = {
   NL: 'localhost', BE: 'localhost', DE: 'example.de', AT: 'example.de', CH: 'example.de', FR: 'example.fr',
@@ -71,6 +82,8 @@ export interface SeedTarget {
 
 export interface SeedResult {
   seeded: boolean;
+  /** the demo and staff logins are there (seeded now or before): the start prints them (demoLoginsTable) */
+  demoLogins: boolean;
   members: number;
   photos: number;
   ms: number;
@@ -141,7 +154,7 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   const shouldStop = options.shouldStop ?? (() => false);
   const { db, storage } = target;
   await ensureSites(db);
-  const nothing = () => ({ seeded: false, members: 0, photos: 0, ms: Date.now() - started });
+  const nothing = (demoLogins = false) => ({ seeded: false, demoLogins, members: 0, photos: 0, ms: Date.now() - started });
   // the demo and staff logins (and whether the demo member has his photo yet), in one query
   const logins = await db
     .select({ id: users.id, email: users.email, mainPhotoId: profiles.mainPhotoId })
@@ -176,7 +189,7 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   );
   const missing = plans.filter((p) => !existing.has(p.email));
   // a complete seed (every later start): nothing to hash, draw or write
-  if (missing.length === 0 && logins.length === 1 + STAFF_LOGINS.length && demoRow?.mainPhotoId != null) return nothing();
+  if (missing.length === 0 && logins.length === 1 + STAFF_LOGINS.length && demoRow?.mainPhotoId != null) return nothing(true);
 
   const siteRows = await db.select({ id: sites.id, domain: sites.domain }).from(sites);
   const siteId = (domain: string) => siteRows.find((s) => s.domain === domain)?.id ?? siteRows[0]?.id ?? 1;
@@ -282,7 +295,7 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   });
   if (shouldStop()) {
     log(`demo seed stopped at ${total - missing.length + done}/${total} members; the next start goes on from there`);
-    return { seeded: done > 0, members: done, photos: photoCount, ms: Date.now() - started };
+    return { seeded: done > 0, demoLogins: true, members: done, photos: photoCount, ms: Date.now() - started };
   }
 
   /**
@@ -379,6 +392,5 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
 
   const ms = Date.now() - started;
   log(`seeded ${done} members with ${photoCount} photos in ${(ms / 1000).toFixed(1)} s`);
-  log(`demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   staff logins: ${STAFF_LOGINS.map((l) => `${l.email} / ${l.password} (${l.roles.join(', ')})`).join('   ')}`);
-  return { seeded: true, members: done, photos: photoCount, ms };
+  return { seeded: true, demoLogins: true, members: done, photos: photoCount, ms };
 }
