@@ -1,5 +1,5 @@
 /**
- * The only reader of `process.env` in the benchmarks (STYLE.md: one env.ts per deployable).
+ * The only reader of `process.env` in the benchmarks (one env.ts per deployable: docs/conventions.md).
  *
  *   DATABASE_URL   postgres://...: the benchmark creates a fresh database on that server for the
  *                  run (dropped at the end); unset: the embedded default (PGlite).

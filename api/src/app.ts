@@ -1,6 +1,6 @@
 /**
- * `buildApp(opts)` builds the whole server as one Fastify instance (STYLE.md: app.ts builds,
- * server.ts only listens). Tests call it through `buildTestApp()` (src/test/helpers.ts).
+ * `buildApp(opts)` builds the whole server as one Fastify instance (app.ts builds,
+ * server.ts only listens: docs/conventions.md). Tests call it through `buildTestApp()` (src/test/helpers.ts).
  *
  * Request context set for every request by the onRequest hook of platform/request-hooks.ts:
  *   req.site   the site (row + settings) from the Host header or `?forced_domain=`; unknown -> default
@@ -331,7 +331,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Flirtlokaal API', description: 'Dating and chat site: every call of API.md.', version: '1.0.0' },
+      info: { title: 'Flirtlokaal API', description: 'Dating and chat site: every call of the site, the member app and the back office.', version: '1.0.0' },
     },
     transform: jsonSchemaTransform,
   });

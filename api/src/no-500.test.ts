@@ -1,7 +1,7 @@
 /**
  * Every call of the OpenAPI document, fed seeded random input (empty, huge, wrong types, nested
  * objects, markup, NUL bytes, combining marks, path tricks, another member's id), logged in and
- * out: never a 5xx. A 500 for user input is a bug (STYLE.md); this finds the ones nobody thought of.
+ * out: never a 5xx. A 500 for user input is a bug (docs/conventions.md, Errors); this finds the ones nobody thought of.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createMember, loginCookie } from './test/helpers';

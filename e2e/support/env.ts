@@ -18,7 +18,7 @@
  *   CHROMIUM_PATH     the browser to launch (default /usr/bin/chromium, else Playwright's own)
  *   CI                set: forbid test.only, retry a failed test once, write the HTML report
  *
- * This file is the e2e package's only reader of process.env (STYLE.md).
+ * This file is the e2e package's only reader of process.env (one env.ts per deployable: docs/conventions.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';

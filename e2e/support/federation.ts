@@ -15,7 +15,7 @@ export interface RemoteInfo {
   name: 'mf_auth_signup' | 'mf_members' | 'mf_chat' | 'mf_payments' | 'mf_landers';
   /** workspace folder, also the URL segment under /mf/ */
   folder: string;
-  /** a URL the remote owns, and the widgets ARCHITECTURE.md says it exposes */
+  /** a URL the remote owns, and the widgets it exposes (docs/conventions.md, Module Federation) */
   route: string;
   widgets: string[];
 }

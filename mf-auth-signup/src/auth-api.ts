@@ -1,5 +1,5 @@
 /**
- * The identity calls of API.md, typed with the shared contracts. Errors are ApiRequestError with
+ * The identity calls, typed with the shared contracts. Errors are ApiRequestError with
  * the server's message already in the member's language (and `field` for form errors).
  */
 import { api } from '@dating/shared-kit/api';

@@ -1,5 +1,5 @@
 /**
- * The chat calls (API.md), typed by the shared contracts. Every send carries a `client_id`
+ * The chat calls, typed by the shared contracts. Every send carries a `client_id`
  * made once per message (crypto.randomUUID): a retry of the same message is answered with the
  * first answer and charged once.
  */

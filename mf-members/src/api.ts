@@ -1,5 +1,5 @@
 /**
- * The members calls (API.md), typed by the shared contracts, plus the two side effects every
+ * The members calls, typed by the shared contracts, plus the two side effects every
  * screen needs: the new-likes badge (`likes:changed`) and the match modal (`match:new`).
  */
 import { api, loadTranslated } from '@dating/shared-kit/api';

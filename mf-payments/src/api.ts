@@ -1,5 +1,5 @@
 /**
- * The payments calls (API.md), typed by the contracts. Prices and credits always come from the
+ * The payments calls, typed by the contracts. Prices and credits always come from the
  * server: the browser sends a package id, a method and maybe a discount code, never an amount.
  */
 import { api } from '@dating/shared-kit/api';

@@ -1,5 +1,5 @@
 /**
- * `createDb(url)` returns one typed Drizzle database for either driver (STYLE.md):
+ * `createDb(url)` returns one typed Drizzle database for either driver:
  *   - no url or `file://<dir>` -> embedded PGlite persisted under `<dataDir>/db` (or `<dir>`),
  *   - `memory://`              -> in-memory PGlite (tests),
  *   - `postgres://...`         -> node-postgres `pg.Pool`.

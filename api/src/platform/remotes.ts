@@ -1,5 +1,5 @@
 /**
- * Where the shell finds each remote (ARCHITECTURE.md "Runtime composition"): each remote's own
+ * Where the shell finds each remote (docs/architecture.md): each remote's own
  * build under /mf/<folder>/, with the entries of the MF_REMOTES environment variable (JSON) put
  * over it by name. Served as /mf-remotes.json (static.ts); the script sources of the
  * Content-Security-Policy come from it too (security-headers.ts).

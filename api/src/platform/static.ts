@@ -1,5 +1,5 @@
 /**
- * Serving the frontends (ARCHITECTURE.md "Runtime composition"):
+ * Serving the frontends (docs/architecture.md):
  *   /                      shell/dist/index.html with the request's site settings inlined as
  *                          window.__BOOT__ (and every app route that is not a file -> the same)
  *   /<asset>               shell/dist/<asset>

@@ -1,5 +1,5 @@
 /**
- * The passkey calls (API.md "Passkeys"), typed with the shared contracts, and the browser side
+ * The passkey calls, typed with the shared contracts, and the browser side
  * through @simplewebauthn/browser: the server makes the options (its challenge), the browser's
  * authenticator answers, the server verifies.
  */

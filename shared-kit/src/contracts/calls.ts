@@ -1,5 +1,5 @@
 /**
- * Request/answer schemas of the calls fixed by the spec (API.md, first table) that are not in
+ * Request/answer schemas of the site's fixed calls (GET /api/openapi.json lists them all) that are not in
  * core.ts. The server validates with them and the client parses answers with them: one source of
  * truth for the wire. Only zod may be imported here.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the chat capability (API.md): /api/chats.php, /api/chat.php, /api/messages.php,
+ * Wire schemas of the chat capability: /api/chats.php, /api/chat.php, /api/messages.php,
  * /api/message.php, /api/typing.php, /api/gifts.php and the WebSocket /api/ws. zod only.
  *
  * Error codes are translated by the server (api/src/i18n/messages/chat.ts) and by mf-chat's

@@ -1,7 +1,7 @@
 /**
  * Core wire types shared by the server and every module. Only zod (and the plain constants of
  * constants.ts) may be imported here.
- * Field names follow product-spec.md section 3 and API.md.
+ * Field names are the wire format (GET /api/openapi.json): a rename breaks remotes already deployed.
  */
 import { z } from 'zod';
 import { ZStaffRole } from './backoffice';
@@ -55,7 +55,7 @@ export const ZDeleteReason = z.enum(['price', 'found_someone', 'not_looking', 's
 export const ZNotificationDisabledReason = z.enum(['fbl', 'bounce', 'listunsubscribe']);
 export const ZSignupsMode = z.enum(['all', 'with_trafficsource', 'invite_only']);
 
-/** Error shape of every 4xx/5xx answer (API.md). */
+/** Error shape of every 4xx/5xx answer. */
 export const ZApiError = z
   .object({
     error: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Wire schemas of the members capability (profiles, photos, search, likes, matches, swipe game,
- * match finder, blocking, preferences). zod only. Field names follow spec section 3 / API.md.
+ * match finder, blocking, preferences). zod only. Field names are the wire format (GET /api/openapi.json).
  */
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of credits, payments and premium (API.md: credits.php, payment.php,
+ * Wire schemas of credits, payments and premium (credits.php, payment.php,
  * payment-webhook.php, repeat-order.php, directdebit.php, transactions.php; discountcode.php is in
  * calls.ts, the method list and the time bonus in core.ts). Only zod is imported here.
  *

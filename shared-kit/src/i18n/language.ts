@@ -1,5 +1,5 @@
 /**
- * Language rules (spec 7 and 9, ARCHITECTURE.md "i18n"):
+ * Language rules:
  *   cookie `lang` (kept 365 days) -> the site's domain_language (its first two letters, when
  *   supported) -> the browser's languages -> 'en'; missing keys fall back to 'nl'.
  */

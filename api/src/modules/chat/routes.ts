@@ -1,5 +1,5 @@
 /**
- * Routes of the chat capability (API.md): chats.php, chat.php, messages.php, message.php,
+ * Routes of the chat capability: chats.php, chat.php, messages.php, message.php,
  * typing.php, gifts.php, the gift pictures /static/gifts/<id>.svg and the WebSocket /api/ws.
  * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in conversations.ts, history.ts and send.ts,
  * live delivery in realtime.ts (app.realtime).

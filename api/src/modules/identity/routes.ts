@@ -1,5 +1,5 @@
 /**
- * Identity routes (API.md): login / current user / language / push (user.php), logout, signup,
+ * Identity routes: login / current user / language / push (user.php), logout, signup,
  * activation, password reset, account changes, deletion and reactivation, export, mail events,
  * and the developer mailbox (/dev/mailbox).
  *

@@ -1,5 +1,5 @@
 /**
- * Routes of the members capability (API.md): profile.php, photos.php, preferences.php,
+ * Routes of the members capability: profile.php, photos.php, preferences.php,
  * geocode.php, members.php, member.php, like.php, likes.php, auto-like.php, block.php, swipe.php,
  * match-finder.php; the moderators' /api/backoffice/photos|members|bans calls are in
  * moderation-routes.ts.

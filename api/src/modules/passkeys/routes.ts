@@ -1,5 +1,5 @@
 /**
- * Passkeys and new-login alerts (issue 26 part 4; API.md "Passkeys"):
+ * Passkeys and new-login alerts (issue 26 part 4):
  *
  *   GET    /api/passkeys.php                 the member's passkeys (name, created, last used)
  *   POST   /api/passkeys.php?options=1       registration options (a stored challenge)

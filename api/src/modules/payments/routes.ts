@@ -1,5 +1,5 @@
 /**
- * Routes of credits and payments (API.md): credits.php, payment.php, payment-webhook.php,
+ * Routes of credits and payments: credits.php, payment.php, payment-webhook.php,
  * repeat-order.php, directdebit.php, transactions.php, discountcode.php. Bodies are parsed in the
  * handler with the shared contracts, so a failed rule answers its own code (`iban_invalid`,
  * `package_unknown`, ...) with `field`, translated; the schemas are declared for OpenAPI.

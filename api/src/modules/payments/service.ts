@@ -1,5 +1,5 @@
 /**
- * Credits, payments, repeat orders and the transactions list (API.md). Amounts are computed here
+ * Credits, payments, repeat orders and the transactions list. Amounts are computed here
  * only, from the package, the member's payment country (their profile's country) and the discount.
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
