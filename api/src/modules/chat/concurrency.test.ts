@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const TEXT = 10;
 
-it('20 parallel sends with credits for 2: exactly 2 messages and 18 x 402 (no 409, no 500)', async () => {
+it('20 parallel sends with credits for 2: exactly 2 messages and 18 x 402 (no 409, no 500) (races: proven on PostgreSQL)', async () => {
   const a = await member(app, 2 * TEXT);
   const b = await member(app);
   // the conversation exists already, and a fresh one: both paths
@@ -37,7 +37,7 @@ it('20 parallel sends with credits for 2: exactly 2 messages and 18 x 402 (no 40
   expect(await ledgerMismatches(app)).toEqual([]);
 });
 
-it('a free member starting 10 conversations at once gets exactly 2', async () => {
+it('a free member starting 10 conversations at once gets exactly 2 (races: proven on PostgreSQL)', async () => {
   const a = await member(app, 1000);
   const others = await Promise.all(Array.from({ length: 10 }, () => member(app)));
   const answers = await Promise.all(others.map((o) => send(app, a, { profile: o.id, body: 'hoi' })));
@@ -46,7 +46,7 @@ it('a free member starting 10 conversations at once gets exactly 2', async () =>
   expect(await balance(app, a.id)).toBe(1000 - 2 * TEXT);
 });
 
-it('two members writing each other their first message at the same moment share one conversation (10 pairs, no deadlock)', async () => {
+it('two members writing each other their first message at the same moment share one conversation (10 pairs, no deadlock) (races: proven on PostgreSQL)', async () => {
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       const a = await member(app, 100, { user: { paidUser: true } });

@@ -106,7 +106,7 @@ describe('the honesty guard on the send path', () => {
     expect(await stored(full.json().message.id)).toEqual({ asks_if_real: false, honesty_reason: null });
   });
 
-  it('ten "echt?" at once after the chatpal’s message: exactly the first answers the chatpal and is flagged', async () => {
+  it('ten "echt?" at once after the chatpal’s message: exactly the first answers the chatpal and is flagged (races: proven on PostgreSQL)', async () => {
     const { m, conversation } = await opened();
     expect((await reply(conversation, 'Ik heb drie katten')).statusCode).toBe(200);
     const sends = await Promise.all(Array.from({ length: 10 }, () => send(app, m, { conversation, body: 'echt?' })));

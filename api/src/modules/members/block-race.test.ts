@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 
-it('a like sent while the other member blocks does not survive the block (30 tries)', async () => {
+it('a like sent while the other member blocks does not survive the block (30 tries) (races: proven on PostgreSQL)', async () => {
   const tries = 30;
   const pairs = await Promise.all(
     Array.from({ length: tries }, async () => {

@@ -126,7 +126,7 @@ describe('asking to be verified', () => {
     expect((await get(null, '/api/verification.php')).json()).toMatchObject({ error: 'authentication_required' });
   });
 
-  it('ten parallel posts: one request, nine 409', async () => {
+  it('ten parallel posts: one request, nine 409 (races: proven on PostgreSQL)', async () => {
     const me = await member();
     const { pose } = (await get(me.cookie, '/api/verification.php')).json();
     const answers = await Promise.all(Array.from({ length: 10 }, () => send(me.cookie, { pose, file: selfie })));

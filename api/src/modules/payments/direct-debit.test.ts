@@ -43,7 +43,7 @@ async function debitsOf(userId: number) {
   return app.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.kind, 'directdebit'), inArray(payments.status, ['open', 'pending', 'authorized', 'paid'])));
 }
 
-describe('the direct-debit limit under races', () => {
+describe('the direct-debit limit under races (races: proven on PostgreSQL)', () => {
   it('the form sent five times at once, the waiting code confirmed ten times at once and the stale codes after: one debit of EUR 99.95, never more than EUR 150', async () => {
     const m = await member(longAgo());
     const starts = await Promise.all(Array.from({ length: 5 }, () => call(m.cookie, 'POST', '/api/directdebit.php', form('+31612000001'))));

@@ -71,7 +71,7 @@ describe('credits.php', () => {
 });
 
 describe('a purchase through the hosted checkout', () => {
-  it('credits a paid iDEAL payment once, makes the member premium, whatever the webhook calls', async () => {
+  it('credits a paid iDEAL payment once, makes the member premium, whatever the webhook calls (races: proven on PostgreSQL)', async () => {
     const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
     const created = await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_INGBNL2A' });
     expect(created.statusCode).toBe(200);

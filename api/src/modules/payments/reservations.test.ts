@@ -47,7 +47,7 @@ function expectOneOf(all: Res[], code: string) {
 /** The member's payments that reached the PSP (a refused start leaves none behind). */
 const paymentsOf = async (userId: number) => app.db.select().from(payments).where(eq(payments.userId, userId));
 
-describe('ten starts at once reserve a discount once', () => {
+describe('ten starts at once reserve a discount once (races: proven on PostgreSQL)', () => {
   it('FLIRT10: one discounted payment, nine 409 discount_in_use', async () => {
     const m = await member({ country: 'NL', ...longAgo() });
     const created = expectOneOf(await tenAtOnce(m.cookie, { package: 'p2', method: 'visa', discount_code: 'FLIRT10' }), 'discount_in_use');
@@ -126,7 +126,7 @@ describe('the bonus window', () => {
   });
 });
 
-describe('a new member starting card payments at once', () => {
+describe('a new member starting card payments at once (races: proven on PostgreSQL)', () => {
   it('ten card payments at once: all get a checkout, one PSP customer (no 502 psp_unavailable)', async () => {
     const m = await member({ country: 'NL', ...longAgo() });
     const all = await Promise.all(['p0', 'p1', 'p2', 'p3', 'p0', 'p1', 'p2', 'p3', 'p0', 'p1'].map((pkg, i) => call(m.cookie, 'POST', '/api/payment.php', { package: pkg, method: i % 2 ? 'visa' : 'mastercard' })));

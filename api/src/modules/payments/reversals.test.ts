@@ -123,7 +123,7 @@ describe('money taken back at the PSP', () => {
     expect(await app.db.select().from(paymentReversals).where(eq(paymentReversals.paymentId, m.payment.id))).toEqual([]);
   });
 
-  it('ten webhook calls racing the simulator’s own take the chargeback back once', async () => {
+  it('ten webhook calls racing the simulator’s own take the chargeback back once (races: proven on PostgreSQL)', async () => {
     const m = await buyer();
     await app.withTx((tx) => changeCredits(tx, m.user.id, 40, 'admin', 'test'));
     const chargeback = await atPsp('chargebacks', m.pspId);

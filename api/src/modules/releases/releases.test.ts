@@ -156,7 +156,7 @@ describe('releases', () => {
     );
   });
 
-  it('ten changes at once with the same version: one wins, nine get 409 release_conflict', async () => {
+  it('ten changes at once with the same version: one wins, nine get 409 release_conflict (races: proven on PostgreSQL)', async () => {
     expect((await register('mf-chat', 'chat-1')).statusCode).toBe(201);
     expect((await register('mf-chat', 'chat-2')).statusCode).toBe(201);
     const { version } = await stateOf('mf-chat');

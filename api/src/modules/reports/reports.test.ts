@@ -96,7 +96,7 @@ describe('POST /api/report.php', () => {
     expect((await app.inject({ method: 'GET', url: `/api/backoffice/reports/${id}/files/${p!.thumbFilename}`, headers: { cookie: moderator.cookie } })).statusCode).toBe(404);
   });
 
-  it('one open report per reporter and member (409, also ten at once); "also block" blocks; the reported member learns nothing', async () => {
+  it('one open report per reporter and member (409, also ten at once); "also block" blocks; the reported member learns nothing (races: proven on PostgreSQL)', async () => {
     const [reporter, reported] = [await member(), await member()];
     const results = await Promise.all(Array.from({ length: 10 }, () => report(reporter, { profile: reported.id, reason: 'harassment', block: true })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);

@@ -23,7 +23,7 @@ const codeOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: st
 const settings = { report_hold_threshold: 3, report_hold_window_hours: 24 };
 
 describe('fileReport', () => {
-  it('keeps one open report per reporter and member, also for ten at once; the evidence has the profile texts', async () => {
+  it('keeps one open report per reporter and member, also for ten at once; the evidence has the profile texts (races: proven on PostgreSQL)', async () => {
     const [a, b] = [await createMember(app), await createMember(app, { profile: { about: 'Stuur me geld via Western Union' } })];
     const results = await Promise.all(Array.from({ length: 10 }, () => codeOf(file(a.user.id, b.user.id))));
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
