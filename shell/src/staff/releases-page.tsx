@@ -84,7 +84,8 @@ function RemoteCard({ remote, onAction }: { remote: RemoteReleases; onAction: (a
                 {t('releases.actions.canary')}
               </Button>
             )}
-            {!isLive && !earlier && (release.status === 'ready' || isCanary) && (
+            {/* a newer release (ready, the canary, or one rolled back from) can be made live */}
+            {!isLive && !earlier && (
               <Button size="sm" variant="outline" onClick={() => onAction({ kind: 'promote', remote, release })}>
                 {t('releases.actions.promote')}
               </Button>
