@@ -164,10 +164,13 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
   }
 
   /** the dist's files that say it changed (a rebuild rewrites both) */
-  const distSignature = async (remote: string): Promise<string | null> => {
+  const distSignature = async (remote: string): Promise<{ signature: string | null; newest: number }> => {
     const dist = path.join(staticRoot, remote, 'dist');
     const stats = await Promise.all(['mf-manifest.json', 'remoteEntry.js'].map((f) => fsp.stat(path.join(dist, f)).catch(() => null)));
-    return stats.every(Boolean) ? stats.map((st) => `${st?.mtimeMs}:${st?.size}`).join('|') : null;
+    return {
+      signature: stats.every(Boolean) ? stats.map((st) => `${st?.mtimeMs}:${st?.size}`).join('|') : null,
+      newest: Math.max(0, ...stats.map((st) => st?.mtimeMs ?? 0)),
+    };
   };
   const seenDist = new Map<string, string | null>();
 
@@ -178,7 +181,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
    */
   async function registerBuild(remote: ReleaseRemote): Promise<boolean> {
     const dist = path.join(staticRoot, remote, 'dist');
-    seenDist.set(remote, await distSignature(remote));
+    seenDist.set(remote, (await distSignature(remote)).signature);
     if (!exists(path.join(dist, 'mf-manifest.json')) || !exists(path.join(dist, 'remoteEntry.js'))) return false;
     const buildId = await distBuildId(dist);
     const facts = await readBuild(dist);
@@ -214,7 +217,13 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     looking ??= (async () => {
       let changed = false;
       for (const remote of RELEASE_REMOTES) {
-        if ((await distSignature(remote)) === seenDist.get(remote)) continue;
+        const { signature, newest } = await distSignature(remote);
+        if (signature === seenDist.get(remote)) continue;
+        // still being written (a build in progress): looked at again on a later request
+        if (Date.now() - newest < 300) {
+          lastLook = 0;
+          continue;
+        }
         changed = (await registerBuild(remote)) || changed;
       }
       if (changed) await served.reload();

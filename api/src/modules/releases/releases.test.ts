@@ -380,6 +380,8 @@ describe('what npm run build made', () => {
       expect(fs.existsSync(path.join(app.releases.dir, 'mf-chat', 'first-build', 'remoteEntry.js'))).toBe(true);
       await new Promise((r) => setTimeout(r, 1000));
       writeDist('rebuilt');
+      // a dist written in the last 300 ms may still be in the middle of a build
+      await new Promise((r) => setTimeout(r, 350));
       expect(await chat()).toBe('rebuilt');
       // a team's release goes live: a rebuilt dist is then only registered, not served
       const body = multipart({ remote: 'mf-chat', build_id: 'team-1' }, await bundleOf('mf_chat'));
@@ -389,6 +391,7 @@ describe('what npm run build made', () => {
       expect((await app.inject({ method: 'POST', url: '/api/backoffice/releases/mf-chat/promote', payload: { build_id: 'team-1', version }, headers: bearer })).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 1000));
       writeDist('rebuilt-again');
+      await new Promise((r) => setTimeout(r, 350));
       expect(await chat()).toBe('team-1');
       const after = (await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json();
       expect(after.remotes.find((r: { remote: string }) => r.remote === 'mf-chat').releases.map((r: { build_id: string; status: string }) => `${r.build_id}:${r.status}`)).toEqual([
