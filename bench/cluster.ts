@@ -43,6 +43,7 @@ import { DEFAULT_DATABASE_URL, missing, startCluster } from '../scripts/cluster.
 import { benchEnv } from './env';
 import { HarnessError, keepTmpDir, runBenchmark, sleep, wasInterrupted } from './lib/children';
 import { fmtInt, fmtMs, median } from './lib/load';
+import { isHeld, letters, messageBody } from './lib/messages';
 import { parseOptions } from './lib/options';
 import { freshPgDatabase } from './lib/server';
 
@@ -60,16 +61,6 @@ const opts = {
 };
 const CREDITS = 1_000_000;
 const INSTANCES = 3;
-
-/** a number in letters only (a = 0): message bodies without digits */
-function letters(n: number): string {
-  let out = '';
-  do {
-    out = String.fromCharCode(97 + (n % 26)) + out;
-    n = Math.floor(n / 26);
-  } while (n > 0);
-  return out;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -276,7 +267,7 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
         const text = await res.body.text();
         if (res.statusCode === 200) {
           // held by the scam guard: only its sender sees it (not expected with these bodies)
-          if (text.includes('"held":true')) {
+          if (isHeld(text)) {
             held++;
             return false;
           }
@@ -350,7 +341,7 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
       if (to >= from) to++;
       // no digits: a run of them can read as a phone number, which the scam guard holds
       // (docs/safety.md), and a held message never reaches its recipient
-      const body = `hoi ${letters(++seq)} van ${letters(from)} voor ${letters(to)}`;
+      const body = messageBody(++seq, from, to);
       const at = performance.now();
       const phase = label === 'anchor' ? 'one instance (anchor)' : at < killedAt ? 'cluster: before the kill' : at < killedAt + opts.phase * 1000 ? 'cluster: during (kill +' + opts.phase + ' s)' : 'cluster: after';
       const s: Sent = { body, to, at, phase, ok: false };
