@@ -3,7 +3,7 @@
  * off screen. Choosing a method brings the next step into view; a tap moves focus on to the bank
  * list, the arrow keys keep it in the tiles (where they move the choice).
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serve } from '@dating/shared-kit/testing';
 import { loginAs, makeCredits, renderAt, resetBrowserState, useSiteSettings } from '../test-utils';
@@ -32,7 +32,7 @@ describe('/credits/:id: the step after the method', () => {
     await user.click(await screen.findByRole('radio', { name: 'iDEAL' }));
     const bank = await screen.findByRole('combobox', { name: 'Kies je bank' });
     const pay = screen.getByRole('button', { name: 'Betalen met iDEAL' });
-    expect(scrolled).toHaveLength(1);
+    await waitFor(() => expect(scrolled).toHaveLength(1));
     expect(scrolled[0]).toContainElement(bank);
     expect(scrolled[0]).toContainElement(pay);
     expect(bank).toHaveFocus();
@@ -49,6 +49,6 @@ describe('/credits/:id: the step after the method', () => {
     const card = screen.getByRole('radio', { name: 'Creditcard' });
     expect(card).toBeChecked();
     expect(card).toHaveFocus();
-    expect(scrolled.at(-1)).toContainElement(screen.getByRole('button', { name: 'Betalen met Creditcard' }));
+    await waitFor(() => expect(scrolled.at(-1)).toContainElement(screen.getByRole('button', { name: 'Betalen met Creditcard' })));
   });
 });

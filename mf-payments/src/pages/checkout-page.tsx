@@ -86,10 +86,15 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
   useEffect(() => {
     const step = nextStep.current;
     if (!chosen || !step) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    step.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
-    // the bank list, or the link on to the direct-debit form; without a bank list the pay button waits in view
-    if (chosen.byPointer) step.querySelector<HTMLElement>('select, a[href]:not([href^="/pages/"])')?.focus({ preventScroll: true });
+    // a frame later: the choice also goes into the URL, and the shell scrolls to the top on a path
+    // change (in its own effect, which runs after this one)
+    const frame = requestAnimationFrame(() => {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      step.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+      // the bank list, or the link on to the direct-debit form; without a bank list the pay button waits in view
+      if (chosen.byPointer) step.querySelector<HTMLElement>('select, a[href]:not([href^="/pages/"])')?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [chosen]);
 
   if (error) return <Alert variant="danger">{error}</Alert>;
