@@ -315,7 +315,7 @@ describe('releases', () => {
 
 const adminUrl = readEnv().DATABASE_URL;
 (isPostgresUrl(adminUrl) ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
-  it('a promote on one reaches the other within a second (NOTIFY releases), three times', async () => {
+  it('a promote on one reaches the other within a second (NOTIFY releases), three times; ten promotes across both: one wins', async () => {
     const db = await createPgDatabase(adminUrl as string);
     const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-static-'));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-data-'));
@@ -348,6 +348,14 @@ const adminUrl = readEnv().DATABASE_URL;
         // the other instance serves the stored files too
         expect((await b.inject({ method: 'GET', url: `/mf/mf-payments/${build}/remoteEntry.js` })).statusCode).toBe(200);
       }
+      // ten changes at once, five on each instance, with the version both read: one wins
+      const state = (await a.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json().remotes.find((r: { remote: string }) => r.remote === 'mf-payments');
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).inject({ method: 'POST', url: '/api/backoffice/releases/mf-payments/promote', payload: { build_id: 'two-2', version: state.version }, headers: bearer }),
+        ),
+      );
+      expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     } finally {
       await a.close();
       await b.close();
