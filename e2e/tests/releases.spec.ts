@@ -261,6 +261,23 @@ test('a release built against another react is refused, naming the package, want
   expect((await registry()).canary).toBeNull();
 });
 
+test('the releases page shows the staff member the registry on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: firstURL(), viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/user.php', { data: { email: 'staff@example.com', password: 'staff-staff-123' }, headers: { 'X-Request-Type': 'web' } });
+  expect(login.ok(), await login.text()).toBe(true);
+  await page.goto('/backoffice/releases');
+  const payments = page.getByRole('region', { name: 'mf-payments' });
+  await expect(payments.getByRole('table', { name: 'Geschiedenis van mf-payments' })).toBeVisible();
+  // after the first test's rollback: A live again, B (newer) can be made live again, the build's own release rolled back to
+  await expect(payments.getByRole('row', { name: new RegExp(BUILD_A) })).toContainText(`e2e ${BUILD_A}`);
+  await expect(payments.getByRole('row', { name: new RegExp(BUILD_B) }).getByRole('button', { name: 'Live zetten' })).toBeVisible();
+  await expect(payments.getByRole('button', { name: 'Terugdraaien naar deze' }).first()).toBeVisible();
+  // nothing wider than the phone: the history table scrolls inside its own box
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await context.close();
+});
+
 test('a canary whose pages throw at mount is rolled back automatically (scaled thresholds)', async ({ browser }) => {
   test.setTimeout(90_000);
   const [a, b] = instances as [Instance, Instance];
