@@ -37,7 +37,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
 import { REMOTE_FOLDERS, remotesConfig } from './remotes';
-import { remotePreloadLinks } from './route-preload';
 import { pagePolicy, scriptSources } from './security-headers';
 
 export { REMOTE_FOLDERS, ZRemotesConfig, defaultRemotes, remotesConfig } from './remotes';
@@ -158,11 +157,10 @@ export function bootOf(req: FastifyRequest): { settings: unknown; domain_languag
   return { settings: settings ?? null, domain_language: settings?.domain_language ?? 'nl' };
 }
 
-/** `preload`: `<link rel="preload">` tags for the page's remote (route-preload.ts), put before </head> */
-export function renderIndex(html: string, req: FastifyRequest, preload = ''): string {
+export function renderIndex(html: string, req: FastifyRequest): string {
   const settings = req.site?.settings;
   const boot = bootOf(req);
-  const script = `${preload}<script>window.__BOOT__=${inlineJson(boot)}</script>`;
+  const script = `<script>window.__BOOT__=${inlineJson(boot)}</script>`;
   let out = html;
   if (settings) {
     const title = `<title>${escapeHtml(settings.index_title)}</title>`;
@@ -205,10 +203,7 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
       const page = await light.page(req, built, bootOf(req));
       if (page) return sendPage(req, reply, page, 200);
     }
-    // the page's remote named for preload (a member page's remote is known from its URL)
-    const servedRemote = status === 200 && built && route ? app.releases.served.forBucket(app.releases.bucketOf(req, reply)).remotes.find((r) => r.name === route.remote) : undefined;
-    const preload = servedRemote ? await remotePreloadLinks(servedRemote.entry, root, (folder, buildId) => app.releases.folderOf(folder, buildId)) : '';
-    return sendPage(req, reply, renderIndex(html, req, preload), status);
+    return sendPage(req, reply, renderIndex(html, req), status);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)

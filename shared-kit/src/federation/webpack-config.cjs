@@ -255,63 +255,6 @@ class EmitPublicFilesPlugin {
 }
 
 /**
- * The chunks the entry loads before it runs: with `asyncStartup` the entry waits for the shared
- * modules it consumes (React, React DOM, the router, i18next, shared-kit's entries, ...), whose
- * own chunks consume more, one round trip after another once main.js has run. Their files are
- * named in index.html as `<link rel="preload" as="script">`, so the browser fetches them beside
- * main.js (one round trip for all) instead of after it. Only what a consume block of an initial
- * chunk, or of a chunk found that way, loads: lazy `import()`s of the shell stay lazy.
- */
-function startupFiles(compilation, entry) {
-  const { chunkGraph } = compilation;
-  const point = compilation.entrypoints.get(entry);
-  if (!point) return [];
-  // the host's own copy registered in the share scope answers a consume (loaded-first): its chunk
-  // is the one fetched, not the consume's fallback chunk (the same module, sometimes another chunk)
-  const provided = new Map();
-  for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
-  const seen = new Set(point.chunks);
-  const queue = [...point.chunks];
-  /** @type {string[]} */
-  const files = [];
-  while (queue.length > 0) {
-    const chunk = queue.shift();
-    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-      if (module.type !== 'consume-shared-module') continue;
-      for (const block of (provided.get(module.options.shareKey) ?? module).blocks) {
-        const group = chunkGraph.getBlockChunkGroup(block);
-        for (const next of group ? group.chunks : []) {
-          if (seen.has(next)) continue;
-          seen.add(next);
-          queue.push(next);
-          for (const file of [...next.files].sort()) if (file.endsWith('.js')) files.push(file);
-        }
-      }
-    }
-  }
-  return files;
-}
-
-class StartupPreloadPlugin {
-  constructor(entry) {
-    this.entry = entry;
-  }
-
-  apply(compiler) {
-    const HtmlWebpackPlugin = require('html-webpack-plugin');
-    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
-        const links = startupFiles(compilation, this.entry).map((file) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` }),
-        );
-        data.headTags.push(...links);
-        return data;
-      });
-    });
-  }
-}
-
-/**
  * @param {{ name?: string, dir: string, entry?: string, template?: string, mode?: string }} opts
  */
 function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', template = './src/index.html', mode }) {
@@ -334,7 +277,6 @@ function createHostConfig({ name = 'shell', dir, entry = './src/index.tsx', temp
       templateParameters: { buildId, name },
       minify: false,
     }),
-    new StartupPreloadPlugin('main'),
     new EmitPublicFilesPlugin(path.join(dir, 'public')),
     // The plugin that hands the runtime to the remotes is imported by its CommonJS file, which
     // `require`s runtime-core's CommonJS build: a second copy of the federation core (about 15 kB
