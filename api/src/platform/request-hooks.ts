@@ -23,6 +23,8 @@ import type { Lang } from '../i18n';
 import { loadSession, refuseBannedSession } from './session';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** the member's account language, on every answer to a logged-in request */
+export const ACCOUNT_LANGUAGE_HEADER = 'x-account-language';
 
 function langOf(req: FastifyRequest): Lang {
   const query = req.query as Record<string, unknown> | undefined;
@@ -140,7 +142,10 @@ export function registerRequestHooks(app: FastifyInstance): void {
   // instances, and this one again, a moment later. A route declared `keepsSession` (a paid
   // message: only the balance changes) keeps the session (migration 0025: the session cache's
   // trigger ignores a change of the balance alone too)
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', async (req, reply) => {
+    // the account's language on every answer to a member: a tab whose page is in another language
+    // (changed on another device or tab) applies it at its next request (shared-kit i18n)
+    if (req.user && !reply.hasHeader(ACCOUNT_LANGUAGE_HEADER)) reply.header(ACCOUNT_LANGUAGE_HEADER, req.user.language);
     if (req.user && (UNSAFE_METHODS.has(req.method) || req.routeOptions.config?.writes)) {
       if (!req.routeOptions.config?.keepsSession) app.sessionCache.forgetUser(req.user.id);
       app.answers.forgetMember(req.user.id);

@@ -50,6 +50,21 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDEMPOTENT: ReadonlySet<Method> = new Set<Method>(['GET', 'PUT', 'DELETE']);
 export const GENERIC_ERROR_NL = 'Er is een fout opgetreden, probeer het later opnieuw.';
 
+/** The header in which the server names a logged-in member's account language on every answer. */
+export const ACCOUNT_LANGUAGE_HEADER = 'x-account-language';
+/** Told the account's language of each answer that names one, with when its request started (i18n applies it). */
+export type AccountLanguageListener = (language: string, requestStartedAt: number) => void;
+let accountLanguageListener: AccountLanguageListener | undefined;
+export function onAccountLanguage(listener: AccountLanguageListener | undefined): void {
+  accountLanguageListener = listener;
+}
+let requestClock = 0;
+/** A counter that orders requests and local language changes (not wall time: two in one millisecond). */
+export function nextTick(): number {
+  requestClock += 1;
+  return requestClock;
+}
+
 let genericMessageProvider: (() => string) | undefined;
 /** shared-kit/i18n registers the translated generic error text here. */
 export function setGenericMessageProvider(provider: () => string): void {
@@ -176,6 +191,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const retries = IDEMPOTENT.has(method) ? (opts.retries ?? maxRetries) : 0;
     const doFetch = options.fetch ?? globalThis.fetch;
 
+    const startedAt = nextTick();
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -193,6 +209,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         await sleep(baseDelay * 2 ** attempt, opts.signal);
         continue;
       }
+      const accountLanguage = response.headers?.get?.(ACCOUNT_LANGUAGE_HEADER);
+      if (accountLanguage) accountLanguageListener?.(accountLanguage, startedAt);
       const answer = await readBody(response);
       if (!response.ok) throw failure(path, response.status, answer);
       return parseAnswer(path, response.status, answer, schema);

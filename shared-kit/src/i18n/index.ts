@@ -9,12 +9,12 @@
  *   // the shell, at boot (after settings are known):
  *   initLanguage(settings.domain_language);
  */
-import { api } from '../api/client';
+import { api, nextTick, onAccountLanguage } from '../api/client';
 import { ZUserResponse } from '../contracts/identity';
 import type { Language } from '../contracts/core';
 import { sessionAtom, setSession, store } from '../state/atoms';
 import { i18n, lazyBundles } from './instance';
-import { detectLanguage, readCookie, writeLanguageCookie, LANGUAGE_COOKIE } from './language';
+import { detectLanguage, readCookie, toLanguage, writeLanguageCookie, LANGUAGE_COOKIE } from './language';
 import type { LocaleTree } from './locales-check';
 
 export { i18n, currentLanguage } from './instance';
@@ -87,16 +87,43 @@ export function initLanguage(domainLanguage?: string | null): Language {
   return lng;
 }
 
+/** Set with the language cookie when a visitor picks a language: at log-in the server stores it on the account. */
+export const LANGUAGE_CHOSEN_COOKIE = 'lang_chosen';
+/** when this tab last changed the language itself (api/client nextTick): older answers do not undo it */
+let localChangeAt = 0;
+
 /**
  * The member chose a language: remember it (cookie, 365 days), switch the UI, and when logged in
- * store it on the account (PUT /api/user.php), so mails come in that language too.
+ * store it on the account (PUT /api/user.php), so mails, server texts and the member's other tabs
+ * follow. A visitor's choice is marked (LANGUAGE_CHOSEN_COOKIE): logging in keeps it and stores it
+ * on the account instead of switching to the account's stored one.
  */
 export async function setLanguage(lng: Language, options: { saveToAccount?: boolean } = {}): Promise<void> {
+  localChangeAt = nextTick();
   writeLanguageCookie(lng);
-  await i18n.changeLanguage(lng);
   const user = store.get(sessionAtom);
+  if (!user && globalThis.document) document.cookie = `${LANGUAGE_CHOSEN_COOKIE}=1; Max-Age=${LANGUAGE_COOKIE_DAYS_SECONDS}; Path=/; SameSite=Lax`;
+  await i18n.changeLanguage(lng);
   if ((options.saveToAccount ?? true) && user && user.language !== lng) {
     const { user: updated } = await api.put('/api/user.php', { language: lng }, ZUserResponse);
     setSession(updated);
   }
 }
+
+const LANGUAGE_COOKIE_DAYS_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * One language once logged in: the account's. Every answer to a member names it
+ * (x-account-language); when it differs from this tab's (changed on another device or tab), this
+ * tab takes it at that answer. An answer to a request that started before this tab's own change
+ * is not news.
+ */
+onAccountLanguage((value, startedAt) => {
+  if (startedAt <= localChangeAt || !store.get(sessionAtom)) return;
+  const lng = toLanguage(value);
+  if (!lng || lng === i18n.language) return;
+  writeLanguageCookie(lng);
+  const user = store.get(sessionAtom);
+  if (user && user.language !== lng) setSession({ ...user, language: lng });
+  void i18n.changeLanguage(lng);
+});

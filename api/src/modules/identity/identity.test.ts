@@ -285,6 +285,33 @@ describe('login, lock, logout, language', () => {
     expect(json(bad).message).toBe('Cette langue n’est pas prise en charge.');
   });
 
+  it('one language: a visitor\'s choice before log-in goes to the account; every answer names the account\'s (issue 29 item 8)', async () => {
+    const { user, password } = await createMember(app, { email: uniqueEmail('chosen'), user: { language: 'nl' } });
+    // the visitor picked English with the switcher on this device (lang + lang_chosen), then logs in
+    const login = await post('/api/user.php', { email: user.email, password }, { cookie: 'lang=en; lang_chosen=1' });
+    expect(login.statusCode).toBe(200);
+    expect(json(login).user?.language).toBe('en');
+    expect(login.cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+    expect(login.cookies.find((c) => c.name === 'lang_chosen')?.value).toBe(''); // used up
+    const sid = cookieFrom(login) as string;
+    // every answer to the member names the account's language: another tab applies it at its next request
+    const me = await get('/api/user.php', { cookie: `${sid}; lang=nl` });
+    expect(me.headers['x-account-language']).toBe('en');
+    // server texts in the account's language too, whatever the tab's cookie says
+    const bad = await put('/api/user.php', { language: 'xx' }, { cookie: `${sid}; lang=nl` });
+    expect(json(bad).message).toBe('This language is not supported.');
+    // switching on one device: its own answer already names the new language
+    const de = await put('/api/user.php', { language: 'de' }, { cookie: sid });
+    expect(de.headers['x-account-language']).toBe('de');
+    expect((await get('/api/user.php', { cookie: sid })).headers['x-account-language']).toBe('de');
+    // without a choice on this device the account's language becomes the device's
+    const again = await post('/api/user.php', { email: user.email, password }, { cookie: 'lang=fr' });
+    expect(json(again).user?.language).toBe('de');
+    expect(again.cookies.find((c) => c.name === 'lang')?.value).toBe('de');
+    // a visitor gets no such header
+    expect((await get('/api/user.php')).headers['x-account-language']).toBeUndefined();
+  });
+
   it('stores a push subscription for the logged-in member only', async () => {
     const { user } = await createMember(app, { email: uniqueEmail('push') });
     const cookie = await loginCookie(app, user.id);

@@ -13,11 +13,12 @@ import type { SignupData, Tracking, User } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { profiles, signupInvites, signupMessages, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isLang } from '../../i18n';
+import { isLang, toLang } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { changeCredits } from '../../platform/credits';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, revokeAllSessions } from '../../platform/session';
+import { ACCOUNT_LANGUAGE_HEADER } from '../../platform/request-hooks';
 import { regionOfCountry } from '../sites/regions';
 import { clearFailures, isKnownSource, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
 import { activationLink, baseUrl, db, deliver, nameOf, queueFor, site, type Ctx } from './mail-queue';
@@ -55,6 +56,28 @@ export async function checkPassword(hashed: string, password: string): Promise<b
     return await verify(hashed, password);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Set by the page when a visitor picks a language with the switcher (shared-kit i18n setLanguage):
+ * at log-in that choice is what the member just said they want, and goes to the account.
+ */
+export const LANG_CHOSEN_COOKIE = 'lang_chosen';
+
+/**
+ * At log-in: the language the visitor chose on this device before logging in (the lang cookie with
+ * LANG_CHOSEN_COOKIE) is stored on the account; otherwise the account's language becomes the
+ * device's. One language from then on: the account's.
+ */
+export async function settleLanguageAtLogin(ctx: Ctx, user: { id: number; language: string | null }): Promise<void> {
+  const chosen = ctx.req.cookies[LANG_CHOSEN_COOKIE] === '1' ? toLang(ctx.req.cookies[LANG_COOKIE]) : undefined;
+  if (chosen) {
+    if (chosen !== user.language) await db(ctx).update(users).set({ language: chosen }).where(eq(users.id, user.id));
+    ctx.reply.clearCookie(LANG_CHOSEN_COOKIE, { path: '/' });
+    setLangCookie(ctx, chosen);
+  } else if (isLang(user.language)) {
+    setLangCookie(ctx, user.language);
   }
 }
 
@@ -196,7 +219,7 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   if (user.status === 'deleted') throw new AppError('account_deleted', { status: 403 });
   await recordAttempt(db(ctx), key, true);
   await createSession(ctx.reply, user.id);
-  if (isLang(user.language)) setLangCookie(ctx, user.language);
+  await settleLanguageAtLogin(ctx, user);
   // a browser this account has not used before: the member hears of it (passkeys/new-login.ts)
   await noteLogin(ctx, user);
   return currentUser(ctx, user.id);
@@ -207,6 +230,8 @@ export async function setLanguage(ctx: Ctx, language: Lang): Promise<User | null
   const me = ctx.req.user;
   if (!me) return null;
   await db(ctx).update(users).set({ language }).where(eq(users.id, me.id));
+  // this answer already speaks for the new language (the session loaded before says the old one)
+  ctx.reply.header(ACCOUNT_LANGUAGE_HEADER, language);
   return currentUser(ctx, me.id);
 }
 

@@ -28,12 +28,11 @@ import type { Passkey, User } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isLang } from '../../i18n';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, type UserRow } from '../../platform/session';
 import { recordAttempt } from '../identity/login-guard';
 import { db, linkBase, nameOf, site, type Ctx } from '../identity/mail-queue';
-import { currentUser, setLangCookie } from '../identity/service';
+import { currentUser, settleLanguageAtLogin } from '../identity/service';
 import { noteLogin } from './new-login';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -258,7 +257,7 @@ export async function loginWithPasskey(ctx: Ctx, response: AuthenticationRespons
     .where(eq(passkeys.id, passkey.id));
   await recordAttempt(db(ctx), { siteId: s.id, email: user.email, ip: ctx.req.ip }, true);
   await createSession(ctx.reply, user.id);
-  if (isLang(user.language)) setLangCookie(ctx, user.language);
+  await settleLanguageAtLogin(ctx, user);
   await noteLogin(ctx, user);
   return currentUser(ctx, user.id);
 }
