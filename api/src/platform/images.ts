@@ -7,7 +7,7 @@
  *   - three sizes: full (max 1280 px on the long side), thumb (200x200 cover) and match
  *     (400x400 cover, used by the match modal).
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError, isAppError } from '../errors';
 import { createAdmission } from './admission';
 
@@ -78,7 +78,7 @@ export async function processImage(input: Buffer, opts: { memberId?: number } = 
 }
 
 async function decode(input: Buffer): Promise<ProcessedImage> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // metadata() reads only the header, so the pixel limit is checked below by hand
     meta = await sharp(input, { limitInputPixels: false }).metadata();
