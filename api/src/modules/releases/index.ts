@@ -267,7 +267,9 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
       }, ROLLBACK_CHECK_MS);
       timer.unref();
     }
-    await served.reload();
+    // a database that does not answer at start (the readiness probe says so): each remote's dist
+    // until the state can be read (the next NOTIFY or the LISTEN coming back reloads it)
+    await served.reload().catch((err: unknown) => app.log.error({ err }, 'releases: reading the release state failed'));
   });
 
   // the counts are read for a day at most (the longest rollback window): older minutes are forgotten once an hour
