@@ -11,8 +11,10 @@ import { ZWsServerFrame } from '@dating/shared-kit/contracts';
 import type { WsServerFrame } from '@dating/shared-kit/contracts';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema';
+import { drainAfterCommit } from '../../db/after-commit';
 import { isPostgresUrl } from '../../test/template';
 import { buildTestApp } from '../../test/helpers';
+import { notifyRealtime } from './notify';
 import { json, member, send, TestSocket } from './test-helpers';
 
 let app: FastifyInstance;
@@ -103,13 +105,22 @@ describe('frames', () => {
     const sent = (await send(app, a, { profile: b.id, body: 'rechtstreeks' })).json().message;
     expect(await bTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id, body: 'rechtstreeks' }, profile: { id: a.id } });
     expect(await aTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id }, profile: { id: b.id } });
-    // the notification has come and gone by the time the next message arrives: still one frame each
     const second = (await send(app, a, { conversation: sent.conversation, body: 'nog een' })).json().message;
     await bTab.next((f) => f.type === 'message:new' && f.message.id === second.id);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(bTab.frames.filter((f) => f.type === 'message:new' && f.message.id === sent.id)).toHaveLength(1);
-    expect(aTab.frames.filter((f) => f.type === 'message:new' && f.message.id === sent.id)).toHaveLength(1);
-    expect(app.realtime.readBack).toBe(before);
+    // the follow-up: a message stored without this instance's send (as by another instance),
+    // announced after every notification of the two sends, is read back and arrives; a read-back
+    // of the two sends would have been queued before it and arrived first
+    await drainAfterCommit(app.db);
+    const [other] = await app.dbHandle.query<{ id: number }>(
+      `insert into messages (conversation_id, sender_id, recipient_id, type, body, client_id, credits) values ($1, $2, $3, 'text', 'elders', $4, 0) returning id`,
+      [sent.conversation, a.id, b.id, crypto.randomUUID()],
+    );
+    await notifyRealtime(app.db, `m:${other?.id}:${a.id}:${b.id}`);
+    await bTab.next((f) => f.type === 'message:new' && f.message.id === other?.id);
+    await aTab.next((f) => f.type === 'message:new' && f.message.id === other?.id);
+    // still one frame each of the sends, and only the follow-up was read back
+    for (const tab of [aTab, bTab]) for (const id of [sent.id, second.id]) expect(tab.frames.filter((f) => f.type === 'message:new' && f.message.id === id)).toHaveLength(1);
+    expect(app.realtime.readBack).toBe(before + 1);
   });
 
   it('typing, read, message:deleted and chat:deleted reach the other side', async () => {
@@ -156,7 +167,10 @@ describe('frames', () => {
     expect(like).toMatchObject({ type: 'like:new', profile: { id: a.id }, new_likes: 1 });
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: b.cookie, ...json }, payload: { id: a.id } });
     expect(await aTab.next(isType('match:new'))).toMatchObject({ type: 'match:new', profile: { id: b.id } });
-    await new Promise((r) => setTimeout(r, 100));
+    // the follow-up: a third member's like reaches b the same way, after b's own like was delivered
+    const c = await member(app);
+    await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: c.cookie, ...json }, payload: { id: b.id } });
+    await bTab.next((f) => f.type === 'like:new' && f.profile.id === c.id);
     expect(bTab.frames.filter((f) => f.type === 'match:new')).toHaveLength(0);
   });
 
@@ -165,11 +179,16 @@ describe('frames', () => {
     const b = await member(app);
     const bTab = await open(b);
     await send(app, a, { profile: b.id, body: 'wacht maar' });
-    await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { conversation: 1 } });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(bTab.frames.filter((f) => f.type === 'message:new' || f.type === 'typing')).toEqual([]);
+    await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: b.id } });
+    // the follow-up: a confirmed member's typing and message to b arrive the same ways, after them
+    const c = await member(app, 100);
+    await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: c.cookie, ...json }, payload: { profile: b.id } });
+    const fromC = (await send(app, c, { profile: b.id, body: 'ik wel' })).json().message;
+    await bTab.next((f) => f.type === 'message:new' && f.message.id === fromC.id);
+    expect(bTab.frames.filter((f) => f.type === 'typing' && f.profile === c.id)).toHaveLength(1);
+    expect(bTab.frames.filter((f) => (f.type === 'message:new' && f.message.sender === a.id) || (f.type === 'typing' && f.profile === a.id))).toEqual([]);
     await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, a.id));
-    expect(await bTab.next(isType('message:new'))).toMatchObject({ message: { body: 'wacht maar', sender: a.id } });
+    expect(await bTab.next((f) => f.type === 'message:new' && f.message.sender === a.id)).toMatchObject({ message: { body: 'wacht maar', sender: a.id } });
   });
 });
 
