@@ -156,6 +156,21 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   });
 
+  test("logged in: a language chosen in one tab reaches the member's other tab at its next request (issue 29 item 8)", async ({ page, context }) => {
+    await loginAsNewMember(page);
+    const other = await context.newPage();
+    await page.goto('/pages/faq');
+    await other.goto('/pages/faq');
+    await expect(other.locator('html')).toHaveAttribute('lang', 'nl');
+    await languageSwitcher(page).selectOption('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // the other tab's next call to the server names the account's language: it follows
+    await mainNav(other).getByRole('link', { name: new RegExp(commonText('nav.likes')) }).click();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(mainNav(other, 'de')).toBeVisible();
+    await other.close();
+  });
+
   test('logged in: navigation with badges (99+ cap) and the title prefix with unread + new likes', async ({ page }) => {
     await loginAsNewMember(page);
     await page.goto('/pages/faq');
