@@ -23,6 +23,7 @@
  * are unchanged.
  */
 import crypto from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -178,7 +179,13 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const sendPage = (req: FastifyRequest, reply: FastifyReply, html: string, status: number) =>
     sendRevalidated(req, reply.header('content-security-policy', pagePolicy(sources, html)), html, 'text/html; charset=utf-8', status);
   const landers = landerRegistryReader(root);
-  const light = lightLanders(app, root);
+  // the landers' server render is part of their release (issue 27 item 5): the live release's render.cjs
+  const landerRender = (buildId: string | null): string => {
+    const stored = buildId ? app.releases.folderOf('mf-landers', buildId) : null;
+    const file = stored ? path.join(stored, 'light-server', 'render.cjs') : null;
+    return file && existsSync(file) ? file : path.join(root, 'mf-landers', 'dist', 'light-server', 'render.cjs');
+  };
+  const light = lightLanders(app, root, { liveBuildId: () => app.releases.served.liveOf('mf-landers'), renderFileFor: landerRender });
   const visibleMember = async (id: string): Promise<boolean> => {
     if (!/^\d{1,9}$/.test(id)) return false;
     const [row] = await app.db.select({ one: sql<number>`1` }).from(profiles).where(and(eq(profiles.userId, Number(id)), eq(profiles.searchable, true))).limit(1);

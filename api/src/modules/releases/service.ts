@@ -376,6 +376,11 @@ export class ServedRemotes {
     return this.loading;
   }
 
+  /** the live build id of a remote (its folder), or null */
+  liveOf(remote: string): string | null {
+    return this.served.get(remote)?.live ?? null;
+  }
+
   get version(): number {
     return this.generation;
   }
