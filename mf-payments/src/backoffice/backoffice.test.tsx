@@ -82,7 +82,10 @@ describe('/backoffice/codes', () => {
     });
     await renderAt('/backoffice/codes');
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('table', { name: '1 kortingscodes' });
+    const table = await screen.findByRole('table', { name: '1 kortingscodes' });
+    // the country's name in the UI's language, not 'NL' (issue 29 item 9)
+    expect(within(table).getByRole('row', { name: /SUMMER15/ })).toHaveTextContent('Nederland');
+    expect(within(screen.getByRole('combobox', { name: 'Land' })).getByRole('option', { name: 'Duitsland' })).toHaveValue('DE');
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'winter');
     await user.type(screen.getByRole('spinbutton', { name: 'Korting (%)' }), '150');
     await user.clear(screen.getByRole('spinbutton', { name: 'Minimale orderwaarde' }));

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { countryName, useTranslation } from '@dating/shared-kit/i18n';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { AdminDiscountCode, DiscountCodeCreate } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
@@ -45,7 +45,7 @@ function UsesDialog({ code, onClose }: { code: AdminDiscountCode; onClose: () =>
 }
 
 export function StaffCodesPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const when = useDateTime();
   const codes = useAsync(() => staffApi.codes(), []);
   const [form, setForm] = useState(EMPTY);
@@ -92,7 +92,7 @@ export function StaffCodesPage() {
       </td>
       <td css={staffCell}>{c.percentage}%</td>
       <td css={staffCell}>{(c.minimum_order_value / 100).toFixed(2)}</td>
-      <td css={staffCell}>{c.country ?? t('staff.codes.allCountries')}</td>
+      <td css={staffCell}>{c.country ? countryName(c.country, i18n.language) : t('staff.codes.allCountries')}</td>
       <td css={staffCell}>{c.valid_until ? when(c.valid_until) : t('staff.codes.noEnd')}</td>
       <td css={staffCell}>
         <Button size="sm" variant="link" onClick={() => setShowUses(c)} aria-label={t('staff.codes.usesOf', { code: c.code, count: c.uses })}>
@@ -126,7 +126,7 @@ export function StaffCodesPage() {
               value={form.country}
               onChange={set('country')}
               error={errors.country}
-              options={[{ value: '', label: t('staff.codes.allCountries') }, ...COUNTRIES.map((c) => ({ value: c, label: c }))]}
+              options={[{ value: '', label: t('staff.codes.allCountries') }, ...COUNTRIES.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
             />
             <DateField label={t('staff.codes.validUntil')} value={form.validUntil} onChange={set('validUntil')} error={errors.validUntil} optionalLabel />
             <div css={{ alignSelf: 'end' }}>
