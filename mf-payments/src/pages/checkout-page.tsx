@@ -82,12 +82,13 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
   // off screen. After a choice the next step scrolls into view; after a tap focus moves on to the
   // bank list (arrow keys keep it in the tiles, where they move the choice)
   const nextStep = useRef<HTMLDivElement>(null);
-  const [chosen, setChosen] = useState<{ byPointer: boolean } | null>(null);
+  const [chosen, setChosen] = useState<{ method: string; byPointer: boolean } | null>(null);
   useEffect(() => {
     const step = nextStep.current;
-    if (!chosen || !step) return;
-    // a frame later: the choice also goes into the URL, and the shell scrolls to the top on a path
-    // change (in its own effect, which runs after this one)
+    // once the URL names the choice (react-router commits it in a transition, after the choice
+    // itself), and a frame later: the shell scrolls to the top on a path change in its own effect,
+    // which runs after this one
+    if (!chosen || !step || chosen.method !== routeMethod) return;
     const frame = requestAnimationFrame(() => {
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       step.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
@@ -95,7 +96,7 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
       if (chosen.byPointer) step.querySelector<HTMLElement>('select, a[href]:not([href^="/pages/"])')?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
-  }, [chosen]);
+  }, [chosen, routeMethod]);
 
   if (error) return <Alert variant="danger">{error}</Alert>;
   if (loading && !data) return <Spinner />;
@@ -144,7 +145,7 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
         selected={offered?.id}
         onChoose={(m, byPointer) => {
           setMethod(m);
-          setChosen({ byPointer });
+          setChosen({ method: m, byPointer });
           setIssuer('');
           setIssuerError(null);
           void navigate(`/credits/${encodeURIComponent(pkg.id)}/${m}`, { replace: true });
