@@ -4,7 +4,9 @@
  * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
  */
 import type { FastifyInstance } from 'fastify';
+import pretty from 'pino-pretty';
 import { buildApp } from './app';
+import { DataDirError } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { demoLoginsTable, seedDemo } from './db/seed';
 import { env } from './env';
@@ -50,7 +52,10 @@ async function main(): Promise<void> {
       void closeAndExit(0);
     });
   }
-  app = await buildApp({ startJobs: true });
+  // a person at a terminal reads the log pretty-printed; anything else (a pipe, a file, a log
+  // collector) gets pino's JSON lines
+  const logger = process.stdout.isTTY ? { level: config.LOG_LEVEL, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : undefined;
+  app = await buildApp({ startJobs: true, ...(logger ? { logger } : {}) });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
   let demoLogins = false;
@@ -80,6 +85,8 @@ async function main(): Promise<void> {
 function startFailure(err: unknown): unknown {
   // a data directory another server holds (nothing was opened or changed)
   if (err instanceof DataDirInUseError) return `cannot start: ${err.message}`;
+  // a data directory an older PGlite wrote (nothing was opened or changed)
+  if (err instanceof DataDirError) return `cannot start: ${err.message}`;
   const e = err as NodeJS.ErrnoException & { port?: number };
   if (e?.code === 'EADDRINUSE') return `cannot start: port ${e.port ?? env().PORT} is in use (another server?); stop it or set PORT to a free port`;
   return err;
