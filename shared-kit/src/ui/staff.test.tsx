@@ -105,6 +105,13 @@ describe('SearchForm and Pager', () => {
 });
 
 describe('StaffTable', () => {
+  it('scrolls sideways in a named region the keyboard can reach (issue 29 item 19: axe scrollable-region-focusable on a phone)', () => {
+    render(<StaffTable caption="Betalingen" headers={['Bedrag']} rows={[<tr key="1"><td css={staffCell}>€ 9,95</td></tr>]} empty="Geen." />);
+    const region = screen.getByRole('region', { name: 'Betalingen' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toContainElement(screen.getByRole('table'));
+  });
+
   const row = (name: string) => (
     <tr key={name}>
       <td css={staffCell}>{name}</td>

@@ -159,11 +159,15 @@ export interface StaffTableProps {
   empty: ReactNode;
 }
 
-/** A staff list as a table that scrolls sideways on a narrow screen, or its empty state. */
+/**
+ * A staff list as a table that scrolls sideways on a narrow screen, or its empty state. The scrolling
+ * box is a named region that takes focus, so the keyboard can scroll it too (axe
+ * scrollable-region-focusable: the payments list on a phone has no link or button to tab to).
+ */
 export function StaffTable({ caption, hideCaption = false, headers, rows, empty }: StaffTableProps) {
   if (rows.length === 0) return typeof empty === 'string' ? <p role="status">{empty}</p> : <>{empty}</>;
   return (
-    <div css={{ overflowX: 'auto' }}>
+    <div role="region" aria-label={caption} tabIndex={0} css={{ overflowX: 'auto', '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 } }}>
       <table css={{ width: '100%', borderCollapse: 'collapse', background: colors.surface, fontSize: '0.9375rem' }}>
         <caption css={hideCaption ? visuallyHiddenStyle : { textAlign: 'start', fontWeight: 600, padding: '0.5rem 0' }}>{caption}</caption>
         <thead>
