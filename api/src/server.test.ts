@@ -76,4 +76,18 @@ describe('starting the server: failures a person can fix, in one line, the data 
       await holder.close();
     }
   });
+
+  it('a data directory an older PGlite wrote (PostgreSQL 17): says what to do, in one line, and leaves it alone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-start-'));
+    const db = path.join(dataDir, 'db');
+    fs.mkdirSync(db);
+    fs.writeFileSync(path.join(db, 'PG_VERSION'), '17\n');
+    const { code, stderr } = await startServer({ PORT: '0', DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`cannot start: the embedded database in ${db} was written by PostgreSQL 17 (an older PGlite); this version runs PostgreSQL 18 and cannot open it.`);
+    expect(stderr).toContain(`delete ${db} to start over with the demo data`);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(fs.readdirSync(db)).toEqual(['PG_VERSION']);
+    expect(fs.existsSync(lockFileOf(db))).toBe(false);
+  });
 });

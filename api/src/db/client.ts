@@ -90,12 +90,18 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   } else if (!url.startsWith('memory://')) {
     throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url.split(':')[0]}:")`);
   }
+  if (dir) refuseOlderDataDir(dir);
   // one process at a time on a data directory (PGlite has no lock of its own)
   const release = dir ? lockDataDir(dir) : () => undefined;
-  // (PGlite reads its options from the first argument when that is not a string)
   let client: PGlite;
   try {
-    client = options.loadDataDir ? new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir }) : new PGlite(dir);
+    client = new PGlite({
+      dataDir: dir,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      // PGlite 0.5 grows its WebAssembly memory as needed; 16 MB of shared buffers (PostgreSQL's
+      // default is 128 MB) keep an idle server small (docs/performance.md "Memory")
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    });
     await client.waitReady;
   } catch (err) {
     release();
@@ -117,6 +123,33 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     query: async <T>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
     connection: { pglite: client },
   };
+}
+
+/** The PostgreSQL major version of the embedded PGlite (0.5: PostgreSQL 18). */
+export const PGLITE_PG_MAJOR = 18;
+
+/** An error whose message is the whole story for the operator: printed as one line, no stack. */
+export class DataDirError extends Error {
+  override name = 'DataDirError';
+}
+
+/**
+ * A data directory written by an older PGlite (0.3: PostgreSQL 17, its `PG_VERSION` file says 17)
+ * cannot be opened by this one: say so in one line instead of PGlite's abort.
+ */
+export function refuseOlderDataDir(dir: string): void {
+  let version: string;
+  try {
+    version = fs.readFileSync(path.join(dir, 'PG_VERSION'), 'utf8').trim();
+  } catch {
+    return; // a new, empty directory
+  }
+  if (version === String(PGLITE_PG_MAJOR)) return;
+  throw new DataDirError(
+    `the embedded database in ${dir} was written by PostgreSQL ${version} (an older PGlite); this version runs PostgreSQL ${PGLITE_PG_MAJOR} and cannot open it. ` +
+      `It is the development database: delete ${dir} to start over with the demo data, ` +
+      `or dump it with the older version (pg_dump-compatible tools) and restore the dump into the new one.`,
+  );
 }
 
 /** The embedded PGlite behind a database handle's `db`, or null on PostgreSQL. */
