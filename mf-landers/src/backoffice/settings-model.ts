@@ -67,7 +67,12 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
   },
   {
     id: 'technical',
-    fields: [{ key: 'cdn_prefix', kind: 'text' }, { key: 'fictional_icon', kind: 'text' }, { key: 'push_public_key', kind: 'server' }],
+    fields: [
+      { key: 'cdn_prefix', kind: 'text' }, { key: 'fictional_icon', kind: 'text' }, { key: 'push_public_key', kind: 'server' },
+      // releases (issue 27): a canary's automatic rollback; read from the default site
+      { key: 'release_rollback_factor', kind: 'number' }, { key: 'release_rollback_min_errors', kind: 'number' },
+      { key: 'release_rollback_window_minutes', kind: 'number' },
+    ],
   },
 ];
 
