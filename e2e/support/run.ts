@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { E2E_DIR, REPO_ROOT, runOptions } from './env';
+import { E2E_DIR, REPO_ROOT, childEnv, runOptions } from './env';
 import { findFreePortsSync } from './ports';
 
 const args = process.argv.slice(2);
@@ -24,10 +24,12 @@ function runShard(index: number): Promise<number> {
   const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
   const child = spawn(playwright, ['test', ...shardArgs, ...args], {
     cwd: E2E_DIR,
-    env: {
-      ...process.env,
+    env: childEnv({
       ...(shards > 1 ? { E2E_REPORT_DIR: `playwright-report/shard-${index}` } : {}),
-      E2E_PORT: String(port), E2E_SMTP_PORT: String(smtp), E2E_MAILBOX_PORT: String(mailbox) },
+      E2E_PORT: String(port),
+      E2E_SMTP_PORT: String(smtp),
+      E2E_MAILBOX_PORT: String(mailbox),
+    }),
     stdio: shards > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
   if (shards > 1) {
