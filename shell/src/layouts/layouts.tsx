@@ -2,8 +2,8 @@
  * The four layouts of spec section 2, and the staff layout (staff/staff-layout.tsx). A layout surrounds the remote's page; remotes never render
  * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
  * through the same contained loader as pages, so a missing remote only loses its widget, and only
- * when needed (lazy-widget.tsx): a member's alerts (notices.tsx: after `<main>`, sticking to the
- * bottom of the screen, so they never push the page) and modals once the page is idle, the sign-up
+ * when needed (lazy-widget.tsx): a member's alerts (notices.tsx: behind a bell in the top bar,
+ * the urgent one inline on the overview in space reserved at first render) and modals once the page is idle, the sign-up
  * modal on idle or on `signup:open`, the entry warning at once for a visitor who has not
  * accepted it yet (the sign-up modal at once when mf-landers' light lander page started the shell
  * for it: window.__OPEN_SIGNUP__). `<main>` is at least a screen high, so the footer starts below the fold and
@@ -23,7 +23,7 @@ import { entryWarningForSite } from '../site-language';
 import { Footer } from './footer';
 import { Brand, TopNav, tabBarMedia } from '../nav/top-nav';
 import { LazyWidget } from './lazy-widget';
-import { Notices } from './notices';
+import { UrgentNotice } from './notices';
 import { StaffLayout } from '../staff/staff-layout';
 
 /** Whether this visitor has accepted the site-entry warning already (then its remote is not loaded). */
@@ -74,9 +74,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     <div css={[pageFrameStyle, loggedIn && { [tabBarMedia]: { paddingBottom: 64 } }]} data-layout="default">
       <SkipLink />
       <TopNav />
-      <PageMain>{children}</PageMain>
-      {/* a member's alerts and banners (none of them shows to a visitor): after the page, so they never move it */}
-      {loggedIn ? <Notices /> : null}
+      <PageMain>
+        {/* mail to the member bounces: the one notice inline, on the overview, in space reserved from the start */}
+        {loggedIn ? <UrgentNotice /> : null}
+        {children}
+      </PageMain>
       <Footer />
       {showEntryWarning ? <EntryWarning /> : null}
       <SignupModal />

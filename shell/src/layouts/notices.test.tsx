@@ -1,8 +1,9 @@
 /**
- * A member's alerts (other remotes' widgets) arrive once the page is idle, after the page itself:
- * they go into the notices region after `<main>`, sticking to the bottom of the screen, so their
- * arrival never moves the page the member is looking at (issue 13: layout shift on member pages);
- * folded by default to a pill that counts them, so they do not cover the page either.
+ * A member's alerts (other remotes' widgets) arrive once the page is idle, after the page itself.
+ * They live behind a bell in the top bar that counts them and opens a panel (issue 29 item 3: the
+ * floating pill they had covered the right half of "Bericht sturen"; open, it covered cards), so
+ * their arrival neither moves nor covers the page; the one urgent notice (mail bounces) stands
+ * inline on the overview in space reserved at first render.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,6 @@ import { i18n } from '@dating/shared-kit/i18n';
 import { setSession, useSession } from '@dating/shared-kit/state';
 import { makeUser } from '@dating/shared-kit/testing';
 import { initFederation } from '../federation/remote-loader';
-import { cssValue } from '../test/css-rules';
 import { renderInShell } from '../test/render';
 import { DefaultLayout } from './layouts';
 import { NOTICE_WIDGETS } from './notices';
@@ -39,6 +39,15 @@ function FakeReminder() {
     </div>
   );
 }
+function FakeBounce() {
+  const user = useSession();
+  if (!user?.notifications_disabled.includes('bounce')) return null;
+  return (
+    <div role="alert">
+      <p>Je e-mail komt niet aan</p>
+    </div>
+  );
+}
 function FakeBanner() {
   const runs = useSyncExternalStore(
     (listener) => {
@@ -57,7 +66,11 @@ function FakeBanner() {
     </section>
   ) : null;
 }
-const FAKES: Record<string, () => ReactNode> = { './EmailReminder': FakeReminder, './WelcomeBonusBanner': FakeBanner };
+const FAKES: Record<string, () => ReactNode> = {
+  './EmailReminder': FakeReminder,
+  './WelcomeBonusBanner': FakeBanner,
+  './NotificationsAlert': FakeBounce,
+};
 
 /** Which widgets have mounted (rendering something or not), so a test can wait until all came. */
 const mounted = new Set<string>();
@@ -111,143 +124,143 @@ beforeEach(async () => {
 afterEach(() => act(() => setSession(null)));
 
 
-/** Every element that comes before `<main>` in the document (what an insertion there would push down). */
-function elementsBefore(main: HTMLElement): Element[] {
-  return Array.from(document.body.querySelectorAll('*')).filter((el) => el.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING);
+function renderPage(path: string, page: ReactNode = <h1>Mijn pagina</h1>) {
+  return renderInShell(<DefaultLayout>{page}</DefaultLayout>, { path });
 }
 
-function renderPage(path: string) {
-  return renderInShell(
-    <DefaultLayout>
-      <h1>Mijn pagina</h1>
-    </DefaultLayout>,
-    { path },
-  );
-}
+/** The bell, once it has this name. */
+const findBell = (name: string | RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
 
-/** The pill, once the alerts have arrived. */
-const findPill = (name: string | RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
-
-it("folds a member's alerts to one pill that counts what shows, and opens them after the page, never above it", async () => {
+it('counts what the alerts show on a bell in the top bar, which opens a named panel and moves the focus into it', async () => {
   act(() => setSession(makeUser({ email_confirmed: false })));
   renderPage('/profile');
-  const main = screen.getByRole('main');
-  const before = elementsBefore(main);
+  // the bell is in the top bar from the first render, so nothing moves when alerts arrive
+  const banner = screen.getByRole('banner');
+  expect(within(banner).getByRole('button', { name: /^Meldingen/ })).toBeInTheDocument();
 
-  // two of the five widgets render something: the pill says 2, unseen yet, and the cards stay folded
-  const pill = await findPill('2 meldingen (nieuw)');
-  expect(pill).toHaveAttribute('aria-expanded', 'false');
+  // two of the widgets render something: the bell says 2, unseen yet, and the panel stays closed
+  const bell = await findBell('Meldingen (2) (nieuw)');
+  expect(banner).toContainElement(bell);
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
-  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
-  const list = document.getElementById(pill.getAttribute('aria-controls') ?? '');
-  expect(list).not.toBeVisible();
+  expect(screen.queryByRole('region', { name: 'Meldingen' })).not.toBeInTheDocument();
 
-  await userEvent.click(pill);
-  expect(pill).toHaveAttribute('aria-expanded', 'true');
-  expect(list).toBeVisible();
-  const reminder = screen.getByRole('status');
-  expect(reminder).toHaveTextContent('Bevestig je e-mailadres');
-  const banner = screen.getByRole('region', { name: 'Welkomstbonus' });
+  await userEvent.click(bell);
+  expect(bell).toHaveAttribute('aria-expanded', 'true');
+  const panel = screen.getByRole('region', { name: 'Meldingen' });
+  expect(panel).toHaveFocus();
+  expect(bell.getAttribute('aria-controls')).toBe(panel.id);
+  expect(within(panel).getByRole('status')).toHaveTextContent('Bevestig je e-mailadres');
+  const bonus = within(panel).getByRole('region', { name: 'Welkomstbonus' });
   // seen now: no more "new"
-  expect(pill).toHaveAccessibleName('2 meldingen');
-
-  // nothing was added above the page's content; the cards follow <main>, the reminder first, the pill last
-  expect(elementsBefore(main)).toEqual(before);
-  expect(main.compareDocumentPosition(reminder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  expect(reminder.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  expect(banner.compareDocumentPosition(pill) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(bell).toHaveAccessibleName('Meldingen (2)');
 
   // an alert keeps its own behaviour there, and the count follows it: the banner closes, 1 is left
-  await userEvent.click(within(banner).getByRole('button', { name: 'Sluiten' }));
-  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
-  expect(await findPill('1 melding')).toBe(pill);
-  expect(screen.getByRole('status')).toHaveTextContent('Bevestig je e-mailadres');
+  await userEvent.click(within(bonus).getByRole('button', { name: 'Sluiten' }));
+  expect(await findBell('Meldingen (1)')).toBe(bell);
 }, 10_000);
 
-it('keeps the pill in sight: it sticks to the bottom of the screen, above the tab bar where it shows', async () => {
-  act(() => setSession(makeUser({ email_confirmed: false })));
-  renderPage('/members');
-  const region = (await findPill(/^2 meldingen/)).parentElement;
-  if (!region) throw new Error('the notices have no region');
-  expect(cssValue(region, 'position')).toBe('sticky');
-  expect(cssValue(region, 'bottom')).toBe('16px');
-  expect(cssValue(region, 'bottom', '(max-width: 1199.98px)')).toBe('72px');
-}, 10_000);
-
-it('closes with the pill or with Escape, and remembers open or closed for the tab', async () => {
+it('closes with Escape (focus back on the bell), with the bell and with a click elsewhere, and starts closed on the next page', async () => {
   act(() => setSession(makeUser({ email_confirmed: false })));
   const { unmount } = renderPage('/likes');
-  const pill = await findPill(/^2 meldingen/);
-  await userEvent.click(pill);
-  expect(screen.getByRole('status')).toBeVisible();
-
-  // Escape from within the cards folds them and brings the focus back to the pill
+  const bell = await findBell(/^Meldingen \(2\)/);
+  await userEvent.click(bell);
   screen.getByRole('button', { name: 'Sluiten' }).focus();
   await userEvent.keyboard('{Escape}');
-  expect(screen.queryByRole('status')).not.toBeInTheDocument();
-  expect(pill).toHaveAttribute('aria-expanded', 'false');
-  expect(pill).toHaveFocus();
+  expect(screen.queryByRole('region', { name: 'Meldingen' })).not.toBeInTheDocument();
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
+  expect(bell).toHaveFocus();
 
-  // the pill opens and closes them
-  await userEvent.click(pill);
-  expect(pill).toHaveAttribute('aria-expanded', 'true');
-  await userEvent.click(pill);
-  expect(pill).toHaveAttribute('aria-expanded', 'false');
-  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  await userEvent.click(bell);
+  expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.click(bell);
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
 
-  // the next page in this tab starts closed, as the member left it; then open, as they left it
-  unmount();
-  const second = renderPage('/likes');
-  expect(await findPill('2 meldingen')).toHaveAttribute('aria-expanded', 'false');
-  await userEvent.click(screen.getByRole('button', { name: '2 meldingen' }));
-  second.unmount();
-  renderPage('/likes');
-  expect(await findPill('2 meldingen')).toHaveAttribute('aria-expanded', 'true');
-  expect(await screen.findByRole('status')).toHaveTextContent('Bevestig je e-mailadres');
-
-  // Escape anywhere on the page folds them too
+  await userEvent.click(bell);
   await userEvent.click(screen.getByRole('heading', { name: 'Mijn pagina' }));
-  await userEvent.keyboard('{Escape}');
-  expect(screen.getByRole('button', { name: '2 meldingen' })).toHaveAttribute('aria-expanded', 'false');
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+  // left open, the next page still starts closed: only the member opens it
+  await userEvent.click(bell);
+  unmount();
+  renderPage('/likes');
+  expect(await findBell('Meldingen (2)')).toHaveAttribute('aria-expanded', 'false');
 }, 15_000);
 
-it("folds the alerts when the member follows an alert's link, so the page it leads to is not covered", async () => {
+it("closes the panel when the member follows an alert's link, so the page it leads to is not covered", async () => {
   act(() => setSession(makeUser({ email_confirmed: false })));
   renderPage('/members');
-  const pill = await findPill(/^2 meldingen/);
-  await userEvent.click(pill);
+  const bell = await findBell(/^Meldingen \(2\)/);
+  await userEvent.click(bell);
   await userEvent.click(within(screen.getByRole('region', { name: 'Welkomstbonus' })).getByRole('link', { name: 'Ontgrendel' }));
-  expect(pill).toHaveAttribute('aria-expanded', 'false');
-  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('region', { name: 'Meldingen' })).not.toBeInTheDocument();
 }, 10_000);
 
-it('marks an alert that arrives unseen with a dot on the folded pill, and never opens over the page for it', async () => {
+it('marks an alert that arrives unseen on the bell, and never opens the panel for it', async () => {
   setBannerRuns(false);
   act(() => setSession(makeUser({ email_confirmed: false })));
   renderPage('/members');
-  const pill = await findPill('1 melding (nieuw)');
-  expect(pill.querySelector('[data-unseen]')).not.toBeNull();
-  await userEvent.click(pill);
-  await userEvent.click(pill);
-  expect(pill).toHaveAccessibleName('1 melding');
-  expect(pill.querySelector('[data-unseen]')).toBeNull();
+  const bell = await findBell('Meldingen (1) (nieuw)');
+  expect(bell.querySelector('[data-unseen]')).not.toBeNull();
+  await userEvent.click(bell);
+  await userEvent.click(bell);
+  expect(bell).toHaveAccessibleName('Meldingen (1)');
+  expect(bell.querySelector('[data-unseen]')).toBeNull();
 
-  // the welcome bonus starts later
   act(() => setBannerRuns(true));
-  expect(await findPill('2 meldingen (nieuw)')).toBe(pill);
-  expect(pill).toHaveAttribute('aria-expanded', 'false');
-  expect(screen.queryByRole('region', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+  expect(await findBell('Meldingen (2) (nieuw)')).toBe(bell);
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
 }, 10_000);
 
-it('shows no pill at all when no alert has anything to say', async () => {
+it('says there is nothing when no alert has anything to say', async () => {
   setBannerRuns(false);
   act(() => setSession(makeUser({ email_confirmed: true })));
   renderPage('/members');
-  // every alert widget came, and none rendered anything
   await waitFor(() => expect([...mounted]).toEqual(expect.arrayContaining(NOTICE_WIDGETS.map((id) => `./${id.split('/')[1]}`))), { timeout: 5000 });
-  expect(screen.queryByRole('button', { name: /melding/ })).not.toBeInTheDocument();
+  const bell = screen.getByRole('button', { name: 'Meldingen' });
+  await userEvent.click(bell);
+  expect(screen.getByRole('region', { name: 'Meldingen' })).toHaveTextContent('Geen meldingen');
+}, 10_000);
 
-  // one arrives: the pill with it
-  act(() => setBannerRuns(true));
-  expect(await findPill('1 melding (nieuw)')).toHaveAttribute('aria-expanded', 'false');
+it('shows the urgent notice (mail bounces) inline at the top of the overview, in space reserved at first render', async () => {
+  setBannerRuns(false);
+  act(() => setSession(makeUser({ email_confirmed: true, notifications_disabled: ['bounce'] })));
+  const { unmount } = renderPage('/members');
+  const main = screen.getByRole('main');
+  // reserved before the widget came
+  const slot = main.querySelector('[data-slot="urgent-notice"]');
+  expect(slot).not.toBeNull();
+  expect(slot?.firstElementChild?.textContent ?? '').toBe('');
+  const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+  expect(slot).toContainElement(alert);
+  expect(slot?.compareDocumentPosition(screen.getByRole('heading', { name: 'Mijn pagina' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  // the bell does not count it a second time
+  await waitFor(() => expect(mounted.has('./WelcomeBonusBanner')).toBe(true), { timeout: 5000 });
+  expect(screen.getByRole('button', { name: 'Meldingen' })).toBeInTheDocument();
+  unmount();
+
+  // on another page it is one of the bell's notices
+  renderPage('/likes');
+  expect(screen.getByRole('main').querySelector('[data-slot="urgent-notice"]')).toBeNull();
+  await findBell('Meldingen (1) (nieuw)');
+}, 10_000);
+
+it('covers nothing: with notices waiting, "Bericht sturen" on a profile is its own button', async () => {
+  act(() => setSession(makeUser({ email_confirmed: false })));
+  const send = jest.fn();
+  renderPage(
+    '/members/42',
+    <button type="button" onClick={send}>
+      Bericht sturen
+    </button>,
+  );
+  const bell = await findBell(/^Meldingen \(2\)/);
+  // nothing of the notices stands in the page: the bell and its closed panel are in the top bar
+  const main = screen.getByRole('main');
+  expect(main.querySelector('[data-slot="notices"]')).toBeNull();
+  expect(screen.getByRole('banner')).toContainElement(bell);
+  await userEvent.click(screen.getByRole('button', { name: 'Bericht sturen' }));
+  expect(send).toHaveBeenCalledTimes(1);
+  expect(bell).toHaveAttribute('aria-expanded', 'false');
 }, 10_000);

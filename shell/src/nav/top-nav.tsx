@@ -3,7 +3,7 @@
  * Logged out: brand + login button (goes to /login) + language switcher (shared-kit's top bar, one
  * copy with mf-landers' light pages).
  * Logged in: search members, messages (unread badge), likes (new-likes badge), credits (paid
- * members, with their balance) or get premium, language switcher, account menu.
+ * members, with their balance) or get premium, the notices' bell, language switcher, account menu.
  */
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { useBadges, useLanguage, useSession, useSettings } from '@dating/shared-
 import { mq } from '@dating/shared-kit/theme';
 import { Brand as SiteBrand, CreditBadge, TopBar, VisitorNavActions } from '@dating/shared-kit/ui';
 import { isInstalledApp, showsBackButton } from '../installed-app';
+import { Notices } from '../layouts/notices';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher, changeLanguage } from './language-switcher';
 import { NavBadge } from './nav-badge';
@@ -195,6 +196,8 @@ export function TopNav() {
           </li>
         </ul>
         <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
+          {/* the member's notices: a bell that opens a panel hanging from this bar (layouts/notices.tsx) */}
+          <Notices />
           <LanguageSwitcher compact />
           <AccountMenu name={user.profile.name} />
         </div>
