@@ -34,8 +34,8 @@
  * - Sessions without UI (support/session.ts): `await loginAsNewMember(page, { gender, country })`
  *   signs up a fresh member through /api/signup.php (page and page.request share cookies);
  *   `login(page, email, password)`, `logout(page)`.
- * - A member's alerts are folded to a pill at the bottom of the screen (support/notices.ts):
- *   `await openNotices(page)` before working with one, `noticesPill(page)`.
+ * - A member's alerts wait behind a bell in the top bar that opens a panel (support/notices.ts):
+ *   `await openNotices(page)` before working with one, `noticesBell(page)`, `noticesPanel(page)`.
  * - A server of its own for a spec that needs other settings (support/own-server.ts):
  *   `startOwnServer({ AUTO_APPROVE_PHOTOS: 'false' })` -> { baseURL, stop }.
  * - Env knobs (support/env.ts): E2E_BASE_URL (test a running server), E2E_PORT, E2E_DATABASE_URL,
@@ -53,7 +53,7 @@ export { commonText, fillText, localeText, moduleTexts, serverText } from './tex
 export { confirmEmail, loginAsNewMember, login, logout, newMemberPage, DEFAULT_PASSWORD } from './session';
 export type { NewMember, NewMemberOptions } from './session';
 export { phonePhoto } from './photos';
-export { noticesPill, noticesPillName, openNotices } from './notices';
+export { noticesBell, noticesBellName, noticesPanel, openNotices } from './notices';
 export { axeViolations, animationsDone, WCAG_AA } from './axe';
 export { startOwnServer } from './own-server';
 export type { OwnServer } from './own-server';

@@ -5,7 +5,7 @@
  * Members are created through /api/signup.php; everything after that goes through the screens.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, localeText, loginAsNewMember, moduleTexts, noticesPill, openNotices } from '../support';
+import { expect, test, localeText, loginAsNewMember, moduleTexts, noticesBell, openNotices } from '../support';
 
 const t = moduleTexts('mf-payments/src/locales');
 const tm = (key: string) => localeText('mf-members/src/locales', key);
@@ -221,7 +221,7 @@ test.describe('payments', () => {
     // the modal is for a member with 0 credits: spend the sign-up credits (developer tool, not in production)
     expect((await page.request.post('/dev/member.php', { data: { email: member.email, credits: 0 } })).ok()).toBe(true);
     await page.goto('/members');
-    // the banner is among the member's notices, folded to a pill until the member opens them
+    // the banner is among the member's notices, behind the bell until the member opens them
     await openNotices(page);
     const banner = page.getByRole('region', { name: t('bonus.welcomeBonus') });
     await expect(banner).toBeVisible();
@@ -230,8 +230,8 @@ test.describe('payments', () => {
     const first = await time.textContent();
     await page.clock.runFor(2000);
     await expect(time).not.toHaveText(first ?? '');
-    // read, the member folds the notices again with the pill (left open, they stay open for the tab)
-    await noticesPill(page).click();
+    // read, the member closes the notices again with the bell
+    await noticesBell(page).click();
     await expect(banner).toBeHidden();
 
     // 40 s in the members area with 0 credits: the time-bonus modal
