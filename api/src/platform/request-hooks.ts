@@ -132,7 +132,7 @@ export function registerRequestHooks(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     for (const input of [req.query, req.params, req.body]) {
       const field = nulBytePath(input);
-      if (field !== null) throw new AppError('nul_byte', { status: 400, field: field.replace(/\u0000/g, '\\0') || 'body' });
+      if (field !== null) throw new AppError('nul_byte', { status: 400, field: field.replaceAll('\u0000', '\\0') || 'body' });
     }
   });
 

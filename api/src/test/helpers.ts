@@ -155,3 +155,9 @@ export async function createStaff(
   const { user } = await createMember(app, { ...overrides, user: { isStaff: true, staffRoles: [...roles], ...overrides.user } });
   return { user, cookie: await loginCookie(app, user.id) };
 }
+
+/** The value, or a failed test naming `what` when there is none (instead of a `!` assertion). */
+export function must<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}`);
+  return value;
+}

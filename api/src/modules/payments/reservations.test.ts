@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentHolds, payments, pspCustomers, users } from '../../db/schema';
-import { buildTestApp } from '../../test/helpers';
+import { buildTestApp, must } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim/routes';
 import { paymentsKit } from './test-helpers';
 
@@ -41,7 +41,7 @@ function expectOneOf(all: Res[], code: string) {
     expect(r.json().error).toBe(code);
     expect(r.json().message).toMatch(/^Je hebt al een betaling/);
   }
-  return ok(all)[0]!.json();
+  return must(ok(all)[0], 'a 2xx answer').json();
 }
 
 /** The member's payments that reached the PSP (a refused start leaves none behind). */

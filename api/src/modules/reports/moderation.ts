@@ -41,7 +41,6 @@ const BAN_REASON: Record<ReportReason, BanReason> = {
   other: 'other',
 };
 
-type Row = typeof reports.$inferSelect;
 const reportedUser = sql.raw('"reported_user"');
 const reportedProfile = sql.raw('"reported_profile"');
 const reporterUser = sql.raw('"reporter_user"');

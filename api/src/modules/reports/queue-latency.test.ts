@@ -6,7 +6,7 @@
  * reports table itself (no cache, no job), so the first read after the 201 already has it.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember, createStaff, loginCookie, must } from '../../test/helpers';
 
 let app: FastifyInstance;
 let base: string;
@@ -52,9 +52,9 @@ it(`a report reaches the queue at once (median of ${RUNS} over HTTP)`, async () 
     times.push(performance.now() - started);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  const median = (sorted[RUNS / 2 - 1]! + sorted[RUNS / 2]!) / 2;
+  const median = (must(sorted[RUNS / 2 - 1]) + must(sorted[RUNS / 2])) / 2;
   const postSorted = [...posts].sort((a, b) => a - b);
-  const postMedian = (postSorted[RUNS / 2 - 1]! + postSorted[RUNS / 2]!) / 2;
-  console.log(`report -> queue over HTTP (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}): median ${median.toFixed(1)} ms, fastest ${sorted[0]!.toFixed(1)} ms, slowest ${sorted[RUNS - 1]!.toFixed(1)} ms (of which the POST's own answer: median ${postMedian.toFixed(1)} ms); in the first read after the 201: ${firstReads}/${RUNS}`);
+  const postMedian = (must(postSorted[RUNS / 2 - 1]) + must(postSorted[RUNS / 2])) / 2;
+  console.log(`report -> queue over HTTP (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}): median ${median.toFixed(1)} ms, fastest ${must(sorted[0]).toFixed(1)} ms, slowest ${must(sorted[RUNS - 1]).toFixed(1)} ms (of which the POST's own answer: median ${postMedian.toFixed(1)} ms); in the first read after the 201: ${firstReads}/${RUNS}`);
   expect(firstReads).toBe(RUNS);
 });

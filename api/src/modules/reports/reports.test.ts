@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { blocks, conversations, mailOutbox, messages, photos, profiles, reports, staffAudit, users } from '../../db/schema';
-import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember, createStaff, loginCookie, must } from '../../test/helpers';
 import { REPORTS_PER_HOUR } from './routes';
 
 let app: FastifyInstance;
@@ -47,19 +47,19 @@ async function chat(a: M, b: M, n: number): Promise<{ conversation: number; ids:
     const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
     const [m] = await app.db
       .insert(messages)
-      .values({ conversationId: c!.id, senderId: from.id, recipientId: to.id, type: 'text', body: `bericht ${i}`, clientId: crypto.randomUUID() })
+      .values({ conversationId: must(c).id, senderId: from.id, recipientId: to.id, type: 'text', body: `bericht ${i}`, clientId: crypto.randomUUID() })
       .returning();
-    ids.push(m!.id);
+    ids.push(must(m).id);
   }
-  return { conversation: c!.id, ids };
+  return { conversation: must(c).id, ids };
 }
 
 /** A photo of `m` with real files in storage. */
 async function photo(m: M): Promise<number> {
   const [full, thumb, match] = await Promise.all(['full', 'thumb', 'match'].map((k) => app.storage.put(Buffer.from(`jpeg-${k}-${m.id}`), 'jpg')));
-  const [row] = await app.db.insert(photos).values({ userId: m.id, filename: full!, thumbFilename: thumb!, matchFilename: match!, status: 'active', width: 600, height: 800 }).returning();
-  await app.db.update(profiles).set({ mainPhotoId: row!.id }).where(eq(profiles.userId, m.id));
-  return row!.id;
+  const [row] = await app.db.insert(photos).values({ userId: m.id, filename: must(full), thumbFilename: must(thumb), matchFilename: must(match), status: 'active', width: 600, height: 800 }).returning();
+  await app.db.update(profiles).set({ mainPhotoId: must(row).id }).where(eq(profiles.userId, m.id));
+  return must(row).id;
 }
 
 describe('POST /api/report.php', () => {
@@ -74,9 +74,9 @@ describe('POST /api/report.php', () => {
 
     // the member deletes everything afterwards: photo (row and files), texts, a message
     const [p] = await app.db.delete(photos).where(eq(photos.id, photoId)).returning();
-    await app.storage.remove(p!.filename);
+    await app.storage.remove(must(p).filename);
     await app.db.update(profiles).set({ about: null, reason: null }).where(eq(profiles.userId, reported.id));
-    await app.db.update(messages).set({ body: null, deletedAt: new Date() }).where(eq(messages.id, ids[29]!));
+    await app.db.update(messages).set({ body: null, deletedAt: new Date() }).where(eq(messages.id, must(ids[29])));
 
     const d = (await detail(id)).json();
     expect(d.report).toMatchObject({ id, reason: 'scam', status: 'open', note: 'Vraagt om geld', reporters: 1, reporter: { id: reporter.id }, reported: { id: reported.id, fictional: false } });
@@ -93,14 +93,14 @@ describe('POST /api/report.php', () => {
     expect(file.body).toBe(`jpeg-full-${reported.id}`);
     // the copies are the moderators' only
     expect((await app.inject({ method: 'GET', url: d.evidence.photos[0].url, headers: { cookie: reported.cookie } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `/api/backoffice/reports/${id}/files/${p!.thumbFilename}`, headers: { cookie: moderator.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/backoffice/reports/${id}/files/${must(p).thumbFilename}`, headers: { cookie: moderator.cookie } })).statusCode).toBe(404);
   });
 
   it('one open report per reporter and member (409, also ten at once); "also block" blocks; the reported member learns nothing (races: proven on PostgreSQL)', async () => {
     const [reporter, reported] = [await member(), await member()];
     const results = await Promise.all(Array.from({ length: 10 }, () => report(reporter, { profile: reported.id, reason: 'harassment', block: true })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
-    const refused = results.find((r) => r.statusCode === 409)!;
+    const refused = must(results.find((r) => r.statusCode === 409), 'a 409 answer');
     expect(refused.json()).toMatchObject({ error: 'report_exists', field: 'profile', message: 'Je hebt dit profiel al gemeld. We bekijken je melding zo snel mogelijk.' });
     expect(await app.db.select().from(reports).where(eq(reports.reportedId, reported.id))).toHaveLength(1);
     expect(await app.db.select().from(blocks).where(and(eq(blocks.blockerId, reporter.id), eq(blocks.blockedId, reported.id)))).toHaveLength(1);
@@ -144,8 +144,8 @@ describe('POST /api/report.php', () => {
     const a = await member();
     const targets = await Promise.all(Array.from({ length: REPORTS_PER_HOUR + 1 }, () => member()));
     for (const t of targets.slice(0, REPORTS_PER_HOUR)) expect((await report(a, { profile: t.id, reason: 'fake_profile' })).statusCode).toBe(201);
-    expect((await report(a, { profile: targets[0]!.id, reason: 'fake_profile' })).statusCode).toBe(409);
-    const over = await report(a, { profile: targets[REPORTS_PER_HOUR]!.id, reason: 'fake_profile' });
+    expect((await report(a, { profile: must(targets[0]).id, reason: 'fake_profile' })).statusCode).toBe(409);
+    const over = await report(a, { profile: must(targets[REPORTS_PER_HOUR]).id, reason: 'fake_profile' });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ error: 'report_rate_limited', minutes: expect.any(Number) });
   });
@@ -158,23 +158,23 @@ describe('the moderators: queue, detail, resolve', () => {
     const targets = await Promise.all(['one', 'two', 'three', 'four'].map((n) => member({ name: `${tag}-${n}`, email: `${tag}-${n}@example.com` })));
     const ids: number[] = [];
     for (const [t, reason] of [[targets[0], 'fake_profile'], [targets[1], 'underage'], [targets[2], 'offensive'], [targets[3], 'scam']] as const) {
-      ids.push((await report(reporter, { profile: t!.id, reason })).json().id);
+      ids.push((await report(reporter, { profile: must(t).id, reason })).json().id);
     }
-    expect((await resolve(ids[1]!, { action: 'dismiss', note: 'Klopt niet' })).statusCode).toBe(200);
+    expect((await resolve(must(ids[1]), { action: 'dismiss', note: 'Klopt niet' })).statusCode).toBe(200);
     const page = (await queue(`?status=all&q=${tag}`)).json();
     expect(page.reports.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[0], ids[2], ids[1]]);
     expect(page).toMatchObject({ total: 4, page: 1, per_page: 25 });
     expect(page.reports[3]).toMatchObject({ status: 'handled', action: 'dismiss', handled_by_email: 'reports-mod@example.com' });
     expect((await queue(`?q=${tag}`)).json().reports.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[0], ids[2]]);
-    expect((await queue(`?status=all&q=${targets[2]!.id}`)).json().reports.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
+    expect((await queue(`?status=all&q=${must(targets[2]).id}`)).json().reports.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
     expect((await queue(`?q=${tag}-four@example`)).json().reports.map((r: { id: number }) => r.id)).toEqual([ids[3]]);
     expect((await queue('?status=bogus')).statusCode).toBe(400);
     expect((await queue('?page=0')).statusCode).toBe(400);
 
     const payments = await createStaff(app, ['payments']);
     expect((await queue('', payments.cookie)).json().error).toBe('staff_role_required');
-    expect((await detail(ids[0]!, payments.cookie)).statusCode).toBe(403);
-    expect((await resolve(ids[0]!, { action: 'warn' }, payments.cookie)).statusCode).toBe(403);
+    expect((await detail(must(ids[0]), payments.cookie)).statusCode).toBe(403);
+    expect((await resolve(must(ids[0]), { action: 'warn' }, payments.cookie)).statusCode).toBe(403);
     expect((await queue('', reporter.cookie)).json().error).toBe('staff_only');
     const admin = await createStaff(app, ['admin']);
     expect((await queue(`?q=${tag}`, admin.cookie)).statusCode).toBe(200);
@@ -206,7 +206,7 @@ describe('the moderators: queue, detail, resolve', () => {
     const mine = (await notices(reporter)).json().notices;
     expect(mine).toEqual([{ id: expect.any(Number), kind: 'report_handled', created_at: expect.any(String) }]);
     const [user] = await app.db.select().from(users).where(eq(users.id, reporter.id));
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user!.email)).orderBy(desc(mailOutbox.id));
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, must(user).email)).orderBy(desc(mailOutbox.id));
     expect(mail).toMatchObject({ kind: 'report_handled', subject: 'Deine Meldung bei Flirtlokaal wurde bearbeitet' });
     expect(mail?.text).toContain('Hallo Hans,');
     expect(mail?.text).toContain('Lotte');
@@ -228,32 +228,32 @@ describe('the moderators: queue, detail, resolve', () => {
     const [warned, texted, pictured, banned] = await Promise.all([1, 2, 3, 4].map(() => member({ profile: { about: 'Bel me op 0612345678' } })));
     const file = async (t: M) => (await report(reporter, { profile: t.id, reason: 'offensive' })).json().id as number;
 
-    expect((await resolve(await file(warned!), { action: 'warn' })).statusCode).toBe(200);
-    const warning = (await notices(warned!)).json();
+    expect((await resolve(await file(must(warned)), { action: 'warn' })).statusCode).toBe(200);
+    const warning = (await notices(must(warned))).json();
     // nothing but the kind and the time: not who reported, nor why
     expect(warning.notices).toEqual([{ id: expect.any(Number), kind: 'warning', created_at: expect.any(String) }]);
-    await app.inject({ method: 'POST', url: '/api/notices.php', headers: { cookie: warned!.cookie, ...json }, payload: { ids: [warning.notices[0].id] } });
-    expect((await notices(warned!)).json().notices).toEqual([]);
+    await app.inject({ method: 'POST', url: '/api/notices.php', headers: { cookie: must(warned).cookie, ...json }, payload: { ids: [warning.notices[0].id] } });
+    expect((await notices(must(warned))).json().notices).toEqual([]);
     // someone else's notice cannot be marked
     const reporterNotice = (await notices(reporter)).json().notices[0];
-    expect((await app.inject({ method: 'POST', url: '/api/notices.php', headers: { cookie: warned!.cookie, ...json }, payload: { ids: [reporterNotice.id] } })).json().seen).toBe(0);
+    expect((await app.inject({ method: 'POST', url: '/api/notices.php', headers: { cookie: must(warned).cookie, ...json }, payload: { ids: [reporterNotice.id] } })).json().seen).toBe(0);
 
-    expect((await resolve(await file(texted!), { action: 'remove_text' })).statusCode).toBe(200);
-    expect((await app.db.select().from(profiles).where(eq(profiles.userId, texted!.id)))[0]?.about).toBeNull();
+    expect((await resolve(await file(must(texted)), { action: 'remove_text' })).statusCode).toBe(200);
+    expect((await app.db.select().from(profiles).where(eq(profiles.userId, must(texted).id)))[0]?.about).toBeNull();
 
-    const photoId = await photo(pictured!);
-    const pid = await file(pictured!);
+    const photoId = await photo(must(pictured));
+    const pid = await file(must(pictured));
     expect((await resolve(pid, { action: 'remove_photo' })).json()).toMatchObject({ field: 'photo_id' });
     expect((await resolve(pid, { action: 'remove_photo', photo_id: photoId })).statusCode).toBe(200);
     expect(await app.db.select().from(photos).where(eq(photos.id, photoId))).toEqual([]);
-    expect((await app.db.select().from(profiles).where(eq(profiles.userId, pictured!.id)))[0]?.mainPhotoId).toBeNull();
+    expect((await app.db.select().from(profiles).where(eq(profiles.userId, must(pictured).id)))[0]?.mainPhotoId).toBeNull();
     // the evidence keeps its copy
     const evidence = (await detail(pid)).json().evidence.photos[0];
     expect((await app.inject({ method: 'GET', url: evidence.url, headers: { cookie: moderator.cookie } })).statusCode).toBe(200);
 
-    const bid = await file(banned!);
+    const bid = await file(must(banned));
     expect((await resolve(bid, { action: 'ban', note: 'Herhaaldelijk' })).statusCode).toBe(200);
-    expect((await app.db.select().from(users).where(eq(users.id, banned!.id)))[0]?.status).toBe('disabled');
+    expect((await app.db.select().from(users).where(eq(users.id, must(banned).id)))[0]?.status).toBe('disabled');
     const d = (await detail(bid)).json();
     expect(d.bans).toEqual([expect.objectContaining({ reason: 'offensive_content', note: 'Herhaaldelijk', by: 'reports-mod@example.com', current: true })]);
   });
@@ -265,10 +265,10 @@ describe('the moderators: queue, detail, resolve', () => {
     const id = (await report(reporter, { profile: reported.id, reason: 'scam' })).json().id;
     const results = await Promise.all([resolve(id, { action: 'warn' }), resolve(id, { action: 'dismiss', note: 'Niets' }, other.cookie)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: 'report_already_handled', message: 'Deze melding is al afgehandeld.' });
+    expect(must(results.find((r) => r.statusCode === 409), 'a 409 answer').json()).toMatchObject({ error: 'report_already_handled', message: 'Deze melding is al afgehandeld.' });
     expect((await notices(reporter)).json().notices).toHaveLength(1);
     const [user] = await app.db.select().from(users).where(eq(users.id, reporter.id));
-    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user!.email))).toHaveLength(1);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, must(user).email))).toHaveLength(1);
   });
 });
 
@@ -283,14 +283,14 @@ describe('under review', () => {
     const ids: number[] = [];
     for (const r of reporters.slice(0, 2)) ids.push((await report(r, { profile: target.id, reason: 'scam' })).json().id);
     expect(await search()).toContain(target.id);
-    ids.push((await report(reporters[2]!, { profile: target.id, reason: 'scam' })).json().id);
+    ids.push((await report(must(reporters[2]), { profile: target.id, reason: 'scam' })).json().id);
     expect(await search()).not.toContain(target.id);
     const row = (await queue(`?q=${target.id}`)).json().reports[0];
     expect(row).toMatchObject({ reporters: 3, under_review: true });
     // the profile itself stays reachable (only search hides it)
     expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${target.id}`, headers: { cookie: viewer.cookie } })).statusCode).toBe(200);
 
-    expect((await resolve(ids[0]!, { action: 'warn' })).statusCode).toBe(200);
+    expect((await resolve(must(ids[0]), { action: 'warn' })).statusCode).toBe(200);
     expect(await search()).toContain(target.id);
     expect((await queue(`?q=${target.id}`)).json().reports[0]).toMatchObject({ under_review: false });
     expect(await app.db.select().from(reports).where(inArray(reports.id, ids))).toHaveLength(3);

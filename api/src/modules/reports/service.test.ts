@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { reportHolds, reports } from '../../db/schema';
-import { buildTestApp, createMember } from '../../test/helpers';
+import { buildTestApp, createMember, must } from '../../test/helpers';
 import { fileReport, isUnderReview } from './service';
 
 let app: FastifyInstance;
@@ -47,7 +47,7 @@ describe('isUnderReview', () => {
   it('three distinct reporters within 24 hours (at once, too) put a member under review; a moderator decision ends it', async () => {
     const target = await createMember(app);
     const reporters = await Promise.all([1, 2, 3].map(() => createMember(app)));
-    await file(reporters[0]!.user.id, target.user.id);
+    await file(must(reporters[0]).user.id, target.user.id);
     expect(await isUnderReview(app.db, target.user.id, settings)).toBe(false);
     await Promise.all(reporters.slice(1).map((r) => file(r.user.id, target.user.id, { reason: 'fake_profile' })));
     expect(await isUnderReview(app.db, target.user.id, settings)).toBe(true);
@@ -68,7 +68,7 @@ describe('isUnderReview', () => {
     expect(await isUnderReview(app.db, target.user.id, settings)).toBe(false);
     expect(await isUnderReview(app.db, target.user.id, { ...settings, report_hold_window_hours: 48 })).toBe(true);
     const other = await createMember(app);
-    await file(reporters[0]!.user.id, other.user.id);
+    await file(must(reporters[0]).user.id, other.user.id);
     expect(await isUnderReview(app.db, other.user.id, { ...settings, report_hold_threshold: 1 })).toBe(true);
     expect(await isUnderReview(app.db, other.user.id, settings)).toBe(false);
   });
