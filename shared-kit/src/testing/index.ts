@@ -3,3 +3,4 @@ export { makeProfile, makeSettings, makeUser } from './fixtures';
 export { serve } from './serve';
 export type { Call, Handler } from './serve';
 export { renderAt } from './render';
+export { must } from './must';

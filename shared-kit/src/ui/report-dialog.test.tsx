@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
 import { i18n } from '../i18n';
 import { serve } from '../testing/serve';
+import { must } from '../testing/must';
 import { ReportDialog } from './index';
 
 beforeAll(async () => {
@@ -67,7 +68,7 @@ describe('ReportDialog', () => {
     expect(calls.map((c) => c.body)).toEqual([{ profile: 42, reason: 'scam', note: 'Vraagt om een cadeaukaart', message_ids: [5], block: true }]);
     // focus moves to the footer's close button (the dialog's own close button is named alike)
     expect(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1)).toHaveFocus();
-    await user.click(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1)!);
+    await user.click(must(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1), 'the footer close button'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rapporteren' })).toHaveFocus();
   });
