@@ -6,7 +6,7 @@ import { setSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { makeSettings, makeUser } from '@dating/shared-kit/testing';
 import type { User } from '@dating/shared-kit/contracts';
 
-export { renderAt, serve } from '@dating/shared-kit/testing';
+export { must, renderAt, serve } from '@dating/shared-kit/testing';
 export type { Call, Handler } from '@dating/shared-kit/testing';
 
 export function loginAs(overrides: Partial<User> = {}): User {

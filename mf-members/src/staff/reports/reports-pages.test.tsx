@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { assertCompleteLocales } from '@dating/shared-kit/i18n';
-import { loginAs, renderAt, serve } from '../../test-utils';
+import { loginAs, must, renderAt, serve } from '../../test-utils';
 import { reportsLocales } from './i18n';
 import { ReportDetailPage } from './report-detail-page';
 import { ReportsPage } from './reports-page';
@@ -51,12 +51,12 @@ describe('ReportsPage', () => {
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Meldingen van leden' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByRole('link', { name: 'Oplichting' })).toHaveAttribute('href', '/backoffice/reports/11');
+    expect(within(must(rows[0], 'the first row')).getByRole('link', { name: 'Oplichting' })).toHaveAttribute('href', '/backoffice/reports/11');
     expect(rows[0]).toHaveTextContent('Onder controle (verborgen in zoeken)');
-    expect(within(rows[1]!).getByText('Fictief profiel')).toBeInTheDocument();
+    expect(within(must(rows[1], 'the second row')).getByText('Fictief profiel')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Alle');
     await user.type(screen.getByRole('searchbox', { name: 'Naam, e-mailadres of lidnummer van het gemelde lid' }), 'lotte{Enter}');
-    const last = calls.at(-1)!.url.searchParams;
+    const last = must(calls.at(-1), 'a call').url.searchParams;
     expect([last.get('status'), last.get('q')]).toEqual(['all', 'lotte']);
   });
 });
@@ -78,7 +78,7 @@ describe('ReportDetailPage', () => {
     expect(screen.getByText('Oplichting – Lotte is door 3 verschillende leden gemeld.')).toBeInTheDocument();
     const evidence = screen.getByRole('region', { name: 'Bewijs (zoals het was bij het melden)' });
     expect(within(evidence).getByRole('img', { name: 'Foto 1 van Lotte bij het melden' })).toHaveAttribute('src', '/api/backoffice/reports/11/files/b.jpg');
-    const reported = within(evidence).getByText('Koop een cadeaukaart voor me').closest('li')!;
+    const reported = must(within(evidence).getByText('Koop een cadeaukaart voor me').closest('li'), 'the reported message');
     expect(reported).toHaveTextContent('Gemeld bericht');
     expect(reported).toHaveTextContent('later verwijderd door het lid');
 
