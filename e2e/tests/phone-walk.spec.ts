@@ -15,10 +15,12 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ROUTE_TABLE, SHELL_PAGES } from '@dating/shared-kit/contracts';
 import { test, expect, setLanguageCookie, login, ENTRY_WARNING_KEY } from '../support';
+// the value, or a failed test (instead of a `!` assertion); the unit tests' helper
+import { must } from '../../shared-kit/src/testing/must';
 import type { Language } from '../support';
 
 const LANGS: Language[] = ['nl', 'en', 'de'];
-const WIDTHS = [360, 390];
+const WIDTHS = [360, 390] as const;
 
 /** Placeholders of the route table's patterns, filled per run (a member's id, a conversation, ...). */
 interface Ids {
@@ -63,7 +65,7 @@ function pagesFor(role: Role, ids: Ids): string[] {
 
 /** Every route-table pattern is opened by at least one of the URLs above (a new page joins the walk). */
 function uncovered(ids: Ids): string[] {
-  const all = (['visitor', 'member', 'staff'] as const).flatMap((r) => pagesFor(r, ids)).map((u) => u.split('?')[0]!);
+  const all = (['visitor', 'member', 'staff'] as const).flatMap((r) => pagesFor(r, ids)).map((u) => must(u.split('?')[0], 'a path'));
   return ROUTE_TABLE.filter((entry) => {
     const pattern = new RegExp(
       `^${entry.pattern
@@ -152,7 +154,7 @@ async function rendered(page: Page): Promise<void> {
 
 /** `entryWarning`: the visitor has not accepted the site-entry warning yet (it stands over every page). */
 async function newContext(browser: Browser, baseURL: string, lng: Language, entryWarning = false): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale: lng, viewport: { width: WIDTHS[0]!, height: 800 } });
+  const context = await browser.newContext({ baseURL, locale: lng, viewport: { width: WIDTHS[0], height: 800 } });
   await setLanguageCookie(context, lng);
   if (entryWarning) return context;
   await context.addInitScript((key) => {
@@ -202,7 +204,7 @@ async function open(page: Page, url: string, first: boolean): Promise<void> {
 async function walk(page: Page, urls: string[], lng: Language, role: Role, failures: string[]): Promise<void> {
   let first = true;
   for (const url of urls) {
-    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await open(page, url, first);
     first = false;
     for (const width of WIDTHS) {
@@ -236,7 +238,7 @@ test.describe('phone walk: nothing cut off, nothing sideways (issue 29)', () => 
 
   test.beforeAll(async ({ browser, baseURL }) => {
     // ids from the demo member's own data
-    const setup = await newContext(browser, baseURL!, 'nl');
+    const setup = await newContext(browser, must(baseURL, 'the baseURL'), 'nl');
     const sp = await setup.newPage();
     await login(sp, 'demo@example.com', 'demo-demo-123');
     const me = (await (await sp.request.get('/api/user.php')).json()) as { user?: { id: number; language?: string } };
@@ -257,7 +259,7 @@ test.describe('phone walk: nothing cut off, nothing sideways (issue 29)', () => 
   test.afterAll(async ({ browser, baseURL }) => {
     // the demo accounts keep their language for the other tests
     for (const [email, password, lng] of [['demo@example.com', 'demo-demo-123', demoLanguage], ['staff@example.com', 'staff-staff-123', 'nl']] as const) {
-      const c = await newContext(browser, baseURL!, 'nl');
+      const c = await newContext(browser, must(baseURL, 'the baseURL'), 'nl');
       const p = await c.newPage();
       await login(p, email, password);
       await setAccountLanguage(p, lng);
@@ -275,11 +277,11 @@ test.describe('phone walk: nothing cut off, nothing sideways (issue 29)', () => 
       const started = Date.now();
       const failures: string[] = [];
       // a first-time visitor: the entry warning ("Ik ben 18+ en ga verder") over every page
-      const visitor = await newContext(browser, baseURL!, lng, true);
+      const visitor = await newContext(browser, must(baseURL, 'the baseURL'), lng, true);
       await walk(await visitor.newPage(), pagesFor('visitor', ids), lng, 'visitor', failures);
       await visitor.close();
 
-      const member = await newContext(browser, baseURL!, lng);
+      const member = await newContext(browser, must(baseURL, 'the baseURL'), lng);
       const mp = await member.newPage();
       await login(mp, 'demo@example.com', 'demo-demo-123');
       // the account's language rules once logged in: the walk switches it as the switcher does
@@ -288,7 +290,7 @@ test.describe('phone walk: nothing cut off, nothing sideways (issue 29)', () => 
       if (lng === 'nl') await chatUsesTheWidth(mp, ids, failures);
       await member.close();
 
-      const staff = await newContext(browser, baseURL!, lng);
+      const staff = await newContext(browser, must(baseURL, 'the baseURL'), lng);
       const stp = await staff.newPage();
       await login(stp, 'staff@example.com', 'staff-staff-123');
       await setAccountLanguage(stp, lng);

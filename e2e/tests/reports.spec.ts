@@ -11,6 +11,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, axeViolations, commonText, fillText, localeText, login, loginAsNewMember, newMemberPage, openNotices } from '../support';
+// the value, or a failed test (instead of a `!` assertion); the unit tests' helper
+import { must } from '../../shared-kit/src/testing/must';
 
 const c = (key: string, params: Record<string, string | number> = {}) => fillText(commonText(key), params);
 const r = (key: string, params: Record<string, string | number> = {}) => fillText(localeText('mf-members/src/staff/reports/locales', key), params);
@@ -27,12 +29,12 @@ test.describe('reports', () => {
     // newMemberPage opens a desktop window: the phone project's width is set on each page
     const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
     const phone = viewport.width < 500;
-    const reportedPage = await newMemberPage(browser, baseURL!);
+    const reportedPage = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     await reportedPage.setViewportSize(viewport);
     const reported = await loginAsNewMember(reportedPage, { tag: 'reported', name: `Gemeld${suffix}` });
 
     // the reporter, on the reported member's page
-    const reporterPage = await newMemberPage(browser, baseURL!);
+    const reporterPage = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     await reporterPage.setViewportSize(viewport);
     await loginAsNewMember(reporterPage, { tag: 'reporter', name: `Melder${suffix}` });
     await reporterPage.goto(`/members/${reported.id}`);
@@ -63,7 +65,7 @@ test.describe('reports', () => {
     await reporterPage.keyboard.press('Escape');
 
     // the moderator: the queue, the report, a warning
-    const moderator = await newMemberPage(browser, baseURL!);
+    const moderator = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     await moderator.setViewportSize(phone ? viewport : { width: 768, height: 1024 });
     await expect(async () => login(moderator, MODERATOR.email, MODERATOR.password)).toPass({ timeout: 60_000 });
     await moderator.goto('/backoffice/reports');
@@ -108,15 +110,15 @@ test.describe('reports', () => {
   test('a moderator dismisses a report with a note', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const suffix = Date.now().toString(36).slice(-5);
-    const reportedPage = await newMemberPage(browser, baseURL!);
+    const reportedPage = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     const reported = await loginAsNewMember(reportedPage, { tag: 'reported2', name: `Onschuldig${suffix}` });
-    const reporterPage = await newMemberPage(browser, baseURL!);
+    const reporterPage = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     await loginAsNewMember(reporterPage, { tag: 'reporter2' });
     const made = await reporterPage.request.post('/api/report.php', { data: { profile: reported.id, reason: 'fake_profile' }, headers: { 'x-requested-with': 'fetch' } });
     expect(made.status()).toBe(201);
     const id = ((await made.json()) as { id: number }).id;
 
-    const moderator = await newMemberPage(browser, baseURL!);
+    const moderator = await newMemberPage(browser, must(baseURL, 'the baseURL'));
     await expect(async () => login(moderator, MODERATOR.email, MODERATOR.password)).toPass({ timeout: 60_000 });
     await moderator.goto(`/backoffice/reports/${id}`);
     await moderator.getByRole('button', { name: r('dismiss'), exact: true }).click();
