@@ -13,16 +13,10 @@ import { eq } from 'drizzle-orm';
 import { ZReleasesPage } from '@dating/shared-kit/contracts';
 import { releaseClientEvents, sites, staffAudit } from '../../db/schema';
 import { readEnv } from '../../env';
-import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember, createStaff, loginCookie, must } from '../../test/helpers';
 import { createPgDatabase, isPostgresUrl } from '../../test/template';
 
 const TOKEN = 'test-release-token-0123456789';
-
-/** the value, or a failed test */
-function must<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('expected a value');
-  return value;
-}
 
 async function bundleOf(name: string, react = '^19.0.0', extra: Record<string, string> = {}): Promise<Buffer> {
   const pack = tar.pack();
