@@ -116,10 +116,11 @@ test('a bounce report shows the notifications alert with its solution', { tag: '
   const res = await page.request.post('/api/mail-events.php', { data: { type: 'bounce', email: member.email }, headers: { 'X-Mail-Events-Secret': E2E_MAIL_EVENTS_SECRET } });
   expect(res.status()).toBe(200);
   await page.reload();
-  await openNotices(page);
-  await expect(page.getByText(auth('notifications.title'))).toBeVisible();
-  await expect(page.getByText(auth('notifications.reason.bounce'), { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: auth('notifications.actionEmail') })).toBeVisible();
+  // the one urgent notice: inline at the top of the overview (not behind the bell), in view at once
+  const alert = page.getByRole('main').getByRole('status').filter({ hasText: auth('notifications.title') });
+  await expect(alert).toBeInViewport({ timeout: 15_000 });
+  await expect(alert.getByText(auth('notifications.reason.bounce'), { exact: false })).toBeVisible();
+  await expect(alert.getByRole('link', { name: auth('notifications.actionEmail') })).toBeVisible();
 });
 
 test("a notification mail's one-click unsubscribe switches mails off and the alert says so", async ({ page, browser, baseURL, inbox }) => {
