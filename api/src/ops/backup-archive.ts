@@ -14,6 +14,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 
 export interface BackupManifest {
@@ -113,4 +114,17 @@ export async function readBackup(
   }
   if (!manifest || !restored) throw new Error('not a complete backup file (no manifest or no database in it)');
   return { manifest, files };
+}
+
+/** The PostgreSQL major version in a PGlite data directory dump (`db.tar.gz`): its top `PG_VERSION` file, or null. */
+export async function pgVersionOfDump(data: Buffer): Promise<string | null> {
+  const extract = tar.extract();
+  Readable.from([gunzipSync(data)]).pipe(extract);
+  let version: string | null = null;
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (entry.header.name.replace(/^\.?\/+/, '') === 'PG_VERSION') version = Buffer.concat(chunks).toString('utf8').trim();
+  }
+  return version;
 }

@@ -18,10 +18,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
-import { createDb, type DbHandle } from '../db/client';
+import { createDb, DataDirError, PGLITE_PG_MAJOR, type DbHandle } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { env } from '../env';
-import { backupStream, readBackup, siteFiles, type BackupManifest } from './backup-archive';
+import { backupStream, pgVersionOfDump, readBackup, siteFiles, type BackupManifest } from './backup-archive';
 import { dumpPglite, ENDPOINT_FILE, type BackupEndpoint } from './backup-route';
 
 const isPostgres = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
@@ -130,6 +130,13 @@ async function restoreDb(url: string | undefined, dataDir: string, manifest: Bac
     return;
   }
   if (isPostgres(url)) throw new Refused('this is an embedded (PGlite) backup: unset DATABASE_URL (or file://) to restore it');
+  const version = await pgVersionOfDump(data);
+  if (version !== String(PGLITE_PG_MAJOR)) {
+    throw new Refused(
+      `this embedded (PGlite) backup holds a PostgreSQL ${version ?? '(unknown)'} database; this version's PGlite runs PostgreSQL ${PGLITE_PG_MAJOR} and cannot open it: ` +
+        'restore it with the version that made it, or move the data with pg_dump-compatible tools',
+    );
+  }
   const handle = await createDb(url, { dataDir, loadDataDir: new Blob([new Uint8Array(data)]) });
   await handle.close();
 }
@@ -154,6 +161,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Refused ? `${process.argv[2] ?? 'backup'}: ${err.message}` : err);
+  console.error(err instanceof Refused || err instanceof DataDirError ? `${process.argv[2] ?? 'backup'}: ${err.message}` : err);
   process.exit(1);
 });

@@ -10,8 +10,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
+import tar from 'tar-stream';
 import { buildApp } from '../app';
 import { seedDemo } from '../db/seed';
 import { conversationMembers, conversations, messages, payments, users } from '../db/schema';
@@ -168,6 +170,27 @@ describePglite('backup and restore on PGlite', () => {
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/restore: DATA_DIR .* is not empty/);
   }, 180_000);
+
+  it('a backup an older PGlite made (PostgreSQL 17) is refused in one line, nothing restored', async () => {
+    /** a tar of the given entries, as a Buffer */
+    const pack = async (entries: Record<string, string | Buffer>): Promise<Buffer> => {
+      const p = tar.pack();
+      for (const [name, data] of Object.entries(entries)) p.entry({ name }, data);
+      p.finalize();
+      const chunks: Buffer[] = [];
+      for await (const chunk of p) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const old = path.join(tmp(), 'old.backup');
+    const manifest = JSON.stringify({ format: 1, driver: 'pglite', createdAt: '2026-11-01T00:00:00.000Z' });
+    fs.writeFileSync(old, await pack({ 'manifest.json': manifest, 'db.tar.gz': gzipSync(await pack({ '/PG_VERSION': '17\n' })) }));
+    const empty = tmp();
+    const restore = await cli(['restore', old], { DATA_DIR: empty });
+    expect(restore.code).toBe(1);
+    expect(restore.out).toContain('restore: this embedded (PGlite) backup holds a PostgreSQL 17 database; this version\'s PGlite runs PostgreSQL 18 and cannot open it');
+    expect(restore.out).not.toMatch(/\n\s+at /); // no stack trace
+    expect(fs.existsSync(path.join(empty, 'db', 'PG_VERSION'))).toBe(false);
+  }, 60_000);
 
   it('the backup endpoint answers only this machine with the server token', async () => {
     const app = await buildApp({ logger: false, dataDir: tmp(), databaseUrl: '', loadDataDir: await pgliteTemplate(), env: { NODE_ENV: 'test' } });
