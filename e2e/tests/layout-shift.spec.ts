@@ -129,7 +129,7 @@ test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', 
         await expect(banner).toBeInViewport();
         if (reminder) await expect(reminderAlert).toBeInViewport();
         else await expect(reminderAlert).toHaveCount(0);
-        const count = Number(/\d+/.exec((await bell.getAttribute('aria-label')) ?? '')?.[0]);
+        const count = Number(/\d+/.exec((await bell.textContent()) ?? '')?.[0]);
         await expect(notices(page).getByRole('listitem').filter({ visible: true })).toHaveCount(count);
         // Escape closes the panel and the focus returns to the bell
         await page.keyboard.press('Escape');

@@ -230,11 +230,11 @@ it('shows the urgent notice (mail bounces) inline at the top of the overview, in
   const main = screen.getByRole('main');
   // reserved before the widget came
   const slot = main.querySelector('[data-slot="urgent-notice"]');
-  expect(slot).not.toBeNull();
-  expect(slot?.firstElementChild?.textContent ?? '').toBe('');
+  if (!slot) throw new Error('no space reserved for the urgent notice');
+  expect(slot.firstElementChild?.textContent ?? '').toBe('');
   const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
   expect(slot).toContainElement(alert);
-  expect(slot?.compareDocumentPosition(screen.getByRole('heading', { name: 'Mijn pagina' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(slot.compareDocumentPosition(screen.getByRole('heading', { name: 'Mijn pagina' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   // the bell does not count it a second time
   await waitFor(() => expect(mounted.has('./WelcomeBonusBanner')).toBe(true), { timeout: 5000 });
   expect(screen.getByRole('button', { name: 'Meldingen' })).toBeInTheDocument();

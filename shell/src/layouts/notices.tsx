@@ -33,7 +33,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '@dating/shared-kit/state';
 import type { User } from '@dating/shared-kit/contracts';
 import { colors, radii, shadows, zIndex } from '@dating/shared-kit/theme';
-import { containerColumnStyle } from '@dating/shared-kit/ui';
+import { VisuallyHidden, containerColumnStyle } from '@dating/shared-kit/ui';
 import { LazyWidget } from './lazy-widget';
 
 /** The member's alerts, in the order they stack (top to bottom). */
@@ -250,12 +250,13 @@ export function Notices() {
         ref={bell}
         type="button"
         css={bellStyle}
-        aria-label={name}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* the name is the hidden text, not aria-label: the visible count is part of it (axe label-content-name-mismatch) */}
         <span aria-hidden="true">🔔</span>
+        <VisuallyHidden>{name}</VisuallyHidden>
         {count > 0 ? (
           <span aria-hidden="true" data-count="" css={countStyle}>
             {count > 9 ? '9+' : count}
