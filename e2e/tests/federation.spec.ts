@@ -79,15 +79,19 @@ test.describe('federation: builds, manifests and the remotes list', () => {
     });
   }
 
-  test('/mf-remotes.json lists the five remotes at their /mf/<folder>/ builds, not cached', async ({ request }) => {
+  test('/mf-remotes.json lists the five remotes at their live releases under /mf/<folder>/<build-id>/, not cached', async ({ request }) => {
     const res = await request.get('/mf-remotes.json');
     expect(res.status()).toBe(200);
     expect(res.headers()['cache-control']).toMatch(/no-cache|no-store/);
-    const body = (await res.json()) as { remotes: Array<{ name: string; entry: string }> };
+    const body = (await res.json()) as { remotes: Array<{ name: string; entry: string; build_id: string | null }> };
     expect(body.remotes.map((x) => x.name).sort()).toEqual(REMOTES.map((x) => x.name).sort());
     for (const r of REMOTES) {
-      const entry = body.remotes.find((x) => x.name === r.name)?.entry ?? '';
-      expect(new URL(entry, 'http://x').pathname).toBe(`/mf/${r.folder}/mf-manifest.json`);
+      const listed = body.remotes.find((x) => x.name === r.name);
+      // the first start registered each build as the remote's first live release (issue 27)
+      expect(listed?.build_id, `${r.name} has a live release`).toBeTruthy();
+      expect(new URL(listed?.entry ?? '', 'http://x').pathname).toBe(`/mf/${r.folder}/${listed?.build_id}/mf-manifest.json`);
+      const manifest = await request.get(listed?.entry ?? '');
+      expect(manifest.status(), `${r.name}'s entry is served`).toBe(200);
     }
   });
 
@@ -278,6 +282,10 @@ test.describe('federation: at runtime', () => {
       return serveFolder(publishDir);
     })();
     try {
+      // The page's document is fulfilled by the test (below), which makes Chromium treat it as a public
+      // page; its fetches to the CDN on 127.0.0.1 then need Local Network Access's permission (a real
+      // CDN is public: no prompt there).
+      await page.context().grantPermissions(['local-network-access']);
       // what MF_REMOTES does on the server: the served list points mf_landers at the CDN
       await page.route('**/mf-remotes.json', async (route) => {
         const response = await route.fetch();
