@@ -28,7 +28,7 @@ describe('one process at a time on an embedded data directory', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two opens of a new data directory: PGlite 0.5 creates it (initdb) in 12-30 s on a loaded machine
 
   it('a lock held by another running process refuses the open and names that process; nothing is created', async () => {
     const dir = path.join(tmp(), 'db');
