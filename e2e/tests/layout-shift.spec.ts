@@ -32,6 +32,10 @@ async function expectBellInTopBar(page: Page) {
   expect(box.width).toBeLessThanOrEqual(44);
   expect(box.y).toBeGreaterThanOrEqual(bar.y);
   expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+  // on the brand's row: the bar stays one row high with the bell in it (360 px phones too)
+  const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
+  if (!brand) throw new Error('the brand has no box');
+  expect(Math.abs(box.y + box.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(8);
 }
 
 /**
