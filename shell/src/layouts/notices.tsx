@@ -255,7 +255,11 @@ export function Notices() {
         onClick={() => setOpen((o) => !o)}
       >
         {/* the name is the hidden text, not aria-label: the visible count is part of it (axe label-content-name-mismatch) */}
-        <span aria-hidden="true">🔔</span>
+        {/* a drawn bell: an emoji needs a colour-emoji font the device may lack (a box instead) */}
+        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
         <VisuallyHidden>{name}</VisuallyHidden>
         {count > 0 ? (
           <span aria-hidden="true" data-count="" css={countStyle}>
