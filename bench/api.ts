@@ -37,7 +37,21 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, describeExit, exitCause, freePort, HarnessError, RssPeak, runBenchmark, servingPid, sleep, startChild, keepTmpDir, waitFor, wasInterrupted } from './lib/children';
+import {
+  cleanup,
+  describeExit,
+  exitCause,
+  freePort,
+  HarnessError,
+  RssPeak,
+  runBenchmark,
+  servingPid,
+  sleep,
+  startChild,
+  keepTmpDir,
+  waitFor,
+  wasInterrupted,
+} from './lib/children';
 import { parseOptions } from './lib/options';
 import { API_DIR, countServerLog, freshPgDatabase, ROOT, serverCommand } from './lib/server';
 import { errorKinds, findings, fmtInt, fmtMb, fmtMs, fmtPct, load, loud, median, nonOk, printTable, statusCounts } from './lib/load';
@@ -95,7 +109,12 @@ const CALLS: Call[] = [
   // the site's api client sends X-Request-Type on user.php
   { label: 'user.php', path: '/api/user.php', cookie: true, share: 0.3, headers: { 'x-request-type': 'web' } },
   { label: 'likes.php', path: '/api/likes.php', cookie: true, share: 0.15 },
-  { label: 'members.php (F, NL, 25-40)', path: '/api/members.php?gender=female&country=NL&min_age=25&max_age=40', cookie: true, share: 0.15 },
+  {
+    label: 'members.php (F, NL, 25-40)',
+    path: '/api/members.php?gender=female&country=NL&min_age=25&max_age=40',
+    cookie: true,
+    share: 0.15,
+  },
   { label: 'chats.php', path: '/api/chats.php', cookie: true, share: 0.15 },
   // issue 27: the remotes each browser gets (per mf_bucket, from memory: no database query)
   { label: 'mf-remotes.json (bucket)', path: '/mf-remotes.json', cookie: false, share: 0.5, headers: { cookie: 'mf_bucket=42' } },
@@ -177,7 +196,12 @@ async function main(): Promise<void> {
   // the anchor
   const helloPort = await freePort();
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  const hello = startChild('hello-world', [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)], serverEnv({ NODE_ENV: 'production' }), ROOT);
+  const hello = startChild(
+    'hello-world',
+    [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)],
+    serverEnv({ NODE_ENV: 'production' }),
+    ROOT,
+  );
   await waitFor(hello, helloUrl, 30_000);
 
   // log in
@@ -188,7 +212,10 @@ async function main(): Promise<void> {
     signal: AbortSignal.timeout(15_000),
   });
   const loginBody = await login.text();
-  const sid = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sid='));
+  const sid = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('sid='));
   if (login.status !== 200 || !sid) throw new HarnessError(`login as demo@example.com failed: ${login.status} ${loginBody.slice(0, 300)}`);
   console.log('logged in as demo@example.com');
 
@@ -210,7 +237,10 @@ async function main(): Promise<void> {
     let answer = '';
     while (performance.now() - t < 20_000 && !server.exited) {
       try {
-        const res = await fetch(`${base}/api/user.php`, { headers: { cookie: sid, 'x-request-type': 'web' }, signal: AbortSignal.timeout(20_000) });
+        const res = await fetch(`${base}/api/user.php`, {
+          headers: { cookie: sid, 'x-request-type': 'web' },
+          signal: AbortSignal.timeout(20_000),
+        });
         await res.arrayBuffer();
         answer = String(res.status);
         if (res.ok) break;
@@ -221,7 +251,10 @@ async function main(): Promise<void> {
     }
     const ms = performance.now() - t;
     drainMax = Math.max(drainMax, ms);
-    if (answer !== '200' && !server.exited) loud(`after the load of ${after} the server did not answer GET /api/user.php with 2xx within 20 s (last: ${answer}): it does not recover`);
+    if (answer !== '200' && !server.exited)
+      loud(
+        `after the load of ${after} the server did not answer GET /api/user.php with 2xx within 20 s (last: ${answer}): it does not recover`,
+      );
   };
   const loadServer = async (call: Call, connections: number, duration: number) => {
     const res = await load(base + call.path, connections, duration, headersOf(call));
@@ -263,7 +296,9 @@ async function main(): Promise<void> {
         const res = await loadServer(m.call, opts.connections, opts.duration);
         m.results.push(res);
         alive(`round ${r} (${m.call.label})`);
-        parts.push(`${m.call.label} ${fmtInt(res.requests.average)}${res.non2xx || res.errors ? ` (non-2xx ${res.non2xx}, errors ${res.errors}: ${errorKinds([res]) || '-'})` : ''}`);
+        parts.push(
+          `${m.call.label} ${fmtInt(res.requests.average)}${res.non2xx || res.errors ? ` (non-2xx ${res.non2xx}, errors ${res.errors}: ${errorKinds([res]) || '-'})` : ''}`,
+        );
       }
       console.log(`round ${r}/${opts.rounds} req/s: ${parts.join(', ')}`);
     }
@@ -315,15 +350,31 @@ async function main(): Promise<void> {
         if (ok) met++;
         return ok ? 'met' : 'NOT MET';
       };
-      const shareCell = onPg && m.call.share !== undefined ? `>= ${m.call.share * 100}% ${valid ? judge(share >= m.call.share) : 'n/a'}` : '-';
+      const shareCell =
+        onPg && m.call.share !== undefined ? `>= ${m.call.share * 100}% ${valid ? judge(share >= m.call.share) : 'n/a'}` : '-';
       const p99Cell = `< ${p99Limit} ms ${valid ? judge(p99 < p99Limit) : 'n/a'}`;
-      rows.push([m.call.label, fmtInt(rps), fmtMs(p50), fmtMs(p99), fmtPct(share), String(non2xx), `${errors}/${timeouts}`, shareCell, p99Cell, note]);
+      rows.push([
+        m.call.label,
+        fmtInt(rps),
+        fmtMs(p50),
+        fmtMs(p99),
+        fmtPct(share),
+        String(non2xx),
+        `${errors}/${timeouts}`,
+        shareCell,
+        p99Cell,
+        note,
+      ]);
     }
     console.log(
       `\n${opts.rounds} round(s) x ${opts.duration} s per call, ${opts.connections} connections; req/s and p99: median of the rounds; ` +
         'share: median of the per-round ratios call / hello-world',
     );
-    printTable(['call', 'req/s', 'p50 ms', 'p99 ms', 'share', 'non-2xx', 'err/timeouts', 'target share', 'target p99', 'note'], rows, [0, 9]);
+    printTable(
+      ['call', 'req/s', 'p50 ms', 'p99 ms', 'share', 'non-2xx', 'err/timeouts', 'target share', 'target p99', 'note'],
+      rows,
+      [0, 9],
+    );
     console.log(
       `targets (issue 10, informational, never the exit code): ${met} of ${judged} met; ` +
         (onPg
@@ -336,22 +387,46 @@ async function main(): Promise<void> {
   // overload
   let rssOverload: number | null = null;
   if (opts.overload || onlyOverload) {
-    const targets = OVERLOAD_CALLS.map((label) => measured.find((x) => x.call.label === label)?.call).filter((c): c is Call => c !== undefined);
-    rssOverload = await overloadCheck({ base, sid, server, servePid, rss, connections: overloadConnections, duration: opts.overloadDuration, targets, headersOf, settle });
+    const targets = OVERLOAD_CALLS.map((label) => measured.find((x) => x.call.label === label)?.call).filter(
+      (c): c is Call => c !== undefined,
+    );
+    rssOverload = await overloadCheck({
+      base,
+      sid,
+      server,
+      servePid,
+      rss,
+      connections: overloadConnections,
+      duration: opts.overloadDuration,
+      targets,
+      headersOf,
+      settle,
+    });
   }
 
   // the run
   console.log('\nrun:');
   console.log(`  server     ${serverLabel}, pid ${servePid}${servePid !== server.pid ? ` (tsx wrapper ${server.pid} not counted)` : ''}`);
   console.log(`  database   ${databaseLabel}`);
-  console.log(`  node       ${process.version}, server and hello-world in their own processes; autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version as string} in this one`);
+  console.log(
+    `  node       ${process.version}, server and hello-world in their own processes; autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version as string} in this one`,
+  );
   console.log(
     `  load       ${onlyOverload ? 'overload check only' : `${opts.rounds} round(s) x ${opts.duration} s, ${opts.connections} connections, warm-up ${opts.warmup} s per call`}` +
       `${opts.overload || onlyOverload ? `; overload ${overloadConnections} connections x ${opts.overloadDuration} s` : ''}; ${opts.seed} demo members${opts.smoke ? ' (smoke run: proves the harness, the figures mean nothing)' : ''}`,
   );
-  console.log(`  machine    ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model.trim() ?? ''}; load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-  console.log(`  drain      longest wait for the server to work off a run's requests in flight (GET /api/user.php -> 2xx) before the next run: ${(drainMax / 1000).toFixed(1)} s`);
-  console.log(`  server RSS idle before the load ${fmtMb(rssIdle)}, peak under load ${fmtMb(rss.peak)}, after the rounds ${fmtMb(rssAfter)}, after the overload ${fmtMb(rssOverload)}`);
+  console.log(
+    `  machine    ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model.trim() ?? ''}; load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  drain      longest wait for the server to work off a run's requests in flight (GET /api/user.php -> 2xx) before the next run: ${(drainMax / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  server RSS idle before the load ${fmtMb(rssIdle)}, peak under load ${fmtMb(rss.peak)}, after the rounds ${fmtMb(rssAfter)}, after the overload ${fmtMb(rssOverload)}`,
+  );
   const logLines = [...serverLog].sort((a, b) => b[1] - a[1]);
   const total = logLines.reduce((s, [, n]) => s + n, 0);
   console.log(`  server log ${total} warning/error line(s) at LOG_LEVEL=warn${total ? ':' : ''}`);

@@ -37,7 +37,19 @@ import WebSocket from 'ws';
 import { createDb } from '../api/src/db/client';
 import { ensureSites } from '../api/src/db/seed-sites';
 import { benchEnv, serverEnv } from './env';
-import { cleanup, describeExit, exitCause, freePort, HarnessError, keepTmpDir, runBenchmark, sleep, startChild, waitFor, wasInterrupted } from './lib/children';
+import {
+  cleanup,
+  describeExit,
+  exitCause,
+  freePort,
+  HarnessError,
+  keepTmpDir,
+  runBenchmark,
+  sleep,
+  startChild,
+  waitFor,
+  wasInterrupted,
+} from './lib/children';
 import type { Child } from './lib/children';
 import { fmtInt, fmtMs, load, loud, findings } from './lib/load';
 import { isHeld, messageBody } from './lib/messages';
@@ -123,7 +135,9 @@ async function main(): Promise<void> {
         insert into profiles (user_id, site_id, name, gender, sexuality, date_of_birth, country, status)
         select id, site_id, 'Bench ' || id, case when id % 2 = 0 then 'female' else 'male' end, 'bi', date '1990-01-01', 'NL', 'active'
         from users where email like 'chatbench%'`);
-      await handle.query(`insert into credit_ledger (user_id, delta, balance_after, reason, ref) select id, credits, credits, 'admin', 'bench' from users where email like 'chatbench%'`);
+      await handle.query(
+        `insert into credit_ledger (user_id, delta, balance_after, reason, ref) select id, credits, credits, 'admin', 'bench' from users where email like 'chatbench%'`,
+      );
       const rows = await handle.query<{ id: number }>(`select id from users where email like 'chatbench%' order by id`);
       for (const r of rows) {
         ids.push(r.id);
@@ -147,7 +161,15 @@ async function main(): Promise<void> {
   const servers: { child: Child; base: string }[] = [];
   for (let i = 0; i < serverCount; i++) {
     const port = await freePort();
-    const own: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS: '0', NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true' };
+    const own: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_MEMBERS: '0',
+      NODE_ENV: 'production',
+      MOLLIE_SIMULATOR: 'true',
+    };
     if (pgUrl) own.DATABASE_URL = dbUrl;
     const child = startChild(`server ${i + 1}`, command.args, serverEnv(own), API_DIR);
     servers.push({ child, base: `http://127.0.0.1:${port}` });
@@ -156,7 +178,12 @@ async function main(): Promise<void> {
   console.log(`server:   ${command.label} x ${serverCount}`);
   const helloPort = await freePort();
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  const hello = startChild('hello-world', [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)], serverEnv({ NODE_ENV: 'production' }), ROOT);
+  const hello = startChild(
+    'hello-world',
+    [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)],
+    serverEnv({ NODE_ENV: 'production' }),
+    ROOT,
+  );
   await waitFor(hello, helloUrl, 30_000);
   const alive = (what: string) => {
     if (wasInterrupted()) throw new HarnessError('interrupted');
@@ -176,7 +203,9 @@ async function main(): Promise<void> {
   const openSocket = (i: number) =>
     new Promise<WebSocket>((resolve, reject) => {
       const server = servers[i % serverCount] as { base: string };
-      const ws = new WebSocket(`${server.base.replace('http', 'ws')}/api/ws`, { headers: { cookie: `sid=${tokens[i]}`, origin: server.base } });
+      const ws = new WebSocket(`${server.base.replace('http', 'ws')}/api/ws`, {
+        headers: { cookie: `sid=${tokens[i]}`, origin: server.base },
+      });
       const timer = setTimeout(() => reject(new HarnessError(`socket ${i} got no ready frame in 60 s`)), 60_000);
       ws.on('message', (data) => {
         frames++;
@@ -233,7 +262,11 @@ async function main(): Promise<void> {
     const sentAt = performance.now();
     pending.set(body, sentAt);
     try {
-      const res = await post(server, `sid=${tokens[from]}`, JSON.stringify({ profile: ids[to], type: 'text', body, client_id: crypto.randomUUID() }));
+      const res = await post(
+        server,
+        `sid=${tokens[from]}`,
+        JSON.stringify({ profile: ids[to], type: 'text', body, client_id: crypto.randomUUID() }),
+      );
       const text = res.text;
       if (res.status === 200 && isHeld(text)) {
         phase.held++;
@@ -241,8 +274,7 @@ async function main(): Promise<void> {
       } else if (res.status === 200) {
         phase.ok++;
         phase.answers.push(performance.now() - sentAt);
-      }
-      else {
+      } else {
         pending.delete(body);
         let code = String(res.status);
         try {
@@ -258,7 +290,16 @@ async function main(): Promise<void> {
       phase.failed.set(code, (phase.failed.get(code) ?? 0) + 1);
     }
   };
-  const newPhase = (label: string): Phase => ({ label, sent: 0, ok: 0, failed: new Map(), latencies: [], answers: [], held: 0, seconds: 0 });
+  const newPhase = (label: string): Phase => ({
+    label,
+    sent: 0,
+    ok: 0,
+    failed: new Map(),
+    latencies: [],
+    answers: [],
+    held: 0,
+    seconds: 0,
+  });
   const collect = async (phase: Phase, bodies: Set<string>) => {
     const deadline = performance.now() + 5000;
     while (performance.now() < deadline && [...bodies].some((b) => pending.has(b) && !received.has(b))) await sleep(50);
@@ -284,13 +325,17 @@ async function main(): Promise<void> {
     const jobs: [number, number][] = [];
     for (let i = 0; i < sockets; i++) for (let k = 0; k < serverCount; k++) jobs.push([i, k]);
     let next = 0;
-    await Promise.all(Array.from({ length: opts.concurrency }, async () => {
-      while (next < jobs.length) {
-        const [from, via] = jobs[next++] as [number, number];
-        await sendOne(warm, from, via);
-      }
-    }));
-    console.log(`warm-up: ${warm.ok} messages (every member through each server process) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (next < jobs.length) {
+          const [from, via] = jobs[next++] as [number, number];
+          await sendOne(warm, from, via);
+        }
+      }),
+    );
+    console.log(
+      `warm-up: ${warm.ok} messages (every member through each server process) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     alive('the warm-up');
     if (pgUrl) {
       const stats = await createDb(dbUrl, { dataDir });
@@ -311,9 +356,11 @@ async function main(): Promise<void> {
     const before = seq;
     const start = performance.now();
     const end = start + opts.duration * 1000;
-    await Promise.all(Array.from({ length: opts.concurrency }, async () => {
-      while (performance.now() < end) await sendOne(throughput);
-    }));
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < end) await sendOne(throughput);
+      }),
+    );
     throughput.seconds = (performance.now() - start) / 1000;
     alive('the throughput phase');
     await collect(throughput, bodiesSince(before));
@@ -354,7 +401,9 @@ async function main(): Promise<void> {
     );
     negative = Number((await check.query<{ n: number }>('select count(*)::int as n from users where credits < 0'))[0]?.n);
     stored = Number((await check.query<{ n: number }>('select count(*)::int as n from messages'))[0]?.n);
-    charged = Number((await check.query<{ n: number }>(`select coalesce(-sum(delta), 0)::int as n from credit_ledger where reason = 'message'`))[0]?.n);
+    charged = Number(
+      (await check.query<{ n: number }>(`select coalesce(-sum(delta), 0)::int as n from credit_ledger where reason = 'message'`))[0]?.n,
+    );
   } finally {
     await check.close();
   }
@@ -376,15 +425,43 @@ async function main(): Promise<void> {
       ([...p.failed].map(([k, n]) => `${k}: ${n}`).join(', ') || '-').padStart(6),
     ].join(' ');
   };
-  console.log(`\nchat benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${sockets} sockets, ${serverCount} server process(es), ${databaseLabel.split(' (')[0]}`);
-  console.log(['phase'.padEnd(28), 'paid msg/s'.padStart(10), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'answer p50/99'.padStart(13), 'sent ok'.padStart(7), 'missing'.padStart(8), 'held'.padStart(5), 'failed'].join(' '));
+  console.log(
+    `\nchat benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${sockets} sockets, ${serverCount} server process(es), ${databaseLabel.split(' (')[0]}`,
+  );
+  console.log(
+    [
+      'phase'.padEnd(28),
+      'paid msg/s'.padStart(10),
+      'p50 ms'.padStart(8),
+      'p95 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'answer p50/99'.padStart(13),
+      'sent ok'.padStart(7),
+      'missing'.padStart(8),
+      'held'.padStart(5),
+      'failed',
+    ].join(' '),
+  );
   console.log(row(throughput));
   console.log(row(paced));
-  console.log(`anchor: hello-world GET at ${opts.concurrency} connections: ${fmtInt(anchor.requests.average)} req/s (p99 ${fmtMs(anchor.latency.p99)} ms); paid messages/s as a share of it: ${((100 * throughput.ok) / throughput.seconds / anchor.requests.average).toFixed(1)}%`);
-  console.log('latency = request sent -> message:new frame on the recipient\'s socket' + (serverCount > 1 ? ' (sends and sockets alternate between the two processes)' : '') + '; answer = request sent -> its HTTP answer');
-  console.log(`targets (issue 11): p99 < 50 ms at 2,000 sockets: ${percentile(paced.latencies, 99) < 50 && sockets >= 2000 ? 'met' : 'NOT MET'} (paced phase); >= 1,000 paid messages/s on PostgreSQL: ${pgUrl ? (throughput.ok / throughput.seconds >= 1000 ? 'met' : 'NOT MET') : 'n/a (PGlite)'}`);
+  console.log(
+    `anchor: hello-world GET at ${opts.concurrency} connections: ${fmtInt(anchor.requests.average)} req/s (p99 ${fmtMs(anchor.latency.p99)} ms); paid messages/s as a share of it: ${((100 * throughput.ok) / throughput.seconds / anchor.requests.average).toFixed(1)}%`,
+  );
+  console.log(
+    "latency = request sent -> message:new frame on the recipient's socket" +
+      (serverCount > 1 ? ' (sends and sockets alternate between the two processes)' : '') +
+      '; answer = request sent -> its HTTP answer',
+  );
+  console.log(
+    `targets (issue 11): p99 < 50 ms at 2,000 sockets: ${percentile(paced.latencies, 99) < 50 && sockets >= 2000 ? 'met' : 'NOT MET'} (paced phase); >= 1,000 paid messages/s on PostgreSQL: ${pgUrl ? (throughput.ok / throughput.seconds >= 1000 ? 'met' : 'NOT MET') : 'n/a (PGlite)'}`,
+  );
   console.log(`frames received: ${fmtInt(frames)}, socket errors: ${socketErrors}`);
-  console.log(`machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the load generator and ${sockets} sockets share the machine)`);
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end (the load generator and ${sockets} sockets share the machine)`,
+  );
   const ledgerOk = mismatches.length === 0 && negative === 0;
   console.log(
     `check: ${ledgerOk ? 'every balance equals the sum of its ledger, none negative' : `!!! ${mismatches.length} balances differ from their ledger, ${negative} negative`}; ` +

@@ -105,7 +105,11 @@ class Tab {
       this.ws = ws;
       let ready = false;
       ws.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { type: string; last_id?: number; message?: { id: number; body: string | null; sender: number } };
+        const frame = JSON.parse(String(data)) as {
+          type: string;
+          last_id?: number;
+          message?: { id: number; body: string | null; sender: number };
+        };
         if (frame.type === 'ready') {
           if (frame.last_id && frame.last_id > 0) this.lastId = Math.max(this.lastId ?? 0, frame.last_id);
           ready = true;
@@ -164,11 +168,17 @@ class Tab {
 async function freePorts(n: number): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const first = 20_000 + Math.floor(Math.random() * 30_000);
-    const free = await Promise.all(Array.from({ length: n }, (_, k) => new Promise<boolean>((resolve) => {
-      const srv = net.createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(first + k, '127.0.0.1', () => srv.close(() => resolve(true)));
-    })));
+    const free = await Promise.all(
+      Array.from(
+        { length: n },
+        (_, k) =>
+          new Promise<boolean>((resolve) => {
+            const srv = net.createServer();
+            srv.once('error', () => resolve(false));
+            srv.listen(first + k, '127.0.0.1', () => srv.close(() => resolve(true)));
+          }),
+      ),
+    );
     if (free.every(Boolean)) return first;
   }
   throw new HarnessError('no free ports');
@@ -178,7 +188,8 @@ async function freePorts(n: number): Promise<number> {
 
 async function main(): Promise<void> {
   const adminUrl = benchEnv().DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  if (!/^postgres(ql)?:\/\//.test(adminUrl)) throw new HarnessError('the cluster needs PostgreSQL: set DATABASE_URL=postgres://... (instances cannot share the embedded database)');
+  if (!/^postgres(ql)?:\/\//.test(adminUrl))
+    throw new HarnessError('the cluster needs PostgreSQL: set DATABASE_URL=postgres://... (instances cannot share the embedded database)');
   const why = await missing({ databaseUrl: adminUrl });
   if (why) throw new HarnessError(`cannot run the cluster: ${why}`);
   const loadAtStart = os.loadavg();
@@ -203,7 +214,9 @@ async function main(): Promise<void> {
     startLimitMs: 120_000,
   });
   try {
-    console.log(`cluster: ${INSTANCES} x node api/dist/server.js behind nginx ${cluster.base} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; config ${cluster.configFile})`);
+    console.log(
+      `cluster: ${INSTANCES} x node api/dist/server.js behind nginx ${cluster.base} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; config ${cluster.configFile})`,
+    );
     await run(cluster, fresh.url, tmpDir, loadAtStart);
   } finally {
     await cluster.stop();
@@ -226,12 +239,15 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
         insert into profiles (user_id, site_id, name, gender, sexuality, date_of_birth, country, status)
         select id, site_id, 'Bench ' || id, case when id % 2 = 0 then 'female' else 'male' end, 'bi', date '1990-01-01', 'NL', 'active'
         from users where email like 'clusterbench%'`);
-      await handle.query(`insert into credit_ledger (user_id, delta, balance_after, reason, ref) select id, credits, credits, 'admin', 'bench' from users where email like 'clusterbench%'`);
-      for (const r of await handle.query<{ id: number }>(`select id from users where email like 'clusterbench%' order by id`)) members.push({ id: r.id, token: crypto.randomBytes(32).toString('base64url') });
-      await handle.query(`insert into sessions (token_hash, user_id, expires_at) select h, u, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`, [
-        members.map((m) => crypto.createHash('sha256').update(m.token).digest('hex')),
-        members.map((m) => m.id),
-      ]);
+      await handle.query(
+        `insert into credit_ledger (user_id, delta, balance_after, reason, ref) select id, credits, credits, 'admin', 'bench' from users where email like 'clusterbench%'`,
+      );
+      for (const r of await handle.query<{ id: number }>(`select id from users where email like 'clusterbench%' order by id`))
+        members.push({ id: r.id, token: crypto.randomBytes(32).toString('base64url') });
+      await handle.query(
+        `insert into sessions (token_hash, user_id, expires_at) select h, u, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`,
+        [members.map((m) => crypto.createHash('sha256').update(m.token).digest('hex')), members.map((m) => m.id)],
+      );
     } finally {
       await handle.close();
     }
@@ -287,16 +303,23 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
     const jobs: [number, string][] = [];
     for (let i = 0; i < members.length; i++) for (const inst of cluster.instances) jobs.push([i, inst.base]);
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < jobs.length) {
-        const [from, base] = jobs[next++] as [number, string];
-        await send(base, from, (from + 1) % members.length, `warm ${letters(++seq)}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < jobs.length) {
+          const [from, base] = jobs[next++] as [number, string];
+          await send(base, from, (from + 1) % members.length, `warm ${letters(++seq)}`);
+        }
+      }),
+    );
     console.log(`warm-up: ${jobs.length} messages (each member through each instance) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
 
-  interface Phase { latencies: number[]; sent: number; ok: number; lost: number }
+  interface Phase {
+    latencies: number[];
+    sent: number;
+    ok: number;
+    lost: number;
+  }
   const results = new Map<string, Phase[]>(); // phase label -> one per round
   const reconnectTimes: number[] = [];
   const spreads: string[] = [];
@@ -310,16 +333,21 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
     const base = label === 'anchor' ? (cluster.instances[0] as { base: string }).base : cluster.base;
     const sent = new Map<string, Sent>();
     const got = new Map<string, number>(); // body -> latency
-    const tabs = members.map((m, i) => new Tab(i, m.id, m.token, base, (_tab, _id, body) => {
-      const s = sent.get(body);
-      if (s && !got.has(body)) got.set(body, performance.now() - s.at);
-    }));
+    const tabs = members.map(
+      (m, i) =>
+        new Tab(i, m.id, m.token, base, (_tab, _id, body) => {
+          const s = sent.get(body);
+          if (s && !got.has(body)) got.set(body, performance.now() - s.at);
+        }),
+    );
     for (let i = 0; i < tabs.length; i += 50) await Promise.all(tabs.slice(i, i + 50).map((t) => t.open()));
     if (label === 'cluster') {
-      const counts = await Promise.all(cluster.instances.map(async (inst) => {
-        const text = await (await fetch(`${inst.base}/metrics`)).text();
-        return Number(/^websockets_open (\d+)/m.exec(text)?.[1] ?? NaN);
-      }));
+      const counts = await Promise.all(
+        cluster.instances.map(async (inst) => {
+          const text = await (await fetch(`${inst.base}/metrics`)).text();
+          return Number(/^websockets_open (\d+)/m.exec(text)?.[1] ?? NaN);
+        }),
+      );
       spreads.push(counts.join('/'));
     }
     const victim = 1 + (round % (INSTANCES - 1));
@@ -343,12 +371,21 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
       // (docs/safety.md), and a held message never reaches its recipient
       const body = messageBody(++seq, from, to);
       const at = performance.now();
-      const phase = label === 'anchor' ? 'one instance (anchor)' : at < killedAt ? 'cluster: before the kill' : at < killedAt + opts.phase * 1000 ? 'cluster: during (kill +' + opts.phase + ' s)' : 'cluster: after';
+      const phase =
+        label === 'anchor'
+          ? 'one instance (anchor)'
+          : at < killedAt
+            ? 'cluster: before the kill'
+            : at < killedAt + opts.phase * 1000
+              ? 'cluster: during (kill +' + opts.phase + ' s)'
+              : 'cluster: after';
       const s: Sent = { body, to, at, phase, ok: false };
       sent.set(body, s);
-      inflight.push(send(base, from, to, body).then((ok) => {
-        s.ok = ok;
-      }));
+      inflight.push(
+        send(base, from, to, body).then((ok) => {
+          s.ok = ok;
+        }),
+      );
     }
     await Promise.all(inflight);
     // wait for the deliveries still on their way (a reconnect in back-off, its catch-up)
@@ -371,8 +408,7 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
         p.lost++;
         undelivered.push(s.at - killedAt);
         undeliveredBodies.push(s.body);
-      }
-      else p.latencies.push(ms);
+      } else p.latencies.push(ms);
     }
     for (const [name, p] of byPhase) {
       p.latencies.sort((a, b) => a - b);
@@ -384,7 +420,9 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
       const t = performance.now();
       await cluster.restart(victim);
       while (!(cluster.instances[victim] as { ready: boolean }).ready) await sleep(100);
-      console.log(`round ${round + 1}: api-${victim + 1} killed (SIGKILL) ${((killedAt - start) / 1000).toFixed(1)} s into the run, started again and back in nginx's upstream ${((performance.now() - t) / 1000).toFixed(1)} s after the run`);
+      console.log(
+        `round ${round + 1}: api-${victim + 1} killed (SIGKILL) ${((killedAt - start) / 1000).toFixed(1)} s into the run, started again and back in nginx's upstream ${((performance.now() - t) / 1000).toFixed(1)} s after the run`,
+      );
     }
   };
 
@@ -403,13 +441,27 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
   let stored = 0;
   let undeliveredStored = 0;
   try {
-    doubledRows = Number((await check.query<{ n: number }>(`select count(*)::int as n from (select body from messages group by body having count(*) > 1) d`))[0]?.n);
-    const charges = await check.query<{ n: number; m: number }>(`select (select count(*)::int from credit_ledger where reason = 'message') as n, (select count(*)::int from messages) as m`);
+    doubledRows = Number(
+      (
+        await check.query<{ n: number }>(`select count(*)::int as n from (select body from messages group by body having count(*) > 1) d`)
+      )[0]?.n,
+    );
+    const charges = await check.query<{ n: number; m: number }>(
+      `select (select count(*)::int from credit_ledger where reason = 'message') as n, (select count(*)::int from messages) as m`,
+    );
     doubledCharges = Math.max(0, Number(charges[0]?.n) - Number(charges[0]?.m));
     stored = Number(charges[0]?.m);
-    mismatches = Number((await check.query<{ n: number }>(`select count(*)::int as n from (select u.id from users u left join credit_ledger l on l.user_id = u.id group by u.id having u.credits <> coalesce(sum(l.delta), 0) or u.credits < 0) x`))[0]?.n);
+    mismatches = Number(
+      (
+        await check.query<{ n: number }>(
+          `select count(*)::int as n from (select u.id from users u left join credit_ledger l on l.user_id = u.id group by u.id having u.credits <> coalesce(sum(l.delta), 0) or u.credits < 0) x`,
+        )
+      )[0]?.n,
+    );
     if (undeliveredBodies.length) {
-      const found = await check.query<{ n: number }>('select count(*)::int as n from messages where body = any($1::text[])', [undeliveredBodies]);
+      const found = await check.query<{ n: number }>('select count(*)::int as n from messages where body = any($1::text[])', [
+        undeliveredBodies,
+      ]);
       undeliveredStored = Number(found[0]?.n);
     }
   } finally {
@@ -418,31 +470,55 @@ async function run(cluster: Cluster, dbUrl: string, tmpDir: string, loadAtStart:
 
   // the report
   const anchorP99 = median((results.get('one instance (anchor)') ?? []).map((p) => percentile(p.latencies, 99)));
-  console.log(`\ncluster benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${opts.members} members, ${opts.rate} paid msg/s, ${opts.rounds} interleaved round(s); delivery = send -> message:new on the recipient's socket; medians over the rounds`);
-  const head = ['phase'.padEnd(30), 'sent ok'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'p99 / anchor'.padStart(12), 'max ms'.padStart(8), 'not delivered'.padStart(13)];
+  console.log(
+    `\ncluster benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${opts.members} members, ${opts.rate} paid msg/s, ${opts.rounds} interleaved round(s); delivery = send -> message:new on the recipient's socket; medians over the rounds`,
+  );
+  const head = [
+    'phase'.padEnd(30),
+    'sent ok'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'p99 / anchor'.padStart(12),
+    'max ms'.padStart(8),
+    'not delivered'.padStart(13),
+  ];
   console.log(head.join(' '));
   for (const [name, rounds] of results) {
     const p99 = median(rounds.map((p) => percentile(p.latencies, 99)));
-    console.log([
-      name.padEnd(30),
-      fmtInt(rounds.reduce((s, p) => s + p.ok, 0)).padStart(8),
-      fmtMs(median(rounds.map((p) => percentile(p.latencies, 50)))).padStart(8),
-      fmtMs(p99).padStart(8),
-      (name.startsWith('one') ? '1.0x (anchor)' : `${(p99 / anchorP99).toFixed(1)}x`).padStart(12),
-      fmtMs(Math.max(...rounds.map((p) => p.latencies.at(-1) ?? NaN))).padStart(8),
-      String(rounds.reduce((s, p) => s + p.lost, 0)).padStart(13),
-    ].join(' '));
+    console.log(
+      [
+        name.padEnd(30),
+        fmtInt(rounds.reduce((s, p) => s + p.ok, 0)).padStart(8),
+        fmtMs(median(rounds.map((p) => percentile(p.latencies, 50)))).padStart(8),
+        fmtMs(p99).padStart(8),
+        (name.startsWith('one') ? '1.0x (anchor)' : `${(p99 / anchorP99).toFixed(1)}x`).padStart(12),
+        fmtMs(Math.max(...rounds.map((p) => p.latencies.at(-1) ?? NaN))).padStart(8),
+        String(rounds.reduce((s, p) => s + p.lost, 0)).padStart(13),
+      ].join(' '),
+    );
   }
   const rt = reconnectTimes.sort((a, b) => a - b);
   console.log(`sockets per instance through nginx (api-1/api-2/api-3, per round): ${spreads.join(', ')}`);
-  console.log(`reconnects after the kill: ${rt.length} sockets back (with their catch-up) after p50 ${fmtMs(percentile(rt, 50))} ms, max ${fmtMs(rt.at(-1) ?? NaN)} ms; sends retried with their client_id: ${retried}; repeats the catch-up sent again (dropped by id, as the browser does): ${repeatsTotal}`);
+  console.log(
+    `reconnects after the kill: ${rt.length} sockets back (with their catch-up) after p50 ${fmtMs(percentile(rt, 50))} ms, max ${fmtMs(rt.at(-1) ?? NaN)} ms; sends retried with their client_id: ${retried}; repeats the catch-up sent again (dropped by id, as the browser does): ${repeatsTotal}`,
+  );
   if (undelivered.length) {
     const when = undelivered.map((ms) => (Number.isFinite(ms) ? `${ms >= 0 ? '+' : ''}${Math.round(ms)}` : 'no kill')).join(', ');
-    console.log(`!!! ${undelivered.length} message(s) answered 200 never reached the recipient's socket (${undeliveredStored} of them stored); sent at ${when} ms from the kill`);
+    console.log(
+      `!!! ${undelivered.length} message(s) answered 200 never reached the recipient's socket (${undeliveredStored} of them stored); sent at ${when} ms from the kill`,
+    );
   }
-  console.log(`check: held by the scam guard ${held} (not counted as sent), not delivered ${lostTotal}, stored twice ${doubledRows}, charged twice ${doubledCharges}, balances off their ledger ${mismatches}; messages stored ${fmtInt(stored)}`);
-  console.log(`machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the load generator, nginx, 3 instances and PostgreSQL share it)`);
-  if (lostTotal || doubledRows || doubledCharges || mismatches) throw new HarnessError('messages lost or doubled, or balances off their ledger');
+  console.log(
+    `check: held by the scam guard ${held} (not counted as sent), not delivered ${lostTotal}, stored twice ${doubledRows}, charged twice ${doubledCharges}, balances off their ledger ${mismatches}; messages stored ${fmtInt(stored)}`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end (the load generator, nginx, 3 instances and PostgreSQL share it)`,
+  );
+  if (lostTotal || doubledRows || doubledCharges || mismatches)
+    throw new HarnessError('messages lost or doubled, or balances off their ledger');
 }
 
 runBenchmark(main);

@@ -14,11 +14,31 @@
 
 /** Variables the server reads (api/src/env.ts) plus tsx's own: never inherited by a server child. */
 const SERVER_VARIABLES = [
-  'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'MF_REMOTES',
-  'AUTO_APPROVE_PHOTOS', 'SEED_MEMBERS', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'MAX_BODY_BYTES',
-  'STATIC_ROOT', 'MAIL_EVENTS_SECRET', 'SESSION_CACHE_MS', 'TSX_TSCONFIG_PATH', 'NODE_OPTIONS',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'MF_REMOTES',
+  'AUTO_APPROVE_PHOTOS',
+  'SEED_MEMBERS',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'MAX_BODY_BYTES',
+  'STATIC_ROOT',
+  'MAIL_EVENTS_SECRET',
+  'SESSION_CACHE_MS',
+  'TSX_TSCONFIG_PATH',
+  'NODE_OPTIONS',
   // a Mollie key of the shell must never send a benchmark's payments to Mollie
-  'MOLLIE_API_KEY', 'MOLLIE_SIM_TIME_SCALE', 'RATE_LIMIT_SIGNUP', 'RATE_LIMIT_MAIL', 'RATE_LIMIT_GEOCODE',
+  'MOLLIE_API_KEY',
+  'MOLLIE_SIM_TIME_SCALE',
+  'RATE_LIMIT_SIGNUP',
+  'RATE_LIMIT_MAIL',
+  'RATE_LIMIT_GEOCODE',
 ];
 
 export function benchEnv(): { DATABASE_URL: string | undefined; CHROMIUM: string | undefined } {

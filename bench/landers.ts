@@ -125,7 +125,8 @@ async function main(): Promise<void> {
   if (!fs.existsSync(chromePath)) throw new HarnessError(`no Chromium at ${chromePath}`);
   const serverJs = path.join(ROOT, 'api', 'dist', 'server.js');
   const registryFile = path.join(ROOT, 'mf-landers', 'dist', 'landers-registry.json');
-  if (!fs.existsSync(serverJs) || !fs.existsSync(registryFile)) throw new HarnessError('api/dist or mf-landers/dist is missing: run `npm run build` first');
+  if (!fs.existsSync(serverJs) || !fs.existsSync(registryFile))
+    throw new HarnessError('api/dist or mf-landers/dist is missing: run `npm run build` first');
   const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as { variants: Array<{ name: string }> };
   const variants = registry.variants.map((v) => v.name).filter((name) => !opts.only || opts.only.includes(name));
 
@@ -143,13 +144,24 @@ async function main(): Promise<void> {
   const server = startChild(
     'server',
     [serverJs],
-    serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), LOG_LEVEL: 'warn', SEED_MEMBERS: String(opts.seed), NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true' }),
+    serverEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmpDir, 'data'),
+      LOG_LEVEL: 'warn',
+      SEED_MEMBERS: String(opts.seed),
+      NODE_ENV: 'production',
+      MOLLIE_SIMULATOR: 'true',
+    }),
     path.dirname(serverJs),
   );
   await waitFor(server, `${base}/api/settings.php`, 300_000);
   const search = (await (await fetch(`${base}/api/members.php`)).json()) as { results: Array<{ id: number; fictional: boolean }> };
   const member = search.results.find((m) => !m.fictional);
-  const pages = [...variants.map((v) => ({ label: v, url: `/landers/${v}` })), ...(member && !opts.only ? [{ label: 'member landing', url: `/members/${member.id}/landing` }] : [])];
+  const pages = [
+    ...variants.map((v) => ({ label: v, url: `/landers/${v}` })),
+    ...(member && !opts.only ? [{ label: 'member landing', url: `/members/${member.id}/landing` }] : []),
+  ];
 
   const anchor = await startAnchorPage();
   const anchors: number[] = [];
@@ -173,7 +185,18 @@ async function main(): Promise<void> {
       `Anchor: FCP of a one-line HTML page in the same rounds = ${ms(anchorMs)}.`,
   );
   printTable(
-    ['lander', 'JS sent', 'JS raw', 'CSS sent', 'CSS raw', 'requests', '+ idle (5 s) JS / requests', 'FCP (x anchor)', 'CLS', `all JS sent <= ${kb(TARGET.jsBytes)}`],
+    [
+      'lander',
+      'JS sent',
+      'JS raw',
+      'CSS sent',
+      'CSS raw',
+      'requests',
+      '+ idle (5 s) JS / requests',
+      'FCP (x anchor)',
+      'CLS',
+      `all JS sent <= ${kb(TARGET.jsBytes)}`,
+    ],
     pages.map((p) => {
       const js = med(p.label, (l) => l.js);
       return [
@@ -194,12 +217,19 @@ async function main(): Promise<void> {
     [0],
   );
   const problems = [...new Set([...loads.values()].flat().flatMap((l) => l.problems))];
-  console.log(problems.length ? `\nstatic answers without compression or cache policy:\n  ${problems.join('\n  ')}` : '\nevery static answer was compressed (text) and carried a cache policy (hashed: immutable, 1 year).');
+  console.log(
+    problems.length
+      ? `\nstatic answers without compression or cache policy:\n  ${problems.join('\n  ')}`
+      : '\nevery static answer was compressed (text) and carried a cache policy (hashed: immutable, 1 year).',
+  );
 
   if (opts.lighthouse) {
     // rounds: the anchor page, then every lander, per round (so each run of a lander has an anchor
     // run beside it under the same load of the machine); medians per page over the rounds
-    const targets = [{ label: ANCHOR_LABEL, url: anchor.url }, ...(smoke ? pages.slice(0, 1) : pages).map((p) => ({ label: p.label, url: `${base}${p.url}` }))];
+    const targets = [
+      { label: ANCHOR_LABEL, url: anchor.url },
+      ...(smoke ? pages.slice(0, 1) : pages).map((p) => ({ label: p.label, url: `${base}${p.url}` })),
+    ];
     const runs = new Map<string, LighthouseFigures[]>(targets.map((t) => [t.label, []]));
     for (let round = 1; round <= opts.lhRuns; round++) {
       for (const t of targets) runs.get(t.label)?.push(await runLighthouse(t.url, chromePath));
@@ -208,20 +238,41 @@ async function main(): Promise<void> {
     const figures = (label: string) => {
       const all = runs.get(label) ?? [];
       const m = (pick: (f: LighthouseFigures) => number) => median(all.map(pick));
-      return { score: m((f) => f.score), lcp: m((f) => f.lcp), tbt: m((f) => f.tbt), cls: m((f) => f.cls), lcps: all.map((f) => Math.round(f.lcp)).join(' / ') };
+      return {
+        score: m((f) => f.score),
+        lcp: m((f) => f.lcp),
+        tbt: m((f) => f.tbt),
+        cls: m((f) => f.cls),
+        lcps: all.map((f) => Math.round(f.lcp)).join(' / '),
+      };
     };
     const anchorLh = figures(ANCHOR_LABEL);
     const rows = targets.map(({ label }) => {
       const { score, lcp, tbt, cls, lcps } = figures(label);
       if (label === ANCHOR_LABEL) return [label, String(score), ms(lcp), ms(tbt), cls.toFixed(3), lcps, '1.0x'];
-      return [label, `${score} (${mark(score >= TARGET.score)})`, `${ms(lcp)} (${mark(lcp <= TARGET.lcp)})`, `${ms(tbt)} (${mark(tbt <= TARGET.tbt)})`, `${cls.toFixed(3)} (${mark(cls < TARGET.cls)})`, lcps, `${(lcp / anchorLh.lcp).toFixed(1)}x`];
+      return [
+        label,
+        `${score} (${mark(score >= TARGET.score)})`,
+        `${ms(lcp)} (${mark(lcp <= TARGET.lcp)})`,
+        `${ms(tbt)} (${mark(tbt <= TARGET.tbt)})`,
+        `${cls.toFixed(3)} (${mark(cls < TARGET.cls)})`,
+        lcps,
+        `${(lcp / anchorLh.lcp).toFixed(1)}x`,
+      ];
     });
-    console.log(`\nLighthouse mobile (default emulation, simulated throttling), first visit; median of ${opts.lhRuns} round(s), each round the anchor then every lander. Targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcp} ms, TBT <= ${TARGET.tbt} ms, CLS < ${TARGET.cls}:`);
+    console.log(
+      `\nLighthouse mobile (default emulation, simulated throttling), first visit; median of ${opts.lhRuns} round(s), each round the anchor then every lander. Targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcp} ms, TBT <= ${TARGET.tbt} ms, CLS < ${TARGET.cls}:`,
+    );
     printTable(['lander', 'score', 'LCP', 'TBT', 'CLS', 'LCP per round (ms)', 'LCP x anchor'], rows, [0]);
   }
   anchor.close();
-  const load = os.loadavg().map((v) => v.toFixed(2)).join(' ');
-  console.log(`\nmachine: ${os.cpus().length} cores (shared), load average ${load}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s${smoke ? ' (smoke run: proves the harness)' : ''}`);
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+  console.log(
+    `\nmachine: ${os.cpus().length} cores (shared), load average ${load}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s${smoke ? ' (smoke run: proves the harness)' : ''}`,
+  );
 }
 
 main()

@@ -29,7 +29,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchEnv, serverEnv } from './env';
-import { freePort, HarnessError, keepTmpDir, removeTmpDir, RssPeak, rssMb, runBenchmark, sleep, startChild, stopChild, waitFor } from './lib/children';
+import {
+  freePort,
+  HarnessError,
+  keepTmpDir,
+  removeTmpDir,
+  RssPeak,
+  rssMb,
+  runBenchmark,
+  sleep,
+  startChild,
+  stopChild,
+  waitFor,
+} from './lib/children';
 import type { Child } from './lib/children';
 import { fmtMb, load, median, printTable } from './lib/load';
 import { parseOptions } from './lib/options';
@@ -100,7 +112,12 @@ async function measure(child: Child): Promise<Reading> {
 
 async function anchorRss(name: string, args: string[], url: string | null): Promise<number> {
   const port = await freePort();
-  const child = startChild(name, args.map((a) => a.replace('PORT', String(port))), serverEnv({ NODE_ENV: 'production' }), ROOT);
+  const child = startChild(
+    name,
+    args.map((a) => a.replace('PORT', String(port))),
+    serverEnv({ NODE_ENV: 'production' }),
+    ROOT,
+  );
   if (url) await waitFor(child, url.replace('PORT', String(port)), 30_000);
   else await sleep(1000);
   await sleep(opts.settle * 1000);
@@ -134,7 +151,12 @@ async function runOn(pgUrl: string | undefined): Promise<DbRun> {
   const base = `http://127.0.0.1:${port}`;
   const extra = serverEnv({}).NODE_OPTIONS ?? '';
   const own: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    MOLLIE_SIMULATOR: 'true',
     SEED_MEMBERS: String(opts.seed),
     ...(pg ? { DATABASE_URL: pg.url } : {}),
   };
@@ -163,7 +185,10 @@ async function runOn(pgUrl: string | undefined): Promise<DbRun> {
     headers: { 'content-type': 'application/json', 'x-request-type': 'web' },
     body: JSON.stringify({ email: 'demo@example.com', password: 'demo-demo-123' }),
   });
-  const sid = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sid='));
+  const sid = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('sid='));
   if (login.status !== 200 || !sid) throw new HarnessError(`login as demo@example.com failed: ${login.status}`);
   const rss = new RssPeak(() => server.pid);
   rss.peak = null;
@@ -205,21 +230,56 @@ async function main(): Promise<void> {
     const targets = r.onPg ? { idle: 150, seed: 200 } : { idle: 300, seed: 350 };
     const judge = (v: number | null, limit: number) => (v === null ? 'n/a' : `<= ${limit} ${v <= limit ? 'met' : 'NOT MET'}`);
     const row = (phase: string, m: Reading, target: string): string[] => [
-      r.onPg ? 'PostgreSQL' : 'PGlite', phase, f(m.rss), f(m.heapUsed), f(m.heapTotal), f(m.newSpace), f(m.external), f(m.wasm), f(m.rss - m.heapTotal - m.external), target,
+      r.onPg ? 'PostgreSQL' : 'PGlite',
+      phase,
+      f(m.rss),
+      f(m.heapUsed),
+      f(m.heapTotal),
+      f(m.newSpace),
+      f(m.external),
+      f(m.wasm),
+      f(m.rss - m.heapTotal - m.external),
+      target,
     ];
     rows.push(row('after seed', r.afterSeed, judge(r.afterSeed.rss, targets.seed)));
     rows.push(row('idle after restart', r.idle, judge(r.idle.rss, targets.idle)));
-    rows.push([r.onPg ? 'PostgreSQL' : 'PGlite', 'peak under load', r.peak === null ? '-' : f(r.peak), '', '', '', '', '', '', judge(r.peak, 400)]);
+    rows.push([
+      r.onPg ? 'PostgreSQL' : 'PGlite',
+      'peak under load',
+      r.peak === null ? '-' : f(r.peak),
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      judge(r.peak, 400),
+    ]);
     rows.push(row('after load', r.afterLoad, ''));
   }
-  console.log(`\nMB; each figure the median of ${opts.samples} reading(s) 1 s apart, ${opts.settle} s after the server answered; native = RSS - heap total - external`);
-  printTable(['database', 'phase', 'RSS', 'heap used', 'heap total', 'new space', 'external', 'wasm', 'native', 'target (issue 28)'], rows, [0, 1]);
+  console.log(
+    `\nMB; each figure the median of ${opts.samples} reading(s) 1 s apart, ${opts.settle} s after the server answered; native = RSS - heap total - external`,
+  );
+  printTable(
+    ['database', 'phase', 'RSS', 'heap used', 'heap total', 'new space', 'external', 'wasm', 'native', 'target (issue 28)'],
+    rows,
+    [0, 1],
+  );
   console.log('\nrun:');
   for (const r of runs) console.log(`  ${r.label}: started in ${r.startS.map((s) => `${s.toFixed(1)} s`).join(' (seed) and ')} (restart)`);
   const nodeOptions = serverEnv({}).NODE_OPTIONS;
-  console.log(`  node       ${process.version}; server flags: ${serverCommand(false).args.slice(0, -1).join(' ') || '(none)'}${nodeOptions ? `, NODE_OPTIONS ${nodeOptions}` : ''}`);
-  console.log(`  load       ${opts.connections} connections x ${opts.duration} s on user.php, members.php, chats.php; ${opts.seed} demo members${smoke ? ' (smoke run: proves the harness, the figures mean nothing)' : ''}`);
-  console.log(`  machine    ${os.cpus().length} CPU(s), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB; load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `  node       ${process.version}; server flags: ${serverCommand(false).args.slice(0, -1).join(' ') || '(none)'}${nodeOptions ? `, NODE_OPTIONS ${nodeOptions}` : ''}`,
+  );
+  console.log(
+    `  load       ${opts.connections} connections x ${opts.duration} s on user.php, members.php, chats.php; ${opts.seed} demo members${smoke ? ' (smoke run: proves the harness, the figures mean nothing)' : ''}`,
+  );
+  console.log(
+    `  machine    ${os.cpus().length} CPU(s), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB; load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`\ndone in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 }
 

@@ -38,7 +38,10 @@ const cli = parseOptions(
 const smoke = cli.flag('smoke');
 const opts = {
   clients: cli.whole('clients', 16),
-  rates: (cli.given.get('rates') ?? (smoke ? '200,400' : '250,500,1000,2000,4000')).split(',').map(Number).filter((n) => n > 0),
+  rates: (cli.given.get('rates') ?? (smoke ? '200,400' : '250,500,1000,2000,4000'))
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0),
   seconds: cli.num('seconds', smoke ? 1 : 3, 0.5),
   listeners: cli.whole('listeners', 3),
   rounds: cli.whole('rounds', smoke ? 1 : 3),
@@ -51,7 +54,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-interface Result { reached: number; tx: number[]; delivery: number[]; missing: number }
+interface Result {
+  reached: number;
+  tx: number[];
+  delivery: number[];
+  missing: number;
+}
 
 async function main(): Promise<void> {
   const adminUrl = benchEnv().DATABASE_URL ?? DEFAULT_DATABASE_URL;
@@ -65,15 +73,23 @@ async function main(): Promise<void> {
     return c;
   };
   const setup = await connect();
-  await setup.query('create table bench_messages (id bigserial primary key, sender int not null, recipient int not null, body text not null, created_at timestamptz not null default now())');
-  const settings = await setup.query<{ name: string; setting: string }>(`select name, setting from pg_settings where name in ('synchronous_commit', 'fsync', 'wal_sync_method', 'max_connections')`);
+  await setup.query(
+    'create table bench_messages (id bigserial primary key, sender int not null, recipient int not null, body text not null, created_at timestamptz not null default now())',
+  );
+  const settings = await setup.query<{ name: string; setting: string }>(
+    `select name, setting from pg_settings where name in ('synchronous_commit', 'fsync', 'wal_sync_method', 'max_connections')`,
+  );
   await setup.end();
 
   const clients = await Promise.all(Array.from({ length: opts.clients }, connect));
   const notifier = await connect();
   const listeners = await Promise.all(Array.from({ length: opts.listeners }, connect));
   // delivery: begin -> the first listener that has it; each listener must get every notification
-  let current: { sentAt: Map<number, number>; delivered: Map<number, number>; counts: number[] } = { sentAt: new Map(), delivered: new Map(), counts: [] };
+  let current: { sentAt: Map<number, number>; delivered: Map<number, number>; counts: number[] } = {
+    sentAt: new Map(),
+    delivered: new Map(),
+    counts: [],
+  };
   listeners.forEach((l, k) => {
     l.on('notification', (n) => {
       const now = performance.now();
@@ -107,27 +123,33 @@ async function main(): Promise<void> {
     };
     const start = performance.now();
     let next = 0;
-    await Promise.all(clients.map(async (c) => {
-      for (;;) {
-        const i = next++;
-        if (i >= total) return;
-        const due = start + (i * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 0) await sleep(wait);
-        const id = ++seq;
-        const began = performance.now();
-        state.sentAt.set(id, began);
-        await c.query('begin');
-        await c.query('insert into bench_messages (sender, recipient, body) values ($1, $2, $3)', [id % 1000, (id + 1) % 1000, `message ${id} with a body of a usual length`]);
-        if (variant === 'in-tx') await c.query(`select pg_notify('bench', $1)`, [String(id)]);
-        await c.query('commit');
-        tx.push(performance.now() - began);
-        if (variant === 'after-commit') {
-          pending.push(String(id));
-          running ??= flush();
+    await Promise.all(
+      clients.map(async (c) => {
+        for (;;) {
+          const i = next++;
+          if (i >= total) return;
+          const due = start + (i * 1000) / rate;
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+          const id = ++seq;
+          const began = performance.now();
+          state.sentAt.set(id, began);
+          await c.query('begin');
+          await c.query('insert into bench_messages (sender, recipient, body) values ($1, $2, $3)', [
+            id % 1000,
+            (id + 1) % 1000,
+            `message ${id} with a body of a usual length`,
+          ]);
+          if (variant === 'in-tx') await c.query(`select pg_notify('bench', $1)`, [String(id)]);
+          await c.query('commit');
+          tx.push(performance.now() - began);
+          if (variant === 'after-commit') {
+            pending.push(String(id));
+            running ??= flush();
+          }
         }
-      }
-    }));
+      }),
+    );
     const seconds = (performance.now() - start) / 1000;
     while (running) await running;
     if (variant !== 'none') {
@@ -157,29 +179,52 @@ async function main(): Promise<void> {
   }
   await Promise.all([...clients, notifier, ...listeners].map((c) => c.end()));
 
-  console.log(`\nLISTEN/NOTIFY benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${opts.clients} writing connections, ${opts.listeners} listeners, ${opts.seconds} s per rate and variant, ${opts.rounds} interleaved round(s) (medians), ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nLISTEN/NOTIFY benchmark${smoke ? ' (--smoke: the figures mean nothing)' : ''}: ${opts.clients} writing connections, ${opts.listeners} listeners, ${opts.seconds} s per rate and variant, ${opts.rounds} interleaved round(s) (medians), ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
   console.log(`server settings: ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(', ')}`);
-  console.log('tx = begin -> commit answered; delivery = begin -> the notification at a listener; p99 / none = the p99 of tx as a multiple of the anchor\'s (no notification) at the same rate');
-  console.log(['target/s'.padStart(8), 'variant'.padEnd(13), 'reached/s'.padStart(9), 'tx p50'.padStart(7), 'tx p99'.padStart(7), 'p99 / none'.padStart(10), 'deliv p50'.padStart(9), 'deliv p99'.padStart(9), 'missing'.padStart(7)].join(' '));
+  console.log(
+    "tx = begin -> commit answered; delivery = begin -> the notification at a listener; p99 / none = the p99 of tx as a multiple of the anchor's (no notification) at the same rate",
+  );
+  console.log(
+    [
+      'target/s'.padStart(8),
+      'variant'.padEnd(13),
+      'reached/s'.padStart(9),
+      'tx p50'.padStart(7),
+      'tx p99'.padStart(7),
+      'p99 / none'.padStart(10),
+      'deliv p50'.padStart(9),
+      'deliv p99'.padStart(9),
+      'missing'.padStart(7),
+    ].join(' '),
+  );
   for (const rate of opts.rates) {
     const anchorP99 = median((results.get(`${rate}|none`) ?? []).map((r) => percentile(r.tx, 99)));
     for (const variant of VARIANTS) {
       const rs = results.get(`${rate}|${variant}`) ?? [];
       const p99 = median(rs.map((r) => percentile(r.tx, 99)));
-      console.log([
-        fmtInt(rate).padStart(8),
-        variant.padEnd(13),
-        fmtInt(median(rs.map((r) => r.reached))).padStart(9),
-        fmtMs(median(rs.map((r) => percentile(r.tx, 50)))).padStart(7),
-        fmtMs(p99).padStart(7),
-        (variant === 'none' ? 'anchor' : `${(p99 / anchorP99).toFixed(1)}x`).padStart(10),
-        (variant === 'none' ? '-' : fmtMs(median(rs.map((r) => percentile(r.delivery, 50))))).padStart(9),
-        (variant === 'none' ? '-' : fmtMs(median(rs.map((r) => percentile(r.delivery, 99))))).padStart(9),
-        String(rs.reduce((s, r) => s + r.missing, 0)).padStart(7),
-      ].join(' '));
+      console.log(
+        [
+          fmtInt(rate).padStart(8),
+          variant.padEnd(13),
+          fmtInt(median(rs.map((r) => r.reached))).padStart(9),
+          fmtMs(median(rs.map((r) => percentile(r.tx, 50)))).padStart(7),
+          fmtMs(p99).padStart(7),
+          (variant === 'none' ? 'anchor' : `${(p99 / anchorP99).toFixed(1)}x`).padStart(10),
+          (variant === 'none' ? '-' : fmtMs(median(rs.map((r) => percentile(r.delivery, 50))))).padStart(9),
+          (variant === 'none' ? '-' : fmtMs(median(rs.map((r) => percentile(r.delivery, 99))))).padStart(9),
+          String(rs.reduce((s, r) => s + r.missing, 0)).padStart(7),
+        ].join(' '),
+      );
     }
   }
-  console.log(`machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (this client and PostgreSQL share it)`);
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end (this client and PostgreSQL share it)`,
+  );
 }
 
 runBenchmark(main);

@@ -34,7 +34,11 @@ import { cleanup, freePort, HarnessError, runBenchmark, startChild, waitFor, was
 import { findings, fmtInt, load, loud, median, printTable } from './lib/load';
 import { ROOT, startMeasuredServer } from './lib/server';
 
-const cli = parseOptions(['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'], ['smoke', 'source', 'help'], 'usage: npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]');
+const cli = parseOptions(
+  ['members', 'payments', 'rounds', 'webhooks', 'concurrency', 'duration'],
+  ['smoke', 'source', 'help'],
+  'usage: npm run bench -- payments [--members N] [--payments N] [--rounds N] [--webhooks N] [--concurrency N] [--duration S] [--source] [--smoke]',
+);
 const [smoke, source, num] = [cli.flag('smoke'), cli.flag('source'), cli.whole];
 const opts = {
   members: num('members', smoke ? 4 : 40),
@@ -76,10 +80,13 @@ async function pool<T>(items: T[], n: number, fn: (item: T, index: number) => Pr
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const loadAtStart = os.loadavg();
-  const watchdog = setTimeout(() => {
-    console.error('\nthe benchmark ran longer than its limit: stopping');
-    void cleanup().finally(() => process.exit(1));
-  }, (smoke ? 300 : 1200) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('\nthe benchmark ran longer than its limit: stopping');
+      void cleanup().finally(() => process.exit(1));
+    },
+    (smoke ? 300 : 1200) * 1000,
+  );
   watchdog.unref();
 
   const { server, base, serverLabel, databaseLabel, serverLog } = await startMeasuredServer({
@@ -91,7 +98,12 @@ async function main(): Promise<void> {
   });
   const helloPort = await freePort();
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  const hello = startChild('hello-world', [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)], serverEnv({ NODE_ENV: 'production' }), ROOT);
+  const hello = startChild(
+    'hello-world',
+    [path.join(ROOT, 'bench', 'hello-world.cjs'), String(helloPort)],
+    serverEnv({ NODE_ENV: 'production' }),
+    ROOT,
+  );
   await waitFor(hello, helloUrl, 30_000);
   const alive = () => {
     if (wasInterrupted()) throw new HarnessError('interrupted');
@@ -103,7 +115,12 @@ async function main(): Promise<void> {
   let retried = 0;
   const post = async (url: string, cookie: string, body: unknown) => {
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
       const json = (await res.json()) as Record<string, unknown>;
       if (res.status !== 503 || attempt >= 5) return { status: res.status, body: json };
       retried += 1;
@@ -127,18 +144,33 @@ async function main(): Promise<void> {
   const run = crypto.randomBytes(3).toString('hex');
   const members: Member[] = [];
   const t0 = performance.now();
-  await pool(Array.from({ length: opts.members }, (_, i) => i), 4, async (i) => {
-    const email = `bench-${run}-${i}@example.com`;
-    const res = await fetch(`${base}/api/signup.php`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, name: `Bench${i}`, password: 'bench-pass-123', date_of_birth: '1990-01-01', gender: 'male', country: 'NL', tracking: { network: 'bench' } }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const sid = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sid='));
-    if (res.status !== 201 || !sid) throw new HarnessError(`signup ${email}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    members.push({ email, cookie: sid });
-  });
+  await pool(
+    Array.from({ length: opts.members }, (_, i) => i),
+    4,
+    async (i) => {
+      const email = `bench-${run}-${i}@example.com`;
+      const res = await fetch(`${base}/api/signup.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          name: `Bench${i}`,
+          password: 'bench-pass-123',
+          date_of_birth: '1990-01-01',
+          gender: 'male',
+          country: 'NL',
+          tracking: { network: 'bench' },
+        }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const sid = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0] ?? '')
+        .find((c) => c.startsWith('sid='));
+      if (res.status !== 201 || !sid) throw new HarnessError(`signup ${email}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      members.push({ email, cookie: sid });
+    },
+  );
   console.log(`${members.length} members signed up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const bought: Bought[] = [];
@@ -203,8 +235,17 @@ async function main(): Promise<void> {
     bought.push(...round);
     payRates.push(round.length / buyS);
     hookRates.push(calls / hookS);
-    rows.push([`round ${r}`, fmtInt(h.requests.average), fmtInt(round.length), (round.length / buyS).toFixed(1), fmtInt(calls), (calls / hookS).toFixed(1)]);
-    console.log(`round ${r}/${opts.rounds}: hello ${fmtInt(h.requests.average)} req/s, ${round.length} payments in ${buyS.toFixed(1)} s, ${calls} webhook calls in ${hookS.toFixed(1)} s`);
+    rows.push([
+      `round ${r}`,
+      fmtInt(h.requests.average),
+      fmtInt(round.length),
+      (round.length / buyS).toFixed(1),
+      fmtInt(calls),
+      (calls / hookS).toFixed(1),
+    ]);
+    console.log(
+      `round ${r}/${opts.rounds}: hello ${fmtInt(h.requests.average)} req/s, ${round.length} payments in ${buyS.toFixed(1)} s, ${calls} webhook calls in ${hookS.toFixed(1)} s`,
+    );
   }
 
   // a webhook call the server shed (503) is retried by the PSP later (Mollie's schedule); before
@@ -228,7 +269,10 @@ async function main(): Promise<void> {
   for (const b of bought) byMember.set(b.member.email, [...(byMember.get(b.member.email) ?? []), b]);
   await pool(members, 4, async (m) => {
     const user = (await get('/api/user.php', m.cookie)).user as { credits: number; paid_user: boolean };
-    const tx = (await get('/api/transactions.php', m.cookie)) as { payments: { id: number; status: string }[]; usage: { delta: number; reason: string; payment_id: number | null }[] };
+    const tx = (await get('/api/transactions.php', m.cookie)) as {
+      payments: { id: number; status: string }[];
+      usage: { delta: number; reason: string; payment_id: number | null }[];
+    };
     const sum = tx.usage.reduce((s, u) => s + u.delta, 0);
     if (sum !== user.credits) fail(`${m.email}: balance ${user.credits} but the ledger sums to ${sum}`);
     const mine = byMember.get(m.email) ?? [];
@@ -236,26 +280,44 @@ async function main(): Promise<void> {
       const status = tx.payments.find((p) => p.id === b.id)?.status;
       const rows = tx.usage.filter((u) => u.reason === 'purchase' && u.payment_id === b.id);
       if (status !== b.outcome) fail(`${m.email}: payment ${b.id} is ${status ?? 'missing'}, chosen ${b.outcome}`);
-      if (b.outcome === 'paid' && (rows.length !== 1 || rows[0]?.delta !== CREDITS[b.pkg])) fail(`${m.email}: paid payment ${b.id} credited ${rows.length} time(s) (${rows.map((x) => x.delta).join(', ')})`);
+      if (b.outcome === 'paid' && (rows.length !== 1 || rows[0]?.delta !== CREDITS[b.pkg]))
+        fail(`${m.email}: paid payment ${b.id} credited ${rows.length} time(s) (${rows.map((x) => x.delta).join(', ')})`);
       if (b.outcome !== 'paid' && rows.length > 0) fail(`${m.email}: ${b.outcome} payment ${b.id} credited`);
     }
     if (mine.some((b) => b.outcome === 'paid') && !user.paid_user) fail(`${m.email}: paid but not premium`);
   });
 
-  console.log(`\npayments benchmark: ${opts.members} members x ${opts.payments} payment(s) x ${opts.rounds} round(s), ${opts.webhooks} webhook calls per payment (every other payment all at once)`);
-  printTable(['', 'hello-world req/s', 'payments', 'payments/s', 'webhook calls', 'webhook calls/s'], [
-    ...rows,
-    ['median', fmtInt(median(hellos)), '', median(payRates).toFixed(1), '', median(hookRates).toFixed(1)],
-  ]);
-  console.log(`  a payment = POST /api/payment.php (server -> simulator through @mollie/api-client) + the hosted checkout (-> webhook -> fetch -> credit)`);
-  console.log(`  payments/s is ${((median(payRates) / median(hellos)) * 100).toFixed(2)} % of hello-world req/s; webhook calls/s ${((median(hookRates) / median(hellos)) * 100).toFixed(2)} %`);
-  console.log(`  retries    ${retried} POST /api/payment.php answered 503 (admission control shedding load) and were retried after Retry-After`);
-  console.log(`  late news  ${lateNews} payment(s) not yet final when read before the check (their webhook calls were shed; the PSP retries them)`);
+  console.log(
+    `\npayments benchmark: ${opts.members} members x ${opts.payments} payment(s) x ${opts.rounds} round(s), ${opts.webhooks} webhook calls per payment (every other payment all at once)`,
+  );
+  printTable(
+    ['', 'hello-world req/s', 'payments', 'payments/s', 'webhook calls', 'webhook calls/s'],
+    [...rows, ['median', fmtInt(median(hellos)), '', median(payRates).toFixed(1), '', median(hookRates).toFixed(1)]],
+  );
+  console.log(
+    `  a payment = POST /api/payment.php (server -> simulator through @mollie/api-client) + the hosted checkout (-> webhook -> fetch -> credit)`,
+  );
+  console.log(
+    `  payments/s is ${((median(payRates) / median(hellos)) * 100).toFixed(2)} % of hello-world req/s; webhook calls/s ${((median(hookRates) / median(hellos)) * 100).toFixed(2)} %`,
+  );
+  console.log(
+    `  retries    ${retried} POST /api/payment.php answered 503 (admission control shedding load) and were retried after Retry-After`,
+  );
+  console.log(
+    `  late news  ${lateNews} payment(s) not yet final when read before the check (their webhook calls were shed; the PSP retries them)`,
+  );
   console.log(`  server     ${serverLabel}`);
   console.log(`  database   ${databaseLabel}`);
-  console.log(`  machine    ${os.cpus().length} CPU(s); load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} (a shared, noisy machine: compare within one run)`);
+  console.log(
+    `  machine    ${os.cpus().length} CPU(s); load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at the end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} (a shared, noisy machine: compare within one run)`,
+  );
   const paid = bought.filter((b) => b.outcome === 'paid').length;
-  console.log(`  invariants ${bought.length} payments (${paid} paid, ${bought.length - paid} failed/canceled), ${members.length} members: ${broken === 0 ? 'all hold (balance = ledger sum, each paid payment credited exactly once, no failed one credited, all premium)' : `${broken} BROKEN`}`);
+  console.log(
+    `  invariants ${bought.length} payments (${paid} paid, ${bought.length - paid} failed/canceled), ${members.length} members: ${broken === 0 ? 'all hold (balance = ledger sum, each paid payment credited exactly once, no failed one credited, all premium)' : `${broken} BROKEN`}`,
+  );
   // a 503 is the server's admission control shedding load on purpose (the PSP retries): reported, not an error
   for (const [what, n] of hookNon200) (what.startsWith('503') ? console.log : loud)(`  ${n} webhook call(s) answered ${what}`);
   const logLines = [...serverLog].sort((a, b) => b[1] - a[1]);

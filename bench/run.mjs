@@ -16,10 +16,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const [name = 'search', ...rest] = process.argv.slice(2);
 const file = path.join(here, `${name}.ts`);
 if (!fs.existsSync(file)) {
-  const known = fs.readdirSync(here).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+  const known = fs
+    .readdirSync(here)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, ''));
   console.error(`unknown benchmark "${name}"; known: ${known.join(', ')}`);
   process.exit(2);
 }
 const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');
-const result = spawnSync(tsx, ['--tsconfig', path.join(here, '..', 'api', 'tsconfig.json'), file, ...rest], { stdio: 'inherit', cwd: path.join(here, '..', 'api') });
+const result = spawnSync(tsx, ['--tsconfig', path.join(here, '..', 'api', 'tsconfig.json'), file, ...rest], {
+  stdio: 'inherit',
+  cwd: path.join(here, '..', 'api'),
+});
 process.exit(result.status ?? 1);

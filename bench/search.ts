@@ -87,7 +87,10 @@ async function main() {
       ['men in DE aged 30-50, page 5', { gender: 'male', country: 'DE', min_age: 30, max_age: 50, page: 5 }],
       ['women anywhere aged 18-30', { gender: 'female', min_age: 18, max_age: 30 }],
       ['anyone in FR (either gender)', { country: 'FR' }],
-      ['women in NL / Zeeland aged 70-80 (few -> similar)', { gender: 'female', country: 'NL', countryregion: 'ZE', min_age: 70, max_age: 80 }],
+      [
+        'women in NL / Zeeland aged 70-80 (few -> similar)',
+        { gender: 'female', country: 'NL', countryregion: 'ZE', min_age: 70, max_age: 80 },
+      ],
     ];
     console.log(`\n${runs} runs each, logged in (visibility + block checks), count + page + similar:`);
     console.log('search'.padEnd(52), 'results'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8));

@@ -27,7 +27,11 @@ import { cleanup, HarnessError, runBenchmark, sleep, wasInterrupted } from './li
 import { findings, fmtInt, fmtMs, loud, median, printTable } from './lib/load';
 import { startMeasuredServer } from './lib/server';
 
-const cli = parseOptions(['uploaders', 'rounds', 'duration', 'width', 'height'], ['smoke', 'source', 'help'], 'usage: npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]');
+const cli = parseOptions(
+  ['uploaders', 'rounds', 'duration', 'width', 'height'],
+  ['smoke', 'source', 'help'],
+  'usage: npm run bench -- uploads [--uploaders N] [--rounds N] [--duration S] [--width N] [--height N] [--source] [--smoke]',
+);
 const [smoke, source, num] = [cli.flag('smoke'), cli.flag('source'), cli.whole];
 const opts = {
   uploaders: num('uploaders', smoke ? 4 : 16),
@@ -59,8 +63,12 @@ async function bigPng(width: number, height: number): Promise<Buffer> {
       raw.writeUInt16LE(b, o + 4);
     }
   }
-  const png = await sharp(raw, { raw: { width, height, channels: 3 } }).toColourspace('rgb16').png({ compressionLevel: 9 }).toBuffer();
-  if (png.length > MAX_UPLOAD_BYTES) throw new HarnessError(`the ${width}x${height} PNG is ${(png.length / 1048576).toFixed(1)} MB, over the 10 MB upload limit`);
+  const png = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .toColourspace('rgb16')
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  if (png.length > MAX_UPLOAD_BYTES)
+    throw new HarnessError(`the ${width}x${height} PNG is ${(png.length / 1048576).toFixed(1)} MB, over the 10 MB upload limit`);
   return png;
 }
 
@@ -68,10 +76,13 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
-  const watchdog = setTimeout(() => {
-    console.error('\nthe benchmark ran longer than its limit: stopping');
-    void cleanup().finally(() => process.exit(1));
-  }, (smoke ? 300 : 1800) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('\nthe benchmark ran longer than its limit: stopping');
+      void cleanup().finally(() => process.exit(1));
+    },
+    (smoke ? 300 : 1800) * 1000,
+  );
   watchdog.unref();
 
   const { server, base, serverLog } = await startMeasuredServer({
@@ -106,12 +117,19 @@ async function main(): Promise<void> {
   for (let i = 0; i < opts.uploaders; i++) uploaders.push(await signup(`up${i}-${stamp}@bench.example`));
   console.log(`making a ${opts.width}x${opts.height} 16-bit PNG...`);
   const png = await bigPng(opts.width, opts.height);
-  console.log(`PNG: ${(png.length / 1048576).toFixed(1)} MB, ${((opts.width * opts.height) / 1e6).toFixed(0)} MP; ${opts.uploaders} uploaders, ${opts.rounds} round(s) of ${opts.duration} s per phase`);
+  console.log(
+    `PNG: ${(png.length / 1048576).toFixed(1)} MB, ${((opts.width * opts.height) / 1e6).toFixed(0)} MP; ${opts.uploaders} uploaders, ${opts.rounds} round(s) of ${opts.duration} s per phase`,
+  );
 
   let loginsRefused = 0;
   const login = async (): Promise<number> => {
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/user.php`, { method: 'POST', headers: json, body: JSON.stringify({ email: loginEmail, password: PASSWORD }), signal: AbortSignal.timeout(120_000) });
+    const res = await fetch(`${base}/api/user.php`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: loginEmail, password: PASSWORD }),
+      signal: AbortSignal.timeout(120_000),
+    });
     await res.arrayBuffer();
     // a 503 (the admission queue full) is a refused login: counted, its time kept
     if (res.status === 503) loginsRefused += 1;
@@ -132,12 +150,20 @@ async function main(): Promise<void> {
       const form = new FormData();
       form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'big.png');
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie, 'x-requested-with': 'bench' }, body: form, signal: AbortSignal.timeout(300_000) });
+      const res = await fetch(`${base}/api/photos.php`, {
+        method: 'POST',
+        headers: { cookie, 'x-requested-with': 'bench' },
+        body: form,
+        signal: AbortSignal.timeout(300_000),
+      });
       const body = (await res.json()) as { photo?: { id: number }; error?: string };
       if (res.status === 200 && body.photo) {
         counts.done += 1;
         uploadMs.push(performance.now() - t0);
-        await fetch(`${base}/api/photos.php?id=${body.photo.id}`, { method: 'DELETE', headers: { cookie, 'x-requested-with': 'bench' } }).then((r) => r.arrayBuffer());
+        await fetch(`${base}/api/photos.php?id=${body.photo.id}`, {
+          method: 'DELETE',
+          headers: { cookie, 'x-requested-with': 'bench' },
+        }).then((r) => r.arrayBuffer());
       } else if (res.status === 503) {
         counts.busy += 1;
         await sleep(1000);
@@ -160,7 +186,15 @@ async function main(): Promise<void> {
     await Promise.all(loops);
     console.log(`round ${r + 1}: anchor ${anchorRounds[r]?.length} logins, under uploads ${loadRounds[r]?.length} logins`);
   }
-  const stat = (rounds: number[][], p: number) => median(rounds.map((t) => pct([...t].sort((a, b) => a - b), p)));
+  const stat = (rounds: number[][], p: number) =>
+    median(
+      rounds.map((t) =>
+        pct(
+          [...t].sort((a, b) => a - b),
+          p,
+        ),
+      ),
+    );
   const maxOf = (rounds: number[][]) => Math.max(...rounds.flat());
   const anchorP99 = stat(anchorRounds, 99);
   const loadP99 = stat(loadRounds, 99);
@@ -168,17 +202,40 @@ async function main(): Promise<void> {
   printTable(
     ['phase', 'logins', 'p50 ms', 'p99 ms', 'max ms', 'p99 / anchor'],
     [
-      ['anchor: logins alone', fmtInt(anchorRounds.flat().length), fmtMs(stat(anchorRounds, 50)), fmtMs(anchorP99), fmtMs(maxOf(anchorRounds)), '1.0'],
-      [`logins while ${opts.uploaders} uploads run`, fmtInt(loadRounds.flat().length), fmtMs(stat(loadRounds, 50)), fmtMs(loadP99), fmtMs(maxOf(loadRounds)), (loadP99 / anchorP99).toFixed(1)],
+      [
+        'anchor: logins alone',
+        fmtInt(anchorRounds.flat().length),
+        fmtMs(stat(anchorRounds, 50)),
+        fmtMs(anchorP99),
+        fmtMs(maxOf(anchorRounds)),
+        '1.0',
+      ],
+      [
+        `logins while ${opts.uploaders} uploads run`,
+        fmtInt(loadRounds.flat().length),
+        fmtMs(stat(loadRounds, 50)),
+        fmtMs(loadP99),
+        fmtMs(maxOf(loadRounds)),
+        (loadP99 / anchorP99).toFixed(1),
+      ],
     ],
   );
   const sortedUploads = [...uploadMs].sort((a, b) => a - b);
-  console.log(`\nuploads: ${counts.done} done (median ${fmtMs(pct(sortedUploads, 50))} ms, p99 ${fmtMs(pct(sortedUploads, 99))} ms), ${counts.busy} answered 503 (queue full, retried after 1 s), ${counts.other} other`);
+  console.log(
+    `\nuploads: ${counts.done} done (median ${fmtMs(pct(sortedUploads, 50))} ms, p99 ${fmtMs(pct(sortedUploads, 99))} ms), ${counts.busy} answered 503 (queue full, retried after 1 s), ${counts.other} other`,
+  );
   console.log(`logins answered 503 (server busy): ${loginsRefused}`);
-  console.log(`target: login p99 under ${TARGET_MS} ms while the uploads run: ${loadP99 < TARGET_MS && loginsRefused === 0 ? 'met' : 'NOT met'} (informational)`);
+  console.log(
+    `target: login p99 under ${TARGET_MS} ms while the uploads run: ${loadP99 < TARGET_MS && loginsRefused === 0 ? 'met' : 'NOT met'} (informational)`,
+  );
   if (counts.other > 0) loud(`${counts.other} uploads failed otherwise than 503`);
   for (const [message, n] of serverLog) console.log(`server log: ${n} x ${message}`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${loadAtStart.map((v) => v.toFixed(1)).join(' ')} at start, ${os.loadavg().map((v) => v.toFixed(1)).join(' ')} at the end`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${loadAtStart.map((v) => v.toFixed(1)).join(' ')} at start, ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')} at the end`,
+  );
   for (const f of findings) console.log(f);
 }
 

@@ -85,7 +85,11 @@ const ALL_PAGES: PageSpec[] = [
   { label: 'likes', path: '/likes', member: true },
   { label: 'terms', path: '/pages/terms', member: false },
 ];
-const chosen = given.get('pages')?.split(',').map((p) => p.trim()).filter(Boolean);
+const chosen = given
+  .get('pages')
+  ?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const PAGES = ALL_PAGES.filter((p) => !chosen || chosen.includes(p.label) || chosen.includes(p.path));
 const LIGHTHOUSE_PAGES = smoke ? PAGES.filter((p) => p.path === '/' || p.path === '/members') : PAGES;
 const jsTarget = (spec: PageSpec) => (spec.member ? MEMBER_JS_TARGET_BYTES : VISITOR_JS_TARGET_BYTES);
@@ -105,7 +109,11 @@ interface Load {
 
 async function measure(browser: Browser, base: string, spec: PageSpec, url: string, cookie: string | null): Promise<Load> {
   // the shell prefetches once the page has shown and the browser is idle (at most 4 s later)
-  const { resources, fcp, cls } = await firstLoad(browser, base, url, { viewport: { width: 1280, height: 800 }, sessionCookie: cookie, idleMs: opts.smoke ? 500 : 4500 });
+  const { resources, fcp, cls } = await firstLoad(browser, base, url, {
+    viewport: { width: 1280, height: 800 },
+    sessionCookie: cookie,
+    idleMs: opts.smoke ? 500 : 4500,
+  });
   const first = resources.filter((r) => r.beforeRender);
   const idle = resources.filter((r) => !r.beforeRender);
   return {
@@ -133,12 +141,16 @@ async function main(): Promise<void> {
   const serverJs = path.join(opts.root, 'api', 'dist', 'server.js');
   if (!fs.existsSync(serverJs)) throw new HarnessError(`${serverJs} is missing: run \`npm run build\` first`);
   for (const dir of ['shell', 'mf-auth-signup', 'mf-members', 'mf-landers']) {
-    if (!fs.existsSync(path.join(opts.root, dir, 'dist'))) throw new HarnessError(`${dir}/dist is missing under ${opts.root}: run \`npm run build\` first`);
+    if (!fs.existsSync(path.join(opts.root, dir, 'dist')))
+      throw new HarnessError(`${dir}/dist is missing under ${opts.root}: run \`npm run build\` first`);
   }
   if (opts.root === ROOT) {
-    const newest = newestSource(['shell', 'shared-kit', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'].map((d) => path.join(ROOT, d, 'src')));
+    const newest = newestSource(
+      ['shell', 'shared-kit', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'].map((d) => path.join(ROOT, d, 'src')),
+    );
     const built = fs.statSync(path.join(ROOT, 'shell', 'dist', 'index.html')).mtimeMs;
-    if (newest && newest.mtimeMs > built) console.log(`note: ${path.relative(ROOT, newest.file)} is newer than shell/dist: rebuild to measure the current code`);
+    if (newest && newest.mtimeMs > built)
+      console.log(`note: ${path.relative(ROOT, newest.file)} is newer than shell/dist: rebuild to measure the current code`);
   }
 
   const budgetS = 180 + opts.rounds * PAGES.length * 40 + (opts.lighthouse ? LIGHTHOUSE_PAGES.length * opts.lhRuns * 120 : 0);
@@ -171,11 +183,18 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'demo@example.com', password: 'demo-demo-123' }),
   });
-  const sid = login.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sid='))?.slice(4);
+  const sid = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('sid='))
+    ?.slice(4);
   if (login.status !== 200 || !sid) throw new HarnessError(`login as demo@example.com failed: ${login.status}`);
-  const chats = (await (await fetch(`${base}/api/chats.php`, { headers: { cookie: `sid=${sid}` } })).json()) as { chats?: Array<{ conversation: number }> };
+  const chats = (await (await fetch(`${base}/api/chats.php`, { headers: { cookie: `sid=${sid}` } })).json()) as {
+    chats?: Array<{ conversation: number }>;
+  };
   const conversation = chats.chats?.[0]?.conversation;
-  if (PAGES.some((p) => p.path.includes(':conversation')) && !conversation) throw new HarnessError('the demo member has no conversation (chats.php is empty)');
+  if (PAGES.some((p) => p.path.includes(':conversation')) && !conversation)
+    throw new HarnessError('the demo member has no conversation (chats.php is empty)');
   const urlOf = (spec: PageSpec) => spec.path.replace(':conversation', String(conversation));
 
   const anchor = await startAnchorPage();
@@ -233,19 +252,36 @@ async function main(): Promise<void> {
     // interleaved: round r runs every page once, so a busy minute of the machine hits all pages alike
     const runs = new Map<string, LighthouseFigures[]>(LIGHTHOUSE_PAGES.map((p) => [p.label, []]));
     for (let i = 0; i < opts.lhRuns; i++) {
-      for (const spec of LIGHTHOUSE_PAGES) runs.get(spec.label)?.push(await runLighthouse(`${base}${urlOf(spec)}`, chromePath, spec.member ? sid : null));
+      for (const spec of LIGHTHOUSE_PAGES)
+        runs.get(spec.label)?.push(await runLighthouse(`${base}${urlOf(spec)}`, chromePath, spec.member ? sid : null));
       console.log(`lighthouse round ${i + 1}/${opts.lhRuns} done`);
     }
     const rows = LIGHTHOUSE_PAGES.map((spec) => {
       const m = (pick: (f: LighthouseFigures) => number) => median((runs.get(spec.label) ?? []).map(pick));
       const score = m((f) => f.score);
-      return [`${spec.label} ${spec.path}`, spec.member ? 'member' : 'visitor (anchor)', String(score), ms(m((f) => f.fcp)), ms(m((f) => f.lcp)), ms(m((f) => f.tbt)), m((f) => f.cls).toFixed(3), score >= LIGHTHOUSE_TARGET ? 'met' : 'NOT MET'];
+      return [
+        `${spec.label} ${spec.path}`,
+        spec.member ? 'member' : 'visitor (anchor)',
+        String(score),
+        ms(m((f) => f.fcp)),
+        ms(m((f) => f.lcp)),
+        ms(m((f) => f.tbt)),
+        m((f) => f.cls).toFixed(3),
+        score >= LIGHTHOUSE_TARGET ? 'met' : 'NOT MET',
+      ];
     });
-    console.log(`\nLighthouse mobile (default emulation, simulated throttling), first visit; median of ${opts.lhRuns} interleaved round(s); the light pages (visitor) are the anchor:`);
+    console.log(
+      `\nLighthouse mobile (default emulation, simulated throttling), first visit; median of ${opts.lhRuns} interleaved round(s); the light pages (visitor) are the anchor:`,
+    );
     printTable(['page', 'who', 'score', 'FCP', 'LCP', 'TBT', 'CLS', `>= ${LIGHTHOUSE_TARGET}`], rows, [0, 1]);
   }
-  const load = os.loadavg().map((v) => v.toFixed(2)).join(' ');
-  console.log(`\nmachine: ${os.cpus().length} cores, load average ${load}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s${opts.smoke ? ' (smoke run: proves the harness, the figures mean little)' : ''}`);
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+  console.log(
+    `\nmachine: ${os.cpus().length} cores, load average ${load}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s${opts.smoke ? ' (smoke run: proves the harness, the figures mean little)' : ''}`,
+  );
 }
 
 main()

@@ -14,11 +14,14 @@ const MARKDOWN = { test: /\.md$/, include: path.join(__dirname, 'src', 'content'
 class LanderRegistryPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('LanderRegistryPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'LanderRegistryPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.fileDependencies.add(REGISTRY);
-        const registry = JSON.parse(fs.readFileSync(REGISTRY, 'utf8'));
-        compilation.emitAsset('landers-registry.json', new webpack.sources.RawSource(`${JSON.stringify(registry)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'LanderRegistryPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(REGISTRY);
+          const registry = JSON.parse(fs.readFileSync(REGISTRY, 'utf8'));
+          compilation.emitAsset('landers-registry.json', new webpack.sources.RawSource(`${JSON.stringify(registry)}\n`));
+        },
+      );
     });
   }
 }

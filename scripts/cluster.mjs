@@ -56,7 +56,12 @@ export function renderConfig(template, regions) {
     const m = re.exec(out);
     if (!m) throw new Error(`deploy/nginx.conf has no "# cluster:${name}" ... "# cluster:end" region`);
     const indent = m[1] ?? '';
-    const body = text ? `${text.split('\n').map((l) => (l ? indent + l : l)).join('\n')}\n` : '';
+    const body = text
+      ? `${text
+          .split('\n')
+          .map((l) => (l ? indent + l : l))
+          .join('\n')}\n`
+      : '';
     out = out.slice(0, m.index) + body + out.slice(m.index + m[0].length);
   }
   return out;
@@ -186,7 +191,10 @@ export async function startCluster(o) {
   const waitReady = async (inst, mark = true) => {
     const deadline = Date.now() + startLimitMs;
     while (Date.now() < deadline) {
-      if (inst.child?.exitCode !== null || inst.child?.signalCode) throw new Error(`${inst.name} ended before it was ready; its last output:\n${(tails.get(inst.name) ?? []).map((l) => `  | ${l}`).join('\n')}`);
+      if (inst.child?.exitCode !== null || inst.child?.signalCode)
+        throw new Error(
+          `${inst.name} ended before it was ready; its last output:\n${(tails.get(inst.name) ?? []).map((l) => `  | ${l}`).join('\n')}`,
+        );
       if ((await status(`${inst.base}/readyz`)) === 200) {
         if (mark) inst.ready = true;
         return;
@@ -242,16 +250,22 @@ export async function startCluster(o) {
     for (const inst of others) startInstance(inst, 0);
     await Promise.all(others.map((inst) => waitReady(inst)));
     // 3. nginx
-    const test = spawnSync(nginxBin, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', (writeConfig(), confFile)], { encoding: 'utf8' });
+    const test = spawnSync(nginxBin, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', (writeConfig(), confFile)], {
+      encoding: 'utf8',
+    });
     if (test.status !== 0) throw new Error(`nginx refused the generated config ${confFile}:\n${test.stderr}`);
-    nginx = spawn(nginxBin, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', confFile, '-g', 'daemon off;'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(nginxBin, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', confFile, '-g', 'daemon off;'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     nginxExited = new Promise((resolve) => nginx.once('exit', () => resolve()));
     children.push(nginx);
     pipe('nginx', nginx);
     const base = `http://127.0.0.1:${o.port}`;
     const deadline = Date.now() + 10_000;
     while ((await status(`${base}/readyz`)) !== 200) {
-      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not answer on ${base} (see ${path.join(dir, 'error.log')})`);
+      if (nginx.exitCode !== null || Date.now() > deadline)
+        throw new Error(`nginx did not answer on ${base} (see ${path.join(dir, 'error.log')})`);
       await sleep(100);
     }
   } catch (err) {
@@ -280,7 +294,10 @@ export async function startCluster(o) {
       if (changed.length && !stopping) {
         instances.forEach((inst, k) => (inst.ready = now[k]));
         for (const inst of changed) {
-          output('cluster', `${inst.name} ${inst.ready ? 'is ready again: back in' : 'is not ready: taken out of'} nginx's upstream (reload)`);
+          output(
+            'cluster',
+            `${inst.name} ${inst.ready ? 'is ready again: back in' : 'is not ready: taken out of'} nginx's upstream (reload)`,
+          );
           changes.push({ at: Date.now(), name: inst.name, ready: inst.ready });
         }
         reload();
@@ -335,7 +352,9 @@ async function main() {
     process.exit(1);
   }
   const dataDir = process.env.DATA_DIR || './data';
-  console.log(`starting ${n} instance(s) on ${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')} behind nginx on port ${port} (instances on 127.0.0.1:${port + 1}-${port + n})...`);
+  console.log(
+    `starting ${n} instance(s) on ${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')} behind nginx on port ${port} (instances on 127.0.0.1:${port + 1}-${port + n})...`,
+  );
   let cluster = null;
   let interrupted = false;
   for (const sig of ['SIGINT', 'SIGTERM']) {

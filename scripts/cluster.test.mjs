@@ -22,7 +22,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { DEFAULT_DATABASE_URL, missing, startCluster } from './cluster.mjs';
 
-const adminUrl = process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : DEFAULT_DATABASE_URL;
+const adminUrl =
+  process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : DEFAULT_DATABASE_URL;
 const why = await missing({ databaseUrl: adminUrl });
 
 /** n consecutive free ports (nginx on the first, the instances after it) */
@@ -30,11 +31,15 @@ async function freePorts(n) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const first = 20000 + Math.floor(Math.random() * 30000);
     const ok = await Promise.all(
-      Array.from({ length: n }, (_, k) => new Promise((resolve) => {
-        const srv = net.createServer();
-        srv.once('error', () => resolve(false));
-        srv.listen(first + k, '127.0.0.1', () => srv.close(() => resolve(true)));
-      })),
+      Array.from(
+        { length: n },
+        (_, k) =>
+          new Promise((resolve) => {
+            const srv = net.createServer();
+            srv.once('error', () => resolve(false));
+            srv.listen(first + k, '127.0.0.1', () => srv.close(() => resolve(true)));
+          }),
+      ),
     );
     if (ok.every(Boolean)) return first;
   }
@@ -116,11 +121,19 @@ before(async () => {
         [`cluster${k}@example.com`],
       );
       const id = rows[0].id;
-      await db.query(`insert into profiles (user_id, site_id, name, gender, sexuality, date_of_birth, country, status)
-        select id, site_id, 'Cluster ' || id, 'female', 'bi', date '1990-01-01', 'NL', 'active' from users where id = $1`, [id]);
-      await db.query(`insert into credit_ledger (user_id, delta, balance_after, reason, ref) values ($1, 1000, 1000, 'admin', 'test')`, [id]);
+      await db.query(
+        `insert into profiles (user_id, site_id, name, gender, sexuality, date_of_birth, country, status)
+        select id, site_id, 'Cluster ' || id, 'female', 'bi', date '1990-01-01', 'NL', 'active' from users where id = $1`,
+        [id],
+      );
+      await db.query(`insert into credit_ledger (user_id, delta, balance_after, reason, ref) values ($1, 1000, 1000, 'admin', 'test')`, [
+        id,
+      ]);
       const token = crypto.randomBytes(32).toString('base64url');
-      await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [crypto.createHash('sha256').update(token).digest('hex'), id]);
+      await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+        crypto.createHash('sha256').update(token).digest('hex'),
+        id,
+      ]);
       members.push({ id, token });
     }
   } finally {
@@ -154,56 +167,68 @@ async function send(from, to, body) {
   return JSON.parse(text);
 }
 
-test('through nginx: the developer mailbox and /metrics stay closed; on the instance from this machine they open', { skip: why ?? false }, async () => {
-  const viaProxy = await fetch(`${cluster.base}/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
-  assert.notEqual(viaProxy.status, 200);
-  assert.equal((await fetch(`${cluster.base}/metrics`)).status, 404);
-  assert.equal((await fetch(`${cluster.instances[0].base}/dev/mailbox`)).status, 200);
-});
+test(
+  'through nginx: the developer mailbox and /metrics stay closed; on the instance from this machine they open',
+  { skip: why ?? false },
+  async () => {
+    const viaProxy = await fetch(`${cluster.base}/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    assert.notEqual(viaProxy.status, 200);
+    assert.equal((await fetch(`${cluster.base}/metrics`)).status, 404);
+    assert.equal((await fetch(`${cluster.instances[0].base}/dev/mailbox`)).status, 200);
+  },
+);
 
-test('through nginx: a message crosses instances, a SIGTERM\'d instance\'s socket reconnects to the other and catches up', { skip: why ?? false, timeout: 60_000 }, async () => {
-  const [a, b] = members;
-  const [one, two] = cluster.instances;
-  const t0 = Date.now();
-  const mark = (what) => console.log(`# ${what} at ${Date.now() - t0} ms`);
-  // least_conn: the first socket lands on one instance, the next on the other
-  const sa = openSocket(cluster.base, a.token);
-  await sa.next((f) => f.type === 'ready');
-  const aOn = (await socketsOn(one)) === 1 ? 0 : 1;
-  const sb = openSocket(cluster.base, b.token);
-  await sb.next((f) => f.type === 'ready');
-  assert.deepEqual([await socketsOn(one), await socketsOn(two)], [1, 1], `one socket on each instance (readiness changes: ${JSON.stringify(cluster.changes)})`);
-  mark('sockets open');
-  const victim = 1 - aOn; // B's instance
+test(
+  "through nginx: a message crosses instances, a SIGTERM'd instance's socket reconnects to the other and catches up",
+  { skip: why ?? false, timeout: 60_000 },
+  async () => {
+    const [a, b] = members;
+    const [one, two] = cluster.instances;
+    const t0 = Date.now();
+    const mark = (what) => console.log(`# ${what} at ${Date.now() - t0} ms`);
+    // least_conn: the first socket lands on one instance, the next on the other
+    const sa = openSocket(cluster.base, a.token);
+    await sa.next((f) => f.type === 'ready');
+    const aOn = (await socketsOn(one)) === 1 ? 0 : 1;
+    const sb = openSocket(cluster.base, b.token);
+    await sb.next((f) => f.type === 'ready');
+    assert.deepEqual(
+      [await socketsOn(one), await socketsOn(two)],
+      [1, 1],
+      `one socket on each instance (readiness changes: ${JSON.stringify(cluster.changes)})`,
+    );
+    mark('sockets open');
+    const victim = 1 - aOn; // B's instance
 
-  const first = await send(a, b, 'hallo via nginx');
-  const got = await sb.next((f) => f.type === 'message:new' && f.message.body === 'hallo via nginx');
-  const firstId = got.message.id;
-  assert.ok(firstId > 0, JSON.stringify(first));
+    const first = await send(a, b, 'hallo via nginx');
+    const got = await sb.next((f) => f.type === 'message:new' && f.message.body === 'hallo via nginx');
+    const firstId = got.message.id;
+    assert.ok(firstId > 0, JSON.stringify(first));
 
-  mark('first message delivered');
-  // B's instance drains: 1012, then B reconnects at once through nginx with its last id
-  cluster.signal(victim, 'SIGTERM');
-  await waitUntil(() => sb.closed !== null, 8000);
-  assert.equal(sb.closed, 1012, 'the draining instance closes the socket with 1012 service restart');
-  mark('1012 received');
-  // a message sent while B is between sockets
-  await send(a, b, 'tijdens de herstart');
-  mark('sent during restart');
-  const sb2 = openSocket(cluster.base, b.token, firstId);
-  await sb2.next((f) => f.type === 'ready');
-  const caught = await sb2.next((f) => f.type === 'message:new' && f.message.body === 'tijdens de herstart');
-  assert.ok(caught.message.id > firstId);
-  mark('caught up');
-  const survivor = cluster.instances[1 - victim];
-  assert.equal(await socketsOn(survivor), 2, 'both sockets are now on the instance that stayed');
-  await send(a, b, 'na de herstart');
-  await sb2.next((f) => f.type === 'message:new' && f.message.body === 'na de herstart');
-  mark('after-message delivered');
-  // every message once in B's new socket (the catch-up margin may repeat what B had: the browser drops it by id)
-  const ids = sb2.frames.filter((f) => f.type === 'message:new' && f.message.id > firstId).map((f) => f.message.id);
-  assert.equal(new Set(ids).size, 2);
-});
+    mark('first message delivered');
+    // B's instance drains: 1012, then B reconnects at once through nginx with its last id
+    cluster.signal(victim, 'SIGTERM');
+    await waitUntil(() => sb.closed !== null, 8000);
+    assert.equal(sb.closed, 1012, 'the draining instance closes the socket with 1012 service restart');
+    mark('1012 received');
+    // a message sent while B is between sockets
+    await send(a, b, 'tijdens de herstart');
+    mark('sent during restart');
+    const sb2 = openSocket(cluster.base, b.token, firstId);
+    await sb2.next((f) => f.type === 'ready');
+    const caught = await sb2.next((f) => f.type === 'message:new' && f.message.body === 'tijdens de herstart');
+    assert.ok(caught.message.id > firstId);
+    mark('caught up');
+    const survivor = cluster.instances[1 - victim];
+    assert.equal(await socketsOn(survivor), 2, 'both sockets are now on the instance that stayed');
+    await send(a, b, 'na de herstart');
+    await sb2.next((f) => f.type === 'message:new' && f.message.body === 'na de herstart');
+    mark('after-message delivered');
+    // every message once in B's new socket (the catch-up margin may repeat what B had: the browser drops it by id)
+    const ids = sb2.frames.filter((f) => f.type === 'message:new' && f.message.id > firstId).map((f) => f.message.id);
+    assert.equal(new Set(ids).size, 2);
+  },
+);
 
 async function waitUntil(cond, ms) {
   const end = Date.now() + ms;
@@ -212,4 +237,3 @@ async function waitUntil(cond, ms) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-

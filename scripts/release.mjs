@@ -93,7 +93,7 @@ async function call(method, url, body, headers = {}) {
   if (!res.ok) {
     const lines = [`${res.status} ${json?.error ?? ''}: ${json?.message ?? text}`];
     for (const p of json?.problems ?? []) lines.push(`  ${p.package}: the release wants ${p.wanted}, the live shell offers ${p.offered}`);
-    if (res.status === 401 || (res.status === 403 && !TOKEN)) lines.push('  (set RELEASE_TOKEN to the server\'s token)');
+    if (res.status === 401 || (res.status === 403 && !TOKEN)) lines.push("  (set RELEASE_TOKEN to the server's token)");
     fail(lines.join('\n'));
   }
   return json;
@@ -125,7 +125,10 @@ function gitCommit() {
 }
 
 function newBuildId() {
-  const time = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  const time = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
   return `${gitCommit()}-${time}`;
 }
 
@@ -212,7 +215,9 @@ async function main() {
         if (state.banner) console.log(`  ! ${state.banner}`);
         for (const r of state.releases.slice(0, 5)) {
           const rate = r.error_rate_1h === null ? '-' : `${r.error_rate_1h}/1000`;
-          console.log(`  ${r.status.padEnd(8)} ${r.build_id.padEnd(28)} ${r.created_at.slice(0, 16)} ${r.created_by.padEnd(12)} ${String(Math.round(r.first_load_bytes / 1024)).padStart(5)} kB  errors ${rate}${r.notes ? `  ${r.notes}` : ''}`);
+          console.log(
+            `  ${r.status.padEnd(8)} ${r.build_id.padEnd(28)} ${r.created_at.slice(0, 16)} ${r.created_by.padEnd(12)} ${String(Math.round(r.first_load_bytes / 1024)).padStart(5)} kB  errors ${rate}${r.notes ? `  ${r.notes}` : ''}`,
+          );
         }
       }
       return;

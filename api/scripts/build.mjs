@@ -40,7 +40,11 @@ const external = new Set(
 const builtins = new Set(builtinModules);
 
 /** `@scope/name/sub/path` -> `@scope/name`, `name/sub` -> `name` */
-const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Keeps every npm dependency external; refuses undeclared ones; lets esbuild bundle the rest. */
 const dependencies = {

@@ -77,7 +77,12 @@ describe('error shape', () => {
     const missing = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { age: 30 } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: 'validation', field: 'email', message: 'E-mailadres is verplicht.' });
-    const young = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: 'a@b.nl', age: 12 }, cookies: { lang: 'en' } });
+    const young = await app.inject({
+      method: 'POST',
+      url: '/api/echo.php',
+      payload: { email: 'a@b.nl', age: 12 },
+      cookies: { lang: 'en' },
+    });
     expect(young.json()).toEqual({ error: 'validation', field: 'age', message: 'Age is too short or too small.' });
     const wrongType = await app.inject({ method: 'POST', url: '/api/echo.php', payload: { email: ['x'], age: 'old' } });
     expect(wrongType.statusCode).toBe(400);
@@ -87,7 +92,12 @@ describe('error shape', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/echo.php', headers: json, payload: JSON.stringify({ email: 'x'.repeat(5000) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/echo.php',
+      headers: json,
+      payload: JSON.stringify({ email: 'x'.repeat(5000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'payload_too_large', message: 'De aanvraag is te groot.' });
   });
@@ -132,7 +142,7 @@ describe('input the database could not hold', () => {
     expect(res.json().message).not.toMatch(/FST_|Fastify/);
   });
 
-  it('uses the shared contract\'s own message for a rule it names', async () => {
+  it("uses the shared contract's own message for a rule it names", async () => {
     const { user } = await createMember(app, { name: 'Rulecheck' });
     const cookie = await loginCookie(app, user.id);
     const res = await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie }, payload: { name: '@admin' } });
@@ -156,7 +166,15 @@ describe('logging', () => {
         await logged.inject({ method: 'GET', url: '/api/settings.php?token=abc' });
         const requestLines = lines.filter((l) => (l.req as { url?: string } | undefined)?.url?.startsWith('/api/settings.php'));
         if (level === 'info') expect(requestLines).toEqual([]);
-        else expect(requestLines).toEqual([expect.objectContaining({ level: 20, msg: 'request completed', statusCode: 200, req: expect.objectContaining({ url: '/api/settings.php?token=~' }) })]);
+        else
+          expect(requestLines).toEqual([
+            expect.objectContaining({
+              level: 20,
+              msg: 'request completed',
+              statusCode: 200,
+              req: expect.objectContaining({ url: '/api/settings.php?token=~' }),
+            }),
+          ]);
         lines.length = 0;
         await logged.inject({ method: 'GET', url: '/api/boom.php' });
         expect(lines.map((l) => l.level)).toEqual(expect.arrayContaining([50]));
@@ -263,7 +281,9 @@ describe('openapi', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/settings.php', '/api/regions.php', '/api/interests.php', '/api/companyinfo.php']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/settings.php', '/api/regions.php', '/api/interests.php', '/api/companyinfo.php']),
+    );
   });
 });
 
@@ -276,7 +296,12 @@ describe('secure cookies', () => {
         return { ok: true };
       });
       const { user } = await createMember(proxied);
-      const res = await proxied.inject({ method: 'POST', url: '/api/login-as.php', headers: { 'x-forwarded-proto': 'https' }, payload: { id: user.id } });
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/api/login-as.php',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { id: user.id },
+      });
       expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
       await proxied.close();

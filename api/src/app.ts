@@ -203,7 +203,10 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);
 }
 
-function validationError(err: { validation: { keyword: string; instancePath: string; message?: string }[]; validationContext?: string }): AppError {
+function validationError(err: {
+  validation: { keyword: string; instancePath: string; message?: string }[];
+  validationContext?: string;
+}): AppError {
   const first = err.validation[0];
   const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
   let messageCode = 'validation';
@@ -212,7 +215,13 @@ function validationError(err: { validation: { keyword: string; instancePath: str
   else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
   // a shared contract's own message code (e.g. name_invalid) is more precise than the keyword
   if (first?.message && hasMessage(first.message)) {
-    return new AppError('validation', { status: 400, field, params: { field }, messageCode: first.message, extra: { code: first.message } });
+    return new AppError('validation', {
+      status: 400,
+      field,
+      params: { field },
+      messageCode: first.message,
+      extra: { code: first.message },
+    });
   }
   return new AppError('validation', { status: 400, field, params: { field }, messageCode });
 }
@@ -230,10 +239,15 @@ export function toAppError(error: unknown): { appError: AppError; log: boolean }
   const fe = error as Partial<FastifyError>;
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const isJson = typeof fe.code === 'string' && (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError);
+    const isJson =
+      typeof fe.code === 'string' &&
+      (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError);
     return { appError: new AppError(isJson ? 'invalid_json' : (CODE_BY_STATUS[status] ?? 'bad_request'), { status }), log: false };
   }
-  return { appError: new AppError(status === 503 ? 'service_unavailable' : 'internal', { status: status >= 500 ? status : 500 }), log: true };
+  return {
+    appError: new AppError(status === 503 ? 'service_unavailable' : 'internal', { status: status >= 500 ? status : 500 }),
+    log: true,
+  };
 }
 
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -249,7 +263,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     logger:
       opts.logger === false
         ? false
-        : { ...loggerOptions, ...(typeof opts.logger === 'object' ? opts.logger : {}), level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL },
+        : {
+            ...loggerOptions,
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            level: typeof opts.logger === 'object' ? opts.logger.level : config.LOG_LEVEL,
+          },
     bodyLimit: config.MAX_BODY_BYTES,
     logController: new RequestLogs(),
     trustProxy: config.TRUST_PROXY,
@@ -306,10 +324,16 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // a settings change (back office) is live on the next page load on every instance (sites/service.ts)
   siteListener = await listen(handle, 'site_cache', { message: () => app.sites.invalidate(), state: (live) => app.sites.setLive(live) });
   if (sessionCache.enabled) {
-    sessionListener = await listen(handle, 'session_cache', { message: (payload) => sessionCache.notify(payload), state: (live) => sessionCache.setLive(live) });
+    sessionListener = await listen(handle, 'session_cache', {
+      message: (payload) => sessionCache.notify(payload),
+      state: (live) => sessionCache.setLive(live),
+    });
   }
   if (answers.enabled) {
-    answerListener = await listen(handle, 'member_cache', { message: (payload) => answers.notify(payload), state: (live) => answers.setLive(live) });
+    answerListener = await listen(handle, 'member_cache', {
+      message: (payload) => answers.notify(payload),
+      state: (live) => answers.setLive(live),
+    });
     // a new message and a changed balance tell the realtime channel only (migration 0026)
     realtime.onMembersChanged((ids) => {
       for (const id of ids) if (Number.isInteger(id)) answers.forgetMember(id);
@@ -331,7 +355,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Flirtlokaal API', description: 'Dating and chat site: every call of the site, the member app and the back office.', version: '1.0.0' },
+      info: {
+        title: 'Flirtlokaal API',
+        description: 'Dating and chat site: every call of the site, the member app and the back office.',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   });

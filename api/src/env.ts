@@ -93,18 +93,34 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   STATIC_ROOT: z.string().optional(),
   RELEASES_DIR: z.string().optional(),
   RELEASE_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   MAIL_EVENTS_SECRET: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'a base64url P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'a base64url P-256 private key').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'mailto:... or https://...').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,45}$/, 'a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'mailto:... or https://...')
+    .optional(),
   PUSH_ALLOW_LOOPBACK: bool,
-  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...').optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_... or live_...')
+    .optional(),
   MOLLIE_SIMULATOR: bool,
   MOLLIE_SIM_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),

@@ -47,11 +47,21 @@ describe('cached answers and the language', () => {
       '/api/geocode.php': 'lat=52.37&lon=4.89',
       '/api/member.php': `id=${other.user.id}`,
     };
-    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const urls = Object.entries(spec.paths)
       .filter(([route, methods]) => 'get' in methods && !route.includes('{') && route !== '/api/logout.php')
       .map(([route]) => (SAMPLE_QUERY[route] ? `${route}?${SAMPLE_QUERY[route]}` : route));
-    urls.push('/', '/members', '/pages/terms', '/mf-remotes.json', '/static/fictional.svg', '/api/interests.php?lang=de', '/api/regions.php?country=NL&lang=de');
+    urls.push(
+      '/',
+      '/members',
+      '/pages/terms',
+      '/mf-remotes.json',
+      '/static/fictional.svg',
+      '/api/interests.php?lang=de',
+      '/api/regions.php?country=NL&lang=de',
+    );
     expect(urls).toEqual(expect.arrayContaining(['/api/interests.php', '/api/regions.php?country=BE', '/api/settings.php']));
 
     const problems: string[] = [];
@@ -65,7 +75,10 @@ describe('cached answers and the language', () => {
       const memberNl = await app.inject({ method: 'GET', url, headers: { cookie } });
       await setMemberLanguage('en');
       const memberEn = await app.inject({ method: 'GET', url, headers: { cookie } });
-      for (const [a, b, who] of [[visitorNl, visitorDe, 'visitor'], [memberNl, memberEn, 'member']] as const) {
+      for (const [a, b, who] of [
+        [visitorNl, visitorDe, 'visitor'],
+        [memberNl, memberEn, 'member'],
+      ] as const) {
         if (!cacheable(a) && !cacheable(b)) continue;
         cachedSeen += 1;
         if (a.body !== b.body && !varies(a).includes('cookie')) {
@@ -81,14 +94,20 @@ describe('cached answers and the language', () => {
     const de = await app.inject({ method: 'GET', url: '/api/interests.php?lang=de', cookies: { lang: 'nl' } });
     expect(de.statusCode).toBe(200);
     expect(de.headers['cache-control']).toBe('public, max-age=3600');
-    expect((de.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe('Küssen');
+    expect((de.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe(
+      'Küssen',
+    );
     const en = await app.inject({ method: 'GET', url: '/api/interests.php?lang=en' });
-    expect((en.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe('Kissing');
+    expect((en.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe(
+      'Kissing',
+    );
 
     const plain = await app.inject({ method: 'GET', url: '/api/interests.php', cookies: { lang: 'en' } });
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     expect(plain.headers.vary).toMatch(/cookie/i);
-    expect((plain.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe('Kissing');
+    expect((plain.json() as { interests: { slug: string; label: string }[] }).interests.find((i) => i.slug === 'kissing')?.label).toBe(
+      'Kissing',
+    );
 
     const bad = await app.inject({ method: 'GET', url: '/api/interests.php?lang=xx', cookies: { lang: 'en' } });
     expect(bad.statusCode).toBe(400);

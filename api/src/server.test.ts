@@ -84,7 +84,9 @@ describe('starting the server: failures a person can fix, in one line, the data 
     fs.writeFileSync(path.join(db, 'PG_VERSION'), '17\n');
     const { code, stderr } = await startServer({ PORT: '0', DATA_DIR: dataDir });
     expect(code).toBe(1);
-    expect(stderr).toContain(`cannot start: the embedded database in ${db} was written by PostgreSQL 17 (an older PGlite); this version runs PostgreSQL 18 and cannot open it.`);
+    expect(stderr).toContain(
+      `cannot start: the embedded database in ${db} was written by PostgreSQL 17 (an older PGlite); this version runs PostgreSQL 18 and cannot open it.`,
+    );
     expect(stderr).toContain(`delete ${db} to start over with the demo data`);
     expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(fs.readdirSync(db)).toEqual(['PG_VERSION']);

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   }
   // a person at a terminal reads the log pretty-printed; anything else (a pipe, a file, a log
   // collector) gets pino's JSON lines
-  const logger = process.stdout.isTTY ? { level: config.LOG_LEVEL, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : undefined;
+  const logger = process.stdout.isTTY
+    ? { level: config.LOG_LEVEL, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+    : undefined;
   app = await buildApp({ startJobs: true, ...(logger ? { logger } : {}) });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
 
@@ -88,7 +90,8 @@ function startFailure(err: unknown): unknown {
   // a data directory an older PGlite wrote (nothing was opened or changed)
   if (err instanceof DataDirError) return `cannot start: ${err.message}`;
   const e = err as NodeJS.ErrnoException & { port?: number };
-  if (e?.code === 'EADDRINUSE') return `cannot start: port ${e.port ?? env().PORT} is in use (another server?); stop it or set PORT to a free port`;
+  if (e?.code === 'EADDRINUSE')
+    return `cannot start: port ${e.port ?? env().PORT} is in use (another server?); stop it or set PORT to a free port`;
   return err;
 }
 

@@ -160,7 +160,8 @@ export function exitCause(child: Child): string {
   if (e.signal === 'SIGKILL') return 'was killed by SIGKILL from outside this benchmark (the OOM killer, or another process)';
   if (e.signal) return `was killed by ${e.signal} from outside this benchmark`;
   // server.ts and hello-world.cjs exit 0 only after SIGINT / SIGTERM
-  if (e.code === 0) return 'exited with code 0, which it does only after SIGINT/SIGTERM: stopped from outside this benchmark (another process?), not a crash';
+  if (e.code === 0)
+    return 'exited with code 0, which it does only after SIGINT/SIGTERM: stopped from outside this benchmark (another process?), not a crash';
   return `CRASHED (exit code ${e.code})`;
 }
 
@@ -206,8 +207,7 @@ export function newestSource(dirs: string[]): { file: string; mtimeMs: number } 
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'test') walk(file);
-      }
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const mtimeMs = fs.statSync(file).mtimeMs;
         if (!newest || mtimeMs > newest.mtimeMs) newest = { file, mtimeMs };
       }
@@ -277,7 +277,6 @@ export class RssPeak {
     this.sample();
   }
 }
-
 
 /**
  * Run a benchmark's main(): then the cleanup (children, database, temporary folder) and exit 0;

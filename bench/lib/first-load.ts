@@ -67,9 +67,12 @@ export async function firstLoad(browser: Browser, base: string, path: string, op
           const response = await request.response();
           const sizes = await request.sizes();
           const type = request.resourceType();
-          const raw = (type === 'script' || type === 'stylesheet') && response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
+          const raw =
+            (type === 'script' || type === 'stylesheet') && response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
           const problem =
-            options.check && response && response.status() < 300 ? options.check(new URL(request.url()).pathname, await response.allHeaders()) : '';
+            options.check && response && response.status() < 300
+              ? options.check(new URL(request.url()).pathname, await response.allHeaders())
+              : '';
           return { url: request.url(), type, body: sizes.responseBodySize, raw, beforeRender, problem };
         })(),
       );
@@ -78,7 +81,9 @@ export async function firstLoad(browser: Browser, base: string, path: string, op
     await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
     rendered = true;
     // (a server-rendered page's heading is there before its first paint is recorded: wait for it)
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 })
+      .catch(() => undefined);
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await page.waitForTimeout(options.idleMs);
@@ -102,7 +107,9 @@ export function total(resources: readonly Resource[], pick: 'body' | 'raw', type
 export async function startAnchorPage(): Promise<{ url: string; close(): void }> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>anchor</title><main><h1>anchor</h1></main>');
+    res.end(
+      '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>anchor</title><main><h1>anchor</h1></main>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -5,7 +5,14 @@
 import { HarnessError } from './children';
 
 /** The flags every benchmark starts Chromium with. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface LighthouseFigures {
   score: number;
@@ -21,7 +28,11 @@ export async function runLighthouse(url: string, chromePath: string, sessionCook
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
       ...(sessionCookie ? { extraHeaders: { Cookie: `sid=${sessionCookie}` } } : {}),
     });
     if (!result) throw new HarnessError(`lighthouse gave no result for ${url}`);
@@ -39,4 +50,3 @@ export async function runLighthouse(url: string, chromePath: string, sessionCook
     chrome.kill();
   }
 }
-

@@ -38,7 +38,6 @@ process.on('warning', (w) => {
   if (w.name !== 'TimeoutNegativeWarning') console.error(`${w.name}: ${w.message}`);
 });
 
-
 /** The loads running now: stopped by the cleanup (children.ts) on error or Ctrl-C. */
 export const running = new Set<{ stop(): void }>();
 
@@ -113,4 +112,3 @@ export function loud(message: string): void {
   findings.push(message);
   console.log(`!!! ${message}`);
 }
-

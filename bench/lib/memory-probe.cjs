@@ -18,8 +18,20 @@ const scan = (instance) => {
     // not an instance
   }
 };
-WebAssembly.Memory = new Proxy(WebAssembly.Memory, { construct: (t, a, n) => { const m = Reflect.construct(t, a, n); keep(m); return m; } });
-WebAssembly.Instance = new Proxy(WebAssembly.Instance, { construct: (t, a, n) => { const i = Reflect.construct(t, a, n); scan(i); return i; } });
+WebAssembly.Memory = new Proxy(WebAssembly.Memory, {
+  construct: (t, a, n) => {
+    const m = Reflect.construct(t, a, n);
+    keep(m);
+    return m;
+  },
+});
+WebAssembly.Instance = new Proxy(WebAssembly.Instance, {
+  construct: (t, a, n) => {
+    const i = Reflect.construct(t, a, n);
+    scan(i);
+    return i;
+  },
+});
 const instantiate = WebAssembly.instantiate;
 WebAssembly.instantiate = async function (...args) {
   const r = await instantiate.apply(this, args);
@@ -36,5 +48,7 @@ process.on('SIGUSR2', () => {
     else wasm += m.buffer.byteLength;
   }
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
-  process.stderr.write(`MEMPROBE ${JSON.stringify({ rss: mu.rss, heapUsed: mu.heapUsed, heapTotal: mu.heapTotal, external: mu.external, arrayBuffers: mu.arrayBuffers, wasm, newSpace: spaces.new_space ?? 0 })}\n`);
+  process.stderr.write(
+    `MEMPROBE ${JSON.stringify({ rss: mu.rss, heapUsed: mu.heapUsed, heapTotal: mu.heapTotal, external: mu.external, arrayBuffers: mu.arrayBuffers, wasm, newSpace: spaces.new_space ?? 0 })}\n`,
+  );
 });

@@ -56,8 +56,12 @@ export async function overloadCheck<T extends OverloadTarget>(input: OverloadInp
       `${res.errors}/${res.timeouts}`,
       fmtMs(res.latency.p99),
     ]);
-    if (ok === 0) loud(`${call.label} under ${connections} connections served no request at all in ${duration} s (0 x 2xx; ${unavailable} x 503, ${res.requests.sent - res.requests.total} unanswered at the end)`);
-    if (bad5xx.length) loud(`${call.label} under ${connections} connections answered 5xx other than 503: ${bad5xx.map(([c, n]) => `${c}x${n}`).join(' ')}`);
+    if (ok === 0)
+      loud(
+        `${call.label} under ${connections} connections served no request at all in ${duration} s (0 x 2xx; ${unavailable} x 503, ${res.requests.sent - res.requests.total} unanswered at the end)`,
+      );
+    if (bad5xx.length)
+      loud(`${call.label} under ${connections} connections answered 5xx other than 503: ${bad5xx.map(([c, n]) => `${c}x${n}`).join(' ')}`);
     if (server.exited) break;
   }
   rss.stop();
@@ -79,7 +83,10 @@ export async function overloadCheck<T extends OverloadTarget>(input: OverloadInp
         if (res.ok) {
           const ms = performance.now() - t;
           if (ms < 1000) console.log(`after the load: ${label} -> ${answer} in ${ms.toFixed(0)} ms (recovered at once)`);
-          else if (ms < 3000) console.log(`after the load: ${label} -> ${answer} after ${(ms / 1000).toFixed(1)} s (not at once: the requests still in flight came first)`);
+          else if (ms < 3000)
+            console.log(
+              `after the load: ${label} -> ${answer} after ${(ms / 1000).toFixed(1)} s (not at once: the requests still in flight came first)`,
+            );
           else loud(`after the load the server took ${(ms / 1000).toFixed(1)} s to answer ${label} with 2xx again`);
           return;
         }

@@ -40,7 +40,11 @@ export function serverCommand(source: boolean): { args: string[]; env: Record<st
   const flags = useDist ? start.flags : [];
   const args = useDist ? [...flags, dist] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'];
   const label = useDist
-    ? `${Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join('')}node ${flags.map((f) => `${f} `).join('')}api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+    ? `${Object.entries(start.env)
+        .map(([k, v]) => `${k}=${v} `)
+        .join(
+          '',
+        )}node ${flags.map((f) => `${f} `).join('')}api/dist/server.js (compiled build of ${fs.statSync(dist).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
     : source
       ? 'tsx api/src/server.ts (--source: from the TypeScript source, not the build)'
       : 'tsx api/src/server.ts (api/dist/server.js missing: `npm run build -w @dating/api` to measure the build)';
@@ -87,7 +91,11 @@ export function countServerLog(server: Child): Map<string, number> {
     let message = line.slice(0, 160);
     try {
       const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-      message = `${entry.level === 40 ? 'warn' : entry.level === 50 ? 'error' : entry.level === 60 ? 'fatal' : `level ${entry.level}`}: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`.slice(0, 160);
+      message =
+        `${entry.level === 40 ? 'warn' : entry.level === 50 ? 'error' : entry.level === 60 ? 'fatal' : `level ${entry.level}`}: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`.slice(
+          0,
+          160,
+        );
     } catch {
       // plain output (a stack trace, a console.error): kept as it is
     }
@@ -109,7 +117,12 @@ export interface MeasuredServer {
  * database with DATABASE_URL=postgres://...), 127.0.0.1 on a free port, NODE_ENV=production,
  * LOG_LEVEL=warn, no demo members, plus `env`; waits until it answers.
  */
-export async function startMeasuredServer(o: { name: string; source: boolean; env: Record<string, string>; startLimitS: number }): Promise<MeasuredServer> {
+export async function startMeasuredServer(o: {
+  name: string;
+  source: boolean;
+  env: Record<string, string>;
+  startLimitS: number;
+}): Promise<MeasuredServer> {
   const dataDir = path.join(keepTmpDir(fs.mkdtempSync(path.join(os.tmpdir(), `bench-${o.name}-`))), 'data');
   fs.mkdirSync(dataDir);
   const { DATABASE_URL } = benchEnv();
@@ -120,7 +133,13 @@ export async function startMeasuredServer(o: { name: string; source: boolean; en
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const own: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', MOLLIE_SIMULATOR: 'true', SEED_MEMBERS: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    MOLLIE_SIMULATOR: 'true',
+    SEED_MEMBERS: '0',
     ...o.env,
     ...(pg ? { DATABASE_URL: pg.url } : {}),
   };

@@ -25,6 +25,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   return results.violations.flatMap((v) => [
     `${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`),
+    ...v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`),
   ]);
 }

@@ -114,9 +114,7 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
 
 /** The system Chromium (Debian package) when present, else Playwright's own browser. */
 export function chromiumExecutable(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(
-    (p): p is string => typeof p === 'string' && p.length > 0,
-  );
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => typeof p === 'string' && p.length > 0);
   return candidates.find((p) => fs.existsSync(p));
 }
 

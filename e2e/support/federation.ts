@@ -169,7 +169,10 @@ export async function loadedShared(page: Page): Promise<Record<string, SharedUse
       }
     }
     return Object.fromEntries(
-      Object.entries(acc).map(([k, v]) => [k, { versions: [...v.versions].sort(), providers: [...v.providers].sort(), users: [...v.users].sort() }]),
+      Object.entries(acc).map(([k, v]) => [
+        k,
+        { versions: [...v.versions].sort(), providers: [...v.providers].sort(), users: [...v.users].sort() },
+      ]),
     );
   });
 }
@@ -187,7 +190,12 @@ export async function federationInstances(page: Page): Promise<string[]> {
  * CORS open like a CDN serving federated remotes must be. Returns its base URL and a close().
  */
 export async function serveFolder(dir: string): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.json': 'application/json',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+  };
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);

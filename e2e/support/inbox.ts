@@ -27,10 +27,7 @@ export interface MailQuery {
 function matches(mail: Mail, q: MailQuery): boolean {
   if (q.to && !mail.to.includes(q.to.toLowerCase())) return false;
   if (q.subject !== undefined) {
-    const ok =
-      typeof q.subject === 'string'
-        ? mail.subject.toLowerCase().includes(q.subject.toLowerCase())
-        : q.subject.test(mail.subject);
+    const ok = typeof q.subject === 'string' ? mail.subject.toLowerCase().includes(q.subject.toLowerCase()) : q.subject.test(mail.subject);
     if (!ok) return false;
   }
   if (typeof q.after === 'number' && mail.id <= q.after) return false;

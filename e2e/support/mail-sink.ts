@@ -43,7 +43,11 @@ function addressList(a: AddressObject | AddressObject[] | undefined): string[] {
 }
 
 const decodeEntities = (s: string): string =>
-  s.replace(/&amp;/g, '&').replace(/&#x3D;/gi, '=').replace(/&#61;/g, '=').replace(/&quot;/g, '"');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x3D;/gi, '=')
+    .replace(/&#61;/g, '=')
+    .replace(/&quot;/g, '"');
 
 export function extractLinks(html: string, text: string): string[] {
   const found: string[] = [];
@@ -74,7 +78,11 @@ export async function startMailSink(opts: { smtpPort: number; httpPort: number }
           for (const [k, v] of parsed.headers) headers[k] = typeof v === 'string' ? v : JSON.stringify(v);
           // as sent (mailparser folds List-* headers into one object under `list`)
           const rawHeaders: Record<string, string> = {};
-          for (const h of parsed.headerLines) rawHeaders[h.key] = h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+          for (const h of parsed.headerLines)
+            rawHeaders[h.key] = h.line
+              .slice(h.line.indexOf(':') + 1)
+              .replace(/\r?\n[ \t]+/g, ' ')
+              .trim();
           messages.push({
             id: nextId++,
             to: envelopeTo.length > 0 ? envelopeTo : addressList(parsed.to),

@@ -40,7 +40,11 @@ export async function startOwnServer(env: Record<string, string> = {}, timeoutMs
   });
   delete serverEnv.DATABASE_URL;
   delete serverEnv.SMTP_URL;
-  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'api', 'dist', 'server.js')], { cwd: REPO_ROOT, env: serverEnv, stdio: ['ignore', log, log] });
+  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'api', 'dist', 'server.js')], {
+    cwd: REPO_ROOT,
+    env: serverEnv,
+    stdio: ['ignore', log, log],
+  });
   const baseURL = `http://localhost:${port}`;
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -60,7 +64,10 @@ export async function startOwnServer(env: Record<string, string> = {}, timeoutMs
       await stop();
       throw new Error(`own e2e server exited early:\n${tail}`);
     }
-    const ok = await fetch(`${baseURL}/mf-remotes.json`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/mf-remotes.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { baseURL, stop };
     if (Date.now() > end) {
       await stop();

@@ -10,7 +10,18 @@
  *   downloads the staff pages' code.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, axeViolations, fillText, localeText, login, loginAsNewMember, newMemberPage, phonePhoto, startOwnServer } from '../support';
+import {
+  expect,
+  test,
+  axeViolations,
+  fillText,
+  localeText,
+  login,
+  loginAsNewMember,
+  newMemberPage,
+  phonePhoto,
+  startOwnServer,
+} from '../support';
 import type { OwnServer } from '../support';
 
 const fill = fillText;
@@ -68,7 +79,10 @@ test.describe('back office moderation', () => {
     await checkStaffPage(moderator);
 
     // approve the first (oldest first): confirmed in a named dialog, the result announced
-    await theirs.first().getByRole('button', { name: `${s('photos.approve')}: ${s('photos.photoOf', { name: who.name })}` }).click();
+    await theirs
+      .first()
+      .getByRole('button', { name: `${s('photos.approve')}: ${s('photos.photoOf', { name: who.name })}` })
+      .click();
     const approve = moderator.getByRole('dialog', { name: s('photos.approveTitle', { name: who.name }) });
     await approve.getByRole('button', { name: s('photos.approve') }).click();
     await expect(moderator.getByRole('status').filter({ hasText: s('photos.approved', { name: who.name }) })).toBeVisible();
@@ -87,7 +101,11 @@ test.describe('back office moderation', () => {
     await checkStaffPage(moderator);
     await reject.getByRole('radio', { name: s('photoReasons.contact_details') }).check();
     await reject.getByRole('button', { name: s('photos.reject') }).click();
-    await expect(moderator.getByRole('status').filter({ hasText: s('photos.rejected', { name: who.name, reason: s('photoReasons.contact_details') }) })).toBeVisible();
+    await expect(
+      moderator
+        .getByRole('status')
+        .filter({ hasText: s('photos.rejected', { name: who.name, reason: s('photoReasons.contact_details') }) }),
+    ).toBeVisible();
     await expect(theirs).toHaveCount(0);
 
     const reason = m('photos.reasons.contact_details');
@@ -112,7 +130,10 @@ test.describe('back office moderation', () => {
     await moderator.goto('/backoffice/members');
     await moderator.getByRole('textbox', { name: s('members.searchLabel') }).fill(who.email);
     await moderator.getByRole('button', { name: s('members.search') }).click();
-    await moderator.getByRole('table', { name: s('members.listLabel') }).getByRole('link', { name: who.name }).click();
+    await moderator
+      .getByRole('table', { name: s('members.listLabel') })
+      .getByRole('link', { name: who.name })
+      .click();
     await expect(moderator.getByRole('heading', { name: `${who.name} (#${who.id})` })).toBeVisible();
     await checkStaffPage(moderator);
 
@@ -161,7 +182,12 @@ test.describe('back office moderation', () => {
       if (res.url().endsWith('.js') && res.ok()) scripts.push(res.url());
     });
     await loginAsNewMember(member, { tag: 'nostaff' });
-    for (const [method, url] of [['get', '/api/backoffice/photos'], ['get', '/api/backoffice/members?q=a'], ['post', '/api/backoffice/members/1/ban'], ['get', '/api/backoffice/bans']] as const) {
+    for (const [method, url] of [
+      ['get', '/api/backoffice/photos'],
+      ['get', '/api/backoffice/members?q=a'],
+      ['post', '/api/backoffice/members/1/ban'],
+      ['get', '/api/backoffice/bans'],
+    ] as const) {
       const res = method === 'get' ? await member.request.get(url) : await member.request.post(url, { data: { reason: 'other' } });
       expect([url, res.status(), (await res.json()).error]).toEqual([url, 403, 'staff_only']);
     }

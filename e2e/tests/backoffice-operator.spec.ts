@@ -32,7 +32,9 @@ test.describe('back office: operator console', () => {
     const member = await loginAsNewMember(memberPage, { tag: 'operator-e2e', name });
     await confirmEmail(memberPage, inbox, member.email);
     expect((await memberPage.request.post('/dev/member.php', { data: { email: member.email, credits: 200 } })).ok()).toBe(true);
-    const found = (await (await memberPage.request.get('/api/members.php')).json()) as { results: { id: number; name: string; fictional: boolean }[] };
+    const found = (await (await memberPage.request.get('/api/members.php')).json()) as {
+      results: { id: number; name: string; fictional: boolean }[];
+    };
     const chatpal = found.results.find((p) => p.fictional);
     if (!chatpal) throw new Error('the demo data has no chatpal');
 
@@ -47,9 +49,13 @@ test.describe('back office: operator console', () => {
     await expect(operatorPage.getByRole('heading', { level: 1, name: op('title') })).toBeVisible();
     await operatorPage.getByLabel(op('inbox.search')).fill(name);
     await operatorPage.getByRole('button', { name: op('inbox.submit') }).click();
-    const entry = operatorPage.getByRole('list', { name: op('inbox.label') }).getByRole('link', { name: new RegExp(op('inbox.entry', { member: name, chatpal: chatpal.name })) });
+    const entry = operatorPage
+      .getByRole('list', { name: op('inbox.label') })
+      .getByRole('link', { name: new RegExp(op('inbox.entry', { member: name, chatpal: chatpal.name })) });
     await entry.click();
-    await expect(operatorPage.getByRole('heading', { level: 2, name: op('conversation.title', { member: name, chatpal: chatpal.name }) })).toBeVisible();
+    await expect(
+      operatorPage.getByRole('heading', { level: 2, name: op('conversation.title', { member: name, chatpal: chatpal.name }) }),
+    ).toBeVisible();
     await expect(operatorPage.getByRole('region', { name: `${op('conversation.member')}: ${name}` })).toBeVisible();
     await expect(operatorPage.getByRole('region', { name: `${op('conversation.chatpal')}: ${chatpal.name}` })).toBeVisible();
 
@@ -71,9 +77,13 @@ test.describe('back office: operator console', () => {
     await expect(guard).toBeVisible();
     await expect(guard).toContainText(DISCLOSURE);
     const consoleHistory = operatorPage.getByRole('list', { name: op('conversation.history', { member: name, chatpal: chatpal.name }) });
-    await expect(consoleHistory.getByRole('listitem').filter({ hasText: 'Even serieus: ben je echt?' })).toContainText(op('conversation.asksIfReal'));
+    await expect(consoleHistory.getByRole('listitem').filter({ hasText: 'Even serieus: ben je echt?' })).toContainText(
+      op('conversation.asksIfReal'),
+    );
     // the inbox beside it flags the conversation too
-    await expect(operatorPage.getByRole('list', { name: op('inbox.label') }).getByRole('link', { name: new RegExp(name) })).toContainText(op('inbox.flagged'));
+    await expect(operatorPage.getByRole('list', { name: op('inbox.label') }).getByRole('link', { name: new RegExp(name) })).toContainText(
+      op('inbox.flagged'),
+    );
     await expect(replyBox).toBeDisabled();
     // the console at tablet width: nothing runs off the side; axe finds no WCAG 2.2 AA violation
     expect(await operatorPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -96,7 +106,10 @@ test.describe('back office: operator console', () => {
     await expect(replyBox).toBeEnabled();
     await replyBox.fill('Ik ben een medewerker, maar ik klets graag verder.');
     await operatorPage.getByRole('button', { name: op('reply.send'), exact: true }).click();
-    await operatorPage.getByRole('dialog', { name: op('reply.confirmTitle') }).getByRole('button', { name: op('reply.confirm') }).click();
+    await operatorPage
+      .getByRole('dialog', { name: op('reply.confirmTitle') })
+      .getByRole('button', { name: op('reply.confirm') })
+      .click();
     await expect(history.getByText('Ik ben een medewerker, maar ik klets graag verder.')).toBeVisible();
 
     await memberPage.context().close();

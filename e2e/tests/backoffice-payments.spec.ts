@@ -10,7 +10,9 @@ const t = moduleTexts('mf-payments/src/locales');
 const ts = (key: string) => localeText('shell/src/locales', key);
 
 async function me(page: Page): Promise<{ credits: number; paid_user: boolean }> {
-  const { user } = (await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'web' } })).json()) as { user: { credits: number; paid_user: boolean } };
+  const { user } = (await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'web' } })).json()) as {
+    user: { credits: number; paid_user: boolean };
+  };
   return user;
 }
 
@@ -38,9 +40,16 @@ test('payments staff make a code a member uses once, then refund the purchase', 
   await memberPage.getByLabel(localeText('mf-payments/src/locales', 'discount.label')).fill(code);
   await memberPage.getByRole('button', { name: t('discount.apply') }).click();
   await expect(memberPage.getByText(t('discount.applied', { code }))).toBeVisible();
-  const created = await memberPage.request.post('/api/payment.php', { data: { package: 'p1', method: 'paypal', discount_code: code }, headers: { 'X-Request-Type': 'web' } });
+  const created = await memberPage.request.post('/api/payment.php', {
+    data: { package: 'p1', method: 'paypal', discount_code: code },
+    headers: { 'X-Request-Type': 'web' },
+  });
   expect(created.ok()).toBe(true);
-  const { checkout_url: checkoutUrl, payment_id: paymentId, amount } = (await created.json()) as { checkout_url: string; payment_id: number; amount: number };
+  const {
+    checkout_url: checkoutUrl,
+    payment_id: paymentId,
+    amount,
+  } = (await created.json()) as { checkout_url: string; payment_id: number; amount: number };
   await memberPage.goto(checkoutUrl);
   await memberPage.getByRole('group', { name: 'Select the payment status' }).getByRole('radio', { name: 'Paid', exact: true }).check();
   await memberPage.getByRole('button', { name: 'Continue' }).click();
@@ -67,7 +76,13 @@ test('payments staff make a code a member uses once, then refund the purchase', 
   await row.getByRole('button', { name: t('staff.payments.refundOrder', { id: paymentId }) }).click();
   const dialog = page.getByRole('dialog', { name: t('staff.payments.confirmTitle', { id: paymentId }) });
   await dialog.getByRole('button', { name: t('staff.payments.confirm') }).click();
-  await expect(page.getByText(new RegExp(`^${t('staff.payments.done', { id: paymentId, credits: purchased, balance: start }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^${t('staff.payments.done', { id: paymentId, credits: purchased, balance: start }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(row.getByText(t('staff.payments.refunded'))).toBeVisible();
   const after = await me(memberPage);
   expect(after).toMatchObject({ credits: start, paid_user: false });

@@ -20,7 +20,10 @@ const lt = moduleTexts('mf-landers/src/locales');
 
 /** A visitor's browser in which example.de is this server (as DNS would have it). */
 async function visitorOf(domain: string, port: string): Promise<{ browser: Browser; page: Page; origin: string }> {
-  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`] });
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`],
+  });
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1024, height: 768 } });
   await context.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
   return { browser, page: await context.newPage(), origin: `http://${domain}:${port}` };
@@ -111,43 +114,47 @@ test.describe('back office: sites', () => {
 });
 
 test.describe('back office: complaints', () => {
-  test('a complaint from /complaints is handled by a moderator and the complainant gets the mail', { tag: '@phone' }, async ({ page, browser, baseURL, inbox }) => {
-    const email = uniqueEmail('complaint');
-    const subject = `Werbung ${Date.now()}`;
-    // the complainant writes in German
-    const writer = await browser.newContext({ baseURL, locale: 'de-DE' });
-    await setLanguageCookie(writer, 'de');
-    await writer.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
-    const complainant = await writer.newPage();
-    await complainant.goto('/complaints');
-    await complainant.getByLabel(lt('complaintForm.name', {}, 'de')).fill('Hans');
-    await complainant.getByLabel(lt('complaintForm.email', {}, 'de')).fill(email);
-    await complainant.getByLabel(lt('complaintForm.subject', {}, 'de')).fill(subject);
-    await complainant.getByLabel(lt('complaintForm.message', {}, 'de')).fill('Dieses Profil schickt mir ständig Werbung.');
-    await complainant.getByRole('button', { name: lt('complaintForm.send', {}, 'de') }).click();
-    await expect(complainant.getByText(lt('complaintForm.sentTitle', {}, 'de'))).toBeVisible();
-    await writer.close();
+  test(
+    'a complaint from /complaints is handled by a moderator and the complainant gets the mail',
+    { tag: '@phone' },
+    async ({ page, browser, baseURL, inbox }) => {
+      const email = uniqueEmail('complaint');
+      const subject = `Werbung ${Date.now()}`;
+      // the complainant writes in German
+      const writer = await browser.newContext({ baseURL, locale: 'de-DE' });
+      await setLanguageCookie(writer, 'de');
+      await writer.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
+      const complainant = await writer.newPage();
+      await complainant.goto('/complaints');
+      await complainant.getByLabel(lt('complaintForm.name', {}, 'de')).fill('Hans');
+      await complainant.getByLabel(lt('complaintForm.email', {}, 'de')).fill(email);
+      await complainant.getByLabel(lt('complaintForm.subject', {}, 'de')).fill(subject);
+      await complainant.getByLabel(lt('complaintForm.message', {}, 'de')).fill('Dieses Profil schickt mir ständig Werbung.');
+      await complainant.getByRole('button', { name: lt('complaintForm.send', {}, 'de') }).click();
+      await expect(complainant.getByText(lt('complaintForm.sentTitle', {}, 'de'))).toBeVisible();
+      await writer.close();
 
-    await login(page, 'moderator@example.com', 'moderator-staff-123');
-    await page.goto('/backoffice/complaints');
-    await page.getByRole('searchbox', { name: st('complaints.search') }).fill(email);
-    await page.getByRole('searchbox', { name: st('complaints.search') }).press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
-    await page.getByRole('button', { name: st('complaints.handleNamed', { subject }) }).click();
-    const dialog = page.getByRole('dialog', { name: st('complaints.dialogTitle', { subject }) });
-    await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
-    await expect(dialog.getByText(st('complaints.noteRequired'))).toBeVisible();
-    await dialog.getByLabel(st('complaints.note')).fill('Wir haben das Profil gesperrt.');
-    await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
-    await expect(page.getByRole('status').filter({ hasText: st('complaints.done', { subject, email }) })).toBeVisible();
-    await expect(page.getByRole('button', { name: st('complaints.handleNamed', { subject }) })).toHaveCount(0);
+      await login(page, 'moderator@example.com', 'moderator-staff-123');
+      await page.goto('/backoffice/complaints');
+      await page.getByRole('searchbox', { name: st('complaints.search') }).fill(email);
+      await page.getByRole('searchbox', { name: st('complaints.search') }).press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+      await page.getByRole('button', { name: st('complaints.handleNamed', { subject }) }).click();
+      const dialog = page.getByRole('dialog', { name: st('complaints.dialogTitle', { subject }) });
+      await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
+      await expect(dialog.getByText(st('complaints.noteRequired'))).toBeVisible();
+      await dialog.getByLabel(st('complaints.note')).fill('Wir haben das Profil gesperrt.');
+      await dialog.getByRole('button', { name: st('complaints.confirm') }).click();
+      await expect(page.getByRole('status').filter({ hasText: st('complaints.done', { subject, email }) })).toBeVisible();
+      await expect(page.getByRole('button', { name: st('complaints.handleNamed', { subject }) })).toHaveCount(0);
 
-    const mail = await inbox.waitFor({ to: email, subject: /Beschwerde/ });
-    expect(mail.subject).toBe('Deine Beschwerde bei Flirtlokaal wurde bearbeitet');
-    expect(mail.text).toContain('Hallo Hans,');
-    expect(mail.text).toContain(subject);
-    expect(mail.text).toContain('Wir haben das Profil gesperrt.');
-  });
+      const mail = await inbox.waitFor({ to: email, subject: /Beschwerde/ });
+      expect(mail.subject).toBe('Deine Beschwerde bei Flirtlokaal wurde bearbeitet');
+      expect(mail.text).toContain('Hallo Hans,');
+      expect(mail.text).toContain(subject);
+      expect(mail.text).toContain('Wir haben das Profil gesperrt.');
+    },
+  );
 });
 
 /** The page as it is now: WCAG 2.x A/AA rules pass (axe), and nothing scrolls sideways. */
@@ -159,7 +166,12 @@ async function accessible(page: Page) {
 test.describe('back office: on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test('the staff pages pass axe, fit the screen, and a complaint is handled by keyboard only', async ({ page, browser, baseURL, inbox }) => {
+  test('the staff pages pass axe, fit the screen, and a complaint is handled by keyboard only', async ({
+    page,
+    browser,
+    baseURL,
+    inbox,
+  }) => {
     // a visitor sends a complaint from /complaints and never downloads the staff chunk
     const visitor = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 } });
     await visitor.addInitScript((key) => window.localStorage.setItem(key, JSON.stringify(Date.now())), ENTRY_WARNING_KEY);
@@ -185,7 +197,11 @@ test.describe('back office: on a tablet', () => {
     await login(page, 'staff@example.com', 'staff-staff-123');
     const pages: [string, string, (p: Page) => ReturnType<Page['getByRole']>][] = [
       ['/backoffice/sites', st('sites.title'), (p) => p.getByRole('table')],
-      ['/backoffice/sites/localhost', st('sites.editTitle', { domain: 'localhost' }), (p) => p.getByRole('button', { name: st('sites.save'), exact: true })],
+      [
+        '/backoffice/sites/localhost',
+        st('sites.editTitle', { domain: 'localhost' }),
+        (p) => p.getByRole('button', { name: st('sites.save'), exact: true }),
+      ],
       ['/backoffice/audit', st('audit.title'), (p) => p.getByRole('table').or(p.getByText(st('audit.empty')))],
       ['/backoffice/complaints', st('complaints.title'), (p) => p.getByRole('list', { name: st('complaints.listLabel') })],
     ];

@@ -80,7 +80,11 @@ test.describe('chat', () => {
     await expect(bram.getByText(t('conversation.read'))).toBeVisible();
   });
 
-  test("a free member's third conversation is refused with the premium prompt; credits run out and the buy prompt shows", async ({ browser, baseURL, inbox }) => {
+  test("a free member's third conversation is refused with the premium prompt; credits run out and the buy prompt shows", async ({
+    browser,
+    baseURL,
+    inbox,
+  }) => {
     test.setTimeout(120_000);
     if (!baseURL) throw new Error('no baseURL');
     const cara = await newMemberPage(browser, baseURL);
@@ -191,17 +195,25 @@ test.describe('chat', () => {
     expect(frames.some((f) => f.includes('"message:new"') && f.includes('Terwijl je weg was'))).toBe(true);
   });
 
-  test('a photo goes through the photo pipeline (metadata gone) and shows on both sides; its price is charged', async ({ browser, baseURL, inbox }) => {
+  test('a photo goes through the photo pipeline (metadata gone) and shows on both sides; its price is charged', async ({
+    browser,
+    baseURL,
+    inbox,
+  }) => {
     test.setTimeout(120_000);
     const { herPage: ida, her: i, hisPage: jos, him: j } = await pair(browser, baseURL, inbox, ['Ida', 'Jos']);
     await ida.goto(`/members/${j.id}/chat`);
-    await ida.getByLabel(t('footer.photo', { credits: 15 })).setInputFiles({ name: 'ida.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#c04080') });
+    await ida
+      .getByLabel(t('footer.photo', { credits: 15 }))
+      .setInputFiles({ name: 'ida.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#c04080') });
     const sent = history(ida, j.name).getByRole('img', { name: t('conversation.photoAlt') });
     await expect(sent).toBeVisible();
     await expect(ida.getByRole('link', { name: t('conversation.credits', { count: 5 }) })).toBeVisible();
 
     await jos.goto('/chats');
-    await conversations(jos).getByRole('link', { name: new RegExp(i.name) }).click();
+    await conversations(jos)
+      .getByRole('link', { name: new RegExp(i.name) })
+      .click();
     const received = history(jos, i.name).getByRole('img', { name: t('conversation.photoAlt') });
     await expect(received).toBeVisible();
     const src = await received.getAttribute('src');

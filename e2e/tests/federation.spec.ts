@@ -116,9 +116,7 @@ test.describe('federation: at runtime', () => {
     await page.route('**/mf-remotes.json', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { remotes: Array<{ name: string; entry: string }> };
-      body.remotes = body.remotes.map((x) =>
-        x.name === 'mf_landers' ? { ...x, entry: '/e2e-moved/landers/mf-manifest.json' } : x,
-      );
+      body.remotes = body.remotes.map((x) => (x.name === 'mf_landers' ? { ...x, entry: '/e2e-moved/landers/mf-manifest.json' } : x));
       await route.fulfill({ response, json: body });
     });
     await page.route('**/e2e-moved/landers/**', async (route) => {
@@ -239,15 +237,11 @@ test.describe('federation: at runtime', () => {
 
     const buildId = `e2e-${Date.now().toString(36)}`;
     try {
-      await run(
-        path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'),
-        ['--mode', 'production', '--output-path', servedLanders],
-        {
-          cwd: path.join(REPO_ROOT, landers.folder),
-          env: childEnv({ BUILD_ID: buildId }),
-          timeout: 4 * 60_000,
-        },
-      );
+      await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', servedLanders], {
+        cwd: path.join(REPO_ROOT, landers.folder),
+        env: childEnv({ BUILD_ID: buildId }),
+        timeout: 4 * 60_000,
+      });
       expect(hashTree(servedLanders)).not.toEqual(landersBefore);
 
       await page.reload();
@@ -255,7 +249,12 @@ test.describe('federation: at runtime', () => {
       await expect.poll(async () => (await remoteBuildIds(page)).mf_landers).toBe(buildId);
       // the other remotes and the shell did not change (a remote the shell prefetches on idle marks
       // itself when its entry arrives, which may be a moment after the page showed)
-      const others = (ids: Record<string, string>) => Object.fromEntries(Object.keys(before).filter((name) => name !== 'mf_landers').map((name) => [name, ids[name]]));
+      const others = (ids: Record<string, string>) =>
+        Object.fromEntries(
+          Object.keys(before)
+            .filter((name) => name !== 'mf_landers')
+            .map((name) => [name, ids[name]]),
+        );
       await expect.poll(async () => others(await remoteBuildIds(page)), { timeout: 15_000 }).toEqual(others(before));
 
       expect(hashTree(distDir('shell'))).toEqual(shellBefore);
@@ -297,7 +296,10 @@ test.describe('federation: at runtime', () => {
       await page.route('**/*', async (route) => {
         if (route.request().resourceType() !== 'document') return route.fallback();
         const response = await route.fetch();
-        const policy = (response.headers()['content-security-policy'] ?? '').replace("script-src 'self'", `script-src 'self' ${new URL(cdn.url).origin}`);
+        const policy = (response.headers()['content-security-policy'] ?? '').replace(
+          "script-src 'self'",
+          `script-src 'self' ${new URL(cdn.url).origin}`,
+        );
         // route.fetch() hands the body decoded: the server's content-encoding and length no longer apply
         const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
         await route.fulfill({ response, headers: { ...headers, 'content-security-policy': policy } });
@@ -349,7 +351,9 @@ test.describe('federation: at runtime', () => {
 
     // one bus: an event emitted in the page reaches a remote's widget (the signup modal)
     await page.evaluate(() => {
-      const registry = (globalThis as unknown as { __datingBus__?: { listeners: Map<string, Set<(p: unknown) => void>>; last: Map<string, unknown> } }).__datingBus__;
+      const registry = (
+        globalThis as unknown as { __datingBus__?: { listeners: Map<string, Set<(p: unknown) => void>>; last: Map<string, unknown> } }
+      ).__datingBus__;
       if (!registry) throw new Error('no bus in the page');
       registry.last.set('signup:open', {});
       for (const listener of registry.listeners.get('signup:open') ?? []) listener({});
@@ -363,14 +367,20 @@ test.describe('federation: at runtime', () => {
     // (filled by the shell from /api/user.php) and navigates with the shell's router
     await page.goto('/');
     await expect(page).toHaveURL(/\/members$/);
-    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') }),
+    ).toHaveCount(0);
 
     // and a change made in the store is seen by the shell's navigation at once
     await page.evaluate(() => {
-      const state = (globalThis as unknown as { __datingState__?: { store: { set: (a: unknown, v: unknown) => void }; sessionAtom: unknown } }).__datingState__;
+      const state = (
+        globalThis as unknown as { __datingState__?: { store: { set: (a: unknown, v: unknown) => void }; sessionAtom: unknown } }
+      ).__datingState__;
       if (!state) throw new Error('no state registry in the page');
       state.store.set(state.sessionAtom, null);
     });
-    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') }),
+    ).toBeVisible();
   });
 });

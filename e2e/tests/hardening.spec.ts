@@ -3,7 +3,18 @@
  * pages, on a desktop and a phone, each case as a person would notice it.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, commonText, LANGUAGES, localeText, loginAsNewMember, logout, moduleTexts, openNotices, setLanguageCookie } from '../support';
+import {
+  expect,
+  test,
+  commonText,
+  LANGUAGES,
+  localeText,
+  loginAsNewMember,
+  logout,
+  moduleTexts,
+  openNotices,
+  setLanguageCookie,
+} from '../support';
 import type { Language } from '../support';
 
 /** A text of mf-members (placeholders filled in). */
@@ -21,7 +32,10 @@ test.describe('hardening: member pages', () => {
       await expect(main.getByText(commonText('status.loading'))).toHaveCount(0);
     }
     // the prompt brings the member back to the page after logging in
-    await page.getByRole('main').getByRole('link', { name: commonText('nav.login') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: commonText('nav.login') })
+      .click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
   });
 
@@ -46,7 +60,10 @@ test.describe('hardening: a visitor browsing', () => {
       if (new URL(req.url()).pathname === '/api/likes.php') likesCalls.push(req.url());
     });
     await page.goto('/members');
-    const first = page.getByRole('list', { name: members('search.results') }).getByRole('link').first();
+    const first = page
+      .getByRole('list', { name: members('search.results') })
+      .getByRole('link')
+      .first();
     await first.click();
     await expect(page).toHaveURL(/\/members\/\d+$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -57,7 +74,13 @@ test.describe('hardening: a visitor browsing', () => {
 });
 
 /** A member of the demo data as search answers it. */
-interface Found { id: number; fictional: boolean; gender: string; age: number; country: string }
+interface Found {
+  id: number;
+  fictional: boolean;
+  gender: string;
+  age: number;
+  country: string;
+}
 
 async function searchApi(page: Page, query: string): Promise<Found[]> {
   const res = await page.request.get(`/api/members.php?${query}`);
@@ -113,7 +136,10 @@ test.describe('hardening: search form', () => {
     const toggle = page.getByRole('button', { name: members('search.filtersButton') });
     await expect(form).toBeHidden();
     // the first result is on the first screen
-    const first = page.getByRole('list', { name: members('search.results') }).getByRole('link').first();
+    const first = page
+      .getByRole('list', { name: members('search.results') })
+      .getByRole('link')
+      .first();
     await expect(first).toBeInViewport();
     await toggle.click();
     await expect(form).toBeVisible();
@@ -130,7 +156,9 @@ test.describe('hardening: search form', () => {
 });
 
 test.describe('hardening: swipe game and suggestions', () => {
-  test('at 1280x800 Like and Next are on the first screen; after the 4 likes of the day the card says why and when they come back', async ({ page }) => {
+  test('at 1280x800 Like and Next are on the first screen; after the 4 likes of the day the card says why and when they come back', async ({
+    page,
+  }) => {
     await loginAsNewMember(page, { tag: 'swipe-fold', gender: 'male' });
     await page.goto('/swipe-game');
     const like = page.getByRole('button', { name: members('swipe.like'), exact: true });
@@ -154,11 +182,15 @@ test.describe('hardening: swipe game and suggestions', () => {
     await expect(next).toBeEnabled();
   });
 
-  test('"Leden voor jou" asks for the member\'s suggestions (the genders they look for, their age, the site countries)', async ({ page }) => {
+  test('"Leden voor jou" asks for the member\'s suggestions (the genders they look for, their age, the site countries)', async ({
+    page,
+  }) => {
     await loginAsNewMember(page, { tag: 'suggested', gender: 'male' });
-    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/members.php' && new URL(req.url()).searchParams.get('suggested') === '1');
+    const asked = page.waitForRequest(
+      (req) => new URL(req.url()).pathname === '/api/members.php' && new URL(req.url()).searchParams.get('suggested') === '1',
+    );
     await page.goto('/signup-matches');
-    const answer = await (await (await asked).response())?.json() as { results: Found[] };
+    const answer = (await (await (await asked).response())?.json()) as { results: Found[] };
     expect(answer.results.length).toBeGreaterThan(0);
     for (const p of answer.results) {
       expect(p.gender).toBe('female');
@@ -174,7 +206,9 @@ test.describe('hardening: layout details', () => {
     await page.goto('/members?gender=&country=NL');
     const cards = page.getByRole('list', { name: members('search.results') }).getByRole('link');
     await expect(cards.first()).toBeVisible();
-    const boxes = (await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), height: Math.round(r.height) }))));
+    const boxes = await cards.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), height: Math.round(r.height) })),
+    );
     const rows = new Map<number, number[]>();
     for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.height]);
     for (const heights of rows.values()) expect(new Set(heights).size).toBe(1);
@@ -213,31 +247,37 @@ test.describe('hardening: layout details', () => {
 test.describe('hardening: entry warning', () => {
   test.use({ entryWarningAccepted: false });
 
-  test('its two buttons sit side by side, and "Verlaten" leaves for a search engine, not about:blank', { tag: '@phone' }, async ({ page }) => {
-    await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Search</title><h1>Search</h1>' }));
-    await page.goto('/pages/terms');
-    const dialog = page.getByRole('dialog', { name: commonText('entryWarning.title') });
-    await expect(dialog).toBeVisible();
-    const leave = dialog.getByRole('button', { name: commonText('entryWarning.leave') });
-    const enter = dialog.getByRole('button', { name: commonText('entryWarning.enter') });
-    // equally wide, side by side on one row, or (when the labels do not fit) stacked full width;
-    // measured once the dialog has settled (it animates in)
-    await expect
-      .poll(async () => {
-        const [lb, eb] = [await leave.boundingBox(), await enter.boundingBox()];
-        if (!lb || !eb) return 'no boxes';
-        if (Math.abs(lb.width - eb.width) >= 2) return 'unequal widths';
-        return Math.abs(lb.y - eb.y) < 2 || Math.abs(lb.x - eb.x) < 2 ? 'aligned' : 'neither one row nor stacked';
-      })
-      .toBe('aligned');
-    const [l, e] = [await leave.boundingBox(), await enter.boundingBox()];
-    if (!l || !e) throw new Error('no boxes');
-    const footer = await dialog.locator('footer').boundingBox();
-    if (!footer) throw new Error('no footer');
-    // together they span the dialog's footer (not bunched up at its right)
-    expect(Math.min(l.x, e.x) - footer.x).toBeLessThan(32);
-    expect(footer.x + footer.width - Math.max(l.x + l.width, e.x + e.width)).toBeLessThan(32);
-    await leave.click();
-    await expect(page).toHaveURL('https://www.google.com/');
-  });
+  test(
+    'its two buttons sit side by side, and "Verlaten" leaves for a search engine, not about:blank',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.route('https://www.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Search</title><h1>Search</h1>' }),
+      );
+      await page.goto('/pages/terms');
+      const dialog = page.getByRole('dialog', { name: commonText('entryWarning.title') });
+      await expect(dialog).toBeVisible();
+      const leave = dialog.getByRole('button', { name: commonText('entryWarning.leave') });
+      const enter = dialog.getByRole('button', { name: commonText('entryWarning.enter') });
+      // equally wide, side by side on one row, or (when the labels do not fit) stacked full width;
+      // measured once the dialog has settled (it animates in)
+      await expect
+        .poll(async () => {
+          const [lb, eb] = [await leave.boundingBox(), await enter.boundingBox()];
+          if (!lb || !eb) return 'no boxes';
+          if (Math.abs(lb.width - eb.width) >= 2) return 'unequal widths';
+          return Math.abs(lb.y - eb.y) < 2 || Math.abs(lb.x - eb.x) < 2 ? 'aligned' : 'neither one row nor stacked';
+        })
+        .toBe('aligned');
+      const [l, e] = [await leave.boundingBox(), await enter.boundingBox()];
+      if (!l || !e) throw new Error('no boxes');
+      const footer = await dialog.locator('footer').boundingBox();
+      if (!footer) throw new Error('no footer');
+      // together they span the dialog's footer (not bunched up at its right)
+      expect(Math.min(l.x, e.x) - footer.x).toBeLessThan(32);
+      expect(footer.x + footer.width - Math.max(l.x + l.width, e.x + e.width)).toBeLessThan(32);
+      await leave.click();
+      await expect(page).toHaveURL('https://www.google.com/');
+    },
+  );
 });

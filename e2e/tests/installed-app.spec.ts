@@ -23,7 +23,13 @@ test('every page links the manifest; its icons are PNGs of the named sizes, one 
   }
   const res = await page.request.get('/manifest.webmanifest');
   expect(res.headers()['content-type']).toContain('application/manifest+json');
-  const manifest = (await res.json()) as { name: string; display: string; start_url: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const manifest = (await res.json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   const siteName = await page.evaluate(() => (window as unknown as { __BOOT__: { settings: { name: string } } }).__BOOT__.settings.name);
   expect(manifest).toMatchObject({ name: siteName, display: 'standalone' });
   expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);

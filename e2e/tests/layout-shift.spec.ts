@@ -85,7 +85,8 @@ const PAGES: { path: string; reminder: boolean; last?: (page: Page) => Locator }
   {
     path: '/members',
     reminder: true,
-    last: (page) => page.getByRole('list', { name: members('search.results') }).getByRole('link', { name: new RegExp(`^${landers('resell.label')}`) }),
+    last: (page) =>
+      page.getByRole('list', { name: members('search.results') }).getByRole('link', { name: new RegExp(`^${landers('resell.label')}`) }),
   },
   { path: '/profile', reminder: true, last: (page) => page.getByText(members('photos.count', { count: 0, max: '' })) },
   { path: '/likes', reminder: true },
@@ -94,58 +95,62 @@ const PAGES: { path: string; reminder: boolean; last?: (page: Page) => Locator }
 ];
 
 test.describe('a new member (e-mail not confirmed yet, welcome bonus running)', () => {
-  test('sees the alerts counted on the bell and the page complete itself without moving: its heading stays put, its layout shift < 0.001; opened, the alerts are in sight', { tag: '@phone' }, async ({ page }, testInfo) => {
-    await page.addInitScript(CLS_OBSERVER);
-    await loginAsNewMember(page, { tag: 'no-shift', country: 'NL' });
-    const measured: string[] = [];
-    for (const { path, reminder, last } of PAGES) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        const heading = page.getByRole('main').getByRole('heading', { level: 1 }).first();
-        await expect(heading).toBeVisible();
-        const before = await heading.boundingBox();
+  test(
+    'sees the alerts counted on the bell and the page complete itself without moving: its heading stays put, its layout shift < 0.001; opened, the alerts are in sight',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await page.addInitScript(CLS_OBSERVER);
+      await loginAsNewMember(page, { tag: 'no-shift', country: 'NL' });
+      const measured: string[] = [];
+      for (const { path, reminder, last } of PAGES) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          const heading = page.getByRole('main').getByRole('heading', { level: 1 }).first();
+          await expect(heading).toBeVisible();
+          const before = await heading.boundingBox();
 
-        // the alerts come after the page (on idle), counted on the bell; wait until they are all there
-        const banner = page.getByRole('region', { name: payments('bonus.welcomeBonus') });
-        const reminderAlert = page.getByRole('status').filter({ hasText: auth('reminder.title') });
-        const bell = noticesBell(page);
-        await expect(bell).toHaveAccessibleName(/\d/, { timeout: 15_000 });
-        if (last) await expect(last(page)).toBeVisible({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle');
-        await expect(bell).toHaveAttribute('aria-expanded', 'false');
-        await expect(banner).toBeHidden();
-        await expectBellInTopBar(page);
+          // the alerts come after the page (on idle), counted on the bell; wait until they are all there
+          const banner = page.getByRole('region', { name: payments('bonus.welcomeBonus') });
+          const reminderAlert = page.getByRole('status').filter({ hasText: auth('reminder.title') });
+          const bell = noticesBell(page);
+          await expect(bell).toHaveAccessibleName(/\d/, { timeout: 15_000 });
+          if (last) await expect(last(page)).toBeVisible({ timeout: 15_000 });
+          await page.waitForLoadState('networkidle');
+          await expect(bell).toHaveAttribute('aria-expanded', 'false');
+          await expect(banner).toBeHidden();
+          await expectBellInTopBar(page);
 
-        expect(await heading.boundingBox()).toEqual(before);
-        const { cls, noticesCls, shifts } = await layoutShift(page);
-        measured.push(`${path} ${cls.toFixed(4)} (notices ${noticesCls.toFixed(4)})`);
-        // 0 on every page since the last fixes (desktop and phone, load 7-9); the threshold leaves room
-        // for noise only: the tile's row (0.010 / 0.006) or the photos' spinner (0.015 / 0.035) fail it.
-        // Soft, so that every page's figure and shifts are reported
-        expect.soft(cls, `${path}: ${shifts}`).toBeLessThan(0.001);
-        // closed, the alerts arriving move nothing of the notices either
-        expect(noticesCls).toBeLessThan(0.01);
+          expect(await heading.boundingBox()).toEqual(before);
+          const { cls, noticesCls, shifts } = await layoutShift(page);
+          measured.push(`${path} ${cls.toFixed(4)} (notices ${noticesCls.toFixed(4)})`);
+          // 0 on every page since the last fixes (desktop and phone, load 7-9); the threshold leaves room
+          // for noise only: the tile's row (0.010 / 0.006) or the photos' spinner (0.015 / 0.035) fail it.
+          // Soft, so that every page's figure and shifts are reported
+          expect.soft(cls, `${path}: ${shifts}`).toBeLessThan(0.001);
+          // closed, the alerts arriving move nothing of the notices either
+          expect(noticesCls).toBeLessThan(0.01);
 
-        // opened, the bell's count is what shows, in the panel, in sight; the focus is in the panel
-        await bell.click();
-        await expect(bell).toHaveAttribute('aria-expanded', 'true');
-        await expect(noticesPanel(page)).toBeFocused();
-        await expect(banner).toBeInViewport();
-        if (reminder) await expect(reminderAlert).toBeInViewport();
-        else await expect(reminderAlert).toHaveCount(0);
-        const count = Number(/\d+/.exec((await bell.textContent()) ?? '')?.[0]);
-        await expect(notices(page).getByRole('listitem').filter({ visible: true })).toHaveCount(count);
-        // Escape closes the panel and the focus returns to the bell
-        await page.keyboard.press('Escape');
-        await expect(bell).toHaveAttribute('aria-expanded', 'false');
-        await expect(bell).toBeFocused();
-        await expect(banner).toBeHidden();
-      });
-    }
-    // the figures, for the record (CLS from the page's start, the notices' own cards left out)
-    testInfo.annotations.push({ type: 'cls', description: measured.join(', ') });
-    console.log(`[layout-shift] ${testInfo.project.name}: ${measured.join(', ')}`);
-  });
+          // opened, the bell's count is what shows, in the panel, in sight; the focus is in the panel
+          await bell.click();
+          await expect(bell).toHaveAttribute('aria-expanded', 'true');
+          await expect(noticesPanel(page)).toBeFocused();
+          await expect(banner).toBeInViewport();
+          if (reminder) await expect(reminderAlert).toBeInViewport();
+          else await expect(reminderAlert).toHaveCount(0);
+          const count = Number(/\d+/.exec((await bell.textContent()) ?? '')?.[0]);
+          await expect(notices(page).getByRole('listitem').filter({ visible: true })).toHaveCount(count);
+          // Escape closes the panel and the focus returns to the bell
+          await page.keyboard.press('Escape');
+          await expect(bell).toHaveAttribute('aria-expanded', 'false');
+          await expect(bell).toBeFocused();
+          await expect(banner).toBeHidden();
+        });
+      }
+      // the figures, for the record (CLS from the page's start, the notices' own cards left out)
+      testInfo.annotations.push({ type: 'cls', description: measured.join(', ') });
+      console.log(`[layout-shift] ${testInfo.project.name}: ${measured.join(', ')}`);
+    },
+  );
 });
 
 test.describe('a new member at 1280x800', () => {
@@ -158,7 +163,9 @@ test.describe('a new member at 1280x800', () => {
     await page.waitForLoadState('networkidle');
     await expectBellInTopBar(page);
 
-    const buttons = page.getByRole('list', { name: payments('packages.label') }).getByRole('link', { name: new RegExp(`^${payments('packages.buy')}`) });
+    const buttons = page
+      .getByRole('list', { name: payments('packages.label') })
+      .getByRole('link', { name: new RegExp(`^${payments('packages.buy')}`) });
     expect(await buttons.count()).toBeGreaterThan(0);
     for (const button of await buttons.all()) {
       await button.scrollIntoViewIfNeeded();

@@ -12,7 +12,9 @@ test.describe('legal pages', () => {
   test('every footer link opens a page with the same name as its title', async ({ page, pageErrors }) => {
     await page.goto('/pages/faq');
     const footerNav = page.getByRole('contentinfo').getByRole('navigation', { name: commonText('footer.label') });
-    const links = await footerNav.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
+    const links = await footerNav
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
     expect(links.length).toBeGreaterThanOrEqual(9);
     for (const { name, href } of links) {
       await footerNav.getByRole('link', { name, exact: true }).click();
@@ -22,7 +24,9 @@ test.describe('legal pages', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("terms: table of contents, the company from the site settings, the chatpal section; the text is in the visitor's page, no chunk fetched", async ({ page }) => {
+  test("terms: table of contents, the company from the site settings, the chatpal section; the text is in the visitor's page, no chunk fetched", async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto('/pages/terms');
@@ -31,7 +35,9 @@ test.describe('legal pages', () => {
     await toc.getByRole('link', { name: 'Chatpals: fictieve profielen' }).click();
     await expect(page).toHaveURL(/#chatpals-fictieve-profielen$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Chatpals: fictieve profielen' })).toBeInViewport();
-    await expect(page.getByRole('main')).toContainText('Flirtlokaal is een dienst van Flirtlokaal B.V., Keizersgracht 123, Amsterdam, Nederland');
+    await expect(page.getByRole('main')).toContainText(
+      'Flirtlokaal is een dienst van Flirtlokaal B.V., Keizersgracht 123, Amsterdam, Nederland',
+    );
     await expect(page.getByRole('main')).toContainText('KvK 12345678');
     // a visitor's legal page is mf-landers' light page: the server sent the text (the app fetches
     // the page's own chunk in its language only: mf-landers/src/content)
@@ -57,7 +63,10 @@ test.describe('legal pages', () => {
 
   test('/pages/ban from the footer is the published ban policy for a visitor, not "your account is blocked"', async ({ page }) => {
     await page.goto('/pages/terms');
-    await page.getByRole('contentinfo').getByRole('link', { name: commonText('footer.ban'), exact: true }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: commonText('footer.ban'), exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Blokkeringsbeleid' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Bezwaar maken' })).toBeVisible();
     // the personal notice (a banned member's, above the policy) is not shown to a visitor

@@ -20,30 +20,39 @@ function scriptsOf(page: Page): string[] {
 const notLight = (scripts: string[]) => scripts.filter((s) => !s.startsWith('/mf/mf-landers/light-client/'));
 
 test.describe('light index and legal pages', () => {
-  test('the home page: the content in the HTML, no app loaded; sign-up hands over to the app', { tag: '@phone' }, async ({ page, request, pageErrors, isMobile }) => {
-    const html = await (await request.get('/')).text();
-    expect(html).toContain(home('title'));
-    expect(html).toContain(home('featuresTitle'));
-    const scripts = scriptsOf(page);
-    await page.goto('/');
-    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: home('title') })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toContainText(commonText('disclaimer').slice(0, 40));
-    await page.waitForLoadState('networkidle');
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(notLight(scripts)).toEqual([]);
+  test(
+    'the home page: the content in the HTML, no app loaded; sign-up hands over to the app',
+    { tag: '@phone' },
+    async ({ page, request, pageErrors, isMobile }) => {
+      const html = await (await request.get('/')).text();
+      expect(html).toContain(home('title'));
+      expect(html).toContain(home('featuresTitle'));
+      const scripts = scriptsOf(page);
+      await page.goto('/');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: home('title') })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') }),
+      ).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(commonText('disclaimer').slice(0, 40));
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(notLight(scripts)).toEqual([]);
 
-    await page.getByRole('main').getByRole('button', { name: home('signup') }).click();
-    if (isMobile) {
-      await expect(page).toHaveURL(/\/signup$/);
-      await expect(page.getByRole('heading', { name: commonText('nav.signup'), level: 1 })).toBeVisible();
-    } else {
-      // the app starts on this page with the sign-up modal open
-      await expect(page.getByRole('dialog', { name: commonText('nav.signup') })).toBeVisible();
-      expect(notLight(scripts).some((s) => /\/main\.[0-9a-f]+\.js$/.test(s))).toBe(true);
-    }
-    expect(pageErrors).toEqual([]);
-  });
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: home('signup') })
+        .click();
+      if (isMobile) {
+        await expect(page).toHaveURL(/\/signup$/);
+        await expect(page.getByRole('heading', { name: commonText('nav.signup'), level: 1 })).toBeVisible();
+      } else {
+        // the app starts on this page with the sign-up modal open
+        await expect(page.getByRole('dialog', { name: commonText('nav.signup') })).toBeVisible();
+        expect(notLight(scripts).some((s) => /\/main\.[0-9a-f]+\.js$/.test(s))).toBe(true);
+      }
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   test("a legal page: the text and the company in the HTML; log-in is the app's page", { tag: '@phone' }, async ({ page, pageErrors }) => {
     const scripts = scriptsOf(page);
@@ -54,9 +63,14 @@ test.describe('light index and legal pages', () => {
     expect(notLight(scripts)).toEqual([]);
     await page.goto('/pages/terms');
     await expect(page.getByRole('main')).toContainText('Flirtlokaal B.V., Keizersgracht 123, Amsterdam');
-    await page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: commonText('nav.login') }).click();
+    await page
+      .getByRole('navigation', { name: commonText('nav.main'), exact: true })
+      .getByRole('link', { name: commonText('nav.login') })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: localeText('mf-auth-signup/src/locales', 'login.title') })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('heading', { level: 1, name: localeText('mf-auth-signup/src/locales', 'login.title') }),
+    ).toBeVisible();
     expect(notLight(scripts).some((s) => /\/main\.[0-9a-f]+\.js$/.test(s))).toBe(true);
     expect(pageErrors).toEqual([]);
   });
@@ -93,7 +107,11 @@ test.describe('light index and legal pages', () => {
   test('a logged-in member gets the app: the index sends them on to the members', async ({ page }) => {
     await loginAsNewMember(page, { tag: 'light' });
     await page.goto('/pages/faq');
-    await expect(page.getByRole('navigation', { name: commonText('nav.main'), exact: true }).getByRole('link', { name: new RegExp(commonText('nav.searchMembers')) })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: commonText('nav.main'), exact: true })
+        .getByRole('link', { name: new RegExp(commonText('nav.searchMembers')) }),
+    ).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(/\/members$/);
   });

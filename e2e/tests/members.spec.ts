@@ -50,8 +50,20 @@ test.describe('members', () => {
     const anke = await newMemberPage(browser, baseURL);
     const bram = await newMemberPage(browser, baseURL);
     const suffix = Date.now().toString(36).slice(-5);
-    const a: NewMember = await loginAsNewMember(anke, { tag: 'anke', name: `Anke${suffix}`, gender: 'female', country: 'BE', date_of_birth: birthDateForAge(AGE, 30) });
-    const b: NewMember = await loginAsNewMember(bram, { tag: 'bram', name: `Bram${suffix}`, gender: 'male', country: 'BE', date_of_birth: birthDateForAge(AGE, 60) });
+    const a: NewMember = await loginAsNewMember(anke, {
+      tag: 'anke',
+      name: `Anke${suffix}`,
+      gender: 'female',
+      country: 'BE',
+      date_of_birth: birthDateForAge(AGE, 30),
+    });
+    const b: NewMember = await loginAsNewMember(bram, {
+      tag: 'bram',
+      name: `Bram${suffix}`,
+      gender: 'male',
+      country: 'BE',
+      date_of_birth: birthDateForAge(AGE, 60),
+    });
     await confirmEmail(anke, inbox, a.email);
 
     // profiles and photos
@@ -95,7 +107,8 @@ test.describe('members', () => {
     await expect(bram.getByRole('dialog')).toHaveCount(0);
 
     // Bram has not confirmed his e-mail address yet: his like is held from Anke until he does
-    const likedByOfAnke = async () => ((await (await anke.request.get('/api/likes.php')).json()) as { liked_by: { id: number }[] }).liked_by.map((l) => l.id);
+    const likedByOfAnke = async () =>
+      ((await (await anke.request.get('/api/likes.php')).json()) as { liked_by: { id: number }[] }).liked_by.map((l) => l.id);
     expect(await likedByOfAnke()).not.toContain(b.id);
     await confirmEmail(bram, inbox, b.email);
     expect(await likedByOfAnke()).toContain(b.id);
@@ -115,7 +128,12 @@ test.describe('members', () => {
     await expect(modal).toHaveCount(0);
     // the like is no longer new once the profile was opened
     await anke.goto('/likes');
-    await expect(anke.getByRole('list', { name: t('likes.tab.liked-by') }).getByRole('listitem').filter({ hasText: b.name })).not.toContainText(t('likes.new'));
+    await expect(
+      anke
+        .getByRole('list', { name: t('likes.tab.liked-by') })
+        .getByRole('listitem')
+        .filter({ hasText: b.name }),
+    ).not.toContainText(t('likes.new'));
     await anke.goto('/likes/matches');
     await expect(anke.getByRole('list', { name: t('likes.tab.matches') })).toContainText(b.name);
 

@@ -11,7 +11,16 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
-  browserPushKeys, confirmEmail, E2E_MAIL_EVENTS_SECRET, expect, localeText, loginAsNewMember, newMemberPage, openNotices, startPushService, test,
+  browserPushKeys,
+  confirmEmail,
+  E2E_MAIL_EVENTS_SECRET,
+  expect,
+  localeText,
+  loginAsNewMember,
+  newMemberPage,
+  openNotices,
+  startPushService,
+  test,
 } from '../support';
 import type { PushService } from '../support';
 
@@ -59,7 +68,13 @@ async function sendMessage(from: Page, to: number, body: string) {
   return (await res.json()) as { message: { conversation: number } };
 }
 
-test('a member turns push on; a new message arrives as an encrypted push and the service worker shows it', async ({ page, context, browser, baseURL, inbox }) => {
+test('a member turns push on; a new message arrives as an encrypted push and the service worker shows it', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  inbox,
+}) => {
   const keys = browserPushKeys();
   const anna = await loginAsNewMember(page, { name: 'Annapush', gender: 'female', tag: 'push' });
   const endpoint = `${service.origin}/push/${anna.id}`;
@@ -81,7 +96,9 @@ test('a member turns push on; a new message arrives as an encrypted push and the
 
   const push = await service.waitFor(`/push/${anna.id}`);
   expect(push.headers['content-encoding']).toBe('aes128gcm');
-  const key = await page.evaluate(() => (window as unknown as { __BOOT__: { settings: { push_public_key: string } } }).__BOOT__.settings.push_public_key);
+  const key = await page.evaluate(
+    () => (window as unknown as { __BOOT__: { settings: { push_public_key: string } } }).__BOOT__.settings.push_public_key,
+  );
   expect(push.headers.authorization).toContain(`k=${key}`);
   expect(push.body.includes(Buffer.from('Bertpush'))).toBe(false);
   const payload = keys.decrypt(push.body) as { title: string; url: string };
@@ -97,9 +114,20 @@ test('a member turns push on; a new message arrives as an encrypted push and the
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL ?? '', registrationId: await registrationId, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL ?? '',
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
   await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }))))
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          url: (n.data as { url: string }).url,
+        })),
+      ),
+    )
     .toEqual([{ title: 'Bertpush stuurde je een bericht', url: `/chats/${message.conversation}` }]);
   // the settings page knows this browser is subscribed
   await page.goto('/notifications');
@@ -113,11 +141,17 @@ test('a bounce report shows the notifications alert with its solution', { tag: '
   await expect(page.getByText(auth('notifications.title'))).toHaveCount(0);
   // without the secret: refused, nothing changes
   expect((await page.request.post('/api/mail-events.php', { data: { type: 'bounce', email: member.email } })).status()).toBe(401);
-  const res = await page.request.post('/api/mail-events.php', { data: { type: 'bounce', email: member.email }, headers: { 'X-Mail-Events-Secret': E2E_MAIL_EVENTS_SECRET } });
+  const res = await page.request.post('/api/mail-events.php', {
+    data: { type: 'bounce', email: member.email },
+    headers: { 'X-Mail-Events-Secret': E2E_MAIL_EVENTS_SECRET },
+  });
   expect(res.status()).toBe(200);
   await page.reload();
   // the one urgent notice: inline at the top of the overview (not behind the bell), in view at once
-  const alert = page.getByRole('main').getByRole('status').filter({ hasText: auth('notifications.title') });
+  const alert = page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: auth('notifications.title') });
   await expect(alert).toBeInViewport({ timeout: 15_000 });
   await expect(alert.getByText(auth('notifications.reason.bounce'), { exact: false })).toBeVisible();
   await expect(alert.getByRole('link', { name: auth('notifications.actionEmail') })).toBeVisible();

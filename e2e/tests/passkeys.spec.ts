@@ -13,7 +13,14 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -71,7 +78,12 @@ test.describe('passkeys', () => {
     expect(pageErrors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
 
-  test('a login from a new browser mails "Nieuwe login"; "Dit was ik niet" ends that session', async ({ page, browser, baseURL, inbox }) => {
+  test('a login from a new browser mails "Nieuwe login"; "Dit was ik niet" ends that session', async ({
+    page,
+    browser,
+    baseURL,
+    inbox,
+  }) => {
     test.setTimeout(120_000);
     const member = await loginAsNewMember(page, { tag: 'newlogin' });
     await logout(page);

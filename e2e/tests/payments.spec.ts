@@ -15,7 +15,13 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 const euro = (cents: number) => `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 
 interface Credits {
-  packages: { id: string; credits: number; amount: number; original_amount: number; discount: { code: string; percentage: number } | null }[];
+  packages: {
+    id: string;
+    credits: number;
+    amount: number;
+    original_amount: number;
+    discount: { code: string; percentage: number } | null;
+  }[];
   methods: { id: string; name: string }[];
 }
 async function credits(page: Page, query = ''): Promise<Credits> {
@@ -36,12 +42,17 @@ async function checkout(page: Page, outcome: 'Paid' | 'Failed' | 'Canceled' | 'E
 
 /** A package's card on /credits, /premium or /credits/repeat-order. */
 function packageCard(page: Page, credits: number) {
-  return page.getByRole('list', { name: t('packages.label') }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: t('packages.credits', { credits }) }) });
+  return page
+    .getByRole('list', { name: t('packages.label') })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: t('packages.credits', { credits }) }) });
 }
 
 /** The member's own balance and premium flag, as the server sees them. */
 async function me(page: Page): Promise<{ credits: number; paid_user: boolean }> {
-  const { user } = (await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'web' } })).json()) as { user: { credits: number; paid_user: boolean } };
+  const { user } = (await (await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'web' } })).json()) as {
+    user: { credits: number; paid_user: boolean };
+  };
   return user;
 }
 
@@ -56,7 +67,9 @@ function lockedPhotos(page: Page) {
 async function memberWithLockedPhotos(page: Page): Promise<number> {
   for (const gender of ['female', 'male']) {
     for (let pageNumber = 1; pageNumber <= 3; pageNumber += 1) {
-      const search = (await (await page.request.get(`/api/members.php?gender=${gender}&page=${pageNumber}`)).json()) as { results: { id: number }[] };
+      const search = (await (await page.request.get(`/api/members.php?gender=${gender}&page=${pageNumber}`)).json()) as {
+        results: { id: number }[];
+      };
       for (const { id } of search.results) {
         const member = (await (await page.request.get(`/api/member.php?id=${id}`)).json()) as { photos: { locked: boolean }[] };
         if (member.photos.some((p) => p.locked)) return id;
@@ -67,7 +80,9 @@ async function memberWithLockedPhotos(page: Page): Promise<number> {
 }
 
 test.describe('payments', () => {
-  test('a new member buys p1 with iDEAL through the checkout (Paid), sees the credits and is premium: locked photos open', async ({ page }) => {
+  test('a new member buys p1 with iDEAL through the checkout (Paid), sees the credits and is premium: locked photos open', async ({
+    page,
+  }) => {
     await loginAsNewMember(page, { tag: 'pay-ideal', country: 'NL' });
     const before = await me(page);
     const pkg = p1(await credits(page));
@@ -77,9 +92,14 @@ test.describe('payments', () => {
     await expect(lockedPhotos(page).first()).toBeVisible();
 
     // the navigation offers premium to a free member
-    await page.getByRole('link', { name: /Word premium/ }).first().click();
+    await page
+      .getByRole('link', { name: /Word premium/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: t('titles.premium') })).toBeVisible();
-    await packageCard(page, pkg.credits).getByRole('link', { name: new RegExp(`^${t('packages.buy')}: ${pkg.credits} credits`) }).click();
+    await packageCard(page, pkg.credits)
+      .getByRole('link', { name: new RegExp(`^${t('packages.buy')}: ${pkg.credits} credits`) })
+      .click();
 
     await expect(page.getByRole('heading', { level: 1, name: t('titles.paymentMethod') })).toBeVisible();
     await page.getByRole('radio', { name: 'iDEAL' }).check();
@@ -98,7 +118,12 @@ test.describe('payments', () => {
     expect(after.credits).toBe(before.credits + pkg.credits);
     await expect(page.getByText(t('result.balance', { credits: after.credits }))).toBeVisible();
     // the navigation now shows the balance instead of "get premium"
-    await expect(page.getByRole('navigation').getByRole('link', { name: new RegExp(`Credits.*${after.credits}`) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation')
+        .getByRole('link', { name: new RegExp(`Credits.*${after.credits}`) })
+        .first(),
+    ).toBeVisible();
 
     await page.goto(`/members/${memberId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -109,7 +134,12 @@ test.describe('payments', () => {
     const payments = page.getByRole('table', { name: t('tx.payments') });
     await expect(payments.getByRole('row').nth(1)).toContainText(t('tx.statuses.paid'));
     await expect(payments.getByRole('row').nth(1)).toContainText('iDEAL');
-    await expect(page.getByRole('table', { name: t('tx.usage') }).getByRole('row').nth(1)).toContainText(`+${pkg.credits}`);
+    await expect(
+      page
+        .getByRole('table', { name: t('tx.usage') })
+        .getByRole('row')
+        .nth(1),
+    ).toContainText(`+${pkg.credits}`);
   });
 
   test('a failed card payment: "Creditcard betaling mislukt" with retry and PayPal', async ({ page }) => {
@@ -210,7 +240,10 @@ test.describe('payments', () => {
     await checkout(page, 'Paid');
     await expect(page.getByText(t('result.paidTitle'))).toBeVisible({ timeout: 20_000 });
     const paymentId = new URL(page.url()).searchParams.get('payment_id');
-    const payment = (await (await page.request.get(`/api/payment.php?id=${paymentId}`)).json()) as { amount: number; discount: { code: string } | null };
+    const payment = (await (await page.request.get(`/api/payment.php?id=${paymentId}`)).json()) as {
+      amount: number;
+      discount: { code: string } | null;
+    };
     expect(payment.amount).toBe(priced.amount);
     expect(payment.discount?.code).toBe('FLIRT10');
   });

@@ -37,29 +37,89 @@ function pagesFor(role: Role, ids: Ids): string[] {
   const m = ids.member;
   if (role === 'visitor') {
     return [
-      '/', '/signup', '/signup-matches', '/login', '/activate/done', '/activate/error', '/reset-password',
-      '/reset-password/do?token=abcdefghijklmnop', '/mail-change/do', '/account-deleted',
-      `/members/${m}/landing`, `/members/${m}/landing2`, `/members/${m}/landing3`, `/members/${m}/signup`,
-      '/members', `/members/${m}`, '/credits', '/premium', '/pricing',
-      '/landers/gallery/vrouwen', '/landers/tinderswipe', '/landers/alonetonight', '/landers/collagelanding',
-      '/landers/iconslanding', '/landers/maplanding', '/landers/socialnetwork', '/landers/transitionsvideolanding', '/landers/video',
-      '/pages/terms', '/pages/privacy', '/pages/faq', '/pages/cookies', '/pages/service', '/pages/return-policy',
-      '/complaints', '/lang-config',
+      '/',
+      '/signup',
+      '/signup-matches',
+      '/login',
+      '/activate/done',
+      '/activate/error',
+      '/reset-password',
+      '/reset-password/do?token=abcdefghijklmnop',
+      '/mail-change/do',
+      '/account-deleted',
+      `/members/${m}/landing`,
+      `/members/${m}/landing2`,
+      `/members/${m}/landing3`,
+      `/members/${m}/signup`,
+      '/members',
+      `/members/${m}`,
+      '/credits',
+      '/premium',
+      '/pricing',
+      '/landers/gallery/vrouwen',
+      '/landers/tinderswipe',
+      '/landers/alonetonight',
+      '/landers/collagelanding',
+      '/landers/iconslanding',
+      '/landers/maplanding',
+      '/landers/socialnetwork',
+      '/landers/transitionsvideolanding',
+      '/landers/video',
+      '/pages/terms',
+      '/pages/privacy',
+      '/pages/faq',
+      '/pages/cookies',
+      '/pages/service',
+      '/pages/return-policy',
+      '/complaints',
+      '/lang-config',
     ];
   }
   if (role === 'member') {
     return [
-      '/members', `/members/${m}`, '/complete-signup', '/account', '/account/security', '/account/email', '/account/password',
-      '/account/delete', '/chats', `/chats/${ids.chat ?? 1}`, `/members/${m}/chat`,
-      '/likes', '/likes/liked', '/likes/matches', `/likes/m/${m}`, '/swipe-game', '/match-finder', '/profile',
-      '/profile/verification', '/notifications', '/credits', '/credits/repeat-order', '/credits/1/ideal', '/directdebit',
-      '/transactions', `/transactions/${ids.transaction ?? 1}`,
+      '/members',
+      `/members/${m}`,
+      '/complete-signup',
+      '/account',
+      '/account/security',
+      '/account/email',
+      '/account/password',
+      '/account/delete',
+      '/chats',
+      `/chats/${ids.chat ?? 1}`,
+      `/members/${m}/chat`,
+      '/likes',
+      '/likes/liked',
+      '/likes/matches',
+      `/likes/m/${m}`,
+      '/swipe-game',
+      '/match-finder',
+      '/profile',
+      '/profile/verification',
+      '/notifications',
+      '/credits',
+      '/credits/repeat-order',
+      '/credits/1/ideal',
+      '/directdebit',
+      '/transactions',
+      `/transactions/${ids.transaction ?? 1}`,
     ].filter((u): u is string => u !== null);
   }
   return [
-    ...SHELL_PAGES, '/backoffice/photos', '/backoffice/members', '/backoffice/bans', '/backoffice/reports',
-    '/backoffice/verifications', '/backoffice/complaints', '/backoffice/operator', '/backoffice/held-messages',
-    '/backoffice/codes', '/backoffice/blocked', '/backoffice/payments', '/backoffice/sites', '/backoffice/audit',
+    ...SHELL_PAGES,
+    '/backoffice/photos',
+    '/backoffice/members',
+    '/backoffice/bans',
+    '/backoffice/reports',
+    '/backoffice/verifications',
+    '/backoffice/complaints',
+    '/backoffice/operator',
+    '/backoffice/held-messages',
+    '/backoffice/codes',
+    '/backoffice/blocked',
+    '/backoffice/payments',
+    '/backoffice/sites',
+    '/backoffice/audit',
   ];
 }
 
@@ -125,7 +185,8 @@ function layoutDefects(): string[] {
       // an ellipsis is a cut-off label when it shortens the control's own text ("Sa..." as the name in
       // the chat header); a preview line inside a bigger link (the last message in the chat list) may end in one
       const label = control !== null && (control === el || (control.textContent ?? '').trim() === (el.textContent ?? '').trim());
-      if (cs.textOverflow !== 'ellipsis' || label) out.push(`text cut off: ${describe(el)} needs ${el.scrollWidth} px, has ${el.clientWidth}`);
+      if (cs.textOverflow !== 'ellipsis' || label)
+        out.push(`text cut off: ${describe(el)} needs ${el.scrollWidth} px, has ${el.clientWidth}`);
       continue;
     }
     // a short label broken inside a word
@@ -137,7 +198,11 @@ function layoutDefects(): string[] {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          );
           if (tops.size > 1) out.push(`word broken: "${match[0]}" in ${describe(el)}`);
         }
       }
@@ -187,7 +252,9 @@ async function open(page: Page, url: string, first: boolean): Promise<void> {
   await page
     .waitForFunction(
       () => {
-        const fresh = document.querySelector('main h1:not([data-walked]), [role="dialog"] h1:not([data-walked]), [role="dialog"] h2:not([data-walked])');
+        const fresh = document.querySelector(
+          'main h1:not([data-walked]), [role="dialog"] h1:not([data-walked]), [role="dialog"] h2:not([data-walked])',
+        );
         if (fresh) return true;
         return false;
       },
@@ -195,10 +262,15 @@ async function open(page: Page, url: string, first: boolean): Promise<void> {
       { timeout: 1_500, polling: 'raf' },
     )
     .catch(() => undefined);
-  await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main [aria-busy="true"], main [role="progressbar"]') === null, undefined, {
-    timeout: 15_000,
-    polling: 'raf',
-  });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') !== null && document.querySelector('main [aria-busy="true"], main [role="progressbar"]') === null,
+    undefined,
+    {
+      timeout: 15_000,
+      polling: 'raf',
+    },
+  );
 }
 
 async function walk(page: Page, urls: string[], lng: Language, role: Role, failures: string[]): Promise<void> {
@@ -227,7 +299,9 @@ async function chatUsesTheWidth(page: Page, ids: Ids, failures: string[]): Promi
   for (const width of [1280, 1600]) {
     await page.setViewportSize({ width, height: 800 });
     const right = await page.locator('section[aria-labelledby="chat-with"]').evaluate((el) => el.getBoundingClientRect().right);
-    expect.soft(right, `${width}px member /chats/${ids.chat}: the conversation ends before the screen's edge`).toBeGreaterThanOrEqual(width - 1);
+    expect
+      .soft(right, `${width}px member /chats/${ids.chat}: the conversation ends before the screen's edge`)
+      .toBeGreaterThanOrEqual(width - 1);
     if (right < width - 1) failures.push(`${width}px /chats: the conversation ends at ${Math.round(right)} px`);
   }
 }
@@ -258,7 +332,10 @@ test.describe('phone walk: nothing cut off, nothing sideways (issue 29)', () => 
 
   test.afterAll(async ({ browser, baseURL }) => {
     // the demo accounts keep their language for the other tests
-    for (const [email, password, lng] of [['demo@example.com', 'demo-demo-123', demoLanguage], ['staff@example.com', 'staff-staff-123', 'nl']] as const) {
+    for (const [email, password, lng] of [
+      ['demo@example.com', 'demo-demo-123', demoLanguage],
+      ['staff@example.com', 'staff-staff-123', 'nl'],
+    ] as const) {
       const c = await newContext(browser, must(baseURL, 'the baseURL'), 'nl');
       const p = await c.newPage();
       await login(p, email, password);

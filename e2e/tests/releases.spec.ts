@@ -50,7 +50,8 @@ function unavailable(): string | null {
   if (!fs.existsSync(path.join(REPO_ROOT, 'api', 'dist', 'server.js'))) return 'api/dist/server.js is missing (build first)';
   if (!fs.existsSync(path.join(ORIGINAL_DIST, 'remoteEntry.js'))) return 'mf-payments/dist is missing (build first)';
   const probe = psql('postgres', 'select 1');
-  if (!probe.ok) return `PostgreSQL is not reachable at ${PG_BASE} (psql: ${probe.out.slice(0, 200)}); two instances need one shared database`;
+  if (!probe.ok)
+    return `PostgreSQL is not reachable at ${PG_BASE} (psql: ${probe.out.slice(0, 200)}); two instances need one shared database`;
   return null;
 }
 
@@ -77,12 +78,19 @@ async function startInstance(name: string): Promise<Instance> {
     SEED_MEMBERS: '1',
   });
   delete env.SMTP_URL;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api', 'dist', 'server.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api', 'dist', 'server.js')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', fd, fd],
+  });
   const baseURL = `http://localhost:${port}`;
   const end = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} ended at start:\n${fs.readFileSync(log, 'utf8').split('\n').slice(-30).join('\n')}`);
-    const ready = await fetch(`${baseURL}/readyz`).then((r) => r.ok).catch(() => false);
+    if (child.exitCode !== null)
+      throw new Error(`instance ${name} ended at start:\n${fs.readFileSync(log, 'utf8').split('\n').slice(-30).join('\n')}`);
+    const ready = await fetch(`${baseURL}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > end) throw new Error(`instance ${name} not ready in time; log ${log}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -108,7 +116,8 @@ function variantOf(buildId: string, edit: (file: string, text: string) => string
   const dir = path.join(work, `dist-${buildId}`);
   const original = markedBuildId(ORIGINAL_DIST);
   fs.cpSync(ORIGINAL_DIST, dir, { recursive: true });
-  const walk = (at: string): string[] => fs.readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [path.join(at, e.name)]));
+  const walk = (at: string): string[] =>
+    fs.readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [path.join(at, e.name)]));
   for (const file of walk(dir)) {
     if (!/\.(js|json)$/.test(file)) continue;
     const before = fs.readFileSync(file, 'utf8');
@@ -215,7 +224,10 @@ test('publish, canary at 50 %, promote and roll back mf-payments on two instance
   // 40 fresh browsers, half on each instance: about half get the canary
   const builds = await Promise.all(Array.from({ length: 40 }, (_, i) => freshBuild(i % 2 === 0 ? a.baseURL : b.baseURL)));
   const canaries = builds.filter((id) => id === BUILD_B).length;
-  expect(builds.every((id) => id === BUILD_A || id === BUILD_B), builds.join(',')).toBe(true);
+  expect(
+    builds.every((id) => id === BUILD_A || id === BUILD_B),
+    builds.join(','),
+  ).toBe(true);
   expect(canaries).toBeGreaterThanOrEqual(10);
   expect(canaries).toBeLessThanOrEqual(30);
   // real pages: the page runs the build its bucket got (canary below 50)
@@ -246,7 +258,8 @@ test('a release built against another react is refused, naming the package, want
   const dir = variantOf(id, (file, text) => {
     if (file !== 'mf-manifest.json') return text;
     const manifest = JSON.parse(text) as { shared: Array<{ name: string; version: string; requiredVersion?: string }> };
-    for (const shared of manifest.shared) if (shared.name === 'react' || shared.name === 'react-dom') Object.assign(shared, { version: '17.0.2', requiredVersion: '^17.0.2' });
+    for (const shared of manifest.shared)
+      if (shared.name === 'react' || shared.name === 'react-dom') Object.assign(shared, { version: '17.0.2', requiredVersion: '^17.0.2' });
     return JSON.stringify(manifest);
   });
   const published = release(['mf-payments', '--dir', dir, '--build-id', id, '--canary', '10']);
@@ -264,7 +277,10 @@ test('a release built against another react is refused, naming the package, want
 test('the releases page shows the staff member the registry on a phone', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: firstURL(), viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
-  const login = await page.request.post('/api/user.php', { data: { email: 'staff@example.com', password: 'staff-staff-123' }, headers: { 'X-Request-Type': 'web' } });
+  const login = await page.request.post('/api/user.php', {
+    data: { email: 'staff@example.com', password: 'staff-staff-123' },
+    headers: { 'X-Request-Type': 'web' },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   await page.goto('/backoffice/releases');
   const payments = page.getByRole('region', { name: 'mf-payments' });
@@ -282,13 +298,18 @@ test('a canary whose pages throw at mount is rolled back automatically (scaled t
   test.setTimeout(90_000);
   const [a, b] = instances as [Instance, Instance];
   // thresholds scaled to a test: 3 errors in the window, 3 times the live rate
-  expect(psql(DB_NAME, `update sites set settings = settings || '{"release_rollback_min_errors": 3, "release_rollback_factor": 3}'::jsonb`).ok).toBe(true);
+  expect(
+    psql(DB_NAME, `update sites set settings = settings || '{"release_rollback_min_errors": 3, "release_rollback_factor": 3}'::jsonb`).ok,
+  ).toBe(true);
   const id = `e2e-throws-${process.pid}`;
   const live = (await registry()).live?.build_id ?? '';
   // the release's ./routes module is a page that throws when it renders: it ends in the remote's error boundary
   const dir = variantOf(id, (file, text) =>
     file === 'remoteEntry.js'
-      ? text.replace(/("\.\/routes":\(\)=>(?:Promise\.all\(\[[^\]]*\]\)|\w\.e\(\d+\)))\.then\(\(\)=>\(\)=>\w\(\d+\)\)/, '$1.then(()=>()=>({routes:[{path:"*",Component:function(){throw new Error("e2e: this release throws at mount")}}]}))')
+      ? text.replace(
+          /("\.\/routes":\(\)=>(?:Promise\.all\(\[[^\]]*\]\)|\w\.e\(\d+\)))\.then\(\(\)=>\(\)=>\w\(\d+\)\)/,
+          '$1.then(()=>()=>({routes:[{path:"*",Component:function(){throw new Error("e2e: this release throws at mount")}}]}))',
+        )
       : text,
   );
   expect(fs.readFileSync(path.join(dir, 'remoteEntry.js'), 'utf8')).toContain('this release throws at mount');

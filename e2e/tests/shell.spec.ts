@@ -9,7 +9,14 @@ import { federationInstances, remote } from '../support/federation';
 import type { RemoteInfo } from '../support/federation';
 
 /** Sample routes of spec section 2: owning remote, layout, and whether the screen is a placeholder. */
-const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default' | 'chat' | 'lander' | 'empty'; placeholder?: boolean; member?: boolean; light?: boolean }> = [
+const ROUTES: Array<{
+  url: string;
+  remote: RemoteInfo['name'];
+  layout: 'default' | 'chat' | 'lander' | 'empty';
+  placeholder?: boolean;
+  member?: boolean;
+  light?: boolean;
+}> = [
   { url: '/', remote: 'mf_landers', layout: 'default', light: true },
   { url: '/pages/privacy', remote: 'mf_landers', layout: 'default', light: true },
   { url: '/login', remote: 'mf_auth_signup', layout: 'default' },
@@ -21,8 +28,6 @@ const ROUTES: Array<{ url: string; remote: RemoteInfo['name']; layout: 'default'
   { url: '/landers/gallery/vrouwen', remote: 'mf_landers', layout: 'lander' },
   { url: '/members/1/signup', remote: 'mf_landers', layout: 'empty' },
 ];
-
-
 
 function mainNav(page: Page, lng: Language = 'nl') {
   return page.getByRole('navigation', { name: commonText('nav.main', lng), exact: true });
@@ -156,7 +161,10 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   });
 
-  test("logged in: a language chosen in one tab reaches the member's other tab at its next request (issue 29 item 8)", async ({ page, context }) => {
+  test("logged in: a language chosen in one tab reaches the member's other tab at its next request (issue 29 item 8)", async ({
+    page,
+    context,
+  }) => {
     await loginAsNewMember(page);
     const other = await context.newPage();
     await page.goto('/pages/faq');
@@ -165,7 +173,9 @@ test.describe('shell', () => {
     await languageSwitcher(page).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     // the other tab's next call to the server names the account's language: it follows
-    await mainNav(other).getByRole('link', { name: new RegExp(commonText('nav.likes')) }).click();
+    await mainNav(other)
+      .getByRole('link', { name: new RegExp(commonText('nav.likes')) })
+      .click();
     await expect(other.locator('html')).toHaveAttribute('lang', 'de');
     await expect(mainNav(other, 'de')).toBeVisible();
     await other.close();
@@ -200,23 +210,29 @@ test.describe('shell', () => {
     await expect(page).not.toHaveTitle(/^\(/);
   });
 
-  test('pages fit the screen (desktop and phone): no sideways scrolling, navigation and footer there', { tag: '@phone' }, async ({ page }) => {
-    for (const url of ['/', '/pages/terms', '/login', '/no-such-page-e2e']) {
-      await page.goto(url);
-      await expect(mainNav(page)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(1);
-      await expect(page.getByRole('contentinfo')).toBeAttached();
-    }
-  });
+  test(
+    'pages fit the screen (desktop and phone): no sideways scrolling, navigation and footer there',
+    { tag: '@phone' },
+    async ({ page }) => {
+      for (const url of ['/', '/pages/terms', '/login', '/no-such-page-e2e']) {
+        await page.goto(url);
+        await expect(mainNav(page)).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(1);
+        await expect(page.getByRole('contentinfo')).toBeAttached();
+      }
+    },
+  );
 });
 
 /** Emits a bus event in the page the way a module does (through the page's one bus). */
 async function emit(page: Page, name: string, payload: unknown): Promise<void> {
   await page.evaluate(
     ([n, p]) => {
-      const registry = (globalThis as unknown as { __datingBus__?: { listeners: Map<string, Set<(x: unknown) => void>>; last: Map<string, unknown> } }).__datingBus__;
+      const registry = (
+        globalThis as unknown as { __datingBus__?: { listeners: Map<string, Set<(x: unknown) => void>>; last: Map<string, unknown> } }
+      ).__datingBus__;
       if (!registry) throw new Error('no bus in the page');
       registry.last.set(n as string, p);
       for (const listener of registry.listeners.get(n as string) ?? []) listener(p);

@@ -83,7 +83,9 @@ test.beforeEach(async ({ page }) => {
 test.describe('front-end weight', () => {
   // a visitor's index and legal pages are mf-landers' light page: its own small client, no app
   for (const url of ['/', '/pages/faq', '/pages/terms']) {
-    test(`${url}: a first visit is the light page, its content in the HTML, its client compressed and within ${FIRST_LOAD_JS_TARGET / 1024} kB, no remote`, async ({ page }, testInfo) => {
+    test(`${url}: a first visit is the light page, its content in the HTML, its client compressed and within ${FIRST_LOAD_JS_TARGET / 1024} kB, no remote`, async ({
+      page,
+    }, testInfo) => {
       const { settle } = record(page);
       await page.goto(url);
       await expect(page.locator('main h1').first()).toBeVisible();
@@ -92,7 +94,7 @@ test.describe('front-end weight', () => {
       const scripts = fetched.filter((f) => f.type === 'script');
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) {
-        expect(script.path, 'only the light page\'s client').toMatch(/^\/mf\/mf-landers\/light-client\//);
+        expect(script.path, "only the light page's client").toMatch(/^\/mf\/mf-landers\/light-client\//);
         expect(script.encoding, `${script.path} is sent compressed`).toBe('br');
       }
       expect(fetched.filter((f) => /remoteEntry\.js$|mf-manifest\.json$|^\/mf-remotes\.json$/.test(f.path))).toEqual([]);
@@ -105,7 +107,9 @@ test.describe('front-end weight', () => {
   // an app page: the shell and the page's own remote only
   {
     const url = '/login';
-    test(`${url}: a first visit loads only the page's own remote, compressed, within ${FIRST_LOAD_JS_TARGET / 1024} kB of JS`, async ({ page }, testInfo) => {
+    test(`${url}: a first visit loads only the page's own remote, compressed, within ${FIRST_LOAD_JS_TARGET / 1024} kB of JS`, async ({
+      page,
+    }, testInfo) => {
       const { settle } = record(page);
       await page.goto(url);
       const shownAt = await headingShownAt(page);
@@ -122,13 +126,22 @@ test.describe('front-end weight', () => {
   }
 
   // a member page, logged in: its own remote, compressed, the figure beside issue 28's target
-  test(`the member pages (search, chats, a conversation, credits): a first visit within ${FIRST_LOAD_JS_TARGET / 1024} kB of compressed JS to render`, async ({ browser, page, baseURL }, testInfo) => {
+  test(`the member pages (search, chats, a conversation, credits): a first visit within ${FIRST_LOAD_JS_TARGET / 1024} kB of compressed JS to render`, async ({
+    browser,
+    page,
+    baseURL,
+  }, testInfo) => {
     await login(page, 'demo@example.com', 'demo-demo-123');
     const chats = (await (await page.request.get('/api/chats.php')).json()) as { chats?: Array<{ conversation: number }> };
     const conversation = chats.chats?.[0]?.conversation;
     expect(conversation, 'the demo member has a conversation').toBeTruthy();
     const cookies = await page.context().cookies();
-    const pages: Array<[string, string]> = [['/members', 'mf-members'], ['/chats', 'mf-chat'], [`/chats/${conversation}`, 'mf-chat'], ['/credits', 'mf-payments']];
+    const pages: Array<[string, string]> = [
+      ['/members', 'mf-members'],
+      ['/chats', 'mf-chat'],
+      [`/chats/${conversation}`, 'mf-chat'],
+      ['/credits', 'mf-payments'],
+    ];
     for (const [url, folder] of pages) {
       // a first visit: a context of its own, empty cache, the member's session
       const context = await browser.newContext({ baseURL });
@@ -149,7 +162,10 @@ test.describe('front-end weight', () => {
       const scripts = atRender.filter((f) => f.type === 'script');
       for (const script of scripts) expect(script.encoding, `${url}: ${script.path} is sent compressed`).toBe('br');
       // the page's own remote is there before it shows (a conversation may also load another's widget)
-      expect(atRender.some((f) => remoteFolder(f.path) === folder), `${url}: ${folder}`).toBe(true);
+      expect(
+        atRender.some((f) => remoteFolder(f.path) === folder),
+        `${url}: ${folder}`,
+      ).toBe(true);
       const js = scripts.reduce((n, f) => n + f.bytes, 0);
       testInfo.annotations.push({
         type: 'first-load JS',
@@ -159,9 +175,13 @@ test.describe('front-end weight', () => {
     }
   });
 
-  test("a remote's texts come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({ page, context }) => {
+  test("a remote's texts come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({
+    page,
+    context,
+  }) => {
     const localeOf = (path: string) => /\/locale-[a-z-]+-([a-z]{2})\.[0-9a-f]{12}\.js$/.exec(path)?.[1] ?? null;
-    const languagesFetched = async (settle: () => Promise<Fetched[]>) => [...new Set((await settle()).map((f) => localeOf(f.path)).filter(Boolean))].sort();
+    const languagesFetched = async (settle: () => Promise<Fetched[]>) =>
+      [...new Set((await settle()).map((f) => localeOf(f.path)).filter(Boolean))].sort();
 
     // (an app page: the index is the light page, with its texts in the HTML)
     const title = (lng: Language) => localeText('mf-auth-signup/src/locales', 'login.title', lng);
@@ -183,7 +203,9 @@ test.describe('front-end weight', () => {
     expect(await languagesFetched(seen.settle)).toEqual(['de', 'it', 'nl']);
   });
 
-  test('a revisit revalidates the page, the remotes list, manifests and entries (304, no body) and keeps hashed chunks', async ({ page }) => {
+  test('a revisit revalidates the page, the remotes list, manifests and entries (304, no body) and keeps hashed chunks', async ({
+    page,
+  }) => {
     const first = record(page);
     await page.goto('/pricing');
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -196,11 +218,17 @@ test.describe('front-end weight', () => {
     // what the first visit fetched (the idle prefetch may fetch more the second time)
     const again = (await settle()).filter((f) => seenBefore.has(f.path));
     const byPath = (re: RegExp) => again.filter((f) => re.test(f.path));
-    const revalidated = [...byPath(/^\/pricing$/), ...byPath(/^\/mf-remotes\.json$/), ...byPath(/\/mf-manifest\.json$/), ...byPath(/\/remoteEntry\.js$/)];
+    const revalidated = [
+      ...byPath(/^\/pricing$/),
+      ...byPath(/^\/mf-remotes\.json$/),
+      ...byPath(/\/mf-manifest\.json$/),
+      ...byPath(/\/remoteEntry\.js$/),
+    ];
     expect(byPath(/\/remoteEntry\.js$/).length).toBeGreaterThan(0);
     expect(byPath(/\/mf-manifest\.json$/).length).toBeGreaterThan(0);
     // (the browser reports a 304 as its cached 200: asked with If-None-Match, no body came)
-    for (const f of revalidated) expect({ path: f.path, conditional: f.conditional, bytes: f.bytes }).toEqual({ path: f.path, conditional: true, bytes: 0 });
+    for (const f of revalidated)
+      expect({ path: f.path, conditional: f.conditional, bytes: f.bytes }).toEqual({ path: f.path, conditional: true, bytes: 0 });
     // content-hashed chunks are immutable: answered from the cache, not even revalidated
     const chunks = again.filter((f) => f.type === 'script' && /\.[0-9a-f]{12}\.js$/.test(f.path));
     expect(chunks.length).toBeGreaterThan(0);
@@ -212,7 +240,11 @@ test.describe('front-end weight', () => {
       const w = window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> };
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{ node?: Node }>;
+        }>) {
           if (entry.hadRecentInput) continue;
           const nodes = (entry.sources ?? []).map((s) => {
             const el = s.node instanceof Element ? s.node : s.node?.parentElement;
@@ -227,7 +259,10 @@ test.describe('front-end weight', () => {
       await expect(page.locator('main h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> }).__shifts);
-      expect(shifts.filter((s) => s.nodes.some((n) => n.includes('in footer'))), `footer shifts on ${url}`).toEqual([]);
+      expect(
+        shifts.filter((s) => s.nodes.some((n) => n.includes('in footer'))),
+        `footer shifts on ${url}`,
+      ).toEqual([]);
       const cls = shifts.reduce((n, s) => n + s.value, 0);
       expect(cls, `layout shift on ${url}: ${JSON.stringify(shifts)}`).toBeLessThan(0.05);
     }

@@ -23,8 +23,15 @@ afterEach(() => {
 
 const once: [string, () => Promise<unknown>][] = [
   ['change e-mail', () => authApi.changeEmail({ email: 'new@example.com', password: 'geheim-wachtwoord-1' })],
-  ['change password', () => authApi.changePassword({ old_password: 'oud-wachtwoord-1', password: 'nieuw-wachtwoord-1', password_repeat: 'nieuw-wachtwoord-1' })],
-  ['reset password (do)', () => authApi.doReset({ token: 'abcdefghijklmnop', password: 'nieuw-wachtwoord-1', password_repeat: 'nieuw-wachtwoord-1' })],
+  [
+    'change password',
+    () =>
+      authApi.changePassword({ old_password: 'oud-wachtwoord-1', password: 'nieuw-wachtwoord-1', password_repeat: 'nieuw-wachtwoord-1' }),
+  ],
+  [
+    'reset password (do)',
+    () => authApi.doReset({ token: 'abcdefghijklmnop', password: 'nieuw-wachtwoord-1', password_repeat: 'nieuw-wachtwoord-1' }),
+  ],
   ['confirm mail change', () => authApi.confirmMailChange('abcdefghijklmnop')],
   ['delete account', () => authApi.deleteAccount({ reason: 'other', remarks: '' })],
   ['reactivate', () => authApi.reactivate('abcdefghijklmnop')],

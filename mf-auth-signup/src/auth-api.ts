@@ -4,10 +4,21 @@
  */
 import { api } from '@dating/shared-kit/api';
 import {
-  ZAccountUpdateResponse, ZActivationResendResponse, ZDeleteAccountResponse, ZMaybeUserResponse, ZOk, ZUserResponse,
+  ZAccountUpdateResponse,
+  ZActivationResendResponse,
+  ZDeleteAccountResponse,
+  ZMaybeUserResponse,
+  ZOk,
+  ZUserResponse,
 } from '@dating/shared-kit/contracts';
 import type {
-  ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, LoginRequest, ResetPasswordDo, SignupRequest, User,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  LoginRequest,
+  ResetPasswordDo,
+  SignupRequest,
+  User,
 } from '@dating/shared-kit/contracts';
 import { bus } from '@dating/shared-kit/bus';
 import { setSession } from '@dating/shared-kit/state';

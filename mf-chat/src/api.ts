@@ -5,17 +5,22 @@
  */
 import { api } from '@dating/shared-kit/api';
 import {
-  ZActivationResendResponse, ZChatsResponse, ZDeleteMessageResponse, ZGiftsResponse, ZMessagesResponse, ZOk, ZReadResponse, ZSafetyTip, ZSendMessageResponse,
+  ZActivationResendResponse,
+  ZChatsResponse,
+  ZDeleteMessageResponse,
+  ZGiftsResponse,
+  ZMessagesResponse,
+  ZOk,
+  ZReadResponse,
+  ZSafetyTip,
+  ZSendMessageResponse,
 } from '@dating/shared-kit/contracts';
 import type { Gift, GiftId } from '@dating/shared-kit/contracts';
 
 /** Who the conversation is with: an existing conversation, or a member (starts or reopens one). */
 export type ChatTarget = { conversation: number } | { profile: number };
 
-export type OutgoingMessage =
-  | { type: 'text'; body: string }
-  | { type: 'gift'; gift: GiftId }
-  | { type: 'image'; file: File };
+export type OutgoingMessage = { type: 'text'; body: string } | { type: 'gift'; gift: GiftId } | { type: 'image'; file: File };
 
 /**
  * A v4 UUID for one message. crypto.randomUUID exists only in secure contexts (HTTPS, localhost);
@@ -35,8 +40,7 @@ let giftsCache: Promise<Gift[]> | null = null;
 export const chatApi = {
   chats: () => api.get('/api/chats.php', ZChatsResponse),
   deleteChat: (conversation: number) => api.del('/api/chat.php', { conversation }, ZOk),
-  history: (target: ChatTarget, before?: number) =>
-    api.get('/api/messages.php', ZMessagesResponse, { query: { ...target, before } }),
+  history: (target: ChatTarget, before?: number) => api.get('/api/messages.php', ZMessagesResponse, { query: { ...target, before } }),
   /** mark read while the conversation is open and messages arrive live */
   markRead: (conversation: number, upTo: number) => api.put('/api/messages.php', { conversation, up_to: upTo }, ZReadResponse),
   send: (target: ChatTarget, message: OutgoingMessage, clientId: string) => {

@@ -10,16 +10,33 @@ export const ROOS = makeProfile({ id: 8, name: 'Roos', fictional: true });
 
 export function makeMessage(overrides: Partial<Message> = {}): Message {
   return {
-    id: 1, conversation: 5, sender: 7, recipient: ME, type: 'text', body: 'Hoi!', gift: null, image: null, credits: 10,
-    created_at: new Date().toISOString(), deleted: false, read: false, ...overrides,
+    id: 1,
+    conversation: 5,
+    sender: 7,
+    recipient: ME,
+    type: 'text',
+    body: 'Hoi!',
+    gift: null,
+    image: null,
+    credits: 10,
+    created_at: new Date().toISOString(),
+    deleted: false,
+    read: false,
+    ...overrides,
   };
 }
 
 export function makeHistory(overrides: Partial<MessagesResponse> = {}): MessagesResponse {
   return {
-    conversation: 5, profile: SANNE, messages: [], has_more: false, read_up_to: 0, history_days: 90,
+    conversation: 5,
+    profile: SANNE,
+    messages: [],
+    has_more: false,
+    read_up_to: 0,
+    history_days: 90,
     costs: { text: 10, image: 15, gift: 25, minimum: { costs: 149, currency: 'EUR' }, message_length: 1000 },
-    can_start: true, ...overrides,
+    can_start: true,
+    ...overrides,
   };
 }
 

@@ -15,11 +15,17 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, '..', 'src', 'landers', 'common', 'lander-loop.webm');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   const base64 = await page.evaluate(async () => {
-    const W = 640, H = 360, SECONDS = 6, FPS = 24;
+    const W = 640,
+      H = 360,
+      SECONDS = 6,
+      FPS = 24;
     const canvas = document.createElement('canvas');
     canvas.width = W;
     canvas.height = H;
@@ -51,7 +57,12 @@ try {
       }
       ctx.globalAlpha = 1;
     };
-    const hearts = Array.from({ length: 26 }, (_, i) => ({ x: (i * 97) % W, speed: 30 + ((i * 37) % 50), size: 1 + ((i * 13) % 20) / 10, phase: (i * 53) % H }));
+    const hearts = Array.from({ length: 26 }, (_, i) => ({
+      x: (i * 97) % W,
+      speed: 30 + ((i * 37) % 50),
+      size: 1 + ((i * 13) % 20) / 10,
+      phase: (i * 53) % H,
+    }));
     const draw = (t) => {
       const loop = (t % SECONDS) / SECONDS;
       const g = ctx.createLinearGradient(0, 0, W, H);
@@ -69,7 +80,7 @@ try {
       bubble(70, 90, 120, pop(0.5), '#ffffff');
       bubble(W - 230, 160, 150, pop(2), '#ffc933');
       bubble(110, 230, 100, pop(3.5), '#ffffff');
-      heart(W / 2, H / 2, 6 + Math.sin(t * Math.PI * 2 / 1.2) * 0.6, '#ffffff');
+      heart(W / 2, H / 2, 6 + Math.sin((t * Math.PI * 2) / 1.2) * 0.6, '#ffffff');
     };
     const stream = canvas.captureStream(FPS);
     const recorder = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 350_000 });

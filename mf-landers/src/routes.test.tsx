@@ -13,15 +13,24 @@ import { cleanPhone } from './pages/legal-pages';
 
 /** The footer's legal links (shell/src/layouts/footer.tsx) that open pages of this module. */
 const LEGAL_LINKS = [
-  { key: 'terms', to: '/pages/terms' }, { key: 'privacy', to: '/pages/privacy' }, { key: 'cookies', to: '/pages/cookies' },
-  { key: 'ban', to: '/pages/ban' }, { key: 'complaints', to: '/complaints' }, { key: 'returnPolicy', to: '/pages/return-policy' },
-  { key: 'faq', to: '/pages/faq' }, { key: 'support', to: '/pages/service' },
+  { key: 'terms', to: '/pages/terms' },
+  { key: 'privacy', to: '/pages/privacy' },
+  { key: 'cookies', to: '/pages/cookies' },
+  { key: 'ban', to: '/pages/ban' },
+  { key: 'complaints', to: '/complaints' },
+  { key: 'returnPolicy', to: '/pages/return-policy' },
+  { key: 'faq', to: '/pages/faq' },
+  { key: 'support', to: '/pages/service' },
 ] as const;
 import { siteLanguages } from './pages/lang-config-page';
 
 function App() {
   // the members overview belongs to mf_members; stand in for it here
-  return useRoutes([...routes, { path: '/members', element: <p>Member overview</p> }, { path: '/account/delete', element: <p>Account delete page</p> }]);
+  return useRoutes([
+    ...routes,
+    { path: '/members', element: <p>Member overview</p> },
+    { path: '/account/delete', element: <p>Account delete page</p> },
+  ]);
 }
 
 /** As the shell renders a remote: inside its ThemeProvider and router. */
@@ -42,7 +51,10 @@ function renderAt(path: string) {
 }
 
 beforeEach(async () => {
-  store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', refund_days: 14, support_email: 'help@example.com', support_phone: '+31 20-123 4567' }));
+  store.set(
+    settingsAtom,
+    makeSettings({ name: 'Flirtlokaal', refund_days: 14, support_email: 'help@example.com', support_phone: '+31 20-123 4567' }),
+  );
   act(() => setSession(null));
   await act(async () => {
     await i18n.changeLanguage('nl');
@@ -54,8 +66,16 @@ beforeEach(async () => {
  * them (the server side of both calls is tested against the real app in api/). Anything else fails.
  */
 const COMPANY = {
-  name: 'Flirtlokaal B.V.', address: 'Keizersgracht 123', registration_number: 'KvK 12345678', city: 'Amsterdam', country: 'NL',
-  tradenames: ['Flirtlokaal'], vat_numbers: ['NL123456789B01'], support_phone: '+31 20-123 4567', delete_discount: 50, added: '2024-01-15T12:00:00Z',
+  name: 'Flirtlokaal B.V.',
+  address: 'Keizersgracht 123',
+  registration_number: 'KvK 12345678',
+  city: 'Amsterdam',
+  country: 'NL',
+  tradenames: ['Flirtlokaal'],
+  vat_numbers: ['NL123456789B01'],
+  support_phone: '+31 20-123 4567',
+  delete_discount: 50,
+  added: '2024-01-15T12:00:00Z',
 };
 let banned = false;
 beforeEach(() => {
@@ -111,7 +131,9 @@ describe('static pages', () => {
   it('terms: version date (the company added date when later than 2023-12-01), the company from companyinfo.php, the honest chatpal section', async () => {
     renderAt('/pages/terms');
     expect(await screen.findByText('Versie: 15 januari 2024')).toBeInTheDocument();
-    expect(screen.getByText(/Flirtlokaal is een dienst van Flirtlokaal B\.V\., Keizersgracht 123, Amsterdam, Nederland/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Flirtlokaal is een dienst van Flirtlokaal B\.V\., Keizersgracht 123, Amsterdam, Nederland/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Chatpals: fictieve profielen' })).toBeInTheDocument();
   });
 
@@ -164,7 +186,11 @@ describe('static pages', () => {
     store.set(settingsAtom, makeSettings({ name: 'Flirtlokaal', countries: ['BE'] }));
     renderAt('/lang-config');
     const suggested = screen.getByRole('list', { name: 'Talen van deze site' });
-    expect(within(suggested).getAllByRole('button').map((b) => b.textContent)).toEqual(['Nederlands', 'Français', 'Deutsch']);
+    expect(
+      within(suggested)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Nederlands', 'Français', 'Deutsch']);
     const other = screen.getByRole('list', { name: 'Andere talen' });
     expect(within(other).getAllByRole('button')).toHaveLength(4);
     expect(siteLanguages(['CH', 'AT'])).toEqual(['de', 'it', 'fr', 'en']);
@@ -184,7 +210,10 @@ describe('static pages', () => {
 
 describe('index', () => {
   it('invites visitors to sign up: the modal on a desktop', async () => {
-    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width: 768px'), media: query })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width: 768px'),
+      media: query,
+    })) as unknown as typeof window.matchMedia;
     const opened = jest.fn();
     const off = bus.on('signup:open', opened);
     renderAt('/');

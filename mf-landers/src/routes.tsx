@@ -11,9 +11,7 @@ import type { RouteObject } from 'react-router';
 import { HomePage } from './pages/home-page';
 import { LangConfigPage } from './pages/lang-config-page';
 import { staffRoutes } from './backoffice/staff-routes';
-import {
-  BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage,
-} from './pages/legal-pages';
+import { BanPage, ComplaintsPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, ServicePage, TermsPage } from './pages/legal-pages';
 import { registry, slugEntry, variantPage } from './landers/registry';
 
 const MemberLanding = lazy(() => import('./landers/member/member-landings').then((m) => ({ default: m.MemberLanding })));
@@ -37,7 +35,10 @@ function Lander({ variant, slug }: { variant: string; slug?: string }) {
 export const landerRoutes: RouteObject[] = registry.variants.flatMap((variant) => [
   { path: `/landers/${variant.name}`, element: <Lander variant={variant.name} /> },
   ...(variant.slug
-    ? Object.keys(registry.slugs).map((slug) => ({ path: `/landers/${variant.name}/${slug}`, element: <Lander variant={variant.name} slug={slug} /> }))
+    ? Object.keys(registry.slugs).map((slug) => ({
+        path: `/landers/${variant.name}/${slug}`,
+        element: <Lander variant={variant.name} slug={slug} />,
+      }))
     : []),
 ]);
 
@@ -53,10 +54,38 @@ export const routes: RouteObject[] = [
   { path: '/complaints', element: <ComplaintsPage /> },
   { path: '/lang-config', element: <LangConfigPage /> },
   ...landerRoutes,
-  { path: '/members/:id/landing', element: <Loading><MemberLanding kind="landing" /></Loading> },
-  { path: '/members/:id/landing2/:slug?', element: <Loading><MemberLanding kind="landing2" /></Loading> },
-  { path: '/members/:id/landing3/:slug?', element: <Loading><MemberLanding kind="landing3" /></Loading> },
-  { path: '/members/:id/signup', element: <Loading><MemberLanding kind="signup" /></Loading> },
+  {
+    path: '/members/:id/landing',
+    element: (
+      <Loading>
+        <MemberLanding kind="landing" />
+      </Loading>
+    ),
+  },
+  {
+    path: '/members/:id/landing2/:slug?',
+    element: (
+      <Loading>
+        <MemberLanding kind="landing2" />
+      </Loading>
+    ),
+  },
+  {
+    path: '/members/:id/landing3/:slug?',
+    element: (
+      <Loading>
+        <MemberLanding kind="landing3" />
+      </Loading>
+    ),
+  },
+  {
+    path: '/members/:id/signup',
+    element: (
+      <Loading>
+        <MemberLanding kind="signup" />
+      </Loading>
+    ),
+  },
   // staff pages (issue 15): complaints, sites, audit; their code is a lazy chunk
   ...staffRoutes,
 ];

@@ -6,12 +6,35 @@ import { api, loadTranslated } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import { getSession } from '@dating/shared-kit/state';
 import {
-  ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeResult, ZInterestsResponse, ZLikeResult, ZMatchFinderResponse,
-  ZMemberLikes, ZMemberResponse, ZMemberSearchResponse, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
-  ZProfileResponse, ZRegionsResponse, ZSwipeResponse, ZSwipeResult,
+  ZAutoLike,
+  ZBlockList,
+  ZBlockResult,
+  ZGeocodeResult,
+  ZInterestsResponse,
+  ZLikeResult,
+  ZMatchFinderResponse,
+  ZMemberLikes,
+  ZMemberResponse,
+  ZMemberSearchResponse,
+  ZPhotosResponse,
+  ZPhotoUploadResponse,
+  ZPreferencesResponse,
+  ZProfileResponse,
+  ZRegionsResponse,
+  ZSwipeResponse,
+  ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import type {
-  InterestsResponse, Language, MatchFinderRequest, MemberLikes, MemberSearchQuery, PreferencesUpdate, Profile, ProfileRef, ProfileUpdate, RegionsResponse,
+  InterestsResponse,
+  Language,
+  MatchFinderRequest,
+  MemberLikes,
+  MemberSearchQuery,
+  PreferencesUpdate,
+  Profile,
+  ProfileRef,
+  ProfileUpdate,
+  RegionsResponse,
 } from '@dating/shared-kit/contracts';
 
 export const membersApi = {

@@ -17,7 +17,10 @@ import { VerificationPage } from './verification/verification-page';
  * The moderators' pages (issue 15): their own chunks, loaded when a staff page is opened, so a
  * member never downloads staff code (the shell also checks the role before it gets here).
  */
-const withStaffTexts = <T,>(load: () => Promise<T>) => () => import('./staff/i18n').then(load);
+const withStaffTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    import('./staff/i18n').then(load);
 const PhotoQueuePage = lazy(withStaffTexts(() => import('./staff/photo-queue-page')));
 const MembersPage = lazy(withStaffTexts(() => import('./staff/members-page')));
 const MemberDetailPage = lazy(withStaffTexts(() => import('./staff/member-detail-page')));

@@ -4,8 +4,14 @@
  */
 import { api } from '@dating/shared-kit/api';
 import {
-  ZCreditsResponse, ZDirectDebitConfirmed, ZDirectDebitStarted, ZDiscountCode, ZPayment, ZPaymentCreated,
-  ZRepeatOrderResponse, ZTransactionsResponse,
+  ZCreditsResponse,
+  ZDirectDebitConfirmed,
+  ZDirectDebitStarted,
+  ZDiscountCode,
+  ZPayment,
+  ZPaymentCreated,
+  ZRepeatOrderResponse,
+  ZTransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import type { DirectDebitStart, PackageId, PaymentRequest } from '@dating/shared-kit/contracts';
 

@@ -54,7 +54,15 @@ export function resetBrowserState(): void {
 }
 
 const pkg = (id: PackageId, credits: number, amount: number, extra: Partial<CreditPackage> = {}): CreditPackage => ({
-  id, credits, amount, original_amount: amount, currency: 'EUR', popular: false, tryout: false, discount: null, ...extra,
+  id,
+  credits,
+  amount,
+  original_amount: amount,
+  currency: 'EUR',
+  popular: false,
+  tryout: false,
+  discount: null,
+  ...extra,
 });
 
 /** GET /api/credits.php for a Dutch member: four packages, a try-out, iDEAL with banks, card, PayPal, SEPA. */
@@ -71,7 +79,14 @@ export function makeCredits(overrides: Partial<CreditsResponse> = {}): CreditsRe
     ],
     discount: null,
     methods: [
-      { id: 'ideal', name: 'iDEAL', issuers: [{ id: 'ideal_ABNANL2A', name: 'ABN AMRO' }, { id: 'ideal_INGBNL2A', name: 'ING' }] },
+      {
+        id: 'ideal',
+        name: 'iDEAL',
+        issuers: [
+          { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+          { id: 'ideal_INGBNL2A', name: 'ING' },
+        ],
+      },
       { id: 'creditcard', name: 'Card' },
       { id: 'paypal', name: 'PayPal' },
       { id: 'sdd', name: 'SEPA Direct Debit' },

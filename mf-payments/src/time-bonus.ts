@@ -67,7 +67,7 @@ export function createBonusClock({ now = () => Date.now(), welcomeCode = () => p
     bus.emit('timebonus:changed', {
       bonus: timeBonus,
       visible: timeBonus !== null,
-      countdown: timeBonus ? next?.countdown ?? null : null,
+      countdown: timeBonus ? (next?.countdown ?? null) : null,
     });
   };
 

@@ -6,10 +6,19 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
-  'fetch', 'Request', 'Response', 'Headers',
-  'TextEncoder', 'TextDecoder',
-  'ReadableStream', 'WritableStream', 'TransformStream',
-  'structuredClone', 'BroadcastChannel', 'setImmediate', 'clearImmediate',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'structuredClone',
+  'BroadcastChannel',
+  'setImmediate',
+  'clearImmediate',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {

@@ -18,7 +18,9 @@ fs.mkdirSync(out, { recursive: true });
 
 /** A rounded-square mask (radius 22% of the side), for the "any" icons. */
 const rounded = (size) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${Math.round(size * 0.22)}" fill="#fff"/></svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${Math.round(size * 0.22)}" fill="#fff"/></svg>`,
+  );
 
 async function draw(size, file, { round }) {
   let image = sharp(svg, { density: Math.ceil((72 * size) / 512) + 1 }).resize(size, size);

@@ -6,7 +6,10 @@
 import { useEffect } from 'react';
 import { useBadges } from '@dating/shared-kit/state';
 
-export function updateAppBadge(count: number, nav: Partial<Pick<Navigator, 'setAppBadge' | 'clearAppBadge'>> = globalThis.navigator ?? {}): void {
+export function updateAppBadge(
+  count: number,
+  nav: Partial<Pick<Navigator, 'setAppBadge' | 'clearAppBadge'>> = globalThis.navigator ?? {},
+): void {
   const call = count > 0 ? nav.setAppBadge?.bind(nav, count) : (nav.clearAppBadge?.bind(nav) ?? nav.setAppBadge?.bind(nav, 0));
   if (!call) return;
   try {

@@ -80,7 +80,20 @@ describe('the shell with every remote unreachable', () => {
 });
 
 describe('member pages without a session', () => {
-  const MEMBER_PAGES = ['/profile', '/likes', '/likes/matches', '/likes/m/5', '/swipe-game', '/match-finder', '/notifications', '/account', '/account/password', '/complete-signup', '/chats', '/transactions'];
+  const MEMBER_PAGES = [
+    '/profile',
+    '/likes',
+    '/likes/matches',
+    '/likes/m/5',
+    '/swipe-game',
+    '/match-finder',
+    '/notifications',
+    '/account',
+    '/account/password',
+    '/complete-signup',
+    '/chats',
+    '/transactions',
+  ];
 
   it.each(MEMBER_PAGES)('%s shows the login prompt once (never "Laden…"), with a way back here after login', (path) => {
     renderInShell(<ShellRoutes />, { path });
@@ -104,7 +117,9 @@ describe('member pages without a session', () => {
   it('pages open to visitors (search, a profile, pricing) load their remote instead', async () => {
     for (const path of ['/members', '/members/7', '/pricing']) {
       const view = renderInShell(<ShellRoutes />, { path });
-      expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent('Dit deel van de site is tijdelijk niet beschikbaar.');
+      expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(
+        'Dit deel van de site is tijdelijk niet beschikbaar.',
+      );
       expect(screen.queryByRole('heading', { name: 'Log in om verder te gaan.' })).not.toBeInTheDocument();
       view.unmount();
     }

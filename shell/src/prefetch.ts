@@ -78,7 +78,11 @@ export function usePrefetch(): void {
   // a visitor on a lander (the front door) is asked to sign up: only that is warmed up, no member area
   const onLander = !loggedIn && ['lander', 'empty'].includes(resolveRoute(pathname)?.layout ?? '');
   useEffect(() => {
-    const remotes: RemoteName[] = loggedIn ? ['mf_members', 'mf_chat', 'mf_payments'] : onLander ? ['mf_auth_signup'] : ['mf_auth_signup', 'mf_members'];
+    const remotes: RemoteName[] = loggedIn
+      ? ['mf_members', 'mf_chat', 'mf_payments']
+      : onLander
+        ? ['mf_auth_signup']
+        : ['mf_auth_signup', 'mf_members'];
     return onIdle(() => remotes.forEach((remote) => prefetchRemote(remote, 'idle')));
   }, [loggedIn, onLander]);
   useEffect(() => {

@@ -15,7 +15,17 @@
 import { useEffect } from 'react';
 import { bus } from '@dating/shared-kit/bus';
 import { isRealtimeConnected, startRealtime } from '@dating/shared-kit/realtime';
-import { disablePush, getSession, isPushSubscribed, refreshSession, settingsAtom, startPeriodicRefresh, store, syncPush, useSession } from '@dating/shared-kit/state';
+import {
+  disablePush,
+  getSession,
+  isPushSubscribed,
+  refreshSession,
+  settingsAtom,
+  startPeriodicRefresh,
+  store,
+  syncPush,
+  useSession,
+} from '@dating/shared-kit/state';
 
 export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
 

@@ -37,7 +37,12 @@ class AfterCommit {
 
   /** one statement text for any batch: parsed and planned once per connection */
   private statement() {
-    return preparedSql(this.db, 'notify_after_commit', () => sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${sql.placeholder('text')}::text, E'\n')) as l`);
+    return preparedSql(
+      this.db,
+      'notify_after_commit',
+      () =>
+        sql`select pg_notify(split_part(l, E'\t', 1), split_part(l, E'\t', 2)) from unnest(string_to_array(${sql.placeholder('text')}::text, E'\n')) as l`,
+    );
   }
 
   add(notices: string): void {

@@ -39,7 +39,10 @@ describe('demo portraits', () => {
   });
 
   it('are the same for the same member and differ between members (12 members, 12 different faces)', async () => {
-    const same = [await portraitJpeg({ gender: 'male', hair: 'black' }, rng(42)), await portraitJpeg({ gender: 'male', hair: 'black' }, rng(42))];
+    const same = [
+      await portraitJpeg({ gender: 'male', hair: 'black' }, rng(42)),
+      await portraitJpeg({ gender: 'male', hair: 'black' }, rng(42)),
+    ];
     expect(sha(same[0] as Buffer)).toBe(sha(same[1] as Buffer));
     const hairs = ['blond', 'brown', 'black', 'red', 'gray', 'bald'];
     const faces = new Set<string>();

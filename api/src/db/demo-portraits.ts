@@ -25,26 +25,88 @@ export interface PortraitRng {
 type AvataaarsOptions = StyleOptions<avataaars.Options>;
 type Top = NonNullable<AvataaarsOptions['top']>[number];
 
-const LONG_HAIR: Top[] = ['bob', 'bun', 'curly', 'curvy', 'longButNotTooLong', 'miaWallace', 'straight01', 'straight02', 'straightAndStrand', 'bigHair', 'fro'];
-const SHORT_HAIR: Top[] = ['shortCurly', 'shortFlat', 'shortRound', 'shortWaved', 'sides', 'theCaesar', 'theCaesarAndSidePart', 'shaggy', 'frizzle', 'dreads01'];
+const LONG_HAIR: Top[] = [
+  'bob',
+  'bun',
+  'curly',
+  'curvy',
+  'longButNotTooLong',
+  'miaWallace',
+  'straight01',
+  'straight02',
+  'straightAndStrand',
+  'bigHair',
+  'fro',
+];
+const SHORT_HAIR: Top[] = [
+  'shortCurly',
+  'shortFlat',
+  'shortRound',
+  'shortWaved',
+  'sides',
+  'theCaesar',
+  'theCaesarAndSidePart',
+  'shaggy',
+  'frizzle',
+  'dreads01',
+];
 
 /** Profile hair colour -> the style's hair colours (hex without #). */
 const HAIR_COLOR: Record<string, string> = {
-  brunette: '4a312c', blond: 'd6b370', brown: '724133', white: 'e8e1e1', bald: '2c1b18', black: '2c1b18',
-  dark_blond: 'b58143', dark_brown: '4a312c', gray: 'e8e1e1', red: 'c93305', other: 'a55728',
+  brunette: '4a312c',
+  blond: 'd6b370',
+  brown: '724133',
+  white: 'e8e1e1',
+  bald: '2c1b18',
+  black: '2c1b18',
+  dark_blond: 'b58143',
+  dark_brown: '4a312c',
+  gray: 'e8e1e1',
+  red: 'c93305',
+  other: 'a55728',
 };
 const SKIN = ['614335', 'd08b5b', 'ae5d29', 'edb98a', 'ffdbb4'];
 const EYES = ['default', 'happy', 'wink', 'side', 'squint'] as const;
 const MOUTH = ['default', 'smile', 'twinkle', 'serious'] as const;
 const EYEBROWS = ['default', 'defaultNatural', 'raisedExcited', 'raisedExcitedNatural', 'flatNatural', 'upDownNatural'] as const;
-const CLOTHING = ['blazerAndShirt', 'blazerAndSweater', 'collarAndSweater', 'hoodie', 'shirtCrewNeck', 'shirtScoopNeck', 'shirtVNeck', 'overall'] as const;
-const CLOTHES_COLOR = ['262e33', '65c9ff', '5199e4', '25557c', 'e6e6e6', '929598', '3c4f5c', 'a7ffc4', 'ffafb9', 'ff488e', 'ff5c5c', 'ffffff'];
+const CLOTHING = [
+  'blazerAndShirt',
+  'blazerAndSweater',
+  'collarAndSweater',
+  'hoodie',
+  'shirtCrewNeck',
+  'shirtScoopNeck',
+  'shirtVNeck',
+  'overall',
+] as const;
+const CLOTHES_COLOR = [
+  '262e33',
+  '65c9ff',
+  '5199e4',
+  '25557c',
+  'e6e6e6',
+  '929598',
+  '3c4f5c',
+  'a7ffc4',
+  'ffafb9',
+  'ff488e',
+  'ff5c5c',
+  'ffffff',
+];
 const GLASSES = ['prescription01', 'prescription02', 'round', 'wayfarers'] as const;
 
 /** Soft two-colour backgrounds (a wall, a sky, a park: the light of a photo, not a flat colour). */
 const BACKDROPS: [string, string][] = [
-  ['#fde2e4', '#fad2e1'], ['#e2ece9', '#bee1e6'], ['#fff1e6', '#f0efeb'], ['#dfe7fd', '#cddafd'], ['#eae4e9', '#d8e2dc'],
-  ['#fbe7c6', '#f6d6ad'], ['#d6eadf', '#b8e0d2'], ['#e8e8e4', '#d8d5db'], ['#cfe1f7', '#a9c7ea'], ['#f8edeb', '#fcd5ce'],
+  ['#fde2e4', '#fad2e1'],
+  ['#e2ece9', '#bee1e6'],
+  ['#fff1e6', '#f0efeb'],
+  ['#dfe7fd', '#cddafd'],
+  ['#eae4e9', '#d8e2dc'],
+  ['#fbe7c6', '#f6d6ad'],
+  ['#d6eadf', '#b8e0d2'],
+  ['#e8e8e4', '#d8d5db'],
+  ['#cfe1f7', '#a9c7ea'],
+  ['#f8edeb', '#fcd5ce'],
 ];
 
 /** The style's options for one photo of a member (see the note at the top). */
@@ -81,7 +143,10 @@ export function portraitAvatarSvg(who: { gender: 'male' | 'female'; hair: string
 export async function portraitJpeg(who: { gender: 'male' | 'female'; hair: string }, rng: PortraitRng): Promise<Buffer> {
   const [top, bottom] = rng.pick(BACKDROPS);
   // the square avatar, bottom-aligned in the portrait (a nested <svg> with its own viewBox)
-  const avatar = portraitAvatarSvg(who, rng).replace(/^<svg\b[^>]*?(viewBox="[^"]*")/, `<svg x="0" y="${PORTRAIT_HEIGHT - PORTRAIT_WIDTH}" width="${PORTRAIT_WIDTH}" height="${PORTRAIT_WIDTH}" $1`);
+  const avatar = portraitAvatarSvg(who, rng).replace(
+    /^<svg\b[^>]*?(viewBox="[^"]*")/,
+    `<svg x="0" y="${PORTRAIT_HEIGHT - PORTRAIT_WIDTH}" width="${PORTRAIT_WIDTH}" height="${PORTRAIT_WIDTH}" $1`,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_WIDTH}" height="${PORTRAIT_HEIGHT}">
 <defs><linearGradient id="backdrop" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="100%" height="100%" fill="url(#backdrop)"/>

@@ -21,14 +21,19 @@ const onPglite = !/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
 
 const byName = () =>
   prepared(app.db, 'test_by_name', (d) =>
-    d.select({ id: profiles.userId, name: profiles.name }).from(profiles).where(eq(profiles.name, sql.placeholder('name'))).prepare('test_by_name'),
+    d
+      .select({ id: profiles.userId, name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.name, sql.placeholder('name')))
+      .prepare('test_by_name'),
   );
 
 const echo = () =>
   preparedSql<{ echo: string; chars: number; n: number }>(
     app.db,
     'test_echo',
-    () => sql`select ${sql.placeholder('v')}::text as echo, char_length(${sql.placeholder('v')}::text) as chars, (select count(*)::int from users) as n`,
+    () =>
+      sql`select ${sql.placeholder('v')}::text as echo, char_length(${sql.placeholder('v')}::text) as chars, (select count(*)::int from users) as n`,
   );
 
 /** Strings that would do something if any part of them were read as SQL (or cut, or re-encoded). */
@@ -53,7 +58,8 @@ const HOSTILE = [
 ];
 
 const codeOf = (error: unknown): string | undefined => {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (typeof e.code === 'string') return e.code;
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (typeof e.code === 'string') return e.code;
   return undefined;
 };
 
@@ -68,7 +74,9 @@ it('returns what the plain query returns, and is built once per database handle'
 });
 
 it('hostile strings are values: each comes back exactly, finds exactly its member, and runs nothing', async () => {
-  const [before] = await echo().execute({ v: 'x' }).then((r) => r.rows);
+  const [before] = await echo()
+    .execute({ v: 'x' })
+    .then((r) => r.rows);
   for (const value of HOSTILE) {
     const {
       rows: [row],
@@ -89,13 +97,23 @@ it('hostile strings are values: each comes back exactly, finds exactly its membe
 
 it('ten at once, each gets its own value back', async () => {
   const values = HOSTILE.slice(0, 10);
-  const rows = await Promise.all(values.map((v) => echo().execute({ v }).then((r) => r.rows[0]?.echo)));
+  const rows = await Promise.all(
+    values.map((v) =>
+      echo()
+        .execute({ v })
+        .then((r) => r.rows[0]?.echo),
+    ),
+  );
   expect(rows).toEqual(values);
 });
 
 it('a NUL byte is refused by the database (22021) and nothing runs; the next call works', async () => {
   const insert = () =>
-    preparedSql<{ id: number }>(app.db, 'test_nul_insert', () => sql`update users set email = ${sql.placeholder('email')}::text where id = ${sql.placeholder('id')}::int returning id`);
+    preparedSql<{ id: number }>(
+      app.db,
+      'test_nul_insert',
+      () => sql`update users set email = ${sql.placeholder('email')}::text where id = ${sql.placeholder('id')}::int returning id`,
+    );
   const { user } = await createMember(app);
   const error = await insert()
     .execute({ email: 'a\u0000b@example.com', id: user.id })
@@ -103,7 +121,11 @@ it('a NUL byte is refused by the database (22021) and nothing runs; the next cal
   expect(codeOf(error)).toBe('22021');
   const [row] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
   expect(row?.email).toBe(user.email);
-  expect(await byName().execute({ name: 'nul\u0000name' }).catch((e: unknown) => codeOf(e))).toBe('22021');
+  expect(
+    await byName()
+      .execute({ name: 'nul\u0000name' })
+      .catch((e: unknown) => codeOf(e)),
+  ).toBe('22021');
   expect((await echo().execute({ v: "it's fine" })).rows[0]?.echo).toBe("it's fine");
 });
 
@@ -127,21 +149,24 @@ it("never runs inside another caller's open transaction: it waits for it (PGlite
   expect(await byName().execute({ name })).toEqual([]);
 });
 
-(onPglite ? it : it.skip)('on the embedded database each statement is a named protocol statement with typed parameters, parsed once', async () => {
-  expect(app.dbHandle.driver).toBe('pglite');
-  await byName().execute({ name: 'x' });
-  await echo().execute({ v: 'x' });
-  const rows = await app.dbHandle.query<{ name: string; statement: string; from_sql: boolean; types: string }>(
-    `select name, statement, from_sql, parameter_types::text as types from pg_prepared_statements`,
-  );
-  const mine = rows.filter((r) => r.name.startsWith('bound_'));
-  expect(mine.find((r) => r.statement.includes('"profiles"."name" = $1'))).toMatchObject({ from_sql: false, types: '{text}' });
-  expect(mine.find((r) => r.statement.includes('as echo'))).toMatchObject({ from_sql: false });
-  // nothing PREPAREd in SQL (the old way wrote the values into EXECUTE as quoted literals)
-  expect(rows.filter((r) => r.from_sql)).toEqual([]);
-  // one statement per text, however often it ran
-  expect(new Set(mine.map((r) => r.statement)).size).toBe(mine.length);
-  // a session that forgot its statements parses them again
-  await app.dbHandle.query('deallocate all');
-  expect((await echo().execute({ v: 'again' })).rows[0]?.echo).toBe('again');
-});
+(onPglite ? it : it.skip)(
+  'on the embedded database each statement is a named protocol statement with typed parameters, parsed once',
+  async () => {
+    expect(app.dbHandle.driver).toBe('pglite');
+    await byName().execute({ name: 'x' });
+    await echo().execute({ v: 'x' });
+    const rows = await app.dbHandle.query<{ name: string; statement: string; from_sql: boolean; types: string }>(
+      `select name, statement, from_sql, parameter_types::text as types from pg_prepared_statements`,
+    );
+    const mine = rows.filter((r) => r.name.startsWith('bound_'));
+    expect(mine.find((r) => r.statement.includes('"profiles"."name" = $1'))).toMatchObject({ from_sql: false, types: '{text}' });
+    expect(mine.find((r) => r.statement.includes('as echo'))).toMatchObject({ from_sql: false });
+    // nothing PREPAREd in SQL (the old way wrote the values into EXECUTE as quoted literals)
+    expect(rows.filter((r) => r.from_sql)).toEqual([]);
+    // one statement per text, however often it ran
+    expect(new Set(mine.map((r) => r.statement)).size).toBe(mine.length);
+    // a session that forgot its statements parses them again
+    await app.dbHandle.query('deallocate all');
+    expect((await echo().execute({ v: 'again' })).rows[0]?.echo).toBe('again');
+  },
+);

@@ -92,7 +92,9 @@ function namedStatements(pg: PGlite): QueryClient {
     });
     let messages;
     try {
-      messages = await run(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+      messages = await run(
+        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      );
     } catch (error) {
       // the session forgot its statements (DEALLOCATE ALL, DISCARD ALL): parse it again, once
       if (!retry || (error as { code?: string }).code !== '26000') throw error;
@@ -144,7 +146,11 @@ const sessionOf = (db: DbOrTx): PgSession => db._.session as unknown as PgSessio
  * no select of Drizzle's (chat/send.ts chat_send, after-commit.ts).
  */
 export function preparedSql<T>(db: Db, name: string, query: () => SQL): RawPrepared<T> {
-  return prepared(db, name, (d) => sessionOf(d).prepareQuery(dialect.sqlToQuery(query()), undefined, name, false) as unknown as RawPrepared<T>);
+  return prepared(
+    db,
+    name,
+    (d) => sessionOf(d).prepareQuery(dialect.sqlToQuery(query()), undefined, name, false) as unknown as RawPrepared<T>,
+  );
 }
 
 const namedTexts = new Map<string, string>();

@@ -13,7 +13,10 @@ export async function ensureSites(db: DbOrTx): Promise<boolean> {
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(sites);
   let changed = false;
   if ((count?.n ?? 0) === 0) {
-    await db.insert(sites).values(DEMO_SITES.map((s) => ({ domain: s.domain, isDefault: s.isDefault, settings: s.settings, company: s.company }))).onConflictDoNothing();
+    await db
+      .insert(sites)
+      .values(DEMO_SITES.map((s) => ({ domain: s.domain, isDefault: s.isDefault, settings: s.settings, company: s.company })))
+      .onConflictDoNothing();
     changed = true;
   }
   const [icount] = await db.select({ n: sql<number>`count(*)::int` }).from(interests);

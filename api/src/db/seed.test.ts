@@ -28,13 +28,18 @@ describe('seedDemo', () => {
     const table = demoLoginsTable('http://localhost:3000').split('\n');
     expect(table[0]).toBe('Demo logins for http://localhost:3000:');
     expect(table.find((l) => l.includes(DEMO_LOGIN.email))).toMatch(/^ {2}demo member +demo@example\.com +demo-demo-123$/);
-    expect(table.find((l) => l.includes('moderator@example.com'))).toMatch(/^ {2}staff \(moderator\) +moderator@example\.com +moderator-staff-123$/);
+    expect(table.find((l) => l.includes('moderator@example.com'))).toMatch(
+      /^ {2}staff \(moderator\) +moderator@example\.com +moderator-staff-123$/,
+    );
 
     const all = await app.db.select().from(users);
     expect(all).toHaveLength(25); // 20 members + demo + 4 staff logins (one per role)
     const staffRoles = Object.fromEntries(all.filter((u) => u.isStaff).map((u) => [u.email, u.staffRoles]));
     expect(staffRoles).toEqual({
-      'staff@example.com': ['admin'], 'moderator@example.com': ['moderator'], 'operator@example.com': ['operator'], 'payments@example.com': ['payments'],
+      'staff@example.com': ['admin'],
+      'moderator@example.com': ['moderator'],
+      'operator@example.com': ['operator'],
+      'payments@example.com': ['payments'],
     });
     const members = await app.db.select().from(profiles);
     expect(new Set(members.map((p) => p.gender))).toEqual(new Set(['male', 'female']));
@@ -58,7 +63,10 @@ describe('seedDemo', () => {
     const seededMembers = members.filter((p) => p.name !== 'Demo' && !p.name.startsWith('Staff '));
     for (const p of seededMembers) {
       expect(p.mainPhotoId).not.toBeNull();
-      const n = await app.db.select({ n: sql<number>`count(*)::int` }).from(profileInterests).where(eq(profileInterests.userId, p.userId));
+      const n = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(profileInterests)
+        .where(eq(profileInterests.userId, p.userId));
       expect(n[0]?.n).toBeGreaterThanOrEqual(2);
       expect(n[0]?.n).toBeLessThanOrEqual(6);
     }
@@ -70,7 +78,9 @@ describe('seedDemo', () => {
     // the photo itself is a portrait the size of a phone photo (DiceBear, demo-portraits.ts), not a 360 px drawing
     const full = await sharp(fs.readFileSync(path.join(app.storage.dir, photoRows[0]?.filename ?? 'x'))).metadata();
     expect([full.width, full.height]).toEqual([PORTRAIT_WIDTH, PORTRAIT_HEIGHT]);
-    expect(new Set(photoRows.map((p) => fs.statSync(path.join(app.storage.dir, p.filename)).size)).size).toBeGreaterThan(photoRows.length / 2);
+    expect(new Set(photoRows.map((p) => fs.statSync(path.join(app.storage.dir, p.filename)).size)).size).toBeGreaterThan(
+      photoRows.length / 2,
+    );
 
     const again = await seedDemo(app, { members: 20 });
     expect(again.seeded).toBe(false);
@@ -115,7 +125,15 @@ describe('seedDemo', () => {
     expect(res.statusCode).toBe(200);
     const inbox = res.json() as { items: { member: { id: number }; chatpal: { id: number } }[]; total: number };
     expect(inbox.total).toBeGreaterThanOrEqual(1);
-    const writers = await app.db.select().from(users).where(inArray(users.id, inbox.items.map((i) => i.member.id)));
+    const writers = await app.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          inbox.items.map((i) => i.member.id),
+        ),
+      );
     expect(writers.every((w) => !w.fictional && w.email !== DEMO_LOGIN.email)).toBe(true);
   });
 
@@ -148,7 +166,10 @@ describe('seedDemo', () => {
       expect(all).toHaveLength(17);
       expect(new Set(all.map((u) => u.email)).size).toBe(17);
       expect(all.filter((u) => u.email === DEMO_LOGIN.email)).toHaveLength(1);
-      const [demoProfile] = await fresh.db.select().from(profiles).where(eq(profiles.userId, all.find((u) => u.email === DEMO_LOGIN.email)?.id ?? 0));
+      const [demoProfile] = await fresh.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, all.find((u) => u.email === DEMO_LOGIN.email)?.id ?? 0));
       expect(demoProfile?.mainPhotoId).not.toBeNull();
 
       expect((await seedDemo(fresh, { members: 12 })).seeded).toBe(false);

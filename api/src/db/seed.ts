@@ -32,16 +32,64 @@ import { PLACES } from './seed-data/places';
 /** What the members of the operator's demo inbox wrote (two lines each, in their language). */
 const INBOX_OPENERS = [
   [
-    { nl: 'Hoi! Leuke foto’s heb je.', en: 'Hi! Lovely photos.', de: 'Hallo! Schöne Fotos hast du.', es: '¡Hola! Qué fotos tan bonitas.', fr: 'Salut ! Tu as de jolies photos.', it: 'Ciao! Belle foto.', pl: 'Cześć! Masz ładne zdjęcia.' },
-    { nl: 'Waar ben je het liefst in het weekend?', en: 'Where do you like to spend your weekends?', de: 'Wo bist du am Wochenende am liebsten?', es: '¿Dónde te gusta pasar los fines de semana?', fr: 'Où aimes-tu passer tes week-ends ?', it: 'Dove ti piace passare il fine settimana?', pl: 'Gdzie najchętniej spędzasz weekendy?' },
+    {
+      nl: 'Hoi! Leuke foto’s heb je.',
+      en: 'Hi! Lovely photos.',
+      de: 'Hallo! Schöne Fotos hast du.',
+      es: '¡Hola! Qué fotos tan bonitas.',
+      fr: 'Salut ! Tu as de jolies photos.',
+      it: 'Ciao! Belle foto.',
+      pl: 'Cześć! Masz ładne zdjęcia.',
+    },
+    {
+      nl: 'Waar ben je het liefst in het weekend?',
+      en: 'Where do you like to spend your weekends?',
+      de: 'Wo bist du am Wochenende am liebsten?',
+      es: '¿Dónde te gusta pasar los fines de semana?',
+      fr: 'Où aimes-tu passer tes week-ends ?',
+      it: 'Dove ti piace passare il fine settimana?',
+      pl: 'Gdzie najchętniej spędzasz weekendy?',
+    },
   ],
   [
-    { nl: 'Hallo, ik zag dat we allebei van wandelen houden.', en: 'Hello, I saw we both like walking.', de: 'Hallo, ich habe gesehen, dass wir beide gern wandern.', es: 'Hola, vi que a los dos nos gusta caminar.', fr: 'Bonjour, j’ai vu qu’on aime tous les deux marcher.', it: 'Ciao, ho visto che a entrambi piace camminare.', pl: 'Cześć, widzę, że oboje lubimy spacery.' },
-    { nl: 'Heb je een favoriete route?', en: 'Do you have a favourite route?', de: 'Hast du eine Lieblingsroute?', es: '¿Tienes una ruta favorita?', fr: 'Tu as un parcours préféré ?', it: 'Hai un percorso preferito?', pl: 'Masz ulubioną trasę?' },
+    {
+      nl: 'Hallo, ik zag dat we allebei van wandelen houden.',
+      en: 'Hello, I saw we both like walking.',
+      de: 'Hallo, ich habe gesehen, dass wir beide gern wandern.',
+      es: 'Hola, vi que a los dos nos gusta caminar.',
+      fr: 'Bonjour, j’ai vu qu’on aime tous les deux marcher.',
+      it: 'Ciao, ho visto che a entrambi piace camminare.',
+      pl: 'Cześć, widzę, że oboje lubimy spacery.',
+    },
+    {
+      nl: 'Heb je een favoriete route?',
+      en: 'Do you have a favourite route?',
+      de: 'Hast du eine Lieblingsroute?',
+      es: '¿Tienes una ruta favorita?',
+      fr: 'Tu as un parcours préféré ?',
+      it: 'Hai un percorso preferito?',
+      pl: 'Masz ulubioną trasę?',
+    },
   ],
   [
-    { nl: 'Goedemorgen! Hoe is je dag begonnen?', en: 'Good morning! How did your day start?', de: 'Guten Morgen! Wie hat dein Tag angefangen?', es: '¡Buenos días! ¿Qué tal ha empezado tu día?', fr: 'Bonjour ! Comment a commencé ta journée ?', it: 'Buongiorno! Com’è iniziata la tua giornata?', pl: 'Dzień dobry! Jak zaczął się twój dzień?' },
-    { nl: 'Ik ben benieuwd naar je.', en: 'I would like to know more about you.', de: 'Ich bin neugierig auf dich.', es: 'Me gustaría saber más de ti.', fr: 'J’aimerais en savoir plus sur toi.', it: 'Vorrei sapere di più su di te.', pl: 'Chętnie dowiem się o tobie więcej.' },
+    {
+      nl: 'Goedemorgen! Hoe is je dag begonnen?',
+      en: 'Good morning! How did your day start?',
+      de: 'Guten Morgen! Wie hat dein Tag angefangen?',
+      es: '¡Buenos días! ¿Qué tal ha empezado tu día?',
+      fr: 'Bonjour ! Comment a commencé ta journée ?',
+      it: 'Buongiorno! Com’è iniziata la tua giornata?',
+      pl: 'Dzień dobry! Jak zaczął się twój dzień?',
+    },
+    {
+      nl: 'Ik ben benieuwd naar je.',
+      en: 'I would like to know more about you.',
+      de: 'Ich bin neugierig auf dich.',
+      es: 'Me gustaría saber más de ti.',
+      fr: 'J’aimerais en savoir plus sur toi.',
+      it: 'Vorrei sapere di più su di te.',
+      pl: 'Chętnie dowiem się o tobie więcej.',
+    },
   ],
 ] as const;
 
@@ -60,20 +108,59 @@ export const STAFF_LOGINS = [
  * JSON log: a newcomer copies them from the terminal).
  */
 export function demoLoginsTable(url: string): string {
-  const rows = [['who', 'e-mail', 'password'], ['demo member', DEMO_LOGIN.email, DEMO_LOGIN.password], ...STAFF_LOGINS.map((l) => [`staff (${l.roles.join(', ')})`, l.email, l.password])];
+  const rows = [
+    ['who', 'e-mail', 'password'],
+    ['demo member', DEMO_LOGIN.email, DEMO_LOGIN.password],
+    ...STAFF_LOGINS.map((l) => [`staff (${l.roles.join(', ')})`, l.email, l.password]),
+  ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `  ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('   ').trimEnd()}`;
-  return [`Demo logins for ${url}:`, line(rows[0] as string[]), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n') + '\n';
+  const line = (r: string[]) =>
+    `  ${r
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('   ')
+      .trimEnd()}`;
+  return (
+    [`Demo logins for ${url}:`, line(rows[0] as string[]), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n') +
+    '\n'
+  );
 }
 
 /** Which demo site a member of a country signs up on. */
 const SITE_OF_COUNTRY: Record<string, string> = {
-  NL: 'localhost', BE: 'localhost', DE: 'example.de', AT: 'example.de', CH: 'example.de', FR: 'example.fr',
-  ES: 'example.es', IT: 'example.it', PL: 'example.pl', GB: 'example.co.uk', IE: 'example.co.uk',
-  US: 'example.co.uk', CA: 'example.co.uk', AU: 'example.co.uk', NZ: 'example.co.uk',
+  NL: 'localhost',
+  BE: 'localhost',
+  DE: 'example.de',
+  AT: 'example.de',
+  CH: 'example.de',
+  FR: 'example.fr',
+  ES: 'example.es',
+  IT: 'example.it',
+  PL: 'example.pl',
+  GB: 'example.co.uk',
+  IE: 'example.co.uk',
+  US: 'example.co.uk',
+  CA: 'example.co.uk',
+  AU: 'example.co.uk',
+  NZ: 'example.co.uk',
 };
 /** Relative share of members per country (the Dutch-speaking default site gets the most). */
-const COUNTRY_WEIGHT: Record<string, number> = { NL: 5, BE: 2, DE: 3, GB: 2, US: 2, FR: 2, ES: 1, IT: 1, PL: 1, AT: 1, CH: 1, IE: 1, CA: 1, AU: 1, NZ: 1 };
+const COUNTRY_WEIGHT: Record<string, number> = {
+  NL: 5,
+  BE: 2,
+  DE: 3,
+  GB: 2,
+  US: 2,
+  FR: 2,
+  ES: 1,
+  IT: 1,
+  PL: 1,
+  AT: 1,
+  CH: 1,
+  IE: 1,
+  CA: 1,
+  AU: 1,
+  NZ: 1,
+};
 
 export interface SeedTarget {
   db: Db;
@@ -180,7 +267,12 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
     const [city, region] = rng.pick(PLACES[country] ?? [['', '']]);
     const fictional = i % 10 === 7;
     const hair = gender === 'male' && rng.chance(0.08) ? 'bald' : rng.pick(ZHairColor.options.filter((h) => h !== 'bald'));
-    const email = `${name.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase() || 'member'}.${i + 1}@members.example`;
+    const email = `${
+      name
+        .normalize('NFD')
+        .replace(/[^a-zA-Z]/g, '')
+        .toLowerCase() || 'member'
+    }.${i + 1}@members.example`;
     return { i, country, lang, gender, name, email, city, region, fictional, hair, photoCount: rng.int(1, 3), seed: rng.int(1, 1e9) };
   });
   // members seeded by an earlier, stopped run are kept; only the missing ones are made
@@ -195,7 +287,10 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
   const siteId = (domain: string) => siteRows.find((s) => s.domain === domain)?.id ?? siteRows[0]?.id ?? 1;
   // Seeded members cannot log in: their hash is of a random secret nobody knows.
   const toMake = [DEMO_LOGIN, ...STAFF_LOGINS].filter((login) => !logins.some((l) => l.email === login.email));
-  const [memberHash, ...loginHashes] = await Promise.all([hash(crypto.randomBytes(24).toString('base64url')), ...toMake.map((l) => hash(l.password))]);
+  const [memberHash, ...loginHashes] = await Promise.all([
+    hash(crypto.randomBytes(24).toString('base64url')),
+    ...toMake.map((l) => hash(l.password)),
+  ]);
 
   // the demo member and the staff accounts first: their logins work even if the seed is stopped
   let demoId: number | null = demoRow?.id ?? null;
@@ -207,30 +302,59 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       const [user] = await tx
         .insert(users)
         .values({
-          siteId: siteId('localhost'), email: login.email, passwordHash: loginHashes[n] ?? memberHash, language: 'nl', status: 'active',
-          emailConfirmed: true, isStaff: roles.length > 0, staffRoles: roles,
+          siteId: siteId('localhost'),
+          email: login.email,
+          passwordHash: loginHashes[n] ?? memberHash,
+          language: 'nl',
+          status: 'active',
+          emailConfirmed: true,
+          isStaff: roles.length > 0,
+          staffRoles: roles,
         })
         .returning({ id: users.id, siteId: users.siteId });
       if (!user) throw new Error('seed: user insert failed');
       await changeCredits(tx, user.id, 100, 'admin', 'seed');
       await tx.insert(profiles).values({
-        userId: user.id, siteId: user.siteId, name, gender, sexuality: 'hetero', dateOfBirth: '1988-04-12', country: 'NL',
-        region: 'NH', city: 'Amsterdam', reason: REASONS.nl[0], about: ABOUT.nl[0], hairColor: 'brown',
-        eyeColor: 'blue', bodyType: 'normal', relationshipStatus: 'single', tattoos: false, status: 'active',
+        userId: user.id,
+        siteId: user.siteId,
+        name,
+        gender,
+        sexuality: 'hetero',
+        dateOfBirth: '1988-04-12',
+        country: 'NL',
+        region: 'NH',
+        city: 'Amsterdam',
+        reason: REASONS.nl[0],
+        about: ABOUT.nl[0],
+        hairColor: 'brown',
+        eyeColor: 'blue',
+        bodyType: 'normal',
+        relationshipStatus: 'single',
+        tattoos: false,
+        status: 'active',
       });
-      await tx.insert(profileInterests).values([{ userId: user.id, slug: 'travel' }, { userId: user.id, slug: 'music' }, { userId: user.id, slug: 'food' }]);
+      await tx.insert(profileInterests).values([
+        { userId: user.id, slug: 'travel' },
+        { userId: user.id, slug: 'music' },
+        { userId: user.id, slug: 'food' },
+      ]);
       if (login === DEMO_LOGIN) demoId = user.id;
     });
   }
 
-  if (missing.length > 0 && missing.length < total) log(`resuming the demo seed: ${total - missing.length} of ${total} members are there already`);
+  if (missing.length > 0 && missing.length < total)
+    log(`resuming the demo seed: ${total - missing.length} of ${total} members are there already`);
   if (missing.length > 0) log(`seeding ${missing.length} demo members (with generated photos)...`);
   // generated portraits, through the same processing as an upload (re-encoded, thumbnail, match size)
   const portraits = async (who: { name: string; gender: 'male' | 'female'; hair: string }, count: number, r: Rng) => {
     const images: { full: string; thumb: string; match: string; width: number; height: number }[] = [];
     for (let v = 0; v < count; v += 1) {
       const img = await processImage(await portraitJpeg(who, r));
-      const [full, thumb, match] = await Promise.all([storage.put(img.full, 'jpg'), storage.put(img.thumb, 'jpg'), storage.put(img.match, 'jpg')]);
+      const [full, thumb, match] = await Promise.all([
+        storage.put(img.full, 'jpg'),
+        storage.put(img.thumb, 'jpg'),
+        storage.put(img.match, 'jpg'),
+      ]);
       images.push({ full, thumb, match, width: img.width, height: img.height });
     }
     return images;
@@ -285,9 +409,23 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       await tx.insert(profileInterests).values([...picked].map((slug) => ({ userId: user.id, slug })));
       const rows = await tx
         .insert(photos)
-        .values(images.map((img) => ({ userId: user.id, filename: img.full, thumbFilename: img.thumb, matchFilename: img.match, status: 'active', width: img.width, height: img.height })))
+        .values(
+          images.map((img) => ({
+            userId: user.id,
+            filename: img.full,
+            thumbFilename: img.thumb,
+            matchFilename: img.match,
+            status: 'active',
+            width: img.width,
+            height: img.height,
+          })),
+        )
         .returning({ id: photos.id });
-      if (rows[0]) await tx.update(profiles).set({ mainPhotoId: rows[0].id }).where(sql`${profiles.userId} = ${user.id}`);
+      if (rows[0])
+        await tx
+          .update(profiles)
+          .set({ mainPhotoId: rows[0].id })
+          .where(sql`${profiles.userId} = ${user.id}`);
     });
     photoCount += images.length;
     done += 1;
@@ -311,14 +449,29 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       .select({ id: users.id })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(eq(users.siteId, home?.siteId ?? 0), eq(profiles.gender, 'female'), eq(users.status, 'active'), isNotNull(profiles.mainPhotoId)))
+      .where(
+        and(
+          eq(users.siteId, home?.siteId ?? 0),
+          eq(profiles.gender, 'female'),
+          eq(users.status, 'active'),
+          isNotNull(profiles.mainPhotoId),
+        ),
+      )
       .orderBy(asc(users.id))
       .limit(4);
     await db.transaction(async (tx) => {
       if (demoPhoto) {
         const [row] = await tx
           .insert(photos)
-          .values({ userId, filename: demoPhoto.full, thumbFilename: demoPhoto.thumb, matchFilename: demoPhoto.match, status: 'active', width: demoPhoto.width, height: demoPhoto.height })
+          .values({
+            userId,
+            filename: demoPhoto.full,
+            thumbFilename: demoPhoto.thumb,
+            matchFilename: demoPhoto.match,
+            status: 'active',
+            width: demoPhoto.width,
+            height: demoPhoto.height,
+          })
           .returning({ id: photos.id });
         if (row) await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.userId, userId));
       }
@@ -326,7 +479,11 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       // in this order, so a small seed still gets the match and a new like
       const [match, fresh, fresher, liked] = women.map((w) => w.id);
       const rows: (typeof likes.$inferInsert)[] = [];
-      if (match) rows.push({ likerId: match, likedId: userId, isNew: false, createdAt: hoursAgo(72) }, { likerId: userId, likedId: match, isNew: false, createdAt: hoursAgo(48) });
+      if (match)
+        rows.push(
+          { likerId: match, likedId: userId, isNew: false, createdAt: hoursAgo(72) },
+          { likerId: userId, likedId: match, isNew: false, createdAt: hoursAgo(48) },
+        );
       if (fresh) rows.push({ likerId: fresh, likedId: userId, isNew: true, createdAt: hoursAgo(20) });
       if (fresher) rows.push({ likerId: fresher, likedId: userId, isNew: true, createdAt: hoursAgo(2) });
       if (liked) rows.push({ likerId: userId, likedId: liked, isNew: true, createdAt: hoursAgo(5) });
@@ -348,10 +505,16 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
         ]);
       }
       if (chatpal) {
-        await seedConversation(tx, userId, chatpal.id, [
-          { from: userId, body: 'Hallo, je profiel sprak me meteen aan!', hoursAgo: 26 },
-          { from: chatpal.id, body: 'Wat lief van je! Vertel eens iets over jezelf?', hoursAgo: 1 },
-        ], userId);
+        await seedConversation(
+          tx,
+          userId,
+          chatpal.id,
+          [
+            { from: userId, body: 'Hallo, je profiel sprak me meteen aan!', hoursAgo: 26 },
+            { from: chatpal.id, body: 'Wat lief van je! Vertel eens iets over jezelf?', hoursAgo: 1 },
+          ],
+          userId,
+        );
       }
       await seedOperatorInbox(tx, userId, chatpal?.id ?? null);
     });
@@ -367,7 +530,14 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       tx
         .select({ id: users.id, language: users.language })
         .from(users)
-        .where(and(eq(users.fictional, fictional), eq(users.status, 'active'), eq(users.emailConfirmed, true), like(users.email, '%@members.example')))
+        .where(
+          and(
+            eq(users.fictional, fictional),
+            eq(users.status, 'active'),
+            eq(users.emailConfirmed, true),
+            like(users.email, '%@members.example'),
+          ),
+        )
         .orderBy(asc(users.id))
         .limit(4);
     const chatpals = (await pick(true)).filter((c) => c.id !== demoChatpal).slice(0, INBOX_OPENERS.length);
@@ -377,10 +547,16 @@ export async function seedDemo(target: SeedTarget, options: SeedOptions): Promis
       if (!writer) break;
       const lines = INBOX_OPENERS[i] as readonly [Partial<Record<string, string>>, Partial<Record<string, string>>];
       const say = (line: Partial<Record<string, string>>) => line[writer.language] ?? line.en ?? '';
-      await seedConversation(tx, writer.id, chatpal.id, [
-        { from: writer.id, body: say(lines[0]), hoursAgo: 24 - i * 6 },
-        { from: writer.id, body: say(lines[1]), hoursAgo: 23 - i * 6 },
-      ], chatpal.id);
+      await seedConversation(
+        tx,
+        writer.id,
+        chatpal.id,
+        [
+          { from: writer.id, body: say(lines[0]), hoursAgo: 24 - i * 6 },
+          { from: writer.id, body: say(lines[1]), hoursAgo: 23 - i * 6 },
+        ],
+        chatpal.id,
+      );
     }
   };
 

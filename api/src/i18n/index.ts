@@ -42,7 +42,10 @@ export function t(code: string, lang: Lang = DEFAULT_LANG, params: Record<string
  * then without list positions, then by its first segment; an unknown field keeps its own name.
  */
 export function fieldLabel(field: string, lang: Lang = DEFAULT_LANG): string {
-  const withoutIndexes = field.split('.').filter((part) => !/^\d+$/.test(part)).join('.');
+  const withoutIndexes = field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .join('.');
   for (const name of [field, withoutIndexes, field.split('.')[0] ?? field]) {
     const key = Object.prototype.hasOwnProperty.call(FIELD_ALIASES, name) ? FIELD_ALIASES[name] : name;
     const entry = key && Object.prototype.hasOwnProperty.call(fieldLabels, key) ? fieldLabels[key] : undefined;

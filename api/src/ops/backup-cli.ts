@@ -39,7 +39,9 @@ function run(cmd: string, args: string[]): Promise<Buffer> {
     child.on('error', (e: NodeJS.ErrnoException) =>
       reject(e.code === 'ENOENT' ? new Refused(`${cmd} is not installed (PostgreSQL client tools are needed for a PostgreSQL backup)`) : e),
     );
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${cmd} failed: ${Buffer.concat(err).toString().trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${cmd} failed: ${Buffer.concat(err).toString().trim()}`)),
+    );
   });
 }
 
@@ -60,13 +62,17 @@ async function pgliteBackup(url: string | undefined, dataDir: string): Promise<R
     if (!(err instanceof DataDirInUseError)) throw err;
     return fromServer(dataDir, err.pid);
   }
-  const stream = backupStream('pglite', async () => {
-    try {
-      return await dumpPglite((handle.connection as { pglite: Parameters<typeof dumpPglite>[0] }).pglite);
-    } finally {
-      await handle.close();
-    }
-  }, dataDir);
+  const stream = backupStream(
+    'pglite',
+    async () => {
+      try {
+        return await dumpPglite((handle.connection as { pglite: Parameters<typeof dumpPglite>[0] }).pglite);
+      } finally {
+        await handle.close();
+      }
+    },
+    dataDir,
+  );
   return stream;
 }
 
@@ -102,19 +108,24 @@ async function backup(file: string): Promise<void> {
 /** Refuses a target that holds anything: a database (files or tables) or DATA_DIR files. */
 async function assertEmpty(url: string | undefined, dataDir: string): Promise<void> {
   const files = await siteFiles(dataDir);
-  if (files.length) throw new Refused(`DATA_DIR ${dataDir} is not empty (${files.length} files, e.g. ${files[0]}): restore only into an empty DATA_DIR`);
+  if (files.length)
+    throw new Refused(`DATA_DIR ${dataDir} is not empty (${files.length} files, e.g. ${files[0]}): restore only into an empty DATA_DIR`);
   if (isPostgres(url)) {
     const handle = await createDb(url);
     try {
-      const [row] = await handle.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
-      if ((row?.n ?? 0) > 0) throw new Refused(`the database ${handle.location} is not empty (${row?.n} tables): restore only into an empty database`);
+      const [row] = await handle.query<{ n: number }>(
+        "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+      );
+      if ((row?.n ?? 0) > 0)
+        throw new Refused(`the database ${handle.location} is not empty (${row?.n} tables): restore only into an empty database`);
     } finally {
       await handle.close();
     }
     return;
   }
   const dir = pgliteDir(url, dataDir);
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length) throw new Refused(`the database folder ${dir} is not empty: restore only into an empty DATA_DIR`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length)
+    throw new Refused(`the database folder ${dir} is not empty: restore only into an empty DATA_DIR`);
 }
 
 async function restoreDb(url: string | undefined, dataDir: string, manifest: BackupManifest, data: Buffer): Promise<void> {

@@ -48,7 +48,10 @@ export const backupRoute = fp(async (app: FastifyInstance) => {
     const ok = fromThisMachine(req) && given.length === expected.length && crypto.timingSafeEqual(given, expected);
     if (!ok) return reply.code(404).send();
     req.log.info('backup requested');
-    return reply.type('application/x-tar').header('cache-control', 'no-store').send(backupStream('pglite', () => dumpPglite(pg), dataDir));
+    return reply
+      .type('application/x-tar')
+      .header('cache-control', 'no-store')
+      .send(backupStream('pglite', () => dumpPglite(pg), dataDir));
   });
 
   app.addHook('onListen', async () => {

@@ -58,11 +58,27 @@ async function fillSite(app: FastifyInstance): Promise<number[]> {
     { conversationId: must(conv).id, userId: b, otherId: a },
   ]);
   for (const body of ['hallo', 'hoi!', 'hoe gaat het?']) {
-    await app.db.insert(messages).values({ conversationId: must(conv).id, senderId: a, recipientId: b, type: 'text', body, clientId: crypto.randomUUID() });
+    await app.db
+      .insert(messages)
+      .values({ conversationId: must(conv).id, senderId: a, recipientId: b, type: 'text', body, clientId: crypto.randomUUID() });
   }
   const [payment] = await app.db
     .insert(payments)
-    .values({ userId: a, siteId: 1, pspId: 'tr_backup', kind: 'checkout', package: 'p1', method: 'ideal', sequenceType: 'oneoff', amount: 995, originalAmount: 995, currency: 'EUR', country: 'NL', credits: 100, status: 'paid' })
+    .values({
+      userId: a,
+      siteId: 1,
+      pspId: 'tr_backup',
+      kind: 'checkout',
+      package: 'p1',
+      method: 'ideal',
+      sequenceType: 'oneoff',
+      amount: 995,
+      originalAmount: 995,
+      currency: 'EUR',
+      country: 'NL',
+      credits: 100,
+      status: 'paid',
+    })
     .returning();
   await app.withTx((tx) => changeCredits(tx, a, 100, 'purchase', `payment:${must(payment).id}`));
   await app.withTx((tx) => changeCredits(tx, a, -5, 'message'));
@@ -160,7 +176,11 @@ describePglite('backup and restore on PGlite', () => {
       expect(after.drift).toEqual(before.drift);
       const balance = await ledgerSum(restored, must(a));
       expect(balance.credits).toBeGreaterThanOrEqual(95);
-      expect(fs.readFileSync(path.join(target, 'uploads', after.photo.file)).equals(fs.readFileSync(path.join(dataDir, 'uploads', before.photo.file)))).toBe(true);
+      expect(
+        fs
+          .readFileSync(path.join(target, 'uploads', after.photo.file))
+          .equals(fs.readFileSync(path.join(dataDir, 'uploads', before.photo.file))),
+      ).toBe(true);
     } finally {
       await restored.close();
     }
@@ -187,20 +207,36 @@ describePglite('backup and restore on PGlite', () => {
     const empty = tmp();
     const restore = await cli(['restore', old], { DATA_DIR: empty });
     expect(restore.code).toBe(1);
-    expect(restore.out).toContain('restore: this embedded (PGlite) backup holds a PostgreSQL 17 database; this version\'s PGlite runs PostgreSQL 18 and cannot open it');
+    expect(restore.out).toContain(
+      "restore: this embedded (PGlite) backup holds a PostgreSQL 17 database; this version's PGlite runs PostgreSQL 18 and cannot open it",
+    );
     expect(restore.out).not.toMatch(/\n\s+at /); // no stack trace
     expect(fs.existsSync(path.join(empty, 'db', 'PG_VERSION'))).toBe(false);
   }, 60_000);
 
   it('the backup endpoint answers only this machine with the server token', async () => {
-    const app = await buildApp({ logger: false, dataDir: tmp(), databaseUrl: '', loadDataDir: await pgliteTemplate(), env: { NODE_ENV: 'test' } });
+    const app = await buildApp({
+      logger: false,
+      dataDir: tmp(),
+      databaseUrl: '',
+      loadDataDir: await pgliteTemplate(),
+      env: { NODE_ENV: 'test' },
+    });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { token } = JSON.parse(fs.readFileSync(path.join(app.config.DATA_DIR_ABS, ENDPOINT_FILE), 'utf8')) as { token: string };
       expect((await app.inject({ method: 'POST', url: '/ops/backup' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/ops/backup', headers: { 'x-backup-token': 'x' + token.slice(1) } })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/ops/backup', remoteAddress: '203.0.113.9', headers: { 'x-backup-token': token } })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/ops/backup', headers: { 'x-backup-token': token, 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: '/ops/backup', headers: { 'x-backup-token': 'x' + token.slice(1) } })).statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: '/ops/backup', remoteAddress: '203.0.113.9', headers: { 'x-backup-token': token } }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: '/ops/backup', headers: { 'x-backup-token': token, 'x-forwarded-for': '203.0.113.9' } }))
+          .statusCode,
+      ).toBe(404);
       const ok = await app.inject({ method: 'POST', url: '/ops/backup', headers: { 'x-backup-token': token } });
       expect(ok.statusCode).toBe(200);
       expect(ok.rawPayload.subarray(0, 13).toString()).toBe('manifest.json');
@@ -253,7 +289,11 @@ describePg('backup and restore on PostgreSQL', () => {
       const after = await snapshot(restored);
       expect(after.counts).toEqual(before.counts);
       expect(after.drift).toEqual(before.drift);
-      expect(fs.readFileSync(path.join(target, 'uploads', after.photo.file)).equals(fs.readFileSync(path.join(dataDir, 'uploads', before.photo.file)))).toBe(true);
+      expect(
+        fs
+          .readFileSync(path.join(target, 'uploads', after.photo.file))
+          .equals(fs.readFileSync(path.join(dataDir, 'uploads', before.photo.file))),
+      ).toBe(true);
     } finally {
       await restored.close();
     }

@@ -16,7 +16,12 @@ describe('createAdmission', () => {
     const r1 = await gate.acquire();
     const r2 = await gate.acquire();
     const order: number[] = [];
-    const [third] = [3, 4, 5].map((n) => gate.acquire().then((release) => { order.push(n); return release; }));
+    const [third] = [3, 4, 5].map((n) =>
+      gate.acquire().then((release) => {
+        order.push(n);
+        return release;
+      }),
+    );
     await tick();
     expect(order).toEqual([]);
     expect(gate.stats()).toMatchObject({ active: 2, waiting: 3 });
@@ -61,7 +66,9 @@ describe('admission in the app', () => {
   });
 
   it('past the bound a request gets a translated 503 with Retry-After; the admitted ones all succeed, and the server serves at once afterwards', async () => {
-    const requests = Array.from({ length: 12 }, () => app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie, 'accept-language': 'nl' } }));
+    const requests = Array.from({ length: 12 }, () =>
+      app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie, 'accept-language': 'nl' } }),
+    );
     const answers = await Promise.all(requests);
     const ok = answers.filter((r) => r.statusCode === 200);
     const shed = answers.filter((r) => r.statusCode === 503);
@@ -79,7 +86,10 @@ describe('admission in the app', () => {
   it('settings.php needs no session and no database: it is answered even while the database queue is full', async () => {
     const release = await app.admission.acquire();
     try {
-      const blocked = [app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } }), app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })];
+      const blocked = [
+        app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } }),
+        app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } }),
+      ];
       const settings = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { cookie } });
       expect(settings.statusCode).toBe(200);
       expect(settings.json().settings).toBeDefined();
@@ -112,7 +122,8 @@ describe('admission in the app', () => {
       expect(await Promise.all(aborted)).toEqual([-1, -1, -1, -1, -1]);
       hold();
       // each aborted request got the slot in turn and gave it straight back
-      for (let i = 0; i < 50 && server.admission.stats().active + server.admission.stats().waiting > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && server.admission.stats().active + server.admission.stats().waiting > 0; i++)
+        await new Promise((r) => setTimeout(r, 20));
       expect(server.admission.stats()).toMatchObject({ active: 0, waiting: 0 });
       expect(await get()).toBe(200);
     } finally {

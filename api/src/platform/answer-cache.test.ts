@@ -18,7 +18,12 @@ describe('AnswerCache', () => {
   it('keeps a read until a notification names one of its members, and nothing while not live', async () => {
     const cache = new AnswerCache(60_000);
     let reads = 0;
-    const read = (key: string, members: number[]) => cache.read(key, () => members, async () => ++reads);
+    const read = (key: string, members: number[]) =>
+      cache.read(
+        key,
+        () => members,
+        async () => ++reads,
+      );
     expect(await read('a', [1])).toBe(1);
     expect(await read('a', [1])).toBe(2); // not live yet: nothing kept
     cache.setLive(true);
@@ -40,14 +45,24 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache(60_000);
     cache.setLive(true);
     let value = 'old';
-    const first = cache.read('a', () => [1], async () => {
-      const seen = value;
-      cache.notify('1'); // the member changed while the query ran
-      value = 'new';
-      return seen;
-    });
+    const first = cache.read(
+      'a',
+      () => [1],
+      async () => {
+        const seen = value;
+        cache.notify('1'); // the member changed while the query ran
+        value = 'new';
+        return seen;
+      },
+    );
     expect(await first).toBe('old');
-    expect(await cache.read('a', () => [1], async () => value)).toBe('new');
+    expect(
+      await cache.read(
+        'a',
+        () => [1],
+        async () => value,
+      ),
+    ).toBe('new');
   });
 });
 
@@ -114,7 +129,20 @@ describe('answer cache in the app', () => {
     expect(first.time_bonus?.seconds_left).toBeLessThanOrEqual(2);
     // the member's rows did not change (the answer is kept for a minute here): only the clock did,
     // by 2.1 s (jest's fake Date only: timers, performance.now and the database run as ever)
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     try {
       jest.setSystemTime(Date.now() + 2100);
       expect((await get('/api/user.php', ca)).user.time_bonus).toBeNull();
@@ -123,10 +151,16 @@ describe('answer cache in the app', () => {
     }
 
     // the back office changes the site's fictional icon: the next answers carry it
-    const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(`select id, settings from sites where id = $1`, [a.user.siteId]);
+    const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(
+      `select id, settings from sites where id = $1`,
+      [a.user.siteId],
+    );
     const icon = '/static/fictional-new.svg';
     try {
-      await app.dbHandle.query(`update sites set settings = $1 where id = $2`, [JSON.stringify({ ...site?.settings, fictional_icon: icon }), site?.id]);
+      await app.dbHandle.query(`update sites set settings = $1 where id = $2`, [
+        JSON.stringify({ ...site?.settings, fictional_icon: icon }),
+        site?.id,
+      ]);
       expect(await eventually(async () => (await get('/api/user.php', ca)).user.fictional_icon === icon)).toBe(true);
     } finally {
       await app.dbHandle.query(`update sites set settings = $1 where id = $2`, [JSON.stringify(site?.settings), site?.id]);
@@ -149,9 +183,13 @@ describe('answer cache in the app', () => {
 
     // c likes a, a sees it; then c blocks a: c is gone from a's likes
     expect((await post('/api/like.php', cc, { id: a.user.id })).statusCode).toBe(200);
-    expect(await eventually(async () => (await get('/api/likes.php', ca)).liked_by.some((l: { id: number }) => l.id === c.user.id))).toBe(true);
+    expect(await eventually(async () => (await get('/api/likes.php', ca)).liked_by.some((l: { id: number }) => l.id === c.user.id))).toBe(
+      true,
+    );
     expect((await post('/api/block.php', cc, { id: a.user.id })).statusCode).toBe(200);
-    expect(await eventually(async () => !(await get('/api/likes.php', ca)).liked_by.some((l: { id: number }) => l.id === c.user.id))).toBe(true);
+    expect(await eventually(async () => !(await get('/api/likes.php', ca)).liked_by.some((l: { id: number }) => l.id === c.user.id))).toBe(
+      true,
+    );
   });
 
   it('a member who likes you confirming their e-mail address (who may see whom) shows up', async () => {
@@ -172,7 +210,9 @@ describe('answer cache in the app', () => {
     expect((await send(app, a, { profile: b.id, body: 'Hoi!' })).statusCode).toBe(200);
     // the sender's own write: at once
     expect((await get('/api/chats.php', a.cookie)).chats[0]?.last_message?.body).toBe('Hoi!');
-    const unread = async () => (await get('/api/chats.php', b.cookie)).chats[0]?.num_unread_messages === 1 && (await get('/api/user.php', b.cookie)).user.unread_messages === 1;
+    const unread = async () =>
+      (await get('/api/chats.php', b.cookie)).chats[0]?.num_unread_messages === 1 &&
+      (await get('/api/user.php', b.cookie)).user.unread_messages === 1;
     expect(await eventually(unread)).toBe(true);
     const conversation = (await get('/api/chats.php', b.cookie)).chats[0].conversation;
     await get(`/api/messages.php?conversation=${conversation}`, b.cookie); // marks read: at once
@@ -198,26 +238,29 @@ describe('answer cache in the app', () => {
     }
   });
 
-  (onPostgres ? it : it.skip)('a paid message sent on another instance is in the next user.php and chats.php here (its notifications go out after the commit)', async () => {
-    const url = (app.dbHandle.connection as { url: string }).url;
-    const second = await buildTestApp({ databaseUrl: url, env: CACHED });
-    try {
-      const a = await member(app, 100);
-      const b = await member(app, 100);
-      // both answers kept in the second instance's memory
-      expect((await get('/api/user.php', a.cookie, second)).user.credits).toBe(100);
-      expect((await get('/api/user.php', b.cookie, second)).user.unread_messages).toBe(0);
-      expect((await get('/api/chats.php', b.cookie, second)).chats).toEqual([]);
-      const sent = await send(app, a, { profile: b.id, body: 'Hallo daar' });
-      expect(sent.statusCode).toBe(200);
-      const balance = sent.json().credits as number;
-      expect(balance).toBeLessThan(100);
-      // the balance alone changed on the sender's row ('c'), a message arrived for both ('m')
-      expect(await eventually(async () => (await get('/api/user.php', a.cookie, second)).user.credits === balance)).toBe(true);
-      expect(await eventually(async () => (await get('/api/user.php', b.cookie, second)).user.unread_messages === 1)).toBe(true);
-      expect((await get('/api/chats.php', b.cookie, second)).chats[0]?.last_message?.body).toBe('Hallo daar');
-    } finally {
-      await second.close();
-    }
-  });
+  (onPostgres ? it : it.skip)(
+    'a paid message sent on another instance is in the next user.php and chats.php here (its notifications go out after the commit)',
+    async () => {
+      const url = (app.dbHandle.connection as { url: string }).url;
+      const second = await buildTestApp({ databaseUrl: url, env: CACHED });
+      try {
+        const a = await member(app, 100);
+        const b = await member(app, 100);
+        // both answers kept in the second instance's memory
+        expect((await get('/api/user.php', a.cookie, second)).user.credits).toBe(100);
+        expect((await get('/api/user.php', b.cookie, second)).user.unread_messages).toBe(0);
+        expect((await get('/api/chats.php', b.cookie, second)).chats).toEqual([]);
+        const sent = await send(app, a, { profile: b.id, body: 'Hallo daar' });
+        expect(sent.statusCode).toBe(200);
+        const balance = sent.json().credits as number;
+        expect(balance).toBeLessThan(100);
+        // the balance alone changed on the sender's row ('c'), a message arrived for both ('m')
+        expect(await eventually(async () => (await get('/api/user.php', a.cookie, second)).user.credits === balance)).toBe(true);
+        expect(await eventually(async () => (await get('/api/user.php', b.cookie, second)).user.unread_messages === 1)).toBe(true);
+        expect((await get('/api/chats.php', b.cookie, second)).chats[0]?.last_message?.body).toBe('Hallo daar');
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });

@@ -46,11 +46,22 @@ it('answers every call of a banned session 403 account_banned, in the member’s
   expect((await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user.id).toBe(user.id);
 
   const moderator = await createStaff(app, ['moderator']);
-  const ban = await app.inject({ method: 'POST', url: `/api/backoffice/members/${user.id}/ban`, headers: { cookie: moderator.cookie, ...json }, payload: { reason: 'harassment' } });
+  const ban = await app.inject({
+    method: 'POST',
+    url: `/api/backoffice/members/${user.id}/ban`,
+    headers: { cookie: moderator.cookie, ...json },
+    payload: { reason: 'harassment' },
+  });
   expect(ban.statusCode).toBe(200);
   for (const c of calls) {
     const res = await app.inject({ ...c, headers: { cookie: `${cookie}; lang=en`, ...json } });
-    expect([c.method, c.url, res.statusCode, res.json().error, res.json().authentication_required]).toEqual([c.method, c.url, 403, 'account_banned', true]);
+    expect([c.method, c.url, res.statusCode, res.json().error, res.json().authentication_required]).toEqual([
+      c.method,
+      c.url,
+      403,
+      'account_banned',
+      true,
+    ]);
     expect(res.json().message).toEqual(expect.stringContaining('ban policy'));
   }
   // the ban page still recognises the browser; the public settings answer as to anyone
@@ -58,7 +69,12 @@ it('answers every call of a banned session 403 account_banned, in the member’s
   expect((await app.inject({ method: 'GET', url: '/api/settings.php', headers: { cookie } })).statusCode).toBe(200);
 
   // someone else may log in on that browser; logging out works
-  const login = await app.inject({ method: 'POST', url: '/api/user.php', headers: { cookie, ...json }, payload: { email: other.email, password: otherPassword } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    headers: { cookie, ...json },
+    payload: { email: other.email, password: otherPassword },
+  });
   expect([login.statusCode, login.json().user?.id]).toEqual([200, other.id]);
   const logout = await app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie } });
   expect(logout.statusCode).toBe(200);

@@ -96,12 +96,21 @@ describe('credits of an account', () => {
       method: 'POST',
       url: '/api/signup.php',
       headers: { 'content-type': 'application/json' },
-      payload: { email: uniqueEmail('bonus'), name: 'Bonus', password: 'geheim-wachtwoord-1', date_of_birth: '1990-01-02', gender: 'female', country: 'NL' },
+      payload: {
+        email: uniqueEmail('bonus'),
+        name: 'Bonus',
+        password: 'geheim-wachtwoord-1',
+        date_of_birth: '1990-01-02',
+        gender: 'female',
+        country: 'NL',
+      },
     });
     expect(res.statusCode).toBe(201);
     const user = (res.json() as { user: { id: number; credits: number } }).user;
     expect(user.credits).toBe(expected);
-    expect(await ledger(user.id)).toEqual([expect.objectContaining({ delta: expected, balanceAfter: expected, reason: 'signup_bonus', ref: null })]);
+    expect(await ledger(user.id)).toEqual([
+      expect.objectContaining({ delta: expected, balanceAfter: expected, reason: 'signup_bonus', ref: null }),
+    ]);
   });
 
   it('the data export contains the ledger, and the purge of a deleted account keeps it', async () => {
@@ -120,7 +129,12 @@ describe('credits of an account', () => {
       ]),
     );
 
-    const del = await app.inject({ method: 'DELETE', url: '/api/account.php', headers: { cookie, 'content-type': 'application/json' }, payload: { reason: 'price', remarks: '' } });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/account.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { reason: 'price', remarks: '' },
+    });
     expect(del.statusCode).toBe(200);
     expect(await purgeDeletedAccounts(app, new Date(Date.now() + 15 * 86_400_000))).toContain(user.id);
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
@@ -147,16 +161,33 @@ const IMPLEMENTATIONS: Record<'changeCredits' | 'chat_store' | 'chat_send', Char
   changeCredits: (c, sender) => app.withTx((tx) => changeCredits(tx, sender.id, -c.cost, c.reason, 'case')),
   chat_store: (c, sender, recipient) =>
     app.withTx((tx) =>
-      storeMessage(tx, { conversationId: 0, senderId: sender.id, recipientId: recipient.id, type: 'text', body: 'hallo', clientId: crypto.randomUUID(), credits: c.cost }, true, {
-        charge: c.reason,
-        start: true,
-      }),
+      storeMessage(
+        tx,
+        {
+          conversationId: 0,
+          senderId: sender.id,
+          recipientId: recipient.id,
+          type: 'text',
+          body: 'hallo',
+          clientId: crypto.randomUUID(),
+          credits: c.cost,
+        },
+        true,
+        {
+          charge: c.reason,
+          start: true,
+        },
+      ),
     ),
   chat_send: async (c, sender, recipient) => {
     const settings = { ...(await chatSettings()), message_credits: c.cost, gift_credits: c.cost, photo_credits: c.cost };
     const base = { profile: recipient.id, client_id: crypto.randomUUID() };
     const input: SendInput =
-      c.reason === 'gift' ? { ...base, type: 'gift', gift: 'rose' } : c.reason === 'photo' ? { ...base, type: 'image', image: picture } : { ...base, type: 'text', body: 'hallo' };
+      c.reason === 'gift'
+        ? { ...base, type: 'gift', gift: 'rose' }
+        : c.reason === 'photo'
+          ? { ...base, type: 'image', image: picture }
+          : { ...base, type: 'text', body: 'hallo' };
     return sendMessage(app.db, app.storage, sender, input, settings);
   },
 };
@@ -182,7 +213,10 @@ async function observe(charge: Charge, c: Pick<CreditCase, 'balance' | 'cost' | 
   const sent = await app.db.select({ id: messages.id, credits: messages.credits }).from(messages).where(eq(messages.senderId, sender.id));
   const outcome: CreditOutcome = refused
     ? { refused, balance: balanceNow }
-    : { balance: balanceNow, ledger: rows[0] ? { delta: rows[0].delta, balanceAfter: rows[0].balanceAfter, reason: rows[0].reason as 'message' } : null };
+    : {
+        balance: balanceNow,
+        ledger: rows[0] ? { delta: rows[0].delta, balanceAfter: rows[0].balanceAfter, reason: rows[0].reason as 'message' } : null,
+      };
   return { outcome, rows, sent };
 }
 
@@ -218,7 +252,9 @@ describe('the credits rule: every row of credits.cases.ts, through each implemen
   it('twelve charges at once, spread over the three implementations, never go below 0: 50 credits pay 5 of 10', async () => {
     const { user: sender } = await createMember(app, { user: { credits: 50, paidUser: true } });
     const others = await Promise.all(Array.from({ length: 4 }, () => createMember(app).then((m) => m.user)));
-    const charges = Object.values(IMPLEMENTATIONS).flatMap((charge) => others.map((other) => () => charge({ cost: 10, reason: 'message' }, sender, other)));
+    const charges = Object.values(IMPLEMENTATIONS).flatMap((charge) =>
+      others.map((other) => () => charge({ cost: 10, reason: 'message' }, sender, other)),
+    );
     const results = await Promise.allSettled(charges.map((charge) => charge()));
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);

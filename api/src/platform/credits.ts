@@ -57,5 +57,10 @@ export async function changeCredits(tx: DbOrTx, userId: number, delta: number, r
 
 /** The member's ledger, newest first (uses the (user_id, created_at desc) index). */
 export async function ledgerOf(db: DbOrTx, userId: number, limit = 100): Promise<LedgerRow[]> {
-  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(limit);
 }

@@ -14,10 +14,13 @@ afterAll(async () => {
 });
 
 (onPglite ? it : it.skip)('is scheduled hourly and gives the planner statistics of the rows that are there now', async () => {
-  expect((await app.jobs.schedules()).filter((s) => s.name === DB_MAINTENANCE_JOB)).toEqual([{ name: DB_MAINTENANCE_JOB, cron: '43 * * * *' }]);
+  expect((await app.jobs.schedules()).filter((s) => s.name === DB_MAINTENANCE_JOB)).toEqual([
+    { name: DB_MAINTENANCE_JOB, cron: '43 * * * *' },
+  ]);
   await app.dbHandle.query(`create table upkeep_probe (id int primary key)`);
   await app.dbHandle.query(`insert into upkeep_probe select g from generate_series(1, 5000) g`);
-  const tuples = async () => (await app.dbHandle.query<{ n: number }>(`select reltuples::int as n from pg_class where relname = 'upkeep_probe'`))[0]?.n;
+  const tuples = async () =>
+    (await app.dbHandle.query<{ n: number }>(`select reltuples::int as n from pg_class where relname = 'upkeep_probe'`))[0]?.n;
   expect(await tuples()).toBeLessThan(1);
   await maintainDb(app);
   expect(await tuples()).toBe(5000);

@@ -169,7 +169,9 @@ class Tab {
       "select count(*)::int as n from credit_ledger where reason = 'message' and user_id in ($1, $2)",
       [ann.id, bob.id],
     );
-    const [stored] = await app.dbHandle.query<{ n: number }>('select count(*)::int as n from messages where conversation_id = $1', [conversation]);
+    const [stored] = await app.dbHandle.query<{ n: number }>('select count(*)::int as n from messages where conversation_id = $1', [
+      conversation,
+    ]);
     expect(stored?.n).toBe(sent.size);
     expect(charged?.n).toBe(sent.size);
     expect(await ledgerMismatches(app)).toEqual([]);
@@ -207,7 +209,12 @@ describe('drainAndClose on a listening app', () => {
   async function sendInFlight(from: TestMember, to: TestMember) {
     const before = app.admission.stats().active;
     const body = JSON.stringify({ client_id: crypto.randomUUID(), type: 'text', body: 'in flight', profile: to.id });
-    const request = halfSentPost(base, '/api/messages.php', { cookie: from.cookie, origin: base, 'content-type': 'application/json' }, body);
+    const request = halfSentPost(
+      base,
+      '/api/messages.php',
+      { cookie: from.cookie, origin: base, 'content-type': 'application/json' },
+      body,
+    );
     while (app.admission.stats().active === before) await new Promise((r) => setTimeout(r, 5));
     return request;
   }

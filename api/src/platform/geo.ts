@@ -17,29 +17,82 @@ import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { Country } from '@dating/shared-kit/contracts';
 import countryRegionData from 'country-region-data/data.json';
 
-interface CityRow { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }
-interface AdminRow { code: string; name: string }
+interface CityRow {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+  admin2: string;
+}
+interface AdminRow {
+  code: string;
+  name: string;
+}
 interface City {
-  name: string; lat: number; lon: number; country: string; region: string | null;
+  name: string;
+  lat: number;
+  lon: number;
+  country: string;
+  region: string | null;
   /** admin2 code (municipality / district) */
   area: string;
   /** this place is the one its admin2 area is named after ("Gemeente Amsterdam" -> Amsterdam) */
   isAreaSeat: boolean;
 }
-export interface GeocodeHit { country: string; region: string | null; city: string }
+export interface GeocodeHit {
+  country: string;
+  region: string | null;
+  city: string;
+}
 
 const ALIASES: Record<string, string> = {
-  'NL:south holland': 'ZH', 'NL:north holland': 'NH', 'NL:north brabant': 'NB',
-  'FR:corsica': 'COR', 'FR:brittany': 'BRE', 'FR:new aquitaine': 'NAQ', 'FR:normandy': 'NOR',
-  'IT:sicily': '82', 'IT:sardinia': '88', 'IT:aosta valley': '23', 'IT:tuscany': '52', 'IT:apulia': '75',
-  'IT:piedmont': '21', 'IT:the marches': '57', 'IT:lombardy': '25', 'IT:basilicate': '77',
-  'ES:andalusia': 'AN', 'ES:canary islands': 'CN', 'ES:navarre': 'NA',
-  'DE:thuringia': 'TH', 'DE:saxony-anhalt': 'ST', 'DE:saxony': 'SN', 'DE:north rhine-westphalia': 'NW',
-  'DE:lower saxony': 'NI', 'DE:hesse': 'HE', 'DE:bavaria': 'BY',
-  'AT:vienna': '9', 'AT:tyrol': '7', 'AT:styria': '6', 'AT:upper austria': '4', 'AT:lower austria': '3', 'AT:carinthia': '2',
-  'PL:lublin': '06', 'PL:lesser poland': '12', 'PL:mazovia': '14', 'PL:subcarpathia': '18', 'PL:podlasie': '20',
-  'PL:warmia-masuria': '28', 'PL:lower silesia': '02', 'PL:łódź voivodeship': '10', 'PL:lubusz': '08',
-  'PL:opole voivodeship': '16', 'PL:pomerania': '22', 'PL:silesia': '24', 'PL:greater poland': '30', 'PL:west pomerania': '32',
+  'NL:south holland': 'ZH',
+  'NL:north holland': 'NH',
+  'NL:north brabant': 'NB',
+  'FR:corsica': 'COR',
+  'FR:brittany': 'BRE',
+  'FR:new aquitaine': 'NAQ',
+  'FR:normandy': 'NOR',
+  'IT:sicily': '82',
+  'IT:sardinia': '88',
+  'IT:aosta valley': '23',
+  'IT:tuscany': '52',
+  'IT:apulia': '75',
+  'IT:piedmont': '21',
+  'IT:the marches': '57',
+  'IT:lombardy': '25',
+  'IT:basilicate': '77',
+  'ES:andalusia': 'AN',
+  'ES:canary islands': 'CN',
+  'ES:navarre': 'NA',
+  'DE:thuringia': 'TH',
+  'DE:saxony-anhalt': 'ST',
+  'DE:saxony': 'SN',
+  'DE:north rhine-westphalia': 'NW',
+  'DE:lower saxony': 'NI',
+  'DE:hesse': 'HE',
+  'DE:bavaria': 'BY',
+  'AT:vienna': '9',
+  'AT:tyrol': '7',
+  'AT:styria': '6',
+  'AT:upper austria': '4',
+  'AT:lower austria': '3',
+  'AT:carinthia': '2',
+  'PL:lublin': '06',
+  'PL:lesser poland': '12',
+  'PL:mazovia': '14',
+  'PL:subcarpathia': '18',
+  'PL:podlasie': '20',
+  'PL:warmia-masuria': '28',
+  'PL:lower silesia': '02',
+  'PL:łódź voivodeship': '10',
+  'PL:lubusz': '08',
+  'PL:opole voivodeship': '16',
+  'PL:pomerania': '22',
+  'PL:silesia': '24',
+  'PL:greater poland': '30',
+  'PL:west pomerania': '32',
   'NZ:chatham islands': 'CIT',
 };
 
@@ -63,7 +116,11 @@ export function isKnownRegion(country: string, region: string): boolean {
 
 /** Areas whose GeoNames name is not their main place's name (city states, English exonyms). */
 const AREA_SEATS: Record<string, string> = {
-  'DE.16.00': 'Berlin', 'DE.04.00': 'Hamburg', 'AT.09.900': 'Vienna', 'IT.07.RM': 'Rome', 'PL.78.1465': 'Warsaw',
+  'DE.16.00': 'Berlin',
+  'DE.04.00': 'Hamburg',
+  'AT.09.900': 'Vienna',
+  'IT.07.RM': 'Rome',
+  'PL.78.1465': 'Warsaw',
 };
 
 /** "Amsterdam" is the seat of "Gemeente Amsterdam", "Madrid" of "Provincia de Madrid", "Zürich" of "Bezirk Zürich". */
@@ -72,9 +129,16 @@ function isSeatOf(place: string, area: string): boolean {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/\b(gemeente|provincia|provincie|province|de|di|del|bezirk|kreis|landkreis|stadt|wien stadt|powiat|comune|citta metropolitana|district|county|arrondissement)\b/g, ' ')
+    .replace(
+      /\b(gemeente|provincia|provincie|province|de|di|del|bezirk|kreis|landkreis|stadt|wien stadt|powiat|comune|citta metropolitana|district|county|arrondissement)\b/g,
+      ' ',
+    )
     .trim();
-  const name = place.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  const name = place
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
   return name.length > 2 && words.replace(/\s+/g, ' ') === name;
 }
 
@@ -124,7 +188,8 @@ function buildIndex(): Map<string, City[]> {
       country: row.country,
       region: resolve(row),
       area: `${row.country}.${row.admin1}.${row.admin2}`,
-      isAreaSeat: AREA_SEATS[`${row.country}.${row.admin1}.${row.admin2}`] === row.name || (row.admin2 !== '' && isSeatOf(row.name, areaName)),
+      isAreaSeat:
+        AREA_SEATS[`${row.country}.${row.admin1}.${row.admin2}`] === row.name || (row.admin2 !== '' && isSeatOf(row.name, areaName)),
     };
     const key = cellKey(city.lat, city.lon);
     const list = grid.get(key);
@@ -194,7 +259,11 @@ export function reverseGeocode(lat: number, lon: number): GeocodeHit | null {
  * CDN's geolocation header, Cloudflare's cf-ipcountry; XX unknown and T1 Tor are none). Without a
  * trusted proxy a header proves nothing: null. `countries`: only these count (default: the site's 15).
  */
-export function requestCountry(headers: IncomingHttpHeaders, trustProxy: boolean, countries: readonly string[] = COUNTRIES): Country | null {
+export function requestCountry(
+  headers: IncomingHttpHeaders,
+  trustProxy: boolean,
+  countries: readonly string[] = COUNTRIES,
+): Country | null {
   if (!trustProxy) return null;
   const raw = headers['cf-ipcountry'];
   const code = (typeof raw === 'string' ? raw : '').trim().toUpperCase();

@@ -8,7 +8,11 @@ import { buildTestApp } from '../test/helpers';
 
 const readyz = async (app: FastifyInstance) => {
   const res = await app.inject({ method: 'GET', url: '/readyz' });
-  return { status: res.statusCode, body: res.json<{ ready: boolean; failing?: string[]; checks: Record<string, { ok: boolean; detail?: string }> }>(), cache: res.headers['cache-control'] };
+  return {
+    status: res.statusCode,
+    body: res.json<{ ready: boolean; failing?: string[]; checks: Record<string, { ok: boolean; detail?: string }> }>(),
+    cache: res.headers['cache-control'],
+  };
 };
 
 describe('a running instance', () => {
@@ -38,7 +42,9 @@ describe('a running instance', () => {
 
   it('answers every one of a burst of probes (no admission queue, no rate limit, no session)', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => app.inject({ method: 'GET', url: i % 2 ? '/readyz' : '/healthz', headers: { cookie: 'sid=not-a-session' } })),
+      Array.from({ length: 60 }, (_, i) =>
+        app.inject({ method: 'GET', url: i % 2 ? '/readyz' : '/healthz', headers: { cookie: 'sid=not-a-session' } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(60).fill(200));
   });
@@ -52,7 +58,11 @@ describe('a running instance', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.failing).toEqual(['migrations']);
     } finally {
-      await app.dbHandle.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [newest?.id, newest?.hash, newest?.created_at]);
+      await app.dbHandle.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
+        newest?.id,
+        newest?.hash,
+        newest?.created_at,
+      ]);
     }
     expect((await readyz(app)).status).toBe(200);
   });

@@ -42,7 +42,9 @@ export interface Check {
 
 /** the `when` of the newest migration in the journal this build ships (drizzle's folderMillis) */
 function newestMigration(): { when: number; count: number } {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return { when: Math.max(...journal.entries.map((e) => e.when)), count: journal.entries.length };
 }
 
@@ -83,12 +85,16 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
   async function database(): Promise<{ database: Check; migrations: Check }> {
     try {
       const [row] = await withTimeout(
-        app.dbHandle.query<{ newest: string | number | null; applied: string | number }>('select max(created_at) as newest, count(*) as applied from drizzle.__drizzle_migrations'),
+        app.dbHandle.query<{ newest: string | number | null; applied: string | number }>(
+          'select max(created_at) as newest, count(*) as applied from drizzle.__drizzle_migrations',
+        ),
         'database',
       );
       const newest = Number(row?.newest ?? 0);
       const migrations: Check =
-        newest >= expected.when ? { ok: true } : { ok: false, detail: `${Number(row?.applied ?? 0)} applied, the journal has ${expected.count}` };
+        newest >= expected.when
+          ? { ok: true }
+          : { ok: false, detail: `${Number(row?.applied ?? 0)} applied, the journal has ${expected.count}` };
       return { database: { ok: true }, migrations };
     } catch (err) {
       return { database: failed(err), migrations: { ok: false, detail: 'database unavailable' } };

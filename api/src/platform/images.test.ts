@@ -42,7 +42,9 @@ describe('processImage', () => {
   });
 
   it('accepts PNG and never enlarges a small picture', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const out = await processImage(png);
     expect([out.width, out.height]).toEqual([300, 200]);
     expect(out.format).toBe('png');
@@ -50,7 +52,9 @@ describe('processImage', () => {
 
   it('rejects content that is not an image, whatever its name', async () => {
     await expect(processImage(Buffer.from('<?php echo "hi"; ?>'))).rejects.toMatchObject({ code: 'image_invalid', status: 400 });
-    await expect(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).rejects.toBeInstanceOf(AppError);
+    await expect(
+      processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).rejects.toBeInstanceOf(AppError);
     await expect(processImage(Buffer.alloc(0))).rejects.toMatchObject({ code: 'image_invalid' });
     const truncated = (await photoWithGps()).subarray(0, 200);
     await expect(processImage(truncated)).rejects.toMatchObject({ code: 'image_invalid' });
@@ -58,7 +62,9 @@ describe('processImage', () => {
 
   it('rejects a pixel flood (small file, huge dimensions)', async () => {
     // a valid 1x1 PNG whose header claims 50000 x 50000 (2.5 gigapixels): a decompression bomb
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const flood = Buffer.from(png);
     flood.writeUInt32BE(50000, 16); // IHDR width
     flood.writeUInt32BE(50000, 20); // IHDR height

@@ -133,7 +133,7 @@ describe('job queue shutdown', () => {
     expect(await app.jobs.getJob('slow', id)).toMatchObject({ state: 'completed' });
   });
 
-  it("lets drain() complete its job while stop() runs", async () => {
+  it('lets drain() complete its job while stop() runs', async () => {
     const jobs = createJobQueue(app.dbHandle, app.log);
     const started = signal();
     const release = signal();

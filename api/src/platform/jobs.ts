@@ -284,7 +284,7 @@ export function createJobQueue(handle: DbHandle, log: FastifyBaseLogger, options
       const run = (async () => {
         const instance = await ready();
         let ran = 0;
-        for (let more = true; more; ) {
+        for (let more = true; more;) {
           more = false;
           for (const [name, handler] of handlers) {
             if (stopped) return ran;

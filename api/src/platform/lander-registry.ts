@@ -12,7 +12,10 @@ import { ZLanderRegistry, landerPathKnown } from '@dating/shared-kit/contracts';
 import type { LanderRegistry } from '@dating/shared-kit/contracts';
 import { builtFileReader } from './built-file';
 
-export function landerRegistryReader(staticRoot: string): { read(): Promise<LanderRegistry | null>; status(pathname: string): Promise<200 | 404 | null> } {
+export function landerRegistryReader(staticRoot: string): {
+  read(): Promise<LanderRegistry | null>;
+  status(pathname: string): Promise<200 | 404 | null>;
+} {
   const read = builtFileReader(path.join(staticRoot, 'mf-landers', 'dist', 'landers-registry.json'), async (file) => {
     try {
       const parsed = ZLanderRegistry.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));

@@ -35,7 +35,17 @@ exports.plan = (pathname) => {
 exports.render = (input) => '<!doctype html><html><body><main>LIGHT ' + JSON.stringify(input).replace(/</g, '\\\\u003c') + '</main></body></html>';
 `;
 
-function lightInput(body: string): { search: string; pathname: string; settings: { domain: string }; appScripts: string[]; preload: { search?: { results: Array<{ id: number; gender: string }> } | null; member?: { profile: { id: number; gender: string } }; company?: unknown } } {
+function lightInput(body: string): {
+  search: string;
+  pathname: string;
+  settings: { domain: string };
+  appScripts: string[];
+  preload: {
+    search?: { results: Array<{ id: number; gender: string }> } | null;
+    member?: { profile: { id: number; gender: string } };
+    company?: unknown;
+  };
+} {
   const json = /<main>LIGHT (.*)<\/main>/.exec(body)?.[1];
   if (!json) throw new Error(`not the light page: ${body.slice(0, 200)}`);
   return JSON.parse(json);
@@ -44,7 +54,10 @@ function lightInput(body: string): { search: string; pathname: string; settings:
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-light-'));
   fs.mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><html><head><title>Shell</title><script defer src="/main.1a2b3c4d5e.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(root, 'shell/dist/index.html'),
+    '<!doctype html><html><head><title>Shell</title><script defer src="/main.1a2b3c4d5e.js"></script></head><body><div id="root"></div></body></html>',
+  );
   app = await buildTestApp({ env: { STATIC_ROOT_ABS: root } });
 });
 afterAll(async () => {
@@ -52,7 +65,8 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'example.de', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host: 'example.de', ...headers } });
 
 describe('the landers light page', () => {
   it('without a built light page, a lander is the app page as before', async () => {
@@ -118,7 +132,10 @@ describe('the landers light page', () => {
   });
 
   it('uses a rebuilt render.cjs at once, and falls back to the app page when the build is broken', async () => {
-    writeRenderer(ECHO.replace("'<!doctype html><html><body><main>LIGHT '", "'<!doctype html><html><body><p>rebuilt</p><main>LIGHT '"), 4000);
+    writeRenderer(
+      ECHO.replace("'<!doctype html><html><body><main>LIGHT '", "'<!doctype html><html><body><p>rebuilt</p><main>LIGHT '"),
+      4000,
+    );
     const rebuilt = await get('/landers/gallery');
     expect(rebuilt.body).toContain('<p>rebuilt</p>');
     writeRenderer(`${ECHO}\nexports.render = () => { throw new Error('broken'); };`, 5000);
@@ -139,13 +156,18 @@ describe('the landers light page', () => {
     expect(hung.body).toContain('/main.1a2b3c4d5e.js');
     expect(hung.body).not.toContain('LIGHT');
     // the next page gets a fresh worker; the render there has no require and no server environment
-    writeRenderer(`${ECHO}\nexports.render = () => '<main>LIGHT ' + JSON.stringify({ require: typeof require === 'function' && typeof require('fs').openSync, env: Object.keys(process.env) }) + '</main>';`, 8000);
+    writeRenderer(
+      `${ECHO}\nexports.render = () => '<main>LIGHT ' + JSON.stringify({ require: typeof require === 'function' && typeof require('fs').openSync, env: Object.keys(process.env) }) + '</main>';`,
+      8000,
+    );
     const sandboxed = await get('/landers/gallery');
     expect(sandboxed.statusCode).toBe(200);
     expect(JSON.parse(/<main>LIGHT (.*)<\/main>/.exec(sandboxed.body)?.[1] ?? 'null')).toEqual({ require: 'undefined', env: ['NODE_ENV'] });
   });
 
   it("names the shell's start scripts from its built page", () => {
-    expect(shellScripts('<head><script defer src="/main.abc.js"></script><script>inline()</script><script src="/x.js" async></script></head>')).toEqual(['/main.abc.js', '/x.js']);
+    expect(
+      shellScripts('<head><script defer src="/main.abc.js"></script><script>inline()</script><script src="/x.js" async></script></head>'),
+    ).toEqual(['/main.abc.js', '/x.js']);
   });
 });

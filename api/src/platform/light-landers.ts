@@ -82,7 +82,12 @@ export function shellScripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => m[1] ?? '').filter(Boolean);
 }
 
-export function lightLanders(app: FastifyInstance, staticRoot: string, releases: LanderReleases = distLanderReleases(staticRoot), sandbox: RenderSandbox = renderSandbox({ onError: (error) => app.log.error({ err: error }, 'the landers render worker crashed') })): LightLanders {
+export function lightLanders(
+  app: FastifyInstance,
+  staticRoot: string,
+  releases: LanderReleases = distLanderReleases(staticRoot),
+  sandbox: RenderSandbox = renderSandbox({ onError: (error) => app.log.error({ err: error }, 'the landers render worker crashed') }),
+): LightLanders {
   app.addHook('onClose', async () => sandbox.close());
   /**
    * per render file: a key that changes when the file does (builtFileReader: mtime and size), so

@@ -14,18 +14,28 @@ import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 
 let app: FastifyInstance;
 const landers = (lng: string) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as { home: { title: string; signup: string }; pages: { service: { body: string; email: string } } };
-const common = (lng: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as { footer: { faq: string; terms: string; support: string; ban: string }; nav: { login: string }; disclaimer: string };
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../mf-landers/src/locales', `${lng}.json`), 'utf8')) as {
+    home: { title: string; signup: string };
+    pages: { service: { body: string; email: string } };
+  };
+const common = (lng: string) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../../shared-kit/src/i18n/locales', `${lng}.json`), 'utf8')) as {
+    footer: { faq: string; terms: string; support: string; ban: string };
+    nav: { login: string };
+    disclaimer: string;
+  };
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(__dirname, '../../../mf-landers/dist/light-server/render.cjs'))) throw new Error('build the frontends first (npm run build)');
+  if (!fs.existsSync(path.join(__dirname, '../../../mf-landers/dist/light-server/render.cjs')))
+    throw new Error('build the frontends first (npm run build)');
   app = await buildTestApp();
 });
 afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
 /** `<script src=...>` tags of the page (the shell's start script is main.<hash>.js) */
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
 

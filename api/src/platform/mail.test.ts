@@ -24,7 +24,12 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
 it('blanks the link token in the outbox once the mail went out over SMTP', async () => {
   const { user } = await createMember(app);
-  const res = await app.inject({ method: 'POST', url: '/api/reset-password.php', headers: { 'content-type': 'application/json' }, payload: { email: user.email } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/reset-password.php',
+    headers: { 'content-type': 'application/json' },
+    payload: { email: user.email },
+  });
   expect(res.statusCode).toBe(200);
   const token = tokenOf(linkIn(await smtp.waitFor(user.email)));
   expect(token.length).toBeGreaterThan(20);
@@ -46,7 +51,11 @@ it('blanks the link token in the outbox once the mail went out over SMTP', async
 });
 
 it('redactLinkTokens replaces only token values', () => {
-  expect(redactLinkTokens('Open https://x.example/reset-password/do?token=AbC_12-defghijklmnop now')).toBe('Open https://x.example/reset-password/do?token=sent now');
-  expect(redactLinkTokens('<a href="https://x.example/a?x=1&amp;token=AbC_12-defghijklmnop">')).toBe('<a href="https://x.example/a?x=1&amp;token=sent">');
+  expect(redactLinkTokens('Open https://x.example/reset-password/do?token=AbC_12-defghijklmnop now')).toBe(
+    'Open https://x.example/reset-password/do?token=sent now',
+  );
+  expect(redactLinkTokens('<a href="https://x.example/a?x=1&amp;token=AbC_12-defghijklmnop">')).toBe(
+    '<a href="https://x.example/a?x=1&amp;token=sent">',
+  );
   expect(redactLinkTokens('no link here, token=short')).toBe('no link here, token=short');
 });

@@ -124,7 +124,14 @@ export async function deliverMails(
       continue;
     }
     try {
-      await mailer.send({ from: from(row.siteId), to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.headers ? { headers: row.headers } : {}) });
+      await mailer.send({
+        from: from(row.siteId),
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
       sent += 1;
       await db
         .update(mailOutbox)

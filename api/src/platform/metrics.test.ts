@@ -55,7 +55,12 @@ describe('who may read /metrics', () => {
   it('without METRICS_TOKEN nothing opens it from elsewhere', async () => {
     const other = await buildTestApp();
     try {
-      const res = await other.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer anything-at-all-here' } });
+      const res = await other.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.7',
+        headers: { authorization: 'Bearer anything-at-all-here' },
+      });
       expect(res.statusCode).toBe(403);
     } finally {
       await other.close();
@@ -92,7 +97,9 @@ describe('what it shows', () => {
     const profile = await app.inject({ method: 'GET', url: '/api/profile.php?id=123456789', headers: { cookie: m.cookie } });
     await app.inject({ method: 'GET', url: '/api/no-such-thing-4242' });
     const text = await scrape();
-    expect(sample(text, `http_request_duration_seconds_count{method="GET",route="/api/profile.php",status="${profile.statusCode}"}`)).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, `http_request_duration_seconds_count{method="GET",route="/api/profile.php",status="${profile.statusCode}"}`),
+    ).toBeGreaterThanOrEqual(1);
     // an unknown path falls to the static files' catch-all: counted under its pattern
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/*",status="404"}')).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('123456789');
@@ -120,7 +127,12 @@ describe('what it shows', () => {
   });
 
   it('webhook calls by outcome, jobs waiting by queue', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/payment-webhook.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=tr_unknown123' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=tr_unknown123',
+    });
     expect(res.statusCode).toBe(200);
     await app.jobs.send('metrics-test', { n: 1 });
     const text = await scrape();

@@ -55,7 +55,13 @@ export function metricsAccess(req: FastifyRequest, token: string | undefined): '
 }
 
 /** A counter whose value lives elsewhere (a plain number bumped on a hot path), read at scrape time. */
-function countedElsewhere<L extends string>(registry: Registry, name: string, help: string, labelNames: L[], read: () => [Partial<Record<L, string>>, number][]) {
+function countedElsewhere<L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: L[],
+  read: () => [Partial<Record<L, string>>, number][],
+) {
   return new Counter({
     name,
     help,
@@ -69,7 +75,14 @@ function countedElsewhere<L extends string>(registry: Registry, name: string, he
 }
 
 /** A gauge set at scrape time from `read`; a failed read leaves it empty (logged) rather than failing the scrape. */
-function readAtScrape<L extends string>(app: FastifyInstance, registry: Registry, name: string, help: string, labelNames: L[], read: () => Promise<[Partial<Record<L, string>>, number][]> | [Partial<Record<L, string>>, number][]) {
+function readAtScrape<L extends string>(
+  app: FastifyInstance,
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: L[],
+  read: () => Promise<[Partial<Record<L, string>>, number][]> | [Partial<Record<L, string>>, number][],
+) {
   return new Gauge({
     name,
     help,
@@ -101,43 +114,84 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const handle = app.dbHandle;
-  readAtScrape(app, registry, 'websockets_open', 'WebSockets open on this instance (chat/realtime.ts)', [], () => [[{}, app.realtime.socketCount]]);
-  countedElsewhere(registry, 'messages_delivered_total', 'message:new frames sent to sockets of this instance (chat/realtime.ts)', [], () => [[{}, app.realtime.messagesDelivered]]);
-  countedElsewhere(registry, 'cache_lookups_total', 'Lookups of the in-process caches by result: hit ratio = hit / (hit + miss)', ['cache', 'result'], () =>
-    (
-      [
-        ['session', app.sessionCache.stats],
-        ['answer', app.answers.stats],
-        ['search', app.answers.searchStats],
-      ] as const
-    ).flatMap(([cache, s]) => [
-      [{ cache, result: 'hit' }, s.hits],
-      [{ cache, result: 'miss' }, s.misses],
-    ]),
+  readAtScrape(app, registry, 'websockets_open', 'WebSockets open on this instance (chat/realtime.ts)', [], () => [
+    [{}, app.realtime.socketCount],
+  ]);
+  countedElsewhere(
+    registry,
+    'messages_delivered_total',
+    'message:new frames sent to sockets of this instance (chat/realtime.ts)',
+    [],
+    () => [[{}, app.realtime.messagesDelivered]],
   );
-  readAtScrape(app, registry, 'db_pool_connections', 'PostgreSQL pool connections by state: total, idle, waiting (clients waiting for one); absent on PGlite', ['state'], () =>
-    handle.pool
-      ? [
-          [{ state: 'total' }, handle.pool.totalCount],
-          [{ state: 'idle' }, handle.pool.idleCount],
-          [{ state: 'waiting' }, handle.pool.waitingCount],
-        ]
-      : [],
+  countedElsewhere(
+    registry,
+    'cache_lookups_total',
+    'Lookups of the in-process caches by result: hit ratio = hit / (hit + miss)',
+    ['cache', 'result'],
+    () =>
+      (
+        [
+          ['session', app.sessionCache.stats],
+          ['answer', app.answers.stats],
+          ['search', app.answers.searchStats],
+        ] as const
+      ).flatMap(([cache, s]) => [
+        [{ cache, result: 'hit' }, s.hits],
+        [{ cache, result: 'miss' }, s.misses],
+      ]),
   );
-  readAtScrape(app, registry, 'db_admission_requests', 'Requests holding a database slot (active) or queued for one (waiting) (admission.ts)', ['state'], () => {
-    const s = app.admission.stats();
-    return [
-      [{ state: 'active' }, s.active],
-      [{ state: 'waiting' }, s.waiting],
-    ];
-  });
-  countedElsewhere(registry, 'db_admission_shed_total', 'Requests answered 503 because the database queue was full or too slow (admission.ts)', [], () => [[{}, app.admission.stats().shed]]);
-  readAtScrape(app, registry, 'jobs_queued', 'Jobs waiting to run (created or retry) by queue (platform/jobs.ts, pg-boss)', ['queue'], async () => {
-    const [exists] = await handle.query<{ t: string | null }>(`SELECT to_regclass('pgboss.job')::text AS t`);
-    if (!exists?.t) return [];
-    const rows = await handle.query<{ name: string; n: number }>(`SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`);
-    return rows.map((r) => [{ queue: r.name }, r.n]);
-  });
+  readAtScrape(
+    app,
+    registry,
+    'db_pool_connections',
+    'PostgreSQL pool connections by state: total, idle, waiting (clients waiting for one); absent on PGlite',
+    ['state'],
+    () =>
+      handle.pool
+        ? [
+            [{ state: 'total' }, handle.pool.totalCount],
+            [{ state: 'idle' }, handle.pool.idleCount],
+            [{ state: 'waiting' }, handle.pool.waitingCount],
+          ]
+        : [],
+  );
+  readAtScrape(
+    app,
+    registry,
+    'db_admission_requests',
+    'Requests holding a database slot (active) or queued for one (waiting) (admission.ts)',
+    ['state'],
+    () => {
+      const s = app.admission.stats();
+      return [
+        [{ state: 'active' }, s.active],
+        [{ state: 'waiting' }, s.waiting],
+      ];
+    },
+  );
+  countedElsewhere(
+    registry,
+    'db_admission_shed_total',
+    'Requests answered 503 because the database queue was full or too slow (admission.ts)',
+    [],
+    () => [[{}, app.admission.stats().shed]],
+  );
+  readAtScrape(
+    app,
+    registry,
+    'jobs_queued',
+    'Jobs waiting to run (created or retry) by queue (platform/jobs.ts, pg-boss)',
+    ['queue'],
+    async () => {
+      const [exists] = await handle.query<{ t: string | null }>(`SELECT to_regclass('pgboss.job')::text AS t`);
+      if (!exists?.t) return [];
+      const rows = await handle.query<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`,
+      );
+      return rows.map((r) => [{ queue: r.name }, r.n]);
+    },
+  );
   readAtScrape(app, registry, 'payments', 'Payments by status (all rows of the payments table)', ['status'], async () => {
     const rows = await handle.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM payments GROUP BY status`);
     const found = new Map(rows.map((r) => [r.status, r.n]));
@@ -145,8 +199,18 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   });
   const metrics: AppMetrics = {
     registry,
-    messagesStored: new Counter({ name: 'messages_stored_total', help: 'Messages stored by members\u2019 sends; paid="true": it cost credits', labelNames: ['paid'], registers: [registry] }),
-    webhookCalls: new Counter({ name: 'payment_webhook_calls_total', help: 'Calls of the PSP webhook by outcome: ok (answered 200), error (failed, the PSP retries)', labelNames: ['outcome'], registers: [registry] }),
+    messagesStored: new Counter({
+      name: 'messages_stored_total',
+      help: 'Messages stored by members\u2019 sends; paid="true": it cost credits',
+      labelNames: ['paid'],
+      registers: [registry],
+    }),
+    webhookCalls: new Counter({
+      name: 'payment_webhook_calls_total',
+      help: 'Calls of the PSP webhook by outcome: ok (answered 200), error (failed, the PSP retries)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
   };
   app.decorate('metrics', metrics);
 
@@ -154,7 +218,10 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     const access = metricsAccess(req, app.config.METRICS_TOKEN);
     if (access !== 'ok') {
       if (access === 401) reply.header('www-authenticate', 'Bearer');
-      return reply.code(access).type('text/plain; charset=utf-8').send(access === 401 ? 'wrong token\n' : 'forbidden\n');
+      return reply
+        .code(access)
+        .type('text/plain; charset=utf-8')
+        .send(access === 401 ? 'wrong token\n' : 'forbidden\n');
     }
     const all = Registry.merge([processMetrics(), registry]);
     return reply.type(all.contentType).send(await all.metrics());

@@ -55,7 +55,13 @@ const keys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@example.com
 const target = (endpoint: string) => ({ endpoint, keys: browserKeys() });
 
 it('never connects to an endpoint whose name resolves to an internal address, whatever it resolved to before', async () => {
-  const lookup = lookupOf({ 'localtest.me': '127.0.0.1', 'push.rebinding.example': '127.0.0.1', 'metadata.example': '169.254.169.254', 'intranet.example': '10.0.0.5', 'mapped.example': '::ffff:127.0.0.1' });
+  const lookup = lookupOf({
+    'localtest.me': '127.0.0.1',
+    'push.rebinding.example': '127.0.0.1',
+    'metadata.example': '169.254.169.254',
+    'intranet.example': '10.0.0.5',
+    'mapped.example': '::ffff:127.0.0.1',
+  });
   const sender = createPushSender(keys, { allowLoopback: false, lookup });
   for (const endpoint of [
     `https://localtest.me:${port}/x`,
@@ -95,13 +101,26 @@ it('refuses to store an endpoint whose name resolves to an internal address now;
   const { user } = await createMember(app);
   const lookup = lookupOf({ 'localtest.me': '127.0.0.1', 'fcm.googleapis.com': '142.250.179.138', 'nip.example': '10.1.2.3' });
   for (const endpoint of ['https://localtest.me:4555/x', 'https://nip.example/push']) {
-    await expect(saveSubscription(app.db, user.id, target(endpoint), false, lookup)).rejects.toMatchObject({ code: 'validation', messageCode: 'subscription_invalid' });
+    await expect(saveSubscription(app.db, user.id, target(endpoint), false, lookup)).rejects.toMatchObject({
+      code: 'validation',
+      messageCode: 'subscription_invalid',
+    });
   }
   expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
   await saveSubscription(app.db, user.id, target('https://fcm.googleapis.com/fcm/send/abc'), false, lookup);
-  expect((await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/abc']);
+  expect((await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).map((s) => s.endpoint)).toEqual([
+    'https://fcm.googleapis.com/fcm/send/abc',
+  ]);
   // from the URL alone: IP literals of every internal range, however written
-  for (const endpoint of ['https://2130706433/x', 'https://0x7f.1/x', 'https://[::1]/x', 'https://[fe80::1]/x', 'https://100.64.0.1/x', 'https://224.0.0.1/x', 'https://0.0.0.0/x']) {
+  for (const endpoint of [
+    'https://2130706433/x',
+    'https://0x7f.1/x',
+    'https://[::1]/x',
+    'https://[fe80::1]/x',
+    'https://100.64.0.1/x',
+    'https://224.0.0.1/x',
+    'https://0.0.0.0/x',
+  ]) {
     expect([endpoint, acceptableEndpoint(endpoint, false)]).toEqual([endpoint, false]);
   }
 });

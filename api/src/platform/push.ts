@@ -61,7 +61,10 @@ export async function loadVapidKeys(db: DbOrTx, env: PushEnv): Promise<VapidKeys
   const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
   const subject = env.VAPID_SUBJECT ?? `mailto:${address}`;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  const stored = JSON.parse(await storedSecret(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()))) as { publicKey: string; privateKey: string };
+  const stored = JSON.parse(await storedSecret(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+    publicKey: string;
+    privateKey: string;
+  };
   return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
 }
 

@@ -23,7 +23,15 @@ const signup = (remoteAddress: string, lang = 'nl') =>
     url: '/api/signup.php',
     remoteAddress,
     headers: { ...json, cookie: `lang=${lang}` },
-    payload: { email: `rl-${Date.now()}-${++seq}@example.com`, name: 'Rita', password: 'geheim-geheim-1', date_of_birth: '1990-01-01', gender: 'female', country: 'NL', language: lang },
+    payload: {
+      email: `rl-${Date.now()}-${++seq}@example.com`,
+      name: 'Rita',
+      password: 'geheim-geheim-1',
+      date_of_birth: '1990-01-01',
+      gender: 'female',
+      country: 'NL',
+      language: lang,
+    },
   });
 
 it('sign-ups from one address stop at the limit with a translated 429 and Retry-After; another address goes on', async () => {
@@ -32,7 +40,11 @@ it('sign-ups from one address stop at the limit with a translated 429 and Retry-
   expect((await signup(ip)).statusCode).toBe(201);
   const nl = await signup(ip);
   expect(nl.statusCode).toBe(429);
-  expect(nl.json()).toMatchObject({ error: 'rate_limited', message: 'Te veel verzoeken vanaf dit adres. Probeer het over 60 min opnieuw.', minutes: 60 });
+  expect(nl.json()).toMatchObject({
+    error: 'rate_limited',
+    message: 'Te veel verzoeken vanaf dit adres. Probeer het over 60 min opnieuw.',
+    minutes: 60,
+  });
   expect(Number(nl.headers['retry-after'])).toBeGreaterThan(3500);
   const en = await signup(ip, 'en');
   expect(en.json().message).toBe('Too many requests from this address. Please try again in 60 min.');
@@ -43,15 +55,32 @@ it('every call that sends a mail shares one count per address', async () => {
   const ip = '198.51.100.50';
   const { user } = await createMember(app, { user: { emailConfirmed: false, status: 'not_confirmed' } });
   const cookie = await loginCookie(app, user.id);
-  const reset = () => app.inject({ method: 'POST', url: '/api/reset-password.php', remoteAddress: ip, headers: json, payload: { email: user.email } });
+  const reset = () =>
+    app.inject({ method: 'POST', url: '/api/reset-password.php', remoteAddress: ip, headers: json, payload: { email: user.email } });
   expect((await reset()).statusCode).toBe(200);
   expect((await reset()).statusCode).toBe(200);
-  expect((await app.inject({ method: 'POST', url: '/api/activate.php', remoteAddress: ip, headers: { cookie, 'x-requested-with': 'fetch' } })).statusCode).toBe(200);
-  const fourth = await app.inject({ method: 'PUT', url: '/api/account.php', remoteAddress: ip, headers: { ...json, cookie }, payload: { email: 'other@example.com', password: 'secret-pass-123' } });
+  expect(
+    (await app.inject({ method: 'POST', url: '/api/activate.php', remoteAddress: ip, headers: { cookie, 'x-requested-with': 'fetch' } }))
+      .statusCode,
+  ).toBe(200);
+  const fourth = await app.inject({
+    method: 'PUT',
+    url: '/api/account.php',
+    remoteAddress: ip,
+    headers: { ...json, cookie },
+    payload: { email: 'other@example.com', password: 'secret-pass-123' },
+  });
   expect(fourth.statusCode).toBe(429);
   expect(fourth.json().error).toBe('rate_limited');
   // one IPv6 /64 is one address
-  const v6 = (n: number) => app.inject({ method: 'POST', url: '/api/reset-password.php', remoteAddress: `2001:db8:aa:bb::${n}`, headers: json, payload: { email: user.email } });
+  const v6 = (n: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/reset-password.php',
+      remoteAddress: `2001:db8:aa:bb::${n}`,
+      headers: json,
+      payload: { email: user.email },
+    });
   expect((await v6(1)).statusCode).toBe(200);
   expect((await v6(2)).statusCode).toBe(200);
   expect((await v6(3)).statusCode).toBe(200);

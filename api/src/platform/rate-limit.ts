@@ -48,7 +48,9 @@ const ENV_NAME: Record<LimitName, 'RATE_LIMIT_SIGNUP' | 'RATE_LIMIT_MAIL' | 'RAT
 };
 
 /** The limits of this server (env over the defaults; off under NODE_ENV=test unless set). */
-export function limitsOf(config: Pick<Env, 'NODE_ENV' | 'RATE_LIMIT_SIGNUP' | 'RATE_LIMIT_MAIL' | 'RATE_LIMIT_GEOCODE'>): Record<LimitName, Limit> {
+export function limitsOf(
+  config: Pick<Env, 'NODE_ENV' | 'RATE_LIMIT_SIGNUP' | 'RATE_LIMIT_MAIL' | 'RATE_LIMIT_GEOCODE'>,
+): Record<LimitName, Limit> {
   const out = {} as Record<LimitName, Limit>;
   for (const name of Object.keys(DEFAULTS) as LimitName[]) {
     const given = config[ENV_NAME[name]];
@@ -88,7 +90,11 @@ export async function hit(db: DbOrTx, key: string, windowMs: number, now: Date =
 /** The 429 of a limit that is used up until `resetAt`. */
 export function rateLimited(resetAt: Date, now: Date = new Date(), code = 'rate_limited'): AppError {
   const ms = Math.max(0, resetAt.getTime() - now.getTime());
-  return new AppError(code, { status: 429, minutes: Math.max(1, Math.ceil(ms / 60_000)), extra: { retry_after: Math.max(1, Math.ceil(ms / 1000)) } });
+  return new AppError(code, {
+    status: 429,
+    minutes: Math.max(1, Math.ceil(ms / 60_000)),
+    extra: { retry_after: Math.max(1, Math.ceil(ms / 1000)) },
+  });
 }
 
 declare module 'fastify' {
@@ -134,7 +140,9 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   });
   // windows that are over are forgotten once an hour
   app.jobs.work(RATE_COUNTERS_JOB, async () => {
-    await app.db.delete(rateCounters).where(lt(sql`${rateCounters.windowStart} + ${rateCounters.windowMs} * interval '1 millisecond'`, new Date()));
+    await app.db
+      .delete(rateCounters)
+      .where(lt(sql`${rateCounters.windowStart} + ${rateCounters.windowMs} * interval '1 millisecond'`, new Date()));
   });
   await app.jobs.schedule(RATE_COUNTERS_JOB, '41 * * * *');
 }

@@ -42,4 +42,3 @@ export function remotesConfig(raw: string | undefined): RemotesConfig {
   for (const r of parsed.data.remotes) byName.set(r.name, r);
   return { remotes: [...byName.values()] };
 }
-

@@ -155,7 +155,12 @@ export function defaultWorkerCount(): number {
 
 export const RENDER_TIMEOUT_MS = 2000;
 
-export function renderSandbox({ workers = defaultWorkerCount(), timeoutMs = RENDER_TIMEOUT_MS, maxHeapMb = 256, onError }: RenderSandboxOptions = {}): RenderSandbox {
+export function renderSandbox({
+  workers = defaultWorkerCount(),
+  timeoutMs = RENDER_TIMEOUT_MS,
+  maxHeapMb = 256,
+  onError,
+}: RenderSandboxOptions = {}): RenderSandbox {
   const slots: Array<Slot | null> = Array.from({ length: Math.max(1, workers) }, () => null);
   let nextId = 1;
   let closed = false;

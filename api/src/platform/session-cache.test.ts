@@ -71,7 +71,8 @@ describe('session cache in the app', () => {
     await app.close();
   });
 
-  const me = async (cookie: string, server = app) => (await server.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as { id: number } | null;
+  const me = async (cookie: string, server = app) =>
+    (await server.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as { id: number } | null;
   /** PostgreSQL delivers a notification a moment after the commit: wait for it (PGlite: at once) */
   const eventually = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
@@ -111,7 +112,8 @@ describe('session cache in the app', () => {
     expect((await me(cookie))?.id).toBe(user.id);
     await app.dbHandle.query(`update users set status = 'disabled' where id = $1`, [user.id]);
     // a banned session is refused (issue 25), no longer answered as a visitor
-    const banned = async () => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().error === 'account_banned';
+    const banned = async () =>
+      (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().error === 'account_banned';
     expect(await eventually(banned)).toBe(true);
 
     const other = await createMember(app);
@@ -130,7 +132,14 @@ describe('session cache in the app', () => {
     // user.php reads the member itself; what req.user holds must follow too (language drives the texts)
     await app.dbHandle.query(`update users set language = 'de' where id = $1`, [user.id]);
     const refused = async () =>
-      (await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie, 'content-type': 'application/json' }, payload: { id: user.id } })).json().message as string;
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/like.php',
+          headers: { cookie, 'content-type': 'application/json' },
+          payload: { id: user.id },
+        })
+      ).json().message as string;
     expect(await eventually(async () => /selbst/i.test(await refused()))).toBe(true);
     expect(await read()).toMatchObject({ email_confirmed: true, credits: 7 });
   });

@@ -171,7 +171,6 @@ export function requireUser(req: FastifyRequest): UserRow {
   return req.user;
 }
 
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** set by loadSession: the cookie is a live session of a banned (disabled) member */

@@ -87,6 +87,11 @@ export function createSmsSender(config: SmsConfig): SmsSender {
 
 /** The newest SMS, optionally to one number (the developer mailbox). */
 export async function listSms(db: DbOrTx, to?: string) {
-  const rows = await db.select().from(smsOutbox).where(to ? eq(smsOutbox.to, to) : undefined).orderBy(desc(smsOutbox.id)).limit(100);
+  const rows = await db
+    .select()
+    .from(smsOutbox)
+    .where(to ? eq(smsOutbox.to, to) : undefined)
+    .orderBy(desc(smsOutbox.id))
+    .limit(100);
   return rows.map((r) => ({ id: r.id, to: r.to, text: r.text, kind: r.kind, created_at: r.createdAt.toISOString() }));
 }

@@ -17,7 +17,10 @@ function write(rel: string, content: string) {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-static-'));
-  write('shell/dist/index.html', '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title></head><body><div id="root"></div><script src="/main.1a2b3c4d5e.js"></script></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title></head><body><div id="root"></div><script src="/main.1a2b3c4d5e.js"></script></body></html>',
+  );
   write('shell/dist/main.1a2b3c4d5e.js', 'console.log("shell")');
   write('shell/dist/favicon.ico', 'ico');
   write('mf-chat/dist/mf-manifest.json', '{"id":"mf_chat","v":1}');
@@ -68,7 +71,13 @@ describe('index.html', () => {
     const status = async (url: string) => (await app.inject({ method: 'GET', url, headers: { host: 'example.de' } })).statusCode;
     // no registry built: mf-landers decides in the page (200)
     expect(await status('/landers/anything')).toBe(200);
-    const registry = { slugs: { women: { copy: 'women', gender: 'female' } }, variants: [{ name: 'gallery', slug: true }, { name: 'tinderswipe', slug: false }] };
+    const registry = {
+      slugs: { women: { copy: 'women', gender: 'female' } },
+      variants: [
+        { name: 'gallery', slug: true },
+        { name: 'tinderswipe', slug: false },
+      ],
+    };
     write('mf-landers/dist/landers-registry.json', JSON.stringify(registry));
     expect(await status('/landers/gallery')).toBe(200);
     expect(await status('/landers/gallery/women?network=x&sub1=y')).toBe(200);
@@ -99,7 +108,9 @@ describe('index.html', () => {
   });
 
   it('escapes < in the inlined JSON so settings cannot close the script', async () => {
-    const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(`SELECT id, settings FROM sites WHERE domain = 'example.it'`);
+    const [site] = await app.dbHandle.query<{ id: number; settings: Record<string, unknown> }>(
+      `SELECT id, settings FROM sites WHERE domain = 'example.it'`,
+    );
     const settings = { ...site?.settings, description: '</script><script>alert(1)</script>' };
     await app.dbHandle.query(`UPDATE sites SET settings = $1 WHERE id = $2`, [JSON.stringify(settings), site?.id]);
     app.sites.invalidate();
@@ -136,7 +147,13 @@ describe('assets and remotes', () => {
   });
 
   it('answers 404 for a missing remote build, a missing asset, an unknown folder and path tricks', async () => {
-    for (const url of ['/mf/mf-members/mf-manifest.json', '/missing.3f3f3f3f3f.js', '/mf/secret/x.js', '/mf/mf-chat/..%2F..%2Fsecret.txt', '/..%2Fsecret.txt']) {
+    for (const url of [
+      '/mf/mf-members/mf-manifest.json',
+      '/missing.3f3f3f3f3f.js',
+      '/mf/secret/x.js',
+      '/mf/mf-chat/..%2F..%2Fsecret.txt',
+      '/..%2Fsecret.txt',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('do not serve');
@@ -177,7 +194,11 @@ describe('compression and revalidation', () => {
   const plain = `var mf_landers = ${JSON.stringify('landers '.repeat(500))};`;
 
   it('sends the brotli copy to a browser that accepts br, gzip to one that only takes gzip, the file to others', async () => {
-    const br = await app.inject({ method: 'GET', url: '/mf/mf-landers/remoteEntry.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/mf/mf-landers/remoteEntry.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -230,17 +251,29 @@ describe('compression and revalidation', () => {
     expect(page.headers.vary).toMatch(/accept-encoding/i);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('window.__BOOT__=');
-    const same = await app.inject({ method: 'GET', url: '/members', headers: { host: 'example.de', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) } });
+    const same = await app.inject({
+      method: 'GET',
+      url: '/members',
+      headers: { host: 'example.de', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
+    });
     expect(same.statusCode).toBe(304);
     expect(same.rawPayload.length).toBe(0);
     // another site's page is another content: no 304 with the first one's ETag
-    const other = await app.inject({ method: 'GET', url: '/members', headers: { host: 'example.it', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) } });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/members',
+      headers: { host: 'example.it', 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
+    });
     expect(other.statusCode).toBe(200);
 
     const list = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { 'accept-encoding': 'gzip' } });
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(list.rawPayload).toString()).remotes).toHaveLength(5);
-    const listAgain = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(list.headers.etag) } });
+    const listAgain = await app.inject({
+      method: 'GET',
+      url: '/mf-remotes.json',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(list.headers.etag) },
+    });
     expect(listAgain.statusCode).toBe(304);
   });
 
@@ -248,7 +281,11 @@ describe('compression and revalidation', () => {
     const before = await app.inject({ method: 'GET', url: '/mf/mf-chat/remoteEntry.js' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     write('mf-chat/dist/remoteEntry.js', 'var mf_chat = 2;');
-    const after = await app.inject({ method: 'GET', url: '/mf/mf-chat/remoteEntry.js', headers: { 'if-none-match': String(before.headers.etag) } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/mf/mf-chat/remoteEntry.js',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.body).toBe('var mf_chat = 2;');
   });
@@ -285,7 +322,14 @@ describe('/manifest.webmanifest (installed app)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    const manifest = res.json() as { name: string; display: string; start_url: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = res.json() as {
+      name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     const site = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } });
     expect(manifest.name).toBe((site.json() as { settings: { name: string } }).settings.name);
     expect(manifest.display).toBe('standalone');

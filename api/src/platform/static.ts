@@ -107,7 +107,9 @@ function encodeBody(body: Buffer, hash: string, encoding: 'br' | 'gzip'): Buffer
   if (!encoded) {
     encoded =
       encoding === 'br'
-        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? zlib.brotliCompressSync(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : zlib.gzipSync(body, { level: 9 });
     if (encodedBodies.size >= ENCODED_BODIES_MAX) encodedBodies.delete(encodedBodies.keys().next().value ?? '');
     encodedBodies.set(key, encoded);
@@ -127,14 +129,27 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
  * A body made per request (the page, the remotes list): no-cache with an ETag of its content, 304
  * when the client's copy is current, brotli or gzip when accepted (Vary: Accept-Encoding).
  */
-export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: string, type: string, status = 200, cacheControl = 'no-cache', vary = 'Accept-Encoding'): FastifyReply {
+export function sendRevalidated(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+  type: string,
+  status = 200,
+  cacheControl = 'no-cache',
+  vary = 'Accept-Encoding',
+): FastifyReply {
   const body = Buffer.from(text, 'utf8');
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const accepted = req.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? (negotiate(accepted, ['br', 'gzip']) as 'br' | 'gzip' | undefined) : undefined;
   // one ETag per representation: a cache must not serve the gzip body to a client asking for br
   const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
-  reply.status(status).header('cache-control', cacheControl).header('vary', vary).header('etag', etag).header('x-content-type-options', 'nosniff');
+  reply
+    .status(status)
+    .header('cache-control', cacheControl)
+    .header('vary', vary)
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff');
   if (status === 200 && ifNoneMatch(req.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.type(type);
   if (!encoding) return reply.send(body);
@@ -143,7 +158,10 @@ export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, text: 
 
 /** JSON for an inline <script>: `<` escaped so no `</script>` or `<!--` can end it. */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function escapeHtml(text: string): string {
@@ -165,7 +183,9 @@ export function renderIndex(html: string, req: FastifyRequest): string {
   let out = html;
   if (settings) {
     const title = `<title>${escapeHtml(settings.index_title)}</title>`;
-    out = /<title>[\s\S]*?<\/title>/i.test(out) ? out.replace(/<title>[\s\S]*?<\/title>/i, () => title) : out.replace(/<\/head>/i, () => `${title}</head>`);
+    out = /<title>[\s\S]*?<\/title>/i.test(out)
+      ? out.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+      : out.replace(/<\/head>/i, () => `${title}</head>`);
   }
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${script}</head>`) : `${script}${out}`;
 }
@@ -188,7 +208,11 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const light = lightLanders(app, root, { liveBuildId: () => app.releases.served.liveOf('mf-landers'), renderFileFor: landerRender });
   const visibleMember = async (id: string): Promise<boolean> => {
     if (!/^\d{1,9}$/.test(id)) return false;
-    const [row] = await app.db.select({ one: sql<number>`1` }).from(profiles).where(and(eq(profiles.userId, Number(id)), eq(profiles.searchable, true))).limit(1);
+    const [row] = await app.db
+      .select({ one: sql<number>`1` })
+      .from(profiles)
+      .where(and(eq(profiles.userId, Number(id)), eq(profiles.searchable, true)))
+      .limit(1);
     return row !== undefined;
   };
 
@@ -200,10 +224,17 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     const built = (await readFileOrNull(path.join(shellDist, 'index.html')))?.toString('utf8') ?? null;
     const html = built ?? FALLBACK_INDEX;
     const route = resolveRoute(req.url);
-    let status = !route ? (isShellPage(req.url) ? 200 : 404) : route.remote === 'mf_landers' ? ((await landers.status(req.url)) ?? 200) : 200;
+    let status = !route
+      ? isShellPage(req.url)
+        ? 200
+        : 404
+      : route.remote === 'mf_landers'
+        ? ((await landers.status(req.url)) ?? 200)
+        : 200;
     // a member landing (/members/:id/landing*, /members/:id/signup) of a member nobody may see
     // (unknown, deleted, disabled, invisible, staff: profiles.searchable) is a 404 too
-    if (status === 200 && route?.remote === 'mf_landers' && route.params.id !== undefined && !(await visibleMember(route.params.id))) status = 404;
+    if (status === 200 && route?.remote === 'mf_landers' && route.params.id !== undefined && !(await visibleMember(route.params.id)))
+      status = 404;
     // a lander, the index or a legal page for a visitor: the light page, rendered here with its
     // content (light-landers.ts; mf-landers' build says which of its URLs it renders)
     if (status === 200 && route?.remote === 'mf_landers') {
@@ -236,7 +267,15 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   // text per bucket combination is kept until a NOTIFY on `releases` says the state changed.
   app.get('/mf-remotes.json', { schema: { hide: true } }, async (req, reply) => {
     await app.releases.followBuilds();
-    return sendRevalidated(req, reply, app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text, 'application/json; charset=utf-8', 200, 'no-cache', 'Accept-Encoding, Cookie');
+    return sendRevalidated(
+      req,
+      reply,
+      app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text,
+      'application/json; charset=utf-8',
+      200,
+      'no-cache',
+      'Accept-Encoding, Cookie',
+    );
   });
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) =>

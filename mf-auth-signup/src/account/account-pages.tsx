@@ -7,7 +7,13 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { REMARKS_MAX, ZChangeEmailRequest, ZChangePasswordRequest, ZDeleteAccountRequest, ZDeleteReason } from '@dating/shared-kit/contracts';
+import {
+  REMARKS_MAX,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZDeleteAccountRequest,
+  ZDeleteReason,
+} from '@dating/shared-kit/contracts';
 import { useSession } from '@dating/shared-kit/state';
 import { Alert, Badge, Button, Modal, Select, TextArea, TextField } from '@dating/shared-kit/ui';
 import { announceLogout, announceUser, authApi } from '../auth-api';
@@ -22,8 +28,22 @@ export function AccountFrame({ title, children }: { title: string; children: Rea
   const user = useSession();
   return (
     <Page title={title}>
-      <nav aria-label={t('account.title')} css={css`margin-bottom: 20px;`}>
-        <ul css={css`list-style: none; padding: 0; margin: 0; display: flex; gap: 12px; flex-wrap: wrap;`}>
+      <nav
+        aria-label={t('account.title')}
+        css={css`
+          margin-bottom: 20px;
+        `}
+      >
+        <ul
+          css={css`
+            list-style: none;
+            padding: 0;
+            margin: 0;
+            display: flex;
+            gap: 12px;
+            flex-wrap: wrap;
+          `}
+        >
           {(
             [
               ['/account', 'overview'],
@@ -34,7 +54,15 @@ export function AccountFrame({ title, children }: { title: string; children: Rea
             ] as const
           ).map(([to, key]) => (
             <li key={key}>
-              <NavLink to={to} end css={css`&[aria-current='page'] { font-weight: 700; }`}>
+              <NavLink
+                to={to}
+                end
+                css={css`
+                  &[aria-current='page'] {
+                    font-weight: 700;
+                  }
+                `}
+              >
                 {t(`account.nav.${key}`)}
               </NavLink>
             </li>
@@ -66,7 +94,12 @@ export function AccountOverviewPage() {
             </p>
           )}
           <section aria-labelledby="export-title">
-            <h2 id="export-title" css={css`font-size: 1.2rem;`}>
+            <h2
+              id="export-title"
+              css={css`
+                font-size: 1.2rem;
+              `}
+            >
               {t('account.exportTitle')}
             </h2>
             <p>{t('account.exportText')}</p>
@@ -106,7 +139,13 @@ export function ChangeEmailPage() {
       <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('account.emailTitle')}>
         <TextField label={t('account.newEmail')} type="email" autoComplete="email" {...form.field('email')} required />
-        <TextField label={t('account.currentPassword')} type="password" autoComplete="current-password" {...form.field('password')} required />
+        <TextField
+          label={t('account.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+          required
+        />
         <Button type="submit" loading={form.busy}>
           {t('account.emailSubmit')}
         </Button>
@@ -141,9 +180,21 @@ export function ChangePasswordPage() {
       )}
       <FormAlert error={form.error} />
       <form onSubmit={onSubmit} noValidate aria-label={t('account.passwordTitle')}>
-        <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" {...form.field('old_password')} required />
+        <TextField
+          label={t('account.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('old_password')}
+          required
+        />
         <TextField label={t('account.newPassword')} type="password" autoComplete="new-password" {...form.field('password')} required />
-        <TextField label={t('account.repeatPassword')} type="password" autoComplete="new-password" {...form.field('password_repeat')} required />
+        <TextField
+          label={t('account.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('password_repeat')}
+          required
+        />
         <Button type="submit" loading={form.busy}>
           {t('account.passwordSubmit')}
         </Button>

@@ -114,7 +114,12 @@ export function SecurityPage() {
       )}
       <FormAlert error={loadError ?? remove.error} />
       <section aria-labelledby="passkeys-list-title">
-        <h2 id="passkeys-list-title" css={css`font-size: 1.2rem;`}>
+        <h2
+          id="passkeys-list-title"
+          css={css`
+            font-size: 1.2rem;
+          `}
+        >
           {t('passkeys.listTitle')}
         </h2>
         {passkeys && passkeys.length === 0 && <p>{t('passkeys.none')}</p>}
@@ -122,10 +127,35 @@ export function SecurityPage() {
           <ul css={list} aria-labelledby="passkeys-list-title">
             {passkeys.map((p) => (
               <li key={p.id} css={item} aria-label={p.name}>
-                <h3 css={css`font-size: 1.05rem; margin: 0 0 6px;`}>{p.name}</h3>
-                <p css={css`margin: 0;`}>{t('passkeys.created', { date: date(p.created_at) })}</p>
-                <p css={css`margin: 0 0 8px;`}>{p.last_used_at ? t('passkeys.lastUsed', { date: date(p.last_used_at) }) : t('passkeys.neverUsed')}</p>
-                <div css={css`display: flex; gap: 8px; flex-wrap: wrap;`}>
+                <h3
+                  css={css`
+                    font-size: 1.05rem;
+                    margin: 0 0 6px;
+                  `}
+                >
+                  {p.name}
+                </h3>
+                <p
+                  css={css`
+                    margin: 0;
+                  `}
+                >
+                  {t('passkeys.created', { date: date(p.created_at) })}
+                </p>
+                <p
+                  css={css`
+                    margin: 0 0 8px;
+                  `}
+                >
+                  {p.last_used_at ? t('passkeys.lastUsed', { date: date(p.last_used_at) }) : t('passkeys.neverUsed')}
+                </p>
+                <div
+                  css={css`
+                    display: flex;
+                    gap: 8px;
+                    flex-wrap: wrap;
+                  `}
+                >
                   <Button
                     variant="outline"
                     size="sm"
@@ -148,7 +178,12 @@ export function SecurityPage() {
         )}
       </section>
       <section aria-labelledby="passkeys-add-title">
-        <h2 id="passkeys-add-title" css={css`font-size: 1.2rem;`}>
+        <h2
+          id="passkeys-add-title"
+          css={css`
+            font-size: 1.2rem;
+          `}
+        >
           {t('passkeys.addTitle')}
         </h2>
         {passkeysSupported() ? (
@@ -165,11 +200,23 @@ export function SecurityPage() {
           <p>{t('passkeys.unsupported')}</p>
         )}
       </section>
-      <Modal open={renaming !== null} onClose={() => setRenaming(null)} title={t('passkeys.renameTitle')} dismissible={!rename.busy} size="sm">
+      <Modal
+        open={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={t('passkeys.renameTitle')}
+        dismissible={!rename.busy}
+        size="sm"
+      >
         <FormAlert error={rename.error} />
         <form onSubmit={onRename} noValidate aria-label={t('passkeys.renameTitle')}>
           <TextField label={t('passkeys.name')} {...rename.field('name')} maxLength={PASSKEY_NAME_MAX} required />
-          <div css={css`display: flex; gap: 8px; flex-wrap: wrap;`}>
+          <div
+            css={css`
+              display: flex;
+              gap: 8px;
+              flex-wrap: wrap;
+            `}
+          >
             <Button type="submit" loading={rename.busy}>
               {t('passkeys.save')}
             </Button>

@@ -25,22 +25,68 @@ export function MemberOverview({ limit = 6, title }: { limit?: number; title: st
   }, [limit]);
   return (
     <section aria-label={title}>
-      <h2 css={css`font-size: 1.25rem;`}>{title}</h2>
+      <h2
+        css={css`
+          font-size: 1.25rem;
+        `}
+      >
+        {title}
+      </h2>
       {profiles === null ? (
         <Spinner label={t('common.loading')} />
       ) : profiles.length === 0 ? (
         <p>{t('activate.noMembers')}</p>
       ) : (
-        <ul css={css`list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 12px;`}>
+        <ul
+          css={css`
+            list-style: none;
+            padding: 0;
+            display: grid;
+            grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+            gap: 12px;
+          `}
+        >
           {profiles.map((p) => (
             <li key={p.id}>
-              <Link to={`/members/${p.id}`} css={css`display: block; text-decoration: none; color: inherit;`}>
+              <Link
+                to={`/members/${p.id}`}
+                css={css`
+                  display: block;
+                  text-decoration: none;
+                  color: inherit;
+                `}
+              >
                 {p.main_image ? (
-                  <img src={p.main_image.thumb_filename} alt="" width={140} height={140} css={css`width: 100%; height: auto; border-radius: 8px; aspect-ratio: 1; object-fit: cover;`} />
+                  <img
+                    src={p.main_image.thumb_filename}
+                    alt=""
+                    width={140}
+                    height={140}
+                    css={css`
+                      width: 100%;
+                      height: auto;
+                      border-radius: 8px;
+                      aspect-ratio: 1;
+                      object-fit: cover;
+                    `}
+                  />
                 ) : (
-                  <div aria-hidden="true" css={css`aspect-ratio: 1; border-radius: 8px; background: #f4dbe7;`} />
+                  <div
+                    aria-hidden="true"
+                    css={css`
+                      aspect-ratio: 1;
+                      border-radius: 8px;
+                      background: #f4dbe7;
+                    `}
+                  />
                 )}
-                <span css={css`display: block; font-weight: 600; margin-top: 4px;`}>
+                <span
+                  css={css`
+                    display: block;
+                    font-weight: 600;
+                    margin-top: 4px;
+                  `}
+                >
                   {p.name}, {t('activate.age', { age: p.age })}
                 </span>
               </Link>

@@ -112,7 +112,12 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
   }
 
   /** The usual submit: clear the alert, check with the schema, then send the parsed data. */
-  async function submit<S extends z.ZodType>(schema: S, input: unknown, call: (data: z.output<S>) => Promise<void>, options: SubmitOptions = {}): Promise<void> {
+  async function submit<S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    call: (data: z.output<S>) => Promise<void>,
+    options: SubmitOptions = {},
+  ): Promise<void> {
     setError(null);
     const data = validate(schema, input, options.onInvalid);
     if (data === undefined) return;

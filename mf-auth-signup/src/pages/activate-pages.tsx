@@ -26,18 +26,61 @@ export function ActivateDonePage() {
       <Alert variant="success" role="status">
         {t('activate.doneText')}
       </Alert>
-      <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); margin: 16px 0;`}>
+      <div
+        css={css`
+          display: grid;
+          gap: 16px;
+          grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+          margin: 16px 0;
+        `}
+      >
         {user && (
           <Card title={t('activate.profileTitle')}>
-            <div css={css`display: flex; gap: 12px; align-items: center;`}>
+            <div
+              css={css`
+                display: flex;
+                gap: 12px;
+                align-items: center;
+              `}
+            >
               {user.profile.main_image ? (
-                <img src={user.profile.main_image.thumb_filename} alt="" width={72} height={72} css={css`border-radius: 50%; object-fit: cover;`} />
+                <img
+                  src={user.profile.main_image.thumb_filename}
+                  alt=""
+                  width={72}
+                  height={72}
+                  css={css`
+                    border-radius: 50%;
+                    object-fit: cover;
+                  `}
+                />
               ) : (
-                <div aria-hidden="true" css={css`width: 72px; height: 72px; border-radius: 50%; background: #f4dbe7;`} />
+                <div
+                  aria-hidden="true"
+                  css={css`
+                    width: 72px;
+                    height: 72px;
+                    border-radius: 50%;
+                    background: #f4dbe7;
+                  `}
+                />
               )}
               <div>
-                <p css={css`margin: 0; font-weight: 700;`}>{user.profile.name}</p>
-                <p css={css`margin: 0;`}>{t('activate.age', { age: user.profile.age })}</p>
+                <p
+                  css={css`
+                    margin: 0;
+                    font-weight: 700;
+                  `}
+                >
+                  {user.profile.name}
+                </p>
+                <p
+                  css={css`
+                    margin: 0;
+                  `}
+                >
+                  {t('activate.age', { age: user.profile.age })}
+                </p>
               </div>
             </div>
             <p>
@@ -94,8 +137,16 @@ export function ActivateErrorPage() {
   return (
     <Page title={t('activate.errorTitle')}>
       <p>{t('activate.errorText')}</p>
-      {state.ok && <Alert variant="success" role="status">{t('activate.resent')}</Alert>}
-      {state.message && <Alert variant="danger" role="alert">{state.message}</Alert>}
+      {state.ok && (
+        <Alert variant="success" role="status">
+          {t('activate.resent')}
+        </Alert>
+      )}
+      {state.message && (
+        <Alert variant="danger" role="alert">
+          {state.message}
+        </Alert>
+      )}
       {user ? (
         <Button
           loading={busy}

@@ -101,9 +101,7 @@ export function CompleteSignupPage() {
             ) : (
               <TextField label={t('signup.step2.region')} {...form.field('region')} maxLength={80} optionalLabel />
             ))}
-          {missing.city && (
-            <TextField label={t('signup.step2.city')} {...form.field('city')} maxLength={80} optionalLabel />
-          )}
+          {missing.city && <TextField label={t('signup.step2.city')} {...form.field('city')} maxLength={80} optionalLabel />}
           <Button type="submit" loading={form.busy} fullWidth>
             {t('completeSignup.submit')}
           </Button>

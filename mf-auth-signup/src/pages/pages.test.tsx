@@ -8,7 +8,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '@dating/shared-kit/state';
 import { ChangeEmailPage, ChangePasswordPage, DeleteAccountPage } from '../account/account-pages';
-import { clearCookies, createAccount, installCookieJar, linkFrom, mailsTo, renderAt, resetBrowserState, uniqueEmail } from '../testing/render';
+import {
+  clearCookies,
+  createAccount,
+  installCookieJar,
+  linkFrom,
+  mailsTo,
+  renderAt,
+  resetBrowserState,
+  uniqueEmail,
+} from '../testing/render';
 import { AccountDeletedPage } from './account-deleted-page';
 import EmailReminder from '../widgets/email-reminder';
 import { refreshSession } from '@dating/shared-kit/state';

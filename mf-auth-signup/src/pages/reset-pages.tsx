@@ -99,7 +99,13 @@ export function ResetPasswordDoPage() {
           <FormAlert error={form.error} action={<Link to="/reset-password">{t('resetDo.requestNew')}</Link>} />
           <form onSubmit={onSubmit} noValidate aria-label={t('resetDo.title')}>
             <TextField label={t('resetDo.password')} type="password" autoComplete="new-password" {...form.field('password')} required />
-            <TextField label={t('resetDo.repeat')} type="password" autoComplete="new-password" {...form.field('password_repeat')} required />
+            <TextField
+              label={t('resetDo.repeat')}
+              type="password"
+              autoComplete="new-password"
+              {...form.field('password_repeat')}
+              required
+            />
             <Button type="submit" loading={form.busy} fullWidth>
               {t('resetDo.submit')}
             </Button>

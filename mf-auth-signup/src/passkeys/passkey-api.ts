@@ -25,7 +25,8 @@ export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
 
 /** The member closed or refused the browser's passkey dialog (not an error worth a red text). */
 export function isCancelled(err: unknown): boolean {
-  if (err instanceof WebAuthnError) return err.code === 'ERROR_CEREMONY_ABORTED' || (err.cause as Error | undefined)?.name === 'NotAllowedError';
+  if (err instanceof WebAuthnError)
+    return err.code === 'ERROR_CEREMONY_ABORTED' || (err.cause as Error | undefined)?.name === 'NotAllowedError';
   return err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
 }
 
@@ -45,7 +46,25 @@ export async function loginWithPasskey(): Promise<User> {
 
 /** A name to suggest for a new passkey: the browser and system it is made on. */
 export function suggestedName(ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : '';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return [browser, os].filter(Boolean).join(' · ') || 'Passkey';
 }

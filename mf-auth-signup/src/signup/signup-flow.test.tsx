@@ -144,7 +144,9 @@ it('creates the account with the four-step progress, logs in and announces it', 
   off();
 
   // the activation mail is in the outbox of the real server
-  const box = (await (await fetch(`${location.origin}/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { subject: string }[] };
+  const box = (await (await fetch(`${location.origin}/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    mails: { subject: string }[];
+  };
   expect(box.mails.map((m) => m.subject)).toEqual(['Bevestig je e-mailadres voor Flirtlokaal']);
   await act(async () => undefined);
 });
@@ -171,7 +173,10 @@ describe('the signups setting', () => {
 
   it('keeps a partner link whose click id carries = + / characters, and drops only a value with markup', async () => {
     store.set(settingsAtom, makeSettings({ signups: 'with_trafficsource' }));
-    expect(captureTracking('?network=partner2&sub1=YWJj%2Bd%2Fe%3D%3D&sub2=%3Cscript%3E')).toEqual({ network: 'partner2', sub1: 'YWJj+d/e==' });
+    expect(captureTracking('?network=partner2&sub1=YWJj%2Bd%2Fe%3D%3D&sub2=%3Cscript%3E')).toEqual({
+      network: 'partner2',
+      sub1: 'YWJj+d/e==',
+    });
     await renderAt(<SignupFlow onFinish={() => undefined} />);
     expect(screen.getByLabelText('Ik ben een')).toBeInTheDocument();
   });
@@ -193,7 +198,23 @@ it('links "the terms" in the agreement sentence to the terms (and the privacy po
   for (const [lng, texts] of Object.entries(locales)) {
     resetBrowserState();
     // a draft at the last step (as after a reload)
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step: 4, values: { gender: 'female', sexuality: 'hetero', date_of_birth: '1991-06-15', country: 'NL', region: '', city: 'Utrecht', name: 'Anna', email: '', signup_message: '' } }));
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        step: 4,
+        values: {
+          gender: 'female',
+          sexuality: 'hetero',
+          date_of_birth: '1991-06-15',
+          country: 'NL',
+          region: '',
+          city: 'Utrecht',
+          name: 'Anna',
+          email: '',
+          signup_message: '',
+        },
+      }),
+    );
     const view = await renderAt(<SignupFlow onFinish={() => undefined} />, { lang: lng });
     const sentence = texts.signup.step4.terms;
     const termsWords = /<terms>(.*?)<\/terms>/.exec(sentence)?.[1] ?? '';

@@ -14,7 +14,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { api, loadTranslated } from '@dating/shared-kit/api';
 import {
-  COUNTRIES, NAME_MAX, SIGNUP_MESSAGE_MAX, ZGender, ZMemberSearchResponse, ZRegionsResponse, ZSexuality, ZSignupRequest,
+  COUNTRIES,
+  NAME_MAX,
+  SIGNUP_MESSAGE_MAX,
+  ZGender,
+  ZMemberSearchResponse,
+  ZRegionsResponse,
+  ZSexuality,
+  ZSignupRequest,
 } from '@dating/shared-kit/contracts';
 import type { User } from '@dating/shared-kit/contracts';
 import { toLanguage } from '@dating/shared-kit/i18n';
@@ -186,7 +193,14 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
             <li key={key} data-state={progress[i]}>
               <span aria-hidden="true">{progress[i] === 'done' ? '✓' : progress[i] === 'busy' ? '…' : '○'}</span>{' '}
               {t(`signup.progress.${key}`)}{' '}
-              <span css={css`color: #7a6673; font-size: 0.9em;`}>({t(`signup.progress.${progress[i] ?? 'waiting'}`)})</span>
+              <span
+                css={css`
+                  color: #7a6673;
+                  font-size: 0.9em;
+                `}
+              >
+                ({t(`signup.progress.${progress[i] ?? 'waiting'}`)})
+              </span>
             </li>
           ))}
         </ol>
@@ -217,7 +231,14 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
   const stepTitle = t(`signup.step${step}.title`);
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-      <p css={css`margin: 0 0 4px; color: #7a6673;`}>{t('signup.stepOf', { step: step + 1, total: STEP_COUNT })}</p>
+      <p
+        css={css`
+          margin: 0 0 4px;
+          color: #7a6673;
+        `}
+      >
+        {t('signup.stepOf', { step: step + 1, total: STEP_COUNT })}
+      </p>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} css={headingStyle}>
         {stepTitle}
       </h2>
@@ -227,7 +248,11 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
           {formError}
         </Alert>
       )}
-      <div css={css`margin-top: 16px;`}>
+      <div
+        css={css`
+          margin-top: 16px;
+        `}
+      >
         {step === 0 && (
           <>
             <Select
@@ -282,7 +307,14 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
                 options={regions.options}
               />
             ) : (
-              <TextField label={t('signup.step2.region')} value={values.region} onChange={set('region')} optionalLabel maxLength={80} error={errors.region} />
+              <TextField
+                label={t('signup.step2.region')}
+                value={values.region}
+                onChange={set('region')}
+                optionalLabel
+                maxLength={80}
+                error={errors.region}
+              />
             )}
             <TextField
               label={t('signup.step2.city')}
@@ -338,7 +370,16 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
               error={errors.email}
             />
             {suggestion && (
-              <div role="status" css={css`margin: -8px 0 16px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+              <div
+                role="status"
+                css={css`
+                  margin: -8px 0 16px;
+                  display: flex;
+                  gap: 8px;
+                  align-items: center;
+                  flex-wrap: wrap;
+                `}
+              >
                 <span>{t('signup.step4.didYouMean', { suggestion })}</span>
                 <Button
                   variant="link"
@@ -362,7 +403,12 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
               hint={t('signup.step4.passwordHint')}
               error={errors.password}
             />
-            <p css={css`font-size: 0.875rem; color: #7a6673;`}>
+            <p
+              css={css`
+                font-size: 0.875rem;
+                color: #7a6673;
+              `}
+            >
               {/* a new tab: the form (and the modal) stay as they are while the member reads */}
               <Trans
                 t={t}
@@ -376,7 +422,14 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
           </>
         )}
       </div>
-      <div css={css`display: flex; gap: 12px; justify-content: space-between; margin-top: 8px;`}>
+      <div
+        css={css`
+          display: flex;
+          gap: 12px;
+          justify-content: space-between;
+          margin-top: 8px;
+        `}
+      >
         {step > 0 ? (
           <Button variant="outline" onClick={back}>
             {t('signup.back')}
@@ -386,7 +439,15 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
         )}
         <Button type="submit">{step < STEP_COUNT - 1 ? t('signup.next') : t('signup.submit')}</Button>
       </div>
-      <p css={css`font-size: 0.8rem; color: #7a6673; margin-top: 16px;`}>{t('signup.draftKept')}</p>
+      <p
+        css={css`
+          font-size: 0.8rem;
+          color: #7a6673;
+          margin-top: 16px;
+        `}
+      >
+        {t('signup.draftKept')}
+      </p>
       {footer}
     </form>
   );

@@ -37,7 +37,16 @@ export const STEP_FIELDS: readonly (readonly SignupField[])[] = [
 ];
 
 const EMPTY: SignupValues = {
-  gender: '', sexuality: '', date_of_birth: '', country: '', region: '', city: '', name: '', signup_message: '', email: '', password: '',
+  gender: '',
+  sexuality: '',
+  date_of_birth: '',
+  country: '',
+  region: '',
+  city: '',
+  name: '',
+  signup_message: '',
+  email: '',
+  password: '',
 };
 
 /**

@@ -10,7 +10,6 @@ import crypto from 'node:crypto';
 
 type Cbor = number | string | Uint8Array | Map<Cbor, Cbor>;
 
-
 function head(major: number, n: number): number[] {
   if (n < 24) return [(major << 5) | n];
   if (n < 256) return [(major << 5) | 24, n];
@@ -36,7 +35,8 @@ const buf = (b: Buffer | number[]) => {
   const bytes = Uint8Array.from(b);
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 };
-const bytesOf = (v: BufferSource) => Buffer.from(v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+const bytesOf = (v: BufferSource) =>
+  Buffer.from(v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
 
 interface Credential {
   id: Buffer;
@@ -71,11 +71,39 @@ async function create({ publicKey }: CredentialCreationOptions) {
   const { privateKey, publicKey: pub } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = pub.export({ format: 'jwk' });
   const id = crypto.randomBytes(32);
-  const cose = new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x ?? '', 'base64url')], [-3, Buffer.from(jwk.y ?? '', 'base64url')]]);
+  const cose = new Map<Cbor, Cbor>([
+    [1, 2],
+    [3, -7],
+    [-1, 1],
+    [-2, Buffer.from(jwk.x ?? '', 'base64url')],
+    [-3, Buffer.from(jwk.y ?? '', 'base64url')],
+  ]);
   const idLen = [id.length >> 8, id.length & 255];
-  const authData = Buffer.from([...crypto.createHash('sha256').update(rpId).digest(), 0x45, 0, 0, 0, 0, ...Buffer.alloc(16), ...idLen, ...id, ...cbor(cose)]);
-  const attestation = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
-  const clientData = JSON.stringify({ type: 'webauthn.create', challenge: bytesOf(publicKey.challenge).toString('base64url'), origin: originFor(rpId), crossOrigin: false });
+  const authData = Buffer.from([
+    ...crypto.createHash('sha256').update(rpId).digest(),
+    0x45,
+    0,
+    0,
+    0,
+    0,
+    ...Buffer.alloc(16),
+    ...idLen,
+    ...id,
+    ...cbor(cose),
+  ]);
+  const attestation = cbor(
+    new Map<Cbor, Cbor>([
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', authData],
+    ]),
+  );
+  const clientData = JSON.stringify({
+    type: 'webauthn.create',
+    challenge: bytesOf(publicKey.challenge).toString('base64url'),
+    origin: originFor(rpId),
+    crossOrigin: false,
+  });
   authenticator.credentials.push({ id, rpId, userHandle: bytesOf(publicKey.user.id), key: privateKey, counter: 0 });
   return {
     id: id.toString('base64url'),
@@ -100,14 +128,26 @@ async function get({ publicKey }: CredentialRequestOptions) {
   cred.counter += 1;
   const counter = [(cred.counter >>> 24) & 255, (cred.counter >> 16) & 255, (cred.counter >> 8) & 255, cred.counter & 255];
   const authData = Buffer.from([...crypto.createHash('sha256').update(rpId).digest(), 0x05, ...counter]);
-  const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: bytesOf(publicKey.challenge).toString('base64url'), origin: originFor(rpId), crossOrigin: false }));
+  const clientData = Buffer.from(
+    JSON.stringify({
+      type: 'webauthn.get',
+      challenge: bytesOf(publicKey.challenge).toString('base64url'),
+      origin: originFor(rpId),
+      crossOrigin: false,
+    }),
+  );
   const signature = crypto.sign('sha256', Buffer.concat([authData, crypto.createHash('sha256').update(clientData).digest()]), cred.key);
   return {
     id: cred.id.toString('base64url'),
     rawId: buf(cred.id),
     type: 'public-key',
     authenticatorAttachment: 'platform',
-    response: { clientDataJSON: buf(clientData), authenticatorData: buf(authData), signature: buf(signature), userHandle: buf(cred.userHandle) },
+    response: {
+      clientDataJSON: buf(clientData),
+      authenticatorData: buf(authData),
+      signature: buf(signature),
+      userHandle: buf(cred.userHandle),
+    },
     getClientExtensionResults: () => ({}),
   };
 }

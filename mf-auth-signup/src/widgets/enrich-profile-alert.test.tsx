@@ -9,8 +9,10 @@ import { setSession } from '@dating/shared-kit/state';
 import { renderAt, resetBrowserState } from '../testing/render';
 import EnrichProfileAlert, { ENRICH_DISMISS_KEY } from './enrich-profile-alert';
 
-const incomplete = () => makeUser({ profile: makeProfile({ id: 1, name: 'Jan', gender: 'male', sexuality: null, region: null, city: null }) });
-const complete = () => makeUser({ profile: makeProfile({ id: 1, name: 'Jan', gender: 'male', sexuality: 'hetero', region: 'UT', city: 'Utrecht' }) });
+const incomplete = () =>
+  makeUser({ profile: makeProfile({ id: 1, name: 'Jan', gender: 'male', sexuality: null, region: null, city: null }) });
+const complete = () =>
+  makeUser({ profile: makeProfile({ id: 1, name: 'Jan', gender: 'male', sexuality: 'hetero', region: 'UT', city: 'Utrecht' }) });
 
 beforeEach(() => resetBrowserState());
 

@@ -18,7 +18,13 @@ export const ENRICH_DISMISS_KEY = 'auth:enrich-profile-dismissed-at';
 
 /** Pages where the alert stays away. */
 export const ENRICH_HIDDEN = [
-  /^\/complete-signup(\/|$)/, /^\/signup/, /^\/account/, /^\/activate\//, /^\/reset-password/, /^\/mail-change\//, /^\/login(\/|$)/,
+  /^\/complete-signup(\/|$)/,
+  /^\/signup/,
+  /^\/account/,
+  /^\/activate\//,
+  /^\/reset-password/,
+  /^\/mail-change\//,
+  /^\/login(\/|$)/,
 ];
 
 export default function EnrichProfileAlert() {
@@ -31,12 +37,7 @@ export default function EnrichProfileAlert() {
   if (ENRICH_HIDDEN.some((re) => re.test(pathname))) return null;
   if (hidden) return null;
   return (
-    <Alert
-      variant="info"
-      role="status"
-      title={t('enrichProfile.title')}
-      onDismiss={dismiss}
-    >
+    <Alert variant="info" role="status" title={t('enrichProfile.title')} onDismiss={dismiss}>
       {t('enrichProfile.text')} <Link to="/complete-signup">{t('enrichProfile.action')}</Link>
     </Alert>
   );

@@ -20,12 +20,7 @@ export default function NotificationsAlert() {
   if (!user || user.notifications_disabled.length === 0) return null;
   if (hidden) return null;
   return (
-    <Alert
-      variant="warning"
-      role="status"
-      title={t('notifications.title')}
-      onDismiss={dismiss}
-    >
+    <Alert variant="warning" role="status" title={t('notifications.title')} onDismiss={dismiss}>
       <ul>
         {user.notifications_disabled.map((reason) => (
           <li key={reason}>

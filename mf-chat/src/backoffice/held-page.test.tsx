@@ -12,9 +12,21 @@ import { loginAs, renderChat } from '../test-utils';
 
 const now = new Date().toISOString();
 const held = (overrides: Partial<HeldMessage> = {}): HeldMessage => ({
-  id: 3, message_id: 40, conversation: 5, sender: { id: 10, name: 'Kees', created_at: now }, recipient: { id: 11, name: 'Anna', created_at: now },
-  type: 'text', body: 'app me op wh@ts app', reason: 'messenger', cost: 10, status: 'pending', charged: null, sender_pending: 2,
-  created_at: now, decided_at: null, ...overrides,
+  id: 3,
+  message_id: 40,
+  conversation: 5,
+  sender: { id: 10, name: 'Kees', created_at: now },
+  recipient: { id: 11, name: 'Anna', created_at: now },
+  type: 'text',
+  body: 'app me op wh@ts app',
+  reason: 'messenger',
+  cost: 10,
+  status: 'pending',
+  charged: null,
+  sender_pending: 2,
+  created_at: now,
+  decided_at: null,
+  ...overrides,
 });
 
 beforeEach(() => {
@@ -23,7 +35,10 @@ beforeEach(() => {
 afterEach(() => act(() => setSession(null)));
 
 it('lists held messages and releases one', async () => {
-  let pending = [held(), held({ id: 4, message_id: 41, sender: { id: 12, name: 'Piet', created_at: now }, body: 'stuur me geld', reason: 'money' })];
+  let pending = [
+    held(),
+    held({ id: 4, message_id: 41, sender: { id: 12, name: 'Piet', created_at: now }, body: 'stuur me geld', reason: 'money' }),
+  ];
   const calls = serve({
     'GET /api/backoffice/held-messages': () => ({ held: pending, total: pending.length, pending: pending.length, page: 1, per_page: 20 }),
     'POST /api/backoffice/held-messages/3/decide': () => {
@@ -49,7 +64,10 @@ it('lists held messages and releases one', async () => {
 it('rejects; a second moderator’s decision is answered 409 and said so', async () => {
   const calls = serve({
     'GET /api/backoffice/held-messages': () => ({ held: [held()], total: 1, pending: 1, page: 1, per_page: 20 }),
-    'POST /api/backoffice/held-messages/3/decide': () => ({ status: 409, body: { error: 'held_already_decided', message: 'Over dit bericht is al beslist.' } }),
+    'POST /api/backoffice/held-messages/3/decide': () => ({
+      status: 409,
+      body: { error: 'held_already_decided', message: 'Over dit bericht is al beslist.' },
+    }),
   });
   renderChat('/backoffice/held-messages');
   const article = await screen.findByRole('article', { name: 'Van Kees → Aan Anna' });
@@ -62,7 +80,13 @@ it('shows the decided ones with what was charged', async () => {
   serve({
     'GET /api/backoffice/held-messages': (url) =>
       url.searchParams.get('status') === 'decided'
-        ? { held: [held({ status: 'released', charged: 0, decided_at: now }), held({ id: 5, status: 'rejected', decided_at: now })], total: 2, pending: 0, page: 1, per_page: 20 }
+        ? {
+            held: [held({ status: 'released', charged: 0, decided_at: now }), held({ id: 5, status: 'rejected', decided_at: now })],
+            total: 2,
+            pending: 0,
+            page: 1,
+            per_page: 20,
+          }
         : { held: [], total: 0, pending: 0, page: 1, per_page: 20 },
   });
   renderChat('/backoffice/held-messages');

@@ -22,32 +22,95 @@ function HeldItem({ item, busy, onDecide }: { item: HeldMessage; busy: boolean; 
   const text = item.body ?? (item.type === 'image' ? t('image') : item.type === 'gift' ? t('gift') : t('deleted'));
   return (
     <li>
-      <article aria-labelledby={headingId} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px; background: ${colors.surface}; display: grid; gap: 8px;`}>
-        <h2 id={headingId} css={css`margin: 0; font-size: 1rem; overflow-wrap: anywhere;`}>
+      <article
+        aria-labelledby={headingId}
+        css={css`
+          border: 1px solid ${colors.border};
+          border-radius: ${radii.md};
+          padding: 12px;
+          background: ${colors.surface};
+          display: grid;
+          gap: 8px;
+        `}
+      >
+        <h2
+          id={headingId}
+          css={css`
+            margin: 0;
+            font-size: 1rem;
+            overflow-wrap: anywhere;
+          `}
+        >
           {t('from')} {item.sender.name} → {t('to')} {item.recipient.name}
         </h2>
-        <p css={css`margin: 0; font-size: 0.8125rem; color: ${colors.textMuted};`}>
+        <p
+          css={css`
+            margin: 0;
+            font-size: 0.8125rem;
+            color: ${colors.textMuted};
+          `}
+        >
           <time dateTime={item.created_at}>{date(item.created_at)}</time> · {t('accountAge', { date: date(item.sender.created_at) })}
           {item.sender_pending > 1 && <> · {t('senderPending', { count: item.sender_pending })}</>}
         </p>
-        <p css={css`margin: 0; display: flex; gap: 6px; flex-wrap: wrap; align-items: center;`}>
+        <p
+          css={css`
+            margin: 0;
+            display: flex;
+            gap: 6px;
+            flex-wrap: wrap;
+            align-items: center;
+          `}
+        >
           <span>{t('reason')}:</span> <Badge tone="warning">{t(`reasons.${item.reason}`)}</Badge>
         </p>
-        <blockquote css={css`margin: 0; padding: 8px 10px; border-left: 3px solid ${colors.border}; white-space: pre-wrap; overflow-wrap: anywhere; background: ${colors.background};`}>{text}</blockquote>
+        <blockquote
+          css={css`
+            margin: 0;
+            padding: 8px 10px;
+            border-left: 3px solid ${colors.border};
+            white-space: pre-wrap;
+            overflow-wrap: anywhere;
+            background: ${colors.background};
+          `}
+        >
+          {text}
+        </blockquote>
         {item.status === 'pending' ? (
-          <div css={css`display: flex; gap: 8px; flex-wrap: wrap; align-items: center;`}>
+          <div
+            css={css`
+              display: flex;
+              gap: 8px;
+              flex-wrap: wrap;
+              align-items: center;
+            `}
+          >
             <Button size="sm" onClick={() => onDecide(item, true)} disabled={busy}>
               {t('release')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => onDecide(item, false)} disabled={busy}>
               {t('reject')}
             </Button>
-            <span css={css`font-size: 0.8125rem; color: ${colors.textMuted};`}>{t('cost', { count: item.cost })}</span>
+            <span
+              css={css`
+                font-size: 0.8125rem;
+                color: ${colors.textMuted};
+              `}
+            >
+              {t('cost', { count: item.cost })}
+            </span>
           </div>
         ) : (
-          <p css={css`margin: 0; font-size: 0.875rem;`}>
+          <p
+            css={css`
+              margin: 0;
+              font-size: 0.875rem;
+            `}
+          >
             <strong>{item.status === 'released' ? t('released') : t('rejected')}</strong>
-            {item.status === 'released' && <> · {item.charged ? t('charged', { count: item.charged }) : item.cost > 0 ? t('chargedNone') : null}</>}
+            {item.status === 'released' && (
+              <> · {item.charged ? t('charged', { count: item.charged }) : item.cost > 0 ? t('chargedNone') : null}</>
+            )}
             {item.decided_at && <> · {t('decidedAt', { date: date(item.decided_at) })}</>}
           </p>
         )}
@@ -101,10 +164,35 @@ export default function HeldMessagesPage() {
   };
 
   return (
-    <section css={css`display: grid; gap: 12px; max-width: 820px; min-width: 0;`}>
-      <h1 css={css`margin: 0; font-size: 1.375rem;`}>{t('title')}</h1>
-      <p css={css`margin: 0; color: ${colors.textMuted};`}>{t('intro')}</p>
-      <div css={css`max-width: 240px;`}>
+    <section
+      css={css`
+        display: grid;
+        gap: 12px;
+        max-width: 820px;
+        min-width: 0;
+      `}
+    >
+      <h1
+        css={css`
+          margin: 0;
+          font-size: 1.375rem;
+        `}
+      >
+        {t('title')}
+      </h1>
+      <p
+        css={css`
+          margin: 0;
+          color: ${colors.textMuted};
+        `}
+      >
+        {t('intro')}
+      </p>
+      <div
+        css={css`
+          max-width: 240px;
+        `}
+      >
         <Select
           label={t('status')}
           value={status}
@@ -123,7 +211,16 @@ export default function HeldMessagesPage() {
       {!data && !error && <Spinner />}
       {data && data.held.length === 0 && <p>{t('empty')}</p>}
       {data && data.held.length > 0 && (
-        <ol aria-label={t('title')} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;`}>
+        <ol
+          aria-label={t('title')}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 12px;
+          `}
+        >
           {data.held.map((item) => (
             <HeldItem key={item.id} item={item} busy={busy === item.id} onDecide={(i, r) => void decide(i, r)} />
           ))}

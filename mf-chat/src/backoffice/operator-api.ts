@@ -13,6 +13,8 @@ export const operatorApi = {
   claim: (conversation: number) => api.post(`${BASE}/claim`, { conversation }, ZOperatorClaimResponse),
   release: (conversation: number) => api.post(`${BASE}/release`, { conversation }, ZOperatorClaimResponse),
   /** `clientId`: one per message, so a retry after a lost answer is stored once */
-  reply: (conversation: number, body: string, clientId: string = newClientId()) => api.post(`${BASE}/reply`, { conversation, body, client_id: clientId }, ZOperatorSendResponse),
-  disclose: (conversation: number, clientId: string = newClientId()) => api.post(`${BASE}/disclose`, { conversation, client_id: clientId }, ZOperatorSendResponse),
+  reply: (conversation: number, body: string, clientId: string = newClientId()) =>
+    api.post(`${BASE}/reply`, { conversation, body, client_id: clientId }, ZOperatorSendResponse),
+  disclose: (conversation: number, clientId: string = newClientId()) =>
+    api.post(`${BASE}/disclose`, { conversation, client_id: clientId }, ZOperatorSendResponse),
 };

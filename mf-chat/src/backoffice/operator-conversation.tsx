@@ -72,7 +72,9 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
     return (
       <div>
         <Alert variant="danger">{loadError}</Alert>
-        <Button variant="outline" onClick={() => void load()}>{t('conversation.reload')}</Button>
+        <Button variant="outline" onClick={() => void load()}>
+          {t('conversation.reload')}
+        </Button>
       </div>
     );
   }
@@ -104,28 +106,102 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
   };
 
   return (
-    <article aria-labelledby="operator-conversation-title" css={css`display: grid; gap: 12px;`}>
-      <header css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 8px;`}>
-        <Link to="/backoffice/operator" css={[buttonStyles('ghost', 'sm'), css`${mq.md} { display: none; }`]}>{t('conversation.back')}</Link>
-        <h2 id="operator-conversation-title" css={css`margin: 0; font-size: 1.25rem;`}>{t('conversation.title', { member, chatpal })}</h2>
+    <article
+      aria-labelledby="operator-conversation-title"
+      css={css`
+        display: grid;
+        gap: 12px;
+      `}
+    >
+      <header
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          align-items: center;
+          gap: 8px;
+        `}
+      >
+        <Link
+          to="/backoffice/operator"
+          css={[
+            buttonStyles('ghost', 'sm'),
+            css`
+              ${mq.md} {
+                display: none;
+              }
+            `,
+          ]}
+        >
+          {t('conversation.back')}
+        </Link>
+        <h2
+          id="operator-conversation-title"
+          css={css`
+            margin: 0;
+            font-size: 1.25rem;
+          `}
+        >
+          {t('conversation.title', { member, chatpal })}
+        </h2>
       </header>
 
-      <section aria-label={t('conversation.profiles')} css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));`}>
-        <ProfileCard heading={t('conversation.member')} profile={data.member} extra={[t('conversation.language', { language: data.member_language }), t('conversation.messages24h', { count: data.member_messages_24h })]} />
+      <section
+        aria-label={t('conversation.profiles')}
+        css={css`
+          display: grid;
+          gap: 12px;
+          grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+        `}
+      >
+        <ProfileCard
+          heading={t('conversation.member')}
+          profile={data.member}
+          extra={[
+            t('conversation.language', { language: data.member_language }),
+            t('conversation.messages24h', { count: data.member_messages_24h }),
+          ]}
+        />
         <ProfileCard heading={t('conversation.chatpal')} profile={data.chatpal} extra={[]} fictional />
       </section>
 
-      <ClaimBar claim={data.claim} busy={busy} onClaim={() => void act(() => operatorApi.claim(id), t('claim.claimed'))} onRelease={() => void act(() => operatorApi.release(id), t('claim.released'))} />
+      <ClaimBar
+        claim={data.claim}
+        busy={busy}
+        onClaim={() => void act(() => operatorApi.claim(id), t('claim.claimed'))}
+        onRelease={() => void act(() => operatorApi.release(id), t('claim.released'))}
+      />
 
       {result && (
-        <Alert variant={result.kind === 'ok' ? 'success' : 'danger'} role={result.kind === 'ok' ? 'status' : 'alert'} onDismiss={() => setResult(null)}>{result.text}</Alert>
+        <Alert
+          variant={result.kind === 'ok' ? 'success' : 'danger'}
+          role={result.kind === 'ok' ? 'status' : 'alert'}
+          onDismiss={() => setResult(null)}
+        >
+          {result.text}
+        </Alert>
       )}
 
       {data.disclosure_due && (
         <Alert variant="warning" title={t('honesty.title')}>
-          {asked && <p css={css`margin: 0 0 8px;`}>{t('honesty.why', { reason: flagLabel(asked, t) })}</p>}
-          <p css={css`margin: 0 0 8px;`}>{t('honesty.text', { text: data.disclosure_text })}</p>
-          <Button variant="primary" disabled={busy} onClick={() => void act(() => operatorApi.disclose(id), t('honesty.sent'))}>{t('honesty.send')}</Button>
+          {asked && (
+            <p
+              css={css`
+                margin: 0 0 8px;
+              `}
+            >
+              {t('honesty.why', { reason: flagLabel(asked, t) })}
+            </p>
+          )}
+          <p
+            css={css`
+              margin: 0 0 8px;
+            `}
+          >
+            {t('honesty.text', { text: data.disclosure_text })}
+          </p>
+          <Button variant="primary" disabled={busy} onClick={() => void act(() => operatorApi.disclose(id), t('honesty.sent'))}>
+            {t('honesty.send')}
+          </Button>
         </Alert>
       )}
 
@@ -148,19 +224,78 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
       {messages.length === 0 ? (
         <p>{t('conversation.empty')}</p>
       ) : (
-        <ol aria-label={t('conversation.history', { member, chatpal })} css={css`list-style: none; margin: 0; padding: 12px; display: grid; gap: 8px; max-height: 55vh; overflow-y: auto; background: ${colors.background}; border-radius: ${radii.md};`}>
+        <ol
+          aria-label={t('conversation.history', { member, chatpal })}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 12px;
+            display: grid;
+            gap: 8px;
+            max-height: 55vh;
+            overflow-y: auto;
+            background: ${colors.background};
+            border-radius: ${radii.md};
+          `}
+        >
           {messages.map((m) => (
-            <li key={m.id} css={css`justify-self: ${m.from === 'chatpal' ? 'end' : 'start'}; max-width: 85%; padding: 8px 12px; border-radius: ${radii.md}; background: ${m.from === 'chatpal' ? colors.primarySoft : colors.surface}; border: 2px solid ${m.asks_if_real ? colors.danger : 'transparent'};`}>
-              <span css={css`display: block; font-size: 0.75rem; color: ${colors.textMuted};`}>
-                {m.from === 'member' ? t('conversation.fromMember', { name: member }) : t('conversation.fromChatpal', { name: chatpal })} · {formatMessageTime(m.created_at, i18n.language)}
+            <li
+              key={m.id}
+              css={css`
+                justify-self: ${m.from === 'chatpal' ? 'end' : 'start'};
+                max-width: 85%;
+                padding: 8px 12px;
+                border-radius: ${radii.md};
+                background: ${m.from === 'chatpal' ? colors.primarySoft : colors.surface};
+                border: 2px solid ${m.asks_if_real ? colors.danger : 'transparent'};
+              `}
+            >
+              <span
+                css={css`
+                  display: block;
+                  font-size: 0.75rem;
+                  color: ${colors.textMuted};
+                `}
+              >
+                {m.from === 'member' ? t('conversation.fromMember', { name: member }) : t('conversation.fromChatpal', { name: chatpal })} ·{' '}
+                {formatMessageTime(m.created_at, i18n.language)}
               </span>
-              <span css={css`white-space: pre-wrap; overflow-wrap: anywhere;`}>
-                {m.deleted ? <em>{t('conversation.deleted')}</em> : m.type === 'image' ? t('conversation.photo') : m.type === 'gift' ? t('conversation.gift', { gift: m.gift ?? '' }) : m.body}
+              <span
+                css={css`
+                  white-space: pre-wrap;
+                  overflow-wrap: anywhere;
+                `}
+              >
+                {m.deleted ? (
+                  <em>{t('conversation.deleted')}</em>
+                ) : m.type === 'image' ? (
+                  t('conversation.photo')
+                ) : m.type === 'gift' ? (
+                  t('conversation.gift', { gift: m.gift ?? '' })
+                ) : (
+                  m.body
+                )}
               </span>
               {(m.asks_if_real || m.disclosure) && (
-                <span css={css`display: block; margin-top: 4px;`}>
-                  <Badge tone={m.asks_if_real ? 'danger' : 'success'}>{m.asks_if_real ? flagLabel(m, t) : t('conversation.disclosure')}</Badge>
-                  {m.honesty?.disguised && <Badge tone="warning" css={css`margin-left: 4px;`}>{t('reason.disguised')}</Badge>}
+                <span
+                  css={css`
+                    display: block;
+                    margin-top: 4px;
+                  `}
+                >
+                  <Badge tone={m.asks_if_real ? 'danger' : 'success'}>
+                    {m.asks_if_real ? flagLabel(m, t) : t('conversation.disclosure')}
+                  </Badge>
+                  {m.honesty?.disguised && (
+                    <Badge
+                      tone="warning"
+                      css={css`
+                        margin-left: 4px;
+                      `}
+                    >
+                      {t('reason.disguised')}
+                    </Badge>
+                  )}
                 </span>
               )}
             </li>
@@ -168,7 +303,13 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
         </ol>
       )}
 
-      <form onSubmit={submit} css={css`display: grid; gap: 8px;`}>
+      <form
+        onSubmit={submit}
+        css={css`
+          display: grid;
+          gap: 8px;
+        `}
+      >
         <TextArea
           label={t('reply.label', { chatpal })}
           value={draft}
@@ -178,7 +319,9 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
           hint={data.disclosure_due ? t('reply.blocked') : t('reply.count', { count: [...draft].length, max: data.message_length })}
           error={tooLong ? t('reply.count', { count: [...draft].length, max: data.message_length }) : undefined}
         />
-        <Button type="submit" variant="primary" disabled={busy || data.disclosure_due || !draft.trim() || tooLong}>{t('reply.send')}</Button>
+        <Button type="submit" variant="primary" disabled={busy || data.disclosure_due || !draft.trim() || tooLong}>
+          {t('reply.send')}
+        </Button>
       </form>
       <ConfirmDialog
         open={confirming}
@@ -200,40 +343,137 @@ export function OperatorConversationView({ id, tick, onChanged }: { id: number; 
   );
 }
 
-function ClaimBar({ claim, busy, onClaim, onRelease }: { claim: OperatorClaim | null; busy: boolean; onClaim: () => void; onRelease: () => void }) {
+function ClaimBar({
+  claim,
+  busy,
+  onClaim,
+  onRelease,
+}: {
+  claim: OperatorClaim | null;
+  busy: boolean;
+  onClaim: () => void;
+  onRelease: () => void;
+}) {
   const { t, i18n } = useTranslation(OPERATOR_NS);
-  const time = claim ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(claim.expires_at)) : '';
+  const time = claim
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(claim.expires_at))
+    : '';
   return (
-    <div css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px;`}>
-      <p css={css`margin: 0; flex: 1; min-width: 200px;`}>
+    <div
+      css={css`
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px 12px;
+      `}
+    >
+      <p
+        css={css`
+          margin: 0;
+          flex: 1;
+          min-width: 200px;
+        `}
+      >
         {!claim ? t('claim.free') : claim.mine ? t('claim.mine', { time }) : t('claim.other', { email: claim.operator_email, time })}
       </p>
       {claim?.mine ? (
-        <Button variant="ghost" size="sm" disabled={busy} onClick={onRelease}>{t('claim.release')}</Button>
+        <Button variant="ghost" size="sm" disabled={busy} onClick={onRelease}>
+          {t('claim.release')}
+        </Button>
       ) : (
-        <Button variant="outline" size="sm" disabled={busy || (claim != null && !claim.mine)} onClick={onClaim}>{t('claim.claim')}</Button>
+        <Button variant="outline" size="sm" disabled={busy || (claim != null && !claim.mine)} onClick={onClaim}>
+          {t('claim.claim')}
+        </Button>
       )}
     </div>
   );
 }
 
-function ProfileCard({ heading, profile, extra, fictional = false }: { heading: string; profile: Profile; extra: string[]; fictional?: boolean }) {
+function ProfileCard({
+  heading,
+  profile,
+  extra,
+  fictional = false,
+}: {
+  heading: string;
+  profile: Profile;
+  extra: string[];
+  fictional?: boolean;
+}) {
   const { t, i18n } = useTranslation(OPERATOR_NS);
   const place = [profile.city, profile.region, profile.country && countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
-    <section aria-label={`${heading}: ${profile.name}`} css={css`display: flex; gap: 12px; padding: 12px; border: 1px solid ${colors.border}; border-radius: ${radii.md}; background: ${colors.surface}; min-width: 0;`}>
+    <section
+      aria-label={`${heading}: ${profile.name}`}
+      css={css`
+        display: flex;
+        gap: 12px;
+        padding: 12px;
+        border: 1px solid ${colors.border};
+        border-radius: ${radii.md};
+        background: ${colors.surface};
+        min-width: 0;
+      `}
+    >
       <Avatar profile={profile} size={56} />
-      <div css={css`min-width: 0;`}>
-        <h3 css={css`margin: 0; font-size: 0.8125rem; text-transform: uppercase; color: ${colors.textMuted};`}>{heading}</h3>
-        <p css={css`margin: 0; font-weight: 700; display: flex; align-items: center; gap: 6px;`}>
+      <div
+        css={css`
+          min-width: 0;
+        `}
+      >
+        <h3
+          css={css`
+            margin: 0;
+            font-size: 0.8125rem;
+            text-transform: uppercase;
+            color: ${colors.textMuted};
+          `}
+        >
+          {heading}
+        </h3>
+        <p
+          css={css`
+            margin: 0;
+            font-weight: 700;
+            display: flex;
+            align-items: center;
+            gap: 6px;
+          `}
+        >
           {profile.name}
           {fictional && <FictionalBadge size={16} />}
         </p>
-        <p css={css`margin: 0; font-size: 0.875rem;`}>{[profile.age != null ? t('conversation.age', { age: profile.age }) : null, place].filter(Boolean).join(' · ')}</p>
+        <p
+          css={css`
+            margin: 0;
+            font-size: 0.875rem;
+          `}
+        >
+          {[profile.age != null ? t('conversation.age', { age: profile.age }) : null, place].filter(Boolean).join(' · ')}
+        </p>
         {extra.map((line) => (
-          <p key={line} css={css`margin: 0; font-size: 0.8125rem; color: ${colors.textMuted};`}>{line}</p>
+          <p
+            key={line}
+            css={css`
+              margin: 0;
+              font-size: 0.8125rem;
+              color: ${colors.textMuted};
+            `}
+          >
+            {line}
+          </p>
         ))}
-        {profile.about && <p css={css`margin: 4px 0 0; font-size: 0.875rem; overflow-wrap: anywhere;`}>{profile.about}</p>}
+        {profile.about && (
+          <p
+            css={css`
+              margin: 4px 0 0;
+              font-size: 0.875rem;
+              overflow-wrap: anywhere;
+            `}
+          >
+            {profile.about}
+          </p>
+        )}
       </div>
     </section>
   );

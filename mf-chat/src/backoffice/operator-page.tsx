@@ -82,17 +82,62 @@ export default function OperatorPage() {
   const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.per_page)) : 1;
 
   return (
-    <section aria-labelledby="operator-title" css={css`max-width: 1400px; margin: 0 auto;`}>
-      <h1 id="operator-title" css={css`margin: 0 0 4px; font-size: 1.5rem;`}>{t('title')}</h1>
-      <p css={css`margin: 0 0 16px; color: ${colors.textMuted};`}>{t('intro')}</p>
-      <div
+    <section
+      aria-labelledby="operator-title"
+      css={css`
+        max-width: 1400px;
+        margin: 0 auto;
+      `}
+    >
+      <h1
+        id="operator-title"
         css={css`
-          display: grid; gap: 16px; grid-template-columns: 1fr;
-          ${mq.md} { grid-template-columns: minmax(260px, 340px) 1fr; }
+          margin: 0 0 4px;
+          font-size: 1.5rem;
         `}
       >
-        <div css={[css`min-width: 0;`, selected != null && css`${mq.phone} { display: none; }`]}>
-          <form role="search" onSubmit={submit} css={css`display: grid; gap: 8px; margin-bottom: 12px;`}>
+        {t('title')}
+      </h1>
+      <p
+        css={css`
+          margin: 0 0 16px;
+          color: ${colors.textMuted};
+        `}
+      >
+        {t('intro')}
+      </p>
+      <div
+        css={css`
+          display: grid;
+          gap: 16px;
+          grid-template-columns: 1fr;
+          ${mq.md} {
+            grid-template-columns: minmax(260px, 340px) 1fr;
+          }
+        `}
+      >
+        <div
+          css={[
+            css`
+              min-width: 0;
+            `,
+            selected != null &&
+              css`
+                ${mq.phone} {
+                  display: none;
+                }
+              `,
+          ]}
+        >
+          <form
+            role="search"
+            onSubmit={submit}
+            css={css`
+              display: grid;
+              gap: 8px;
+              margin-bottom: 12px;
+            `}
+          >
             <TextField label={t('inbox.search')} value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
             <Select
               label={t('inbox.filter')}
@@ -106,37 +151,83 @@ export default function OperatorPage() {
                 { value: 'all', label: t('inbox.all') },
               ]}
             />
-            <Button type="submit" variant="outline">{t('inbox.submit')}</Button>
+            <Button type="submit" variant="outline">
+              {t('inbox.submit')}
+            </Button>
           </form>
           {error && <Alert variant="danger">{error}</Alert>}
           {!inbox && !error && <Spinner label={t('inbox.label')} />}
           {inbox && (
             <>
-              <p css={css`margin: 0 0 8px; font-size: 0.875rem; color: ${colors.textMuted};`}>{t('inbox.total', { count: inbox.total })}</p>
+              <p
+                css={css`
+                  margin: 0 0 8px;
+                  font-size: 0.875rem;
+                  color: ${colors.textMuted};
+                `}
+              >
+                {t('inbox.total', { count: inbox.total })}
+              </p>
               {inbox.items.length === 0 ? (
                 <p role="status">{query ? t('inbox.noMatch', { q: query }) : t('inbox.empty')}</p>
               ) : (
-                <ul aria-label={t('inbox.label')} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;`}>
+                <ul
+                  aria-label={t('inbox.label')}
+                  css={css`
+                    list-style: none;
+                    margin: 0;
+                    padding: 0;
+                    display: grid;
+                    gap: 8px;
+                  `}
+                >
                   {inbox.items.map((item) => (
                     <InboxEntry key={item.conversation} item={item} current={item.conversation === selected} />
                   ))}
                 </ul>
               )}
               {pages > 1 && (
-                <nav aria-label={t('inbox.paging')} css={css`display: flex; align-items: center; gap: 8px; margin-top: 12px;`}>
-                  <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('inbox.previous')}</Button>
+                <nav
+                  aria-label={t('inbox.paging')}
+                  css={css`
+                    display: flex;
+                    align-items: center;
+                    gap: 8px;
+                    margin-top: 12px;
+                  `}
+                >
+                  <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                    {t('inbox.previous')}
+                  </Button>
                   <span>{t('inbox.page', { page, pages })}</span>
-                  <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t('inbox.next')}</Button>
+                  <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                    {t('inbox.next')}
+                  </Button>
                 </nav>
               )}
             </>
           )}
         </div>
-        <div css={css`min-width: 0;`}>
+        <div
+          css={css`
+            min-width: 0;
+          `}
+        >
           {selected != null ? (
             <OperatorConversationView key={selected} id={selected} tick={tick} onChanged={() => void load()} />
           ) : (
-            <p css={css`padding: 24px; border: 1px dashed ${colors.border}; border-radius: ${radii.md}; ${mq.phone} { display: none; }`}>{t('choose')}</p>
+            <p
+              css={css`
+                padding: 24px;
+                border: 1px dashed ${colors.border};
+                border-radius: ${radii.md};
+                ${mq.phone} {
+                  display: none;
+                }
+              `}
+            >
+              {t('choose')}
+            </p>
           )}
         </div>
       </div>
@@ -153,20 +244,56 @@ function InboxEntry({ item, current }: { item: OperatorInboxItem; current: boole
         to={`/backoffice/operator/${item.conversation}`}
         aria-current={current ? 'page' : undefined}
         css={css`
-          display: grid; gap: 4px; padding: 10px 12px; border: 1px solid ${colors.border}; border-radius: ${radii.md};
-          color: ${colors.text}; text-decoration: none; background: ${current ? colors.primarySoft : colors.surface};
-          &:hover, &:focus-visible { border-color: ${colors.primary}; }
+          display: grid;
+          gap: 4px;
+          padding: 10px 12px;
+          border: 1px solid ${colors.border};
+          border-radius: ${radii.md};
+          color: ${colors.text};
+          text-decoration: none;
+          background: ${current ? colors.primarySoft : colors.surface};
+          &:hover,
+          &:focus-visible {
+            border-color: ${colors.primary};
+          }
         `}
       >
-        <strong css={css`display: flex; align-items: center; gap: 6px;`}>
+        <strong
+          css={css`
+            display: flex;
+            align-items: center;
+            gap: 6px;
+          `}
+        >
           {t('inbox.entry', { member: item.member.name, chatpal: item.chatpal.name })}
           <FictionalBadge size={16} />
         </strong>
-        <span css={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875rem;`}>{preview}</span>
-        <span css={css`display: flex; flex-wrap: wrap; gap: 6px; font-size: 0.8125rem; color: ${colors.textMuted};`}>
+        <span
+          css={css`
+            overflow: hidden;
+            text-overflow: ellipsis;
+            white-space: nowrap;
+            font-size: 0.875rem;
+          `}
+        >
+          {preview}
+        </span>
+        <span
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: 6px;
+            font-size: 0.8125rem;
+            color: ${colors.textMuted};
+          `}
+        >
           {item.waiting_since && <span>{t('inbox.waiting', { time: formatMessageTime(item.waiting_since, i18n.language) })}</span>}
           {item.disclosure_due && <Badge tone="danger">{t('inbox.flagged')}</Badge>}
-          {item.claim && <Badge tone={item.claim.mine ? 'success' : 'neutral'}>{item.claim.mine ? t('inbox.claimedMine') : t('inbox.claimedOther', { email: item.claim.operator_email })}</Badge>}
+          {item.claim && (
+            <Badge tone={item.claim.mine ? 'success' : 'neutral'}>
+              {item.claim.mine ? t('inbox.claimedMine') : t('inbox.claimedOther', { email: item.claim.operator_email })}
+            </Badge>
+          )}
         </span>
       </Link>
     </li>

@@ -18,18 +18,53 @@ const ref = (p: typeof JAN) => ({ id: p.id, name: p.name, main_image: null, fict
 const now = new Date().toISOString();
 
 const item = (overrides: Partial<OperatorInboxItem> = {}): OperatorInboxItem => ({
-  conversation: 5, member: ref(JAN), chatpal: ref(ROOS), last_body: 'Hoi Roos!', last_type: 'text', last_at: now,
-  unanswered: true, waiting_since: now, disclosure_due: false, claim: null, ...overrides,
+  conversation: 5,
+  member: ref(JAN),
+  chatpal: ref(ROOS),
+  last_body: 'Hoi Roos!',
+  last_type: 'text',
+  last_at: now,
+  unanswered: true,
+  waiting_since: now,
+  disclosure_due: false,
+  claim: null,
+  ...overrides,
 });
 const message = (overrides: Partial<OperatorMessage> = {}): OperatorMessage => ({
-  id: 1, from: 'member', type: 'text', body: 'Hoi Roos!', gift: null, image: null, created_at: now, deleted: false,
-  asks_if_real: false, honesty: null, disclosure: false, operator_id: null, ...overrides,
+  id: 1,
+  from: 'member',
+  type: 'text',
+  body: 'Hoi Roos!',
+  gift: null,
+  image: null,
+  created_at: now,
+  deleted: false,
+  asks_if_real: false,
+  honesty: null,
+  disclosure: false,
+  operator_id: null,
+  ...overrides,
 });
 const conversation = (overrides: Partial<OperatorConversation> = {}): OperatorConversation => ({
-  conversation: 5, member: JAN, chatpal: ROOS, member_language: 'nl', member_messages_24h: 3, messages: [message()], has_more: false,
-  claim: null, disclosure_due: false, disclosure_text: 'Dit profiel is fictief en wordt beheerd door een medewerker van de site.', message_length: 1000, ...overrides,
+  conversation: 5,
+  member: JAN,
+  chatpal: ROOS,
+  member_language: 'nl',
+  member_messages_24h: 3,
+  messages: [message()],
+  has_more: false,
+  claim: null,
+  disclosure_due: false,
+  disclosure_text: 'Dit profiel is fictief en wordt beheerd door een medewerker van de site.',
+  message_length: 1000,
+  ...overrides,
 });
-const claim = { operator_id: 99, operator_email: 'operator@example.com', mine: true, expires_at: new Date(Date.now() + 300_000).toISOString() };
+const claim = {
+  operator_id: 99,
+  operator_email: 'operator@example.com',
+  mine: true,
+  expires_at: new Date(Date.now() + 300_000).toISOString(),
+};
 
 beforeEach(() => {
   loginAs({ is_staff: true, staff_roles: ['operator'] });
@@ -40,8 +75,16 @@ describe('operator inbox', () => {
   it('lists chatpal conversations with the flag and the claim, searches and pages', async () => {
     const calls = serve({
       'GET /api/backoffice/operator/inbox': (url) => ({
-        items: url.searchParams.get('q') === 'nobody' ? [] : [item({ disclosure_due: true }), item({ conversation: 6, claim: { ...claim, mine: false, operator_email: 'ander@example.com' } })],
-        total: url.searchParams.get('q') === 'nobody' ? 0 : 45, page: Number(url.searchParams.get('page') ?? 1), per_page: 20,
+        items:
+          url.searchParams.get('q') === 'nobody'
+            ? []
+            : [
+                item({ disclosure_due: true }),
+                item({ conversation: 6, claim: { ...claim, mine: false, operator_email: 'ander@example.com' } }),
+              ],
+        total: url.searchParams.get('q') === 'nobody' ? 0 : 45,
+        page: Number(url.searchParams.get('page') ?? 1),
+        per_page: 20,
       }),
     });
     renderChat('/backoffice/operator');
@@ -116,7 +159,10 @@ describe('operator conversation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Antwoord versturen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja, versturen' }));
     expect(await screen.findByText('Je antwoord is verstuurd.')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.pathname.endsWith('/reply'))?.body).toMatchObject({ conversation: 5, body: 'Hoi Jan, leuk dat je schrijft!' });
+    expect(calls.find((c) => c.url.pathname.endsWith('/reply'))?.body).toMatchObject({
+      conversation: 5,
+      body: 'Hoi Jan, leuk dat je schrijft!',
+    });
     expect(await screen.findByText('Hoi Jan, leuk dat je schrijft!')).toBeInTheDocument();
     expect(screen.getByLabelText('Antwoord als Roos')).toHaveValue('');
     // typing a whole reply key by key: over jest's 5 s default on the shared 2-core machine under load
@@ -155,7 +201,12 @@ describe('operator conversation', () => {
         conversation({
           disclosure_due: true,
           messages: [
-            message({ id: 1, body: 'werk je voor deze site?', asks_if_real: true, honesty: { reason: 'staff_question', disguised: false } }),
+            message({
+              id: 1,
+              body: 'werk je voor deze site?',
+              asks_if_real: true,
+              honesty: { reason: 'staff_question', disguised: false },
+            }),
             message({ id: 2, from: 'chatpal', body: 'Ik woon in Utrecht' }),
             message({ id: 3, body: 'b3n j3 3en b0t?', asks_if_real: true, honesty: { reason: 'bot_question', disguised: true } }),
           ],
@@ -191,10 +242,14 @@ describe('operator conversation', () => {
   it('shows a refusal as the server’s translated text and changes nothing', async () => {
     serve({
       'GET /api/backoffice/operator/inbox': inbox,
-      'GET /api/backoffice/operator/conversations/5': () => conversation({ claim: { ...claim, mine: false, operator_email: 'ander@example.com' } }),
+      'GET /api/backoffice/operator/conversations/5': () =>
+        conversation({ claim: { ...claim, mine: false, operator_email: 'ander@example.com' } }),
       'POST /api/backoffice/operator/reply': () => ({
         status: 409,
-        body: { error: 'conversation_claimed', message: 'Een andere operator beantwoordt dit gesprek al (ander@example.com). Kies een ander gesprek.' },
+        body: {
+          error: 'conversation_claimed',
+          message: 'Een andere operator beantwoordt dit gesprek al (ander@example.com). Kies een ander gesprek.',
+        },
       }),
     });
     renderChat('/backoffice/operator/5');

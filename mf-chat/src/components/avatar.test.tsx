@@ -2,7 +2,13 @@
 import { fireEvent, render } from '@testing-library/react';
 import { Avatar } from './avatar';
 
-const image = { id: 3, filename: '/uploads/a.jpg', thumb_filename: '/uploads/a-t.jpg', match: '/uploads/a-m.jpg', status: 'active' as const };
+const image = {
+  id: 3,
+  filename: '/uploads/a.jpg',
+  thumb_filename: '/uploads/a-t.jpg',
+  match: '/uploads/a-m.jpg',
+  status: 'active' as const,
+};
 
 it('shows the photo, and the initial once the photo fails to load (a banned member, a removed photo)', () => {
   const { container } = render(<Avatar profile={{ name: 'bob', main_image: image }} />);

@@ -9,8 +9,17 @@ import { colors } from '@dating/shared-kit/theme';
  */
 export function Avatar({ profile, size = 48 }: { profile: Pick<ProfileRef, 'name' | 'main_image'>; size?: number }) {
   const box = css`
-    flex: none; width: ${size}px; height: ${size}px; border-radius: 50%; object-fit: cover; display: grid; place-items: center;
-    background: ${colors.primarySoft}; color: ${colors.primary}; font-weight: 700; font-size: ${Math.round(size / 2.4)}px;
+    flex: none;
+    width: ${size}px;
+    height: ${size}px;
+    border-radius: 50%;
+    object-fit: cover;
+    display: grid;
+    place-items: center;
+    background: ${colors.primarySoft};
+    color: ${colors.primary};
+    font-weight: 700;
+    font-size: ${Math.round(size / 2.4)}px;
   `;
   const src = profile.main_image?.thumb_filename;
   const [failed, setFailed] = useState<string | null>(null);

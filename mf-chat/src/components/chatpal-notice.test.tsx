@@ -10,7 +10,8 @@ import { ME, ROOS, loginAs, makeHistory, makeMessage, renderChat } from '../test
 
 afterEach(() => act(() => setSession(null)));
 
-const NOTICE = 'Goed om te weten: chatpals zijn fictieve profielen. Hun berichten worden geschreven door medewerkers van de site, niet door echte leden, en je kunt ze niet ontmoeten.';
+const NOTICE =
+  'Goed om te weten: chatpals zijn fictieve profielen. Hun berichten worden geschreven door medewerkers van de site, niet door echte leden, en je kunt ze niet ontmoeten.';
 
 it('shows the notice that chatpals are fictional when the send answer carries it', async () => {
   loginAs();

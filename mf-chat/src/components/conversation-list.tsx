@@ -12,7 +12,13 @@ function Preview({ entry }: { entry: ListEntry }) {
   const { t } = useTranslation(NAMESPACE);
   const last = entry.last_message;
   if (!last) return <>{t('list.noMessages')}</>;
-  const text = last.deleted ? t('list.deleted') : last.type === 'image' ? t('list.photo') : last.type === 'gift' ? t('list.gift') : (last.body ?? '');
+  const text = last.deleted
+    ? t('list.deleted')
+    : last.type === 'image'
+      ? t('list.photo')
+      : last.type === 'gift'
+        ? t('list.gift')
+        : (last.body ?? '');
   return <>{last.from_me ? t('list.you', { text }) : text}</>;
 }
 
@@ -30,7 +36,12 @@ export function ConversationList({ chats, loadError, active }: ConversationListP
   if (!chats) return <Spinner label={tc('status.loading')} />;
   if (chats.length === 0) {
     return (
-      <div css={css`padding: 24px 16px; text-align: center;`}>
+      <div
+        css={css`
+          padding: 24px 16px;
+          text-align: center;
+        `}
+      >
         <p>{t('list.empty')}</p>
         <Link to="/members" css={buttonStyles('primary')}>
           {t('list.emptyCta')}
@@ -39,7 +50,14 @@ export function ConversationList({ chats, loadError, active }: ConversationListP
     );
   }
   return (
-    <ul aria-label={t('list.label')} css={css`list-style: none; margin: 0; padding: 0;`}>
+    <ul
+      aria-label={t('list.label')}
+      css={css`
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      `}
+    >
       {chats.map((entry) => {
         const current = entry.conversation === active;
         const unread = entry.num_unread_messages;
@@ -49,36 +67,90 @@ export function ConversationList({ chats, loadError, active }: ConversationListP
               to={`/chats/${entry.conversation}`}
               aria-current={current ? 'page' : undefined}
               css={css`
-                display: flex; gap: 12px; align-items: center; padding: 12px 16px; text-decoration: none; color: ${colors.text};
+                display: flex;
+                gap: 12px;
+                align-items: center;
+                padding: 12px 16px;
+                text-decoration: none;
+                color: ${colors.text};
                 border-bottom: 1px solid ${colors.border};
                 background: ${current ? colors.primarySoft : 'transparent'};
-                &:hover { background: ${colors.primarySoft}; }
-                &:focus-visible { outline: 3px solid ${colors.focus}; outline-offset: -3px; }
+                &:hover {
+                  background: ${colors.primarySoft};
+                }
+                &:focus-visible {
+                  outline: 3px solid ${colors.focus};
+                  outline-offset: -3px;
+                }
               `}
             >
               <Avatar profile={entry.profile} />
-              <span css={css`flex: 1; min-width: 0;`}>
-                <span css={css`display: flex; align-items: center; gap: 6px;`}>
-                  <strong css={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{entry.profile.name}</strong>
+              <span
+                css={css`
+                  flex: 1;
+                  min-width: 0;
+                `}
+              >
+                <span
+                  css={css`
+                    display: flex;
+                    align-items: center;
+                    gap: 6px;
+                  `}
+                >
+                  <strong
+                    css={css`
+                      overflow: hidden;
+                      text-overflow: ellipsis;
+                      white-space: nowrap;
+                    `}
+                  >
+                    {entry.profile.name}
+                  </strong>
                   {entry.profile.fictional && <FictionalBadge showText size={16} />}
                   {entry.last_message && (
-                    <span css={css`margin-left: auto; flex: none; font-size: 0.75rem; color: ${colors.textMuted};`}>
+                    <span
+                      css={css`
+                        margin-left: auto;
+                        flex: none;
+                        font-size: 0.75rem;
+                        color: ${colors.textMuted};
+                      `}
+                    >
                       {formatMessageTime(entry.last_message.created_at, i18n.language)}
                     </span>
                   )}
                 </span>
-                <span css={css`display: flex; align-items: center; gap: 6px;`}>
+                <span
+                  css={css`
+                    display: flex;
+                    align-items: center;
+                    gap: 6px;
+                  `}
+                >
                   <span
                     css={css`
-                      flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875rem;
-                      color: ${unread > 0 ? colors.dark : colors.textMuted}; font-weight: ${unread > 0 ? 600 : 400};
+                      flex: 1;
+                      min-width: 0;
+                      overflow: hidden;
+                      text-overflow: ellipsis;
+                      white-space: nowrap;
+                      font-size: 0.875rem;
+                      color: ${unread > 0 ? colors.dark : colors.textMuted};
+                      font-weight: ${unread > 0 ? 600 : 400};
                     `}
                   >
                     <Preview entry={entry} />
                   </span>
                   {unread > 0 && (
                     <>
-                      <span aria-hidden="true" css={css`flex: none; border-radius: ${radii.pill};`}>
+                      <span
+                        aria-hidden="true"
+                        css={css`
+                          flex: none;
+                          border-radius: ${radii.pill};
+                        `}
+                      >
                         <Badge tone="unread" count={unread} />
                       </span>
                       <VisuallyHidden>{t('list.unread', { count: unread })}</VisuallyHidden>

@@ -15,7 +15,10 @@ describe('a conversation', () => {
     serve({
       'GET /api/chats.php': chats,
       'GET /api/messages.php': () =>
-        makeHistory({ profile: ROOS, messages: [makeMessage({ id: 1, sender: 8, body: 'Eerste' }), makeMessage({ id: 2, sender: ME, recipient: 8, body: 'Tweede' })] }),
+        makeHistory({
+          profile: ROOS,
+          messages: [makeMessage({ id: 1, sender: 8, body: 'Eerste' }), makeMessage({ id: 2, sender: ME, recipient: 8, body: 'Tweede' })],
+        }),
     });
     renderChat('/chats/5');
     const heading = await screen.findByRole('heading', { level: 1, name: /Roos/ });
@@ -48,7 +51,10 @@ describe('a conversation', () => {
     const calls = serve({
       'GET /api/chats.php': chats,
       'GET /api/messages.php': () => makeHistory(),
-      'POST /api/messages.php': (_url, { json }) => ({ message: makeMessage({ id: 11, sender: ME, recipient: 7, body: (json as { body: string }).body }), credits: 20 }),
+      'POST /api/messages.php': (_url, { json }) => ({
+        message: makeMessage({ id: 11, sender: ME, recipient: 7, body: (json as { body: string }).body }),
+        credits: 20,
+      }),
     });
     renderChat('/chats/5');
     const field = await screen.findByLabelText('Bericht aan Sanne');
@@ -69,7 +75,10 @@ describe('a conversation', () => {
 
   it('refuses a text over the site message_length', async () => {
     loginAs();
-    serve({ 'GET /api/chats.php': chats, 'GET /api/messages.php': () => makeHistory({ costs: { text: 10, image: 15, gift: 25, minimum: null, message_length: 5 } }) });
+    serve({
+      'GET /api/chats.php': chats,
+      'GET /api/messages.php': () => makeHistory({ costs: { text: 10, image: 15, gift: 25, minimum: null, message_length: 5 } }),
+    });
     renderChat('/chats/5');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Bericht aan Sanne'), 'te lang');
@@ -114,7 +123,7 @@ describe('a conversation', () => {
     expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php')?.body).toMatchObject({ profile: 7 });
   });
 
-  it('the very first message: typing is sent naming the member, and the other side\'s typing shows before any conversation exists (issue 29 item 11)', async () => {
+  it("the very first message: typing is sent naming the member, and the other side's typing shows before any conversation exists (issue 29 item 11)", async () => {
     loginAs();
     const calls = serve({
       'GET /api/chats.php': chats,
@@ -150,7 +159,9 @@ describe('a conversation', () => {
     expect(await screen.findByText('Niet verstuurd.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
     await waitFor(() => expect(screen.queryByText('Niet verstuurd.')).not.toBeInTheDocument());
-    const posts = calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php').map((c) => (c.body as { client_id: string }).client_id);
+    const posts = calls
+      .filter((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php')
+      .map((c) => (c.body as { client_id: string }).client_id);
     expect(posts).toHaveLength(2);
     expect(posts[0]).toBe(posts[1]);
   });
@@ -212,7 +223,9 @@ describe('a conversation', () => {
     });
     renderChat('/chats/5');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Oudere berichten laden' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Berichten met Sanne' })).getAllByRole('listitem')[0]).toHaveTextContent('Ouder'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Berichten met Sanne' })).getAllByRole('listitem')[0]).toHaveTextContent('Ouder'),
+    );
     expect(calls.some((c) => c.url.searchParams.get('before') === '40' && c.url.searchParams.get('conversation') === '5')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Oudere berichten laden' })).not.toBeInTheDocument();
   });
@@ -223,19 +236,30 @@ describe('a conversation', () => {
       'GET /api/chats.php': chats,
       'GET /api/messages.php': () => makeHistory(),
       'GET /api/gifts.php': () => ({ gifts: [{ id: 'rose', label: 'Roos', image: '/static/gifts/rose.svg', credits: 25 }] }),
-      'POST /api/messages.php': () => ({ message: makeMessage({ id: 50, sender: ME, type: 'gift', body: null, gift: 'rose' }), credits: 0 }),
+      'POST /api/messages.php': () => ({
+        message: makeMessage({ id: 50, sender: ME, type: 'gift', body: null, gift: 'rose' }),
+        credits: 0,
+      }),
     });
     renderChat('/members/7/chat?gift=1');
     const dialog = await screen.findByRole('dialog', { name: 'Kies een cadeau voor Sanne' });
     expect(dialog).toHaveTextContent('Elk cadeau kost 25 credits.');
     await userEvent.setup().click(await within(dialog).findByRole('button', { name: 'Roos sturen' }));
     expect(await screen.findByText('Cadeau: Roos')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php')?.body).toMatchObject({ conversation: 5, type: 'gift', gift: 'rose' });
+    expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/messages.php')?.body).toMatchObject({
+      conversation: 5,
+      type: 'gift',
+      gift: 'rose',
+    });
   });
 
   it('tells an unconfirmed member that messages wait for the confirmation, and sends the mail again', async () => {
     loginAs({ email_confirmed: false, status: 'not_confirmed' });
-    const calls = serve({ 'GET /api/chats.php': chats, 'GET /api/messages.php': () => makeHistory(), 'POST /api/activate.php': () => ({ ok: true }) });
+    const calls = serve({
+      'GET /api/chats.php': chats,
+      'GET /api/messages.php': () => makeHistory(),
+      'POST /api/activate.php': () => ({ ok: true }),
+    });
     renderChat('/chats/5');
     expect(await screen.findByText(/Je berichten worden pas afgeleverd als je je e-mailadres hebt bevestigd/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Stuur de activatiemail opnieuw' }));
@@ -248,7 +272,10 @@ describe('a conversation', () => {
     serve({
       'GET /api/chats.php': chats,
       'GET /api/messages.php': () => makeHistory(),
-      'POST /api/messages.php': () => ({ status: 403, body: { error: 'member_blocked', message: 'Je kunt dit lid geen berichten sturen.' } }),
+      'POST /api/messages.php': () => ({
+        status: 403,
+        body: { error: 'member_blocked', message: 'Je kunt dit lid geen berichten sturen.' },
+      }),
     });
     renderChat('/chats/5');
     const user = userEvent.setup();

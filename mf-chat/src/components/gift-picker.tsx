@@ -26,7 +26,16 @@ export function GiftPicker({ open, name, credits, onClose, onPick }: GiftPickerP
       {!gifts && !error && <Spinner label={tc('status.loading')} />}
       {gifts?.length === 0 && <p>{t('gifts.empty')}</p>}
       {gifts && gifts.length > 0 && (
-        <ul css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr));`}>
+        <ul
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 12px;
+            grid-template-columns: repeat(auto-fill, minmax(110px, 1fr));
+          `}
+        >
           {gifts.map((gift) => (
             <li key={gift.id}>
               <button
@@ -34,12 +43,34 @@ export function GiftPicker({ open, name, credits, onClose, onPick }: GiftPickerP
                 onClick={() => onPick(gift)}
                 aria-label={t('gifts.send', { name: gift.label })}
                 css={css`
-                  width: 100%; display: grid; gap: 6px; justify-items: center; padding: 12px 8px; cursor: pointer; font: inherit;
-                  background: ${colors.surface}; border: 2px solid ${colors.border}; border-radius: ${radii.md};
-                  &:hover, &:focus-visible { border-color: ${colors.primary}; outline: none; }
+                  width: 100%;
+                  display: grid;
+                  gap: 6px;
+                  justify-items: center;
+                  padding: 12px 8px;
+                  cursor: pointer;
+                  font: inherit;
+                  background: ${colors.surface};
+                  border: 2px solid ${colors.border};
+                  border-radius: ${radii.md};
+                  &:hover,
+                  &:focus-visible {
+                    border-color: ${colors.primary};
+                    outline: none;
+                  }
                 `}
               >
-                <img src={gift.image} alt="" width={64} height={64} css={css`width: 64px; height: 64px; object-fit: contain;`} />
+                <img
+                  src={gift.image}
+                  alt=""
+                  width={64}
+                  height={64}
+                  css={css`
+                    width: 64px;
+                    height: 64px;
+                    object-fit: contain;
+                  `}
+                />
                 <span>{gift.label}</span>
               </button>
             </li>

@@ -23,7 +23,15 @@ describe('held messages', () => {
         makeHistory({
           messages: [
             makeMessage({ id: 1, sender: 7, body: 'Hoi Jan' }),
-            makeMessage({ id: 2, sender: ME, recipient: 7, body: 'mail me op jan@example.com', credits: 0, held: true, held_rejected: true }),
+            makeMessage({
+              id: 2,
+              sender: ME,
+              recipient: 7,
+              body: 'mail me op jan@example.com',
+              credits: 0,
+              held: true,
+              held_rejected: true,
+            }),
             makeMessage({ id: 3, sender: ME, recipient: 7, body: 'app me op whatsapp', credits: 0, held: true }),
           ],
         }),
@@ -45,7 +53,15 @@ describe('held messages', () => {
       'GET /api/safety-tip.php': () => ({ show: false }),
       'GET /api/messages.php': () => makeHistory({ messages: [makeMessage({ id: 1, sender: 7, body: 'Hoi' })] }),
       'POST /api/messages.php': (_url, init) => ({
-        message: makeMessage({ id: 9, sender: ME, recipient: 7, body: (init.json as { body: string }).body, credits: 0, held: true, client_id: (init.json as { client_id: string }).client_id }),
+        message: makeMessage({
+          id: 9,
+          sender: ME,
+          recipient: 7,
+          body: (init.json as { body: string }).body,
+          credits: 0,
+          held: true,
+          client_id: (init.json as { client_id: string }).client_id,
+        }),
         credits: 50,
       }),
     });
@@ -81,7 +97,9 @@ describe('the safety tip', () => {
     serve({
       'GET /api/chats.php': chats,
       'GET /api/messages.php': (url) =>
-        url.searchParams.get('profile') === String(ROOS.id) ? makeHistory({ conversation: null, profile: ROOS }) : makeHistory({ messages: [makeMessage({ id: 1, sender: 7 })] }),
+        url.searchParams.get('profile') === String(ROOS.id)
+          ? makeHistory({ conversation: null, profile: ROOS })
+          : makeHistory({ messages: [makeMessage({ id: 1, sender: 7 })] }),
       'GET /api/safety-tip.php': () => ({ show: true }),
     });
     renderChat('/chats/5');

@@ -10,7 +10,13 @@ function fakeLayout(el: HTMLElement) {
   const box = { height: 1000, top: 0 };
   Object.defineProperty(el, 'scrollHeight', { configurable: true, get: () => box.height });
   Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => 400 });
-  Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => box.top, set: (v: number) => { box.top = Math.max(0, Math.min(v, box.height - 400)); } });
+  Object.defineProperty(el, 'scrollTop', {
+    configurable: true,
+    get: () => box.top,
+    set: (v: number) => {
+      box.top = Math.max(0, Math.min(v, box.height - 400));
+    },
+  });
   return box;
 }
 
@@ -18,7 +24,8 @@ it('stays at the bottom when an image loads, unless the member scrolled up', asy
   loginAs();
   serve({
     'GET /api/chats.php': () => ({ chats: [] }),
-    'GET /api/messages.php': () => makeHistory({ messages: [makeMessage({ id: 1 }), makeMessage({ id: 2, type: 'image', body: null, image })] }),
+    'GET /api/messages.php': () =>
+      makeHistory({ messages: [makeMessage({ id: 1 }), makeMessage({ id: 2, type: 'image', body: null, image })] }),
   });
   renderChat('/chats/5');
   await screen.findByText('Hoi!');

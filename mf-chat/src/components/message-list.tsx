@@ -14,11 +14,18 @@ import { ConfirmDialog } from './confirm-dialog';
 import { formatMessageTime } from './time';
 
 const bubble = (mine: boolean) => css`
-  max-width: 100%; padding: 8px 12px; border-radius: ${radii.lg};
+  max-width: 100%;
+  padding: 8px 12px;
+  border-radius: ${radii.lg};
   ${mine ? `border-bottom-right-radius: ${radii.sm}; background: ${colors.primary}; color: ${colors.onPrimary};` : `border-bottom-left-radius: ${radii.sm}; background: ${colors.surface}; color: ${colors.text}; border: 1px solid ${colors.border};`}
-  overflow-wrap: anywhere; white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  white-space: pre-wrap;
 `;
-const meta = css`font-size: 0.75rem; color: ${colors.textMuted}; margin-top: 2px;`;
+const meta = css`
+  font-size: 0.75rem;
+  color: ${colors.textMuted};
+  margin-top: 2px;
+`;
 
 /**
  * A photo's size in the history, known before it loads (the message carries the picture's width
@@ -37,15 +44,40 @@ function Body({ message, name, gifts }: { message: Message; name: string; gifts:
   if (message.type === 'image' && message.image) {
     return (
       <a href={message.image.filename} target="_blank" rel="noreferrer">
-        <img src={message.image.thumb_filename} alt={t('conversation.photoAlt', { name })} {...photoBox(message.image)} css={css`display: block; border-radius: ${radii.md}; object-fit: cover;`} />
+        <img
+          src={message.image.thumb_filename}
+          alt={t('conversation.photoAlt', { name })}
+          {...photoBox(message.image)}
+          css={css`
+            display: block;
+            border-radius: ${radii.md};
+            object-fit: cover;
+          `}
+        />
       </a>
     );
   }
   if (message.type === 'gift' && message.gift) {
     const label = gifts?.find((g) => g.id === message.gift)?.label ?? t('list.gift');
     return (
-      <span css={css`display: grid; justify-items: center; gap: 4px;`}>
-        <img src={giftImage(message.gift)} alt="" width={72} height={72} css={css`width: 72px; height: 72px; object-fit: contain;`} />
+      <span
+        css={css`
+          display: grid;
+          justify-items: center;
+          gap: 4px;
+        `}
+      >
+        <img
+          src={giftImage(message.gift)}
+          alt=""
+          width={72}
+          height={72}
+          css={css`
+            width: 72px;
+            height: 72px;
+            object-fit: contain;
+          `}
+        />
         <span>{t('conversation.giftAlt', { name: label })}</span>
       </span>
     );
@@ -78,7 +110,21 @@ const PINNED_PX = 48;
  * button). Own messages can be deleted; the newest own message the other has read carries the
  * read marker; the other's messages link to their profile (with the fictional label on chatpals).
  */
-export function MessageList({ profile, myId, messages, pending, readUpTo, historyDays, hasMore, loadingOlder, typing, onLoadOlder, onDelete, onRetry, onReport }: MessageListProps) {
+export function MessageList({
+  profile,
+  myId,
+  messages,
+  pending,
+  readUpTo,
+  historyDays,
+  hasMore,
+  loadingOlder,
+  typing,
+  onLoadOlder,
+  onDelete,
+  onRetry,
+  onReport,
+}: MessageListProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { t: tc } = useTranslation('common');
   const scroller = useRef<HTMLDivElement>(null);
@@ -132,9 +178,12 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
   useEffect(() => {
     const el = topSentinel.current;
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadOlder();
-    }, { root: scroller.current });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadOlder();
+      },
+      { root: scroller.current },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, onLoadOlder, firstId]);
@@ -145,48 +194,151 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
 
   return (
     // position: relative keeps the visually hidden sender names inside the scrolling box
-    <div ref={scroller} css={css`position: relative; flex: 1; min-height: 0; overflow-y: auto; padding: 12px 16px; background: ${colors.background};`}>
+    <div
+      ref={scroller}
+      css={css`
+        position: relative;
+        flex: 1;
+        min-height: 0;
+        overflow-y: auto;
+        padding: 12px 16px;
+        background: ${colors.background};
+      `}
+    >
       <div ref={topSentinel} />
       {hasMore ? (
-        <p css={css`text-align: center;`}>
+        <p
+          css={css`
+            text-align: center;
+          `}
+        >
           <Button variant="ghost" size="sm" onClick={onLoadOlder} loading={loadingOlder}>
             {t('conversation.loadOlder')}
           </Button>
         </p>
       ) : (
-        messages.length > 0 && historyDays !== null && <p css={[meta, css`text-align: center;`]}>{t('conversation.olderHidden', { days: historyDays })}</p>
+        messages.length > 0 &&
+        historyDays !== null && (
+          <p
+            css={[
+              meta,
+              css`
+                text-align: center;
+              `,
+            ]}
+          >
+            {t('conversation.olderHidden', { days: historyDays })}
+          </p>
+        )
       )}
-      {messages.length === 0 && pending.length === 0 && <p css={css`text-align: center; color: ${colors.textMuted};`}>{t('conversation.start', { name: profile.name })}</p>}
+      {messages.length === 0 && pending.length === 0 && (
+        <p
+          css={css`
+            text-align: center;
+            color: ${colors.textMuted};
+          `}
+        >
+          {t('conversation.start', { name: profile.name })}
+        </p>
+      )}
       {/* a chat log: screen readers read out what is added (a new message), not the whole list */}
-      <ol aria-label={t('conversation.history', { name: profile.name })} aria-live="polite" aria-relevant="additions" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;`}>
+      <ol
+        aria-label={t('conversation.history', { name: profile.name })}
+        aria-live="polite"
+        aria-relevant="additions"
+        css={css`
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: 10px;
+        `}
+      >
         {messages.map((m) => {
           const mine = m.sender === myId;
           return (
-            <li key={m.id} css={css`display: flex; gap: 8px; align-items: flex-end; justify-content: ${mine ? 'flex-end' : 'flex-start'};`}>
+            <li
+              key={m.id}
+              css={css`
+                display: flex;
+                gap: 8px;
+                align-items: flex-end;
+                justify-content: ${mine ? 'flex-end' : 'flex-start'};
+              `}
+            >
               {!mine && (
-                <Link to={`/members/${profile.id}`} aria-label={t('conversation.profile', { name: profile.name })} css={css`display: grid; justify-items: center; gap: 2px; text-decoration: none; flex: none;`}>
+                <Link
+                  to={`/members/${profile.id}`}
+                  aria-label={t('conversation.profile', { name: profile.name })}
+                  css={css`
+                    display: grid;
+                    justify-items: center;
+                    gap: 2px;
+                    text-decoration: none;
+                    flex: none;
+                  `}
+                >
                   <Avatar profile={profile} size={32} />
                   {profile.fictional && <FictionalBadge size={14} />}
                 </Link>
               )}
-              <div css={css`display: grid; justify-items: ${mine ? 'end' : 'start'}; max-width: min(75%, 520px);`}>
+              <div
+                css={css`
+                  display: grid;
+                  justify-items: ${mine ? 'end' : 'start'};
+                  max-width: min(75%, 520px);
+                `}
+              >
                 <div css={bubble(mine)}>
                   <VisuallyHidden>{mine ? t('conversation.you') : profile.name}: </VisuallyHidden>
                   <Body message={m} name={profile.name} gifts={gifts} />
                 </div>
-                <div css={[meta, css`display: flex; gap: 8px; align-items: center;`]}>
+                <div
+                  css={[
+                    meta,
+                    css`
+                      display: flex;
+                      gap: 8px;
+                      align-items: center;
+                    `,
+                  ]}
+                >
                   <time dateTime={m.created_at}>{formatMessageTime(m.created_at, i18n.language)}</time>
                   {mine && m.held ? (
                     // held by the scam guard (issue 26): not delivered until a moderator decides
-                    <span css={css`color: ${m.held_rejected ? colors.danger : colors.text}; font-weight: 600;`}>{m.held_rejected ? t('held.rejected') : t('held.label')}</span>
+                    <span
+                      css={css`
+                        color: ${m.held_rejected ? colors.danger : colors.text};
+                        font-weight: 600;
+                      `}
+                    >
+                      {m.held_rejected ? t('held.rejected') : t('held.label')}
+                    </span>
                   ) : (
                     <>
-                      {mine && m.id === readMarkerId && <span css={css`color: ${colors.success}; font-weight: 600;`}>{t('conversation.read')}</span>}
+                      {mine && m.id === readMarkerId && (
+                        <span
+                          css={css`
+                            color: ${colors.success};
+                            font-weight: 600;
+                          `}
+                        >
+                          {t('conversation.read')}
+                        </span>
+                      )}
                       {mine && m.id === lastMine && m.id !== readMarkerId && <span>{t('conversation.sent')}</span>}
                     </>
                   )}
                   {mine && !m.deleted && (
-                    <Button variant="link" size="sm" onClick={() => setConfirming(m.id)} css={css`font-size: 0.75rem; color: ${colors.textMuted};`}>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      onClick={() => setConfirming(m.id)}
+                      css={css`
+                        font-size: 0.75rem;
+                        color: ${colors.textMuted};
+                      `}
+                    >
                       {t('conversation.deleteMessage')}
                     </Button>
                   )}
@@ -197,21 +349,56 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
                       onClick={() => onReport(m.id)}
                       aria-label={tc('report.messageLabel', { name: profile.name, time: formatMessageTime(m.created_at, i18n.language) })}
                       aria-haspopup="dialog"
-                      css={css`font-size: 0.75rem; color: ${colors.textMuted};`}
+                      css={css`
+                        font-size: 0.75rem;
+                        color: ${colors.textMuted};
+                      `}
                     >
                       {tc('report.action')}
                     </Button>
                   )}
                 </div>
-                {mine && m.held && !m.held_rejected && m.id === lastHeld && <p css={[meta, css`margin: 0; max-width: 36ch; text-align: end;`]}>{t('held.help')}</p>}
+                {mine && m.held && !m.held_rejected && m.id === lastHeld && (
+                  <p
+                    css={[
+                      meta,
+                      css`
+                        margin: 0;
+                        max-width: 36ch;
+                        text-align: end;
+                      `,
+                    ]}
+                  >
+                    {t('held.help')}
+                  </p>
+                )}
               </div>
             </li>
           );
         })}
         {pending.map((p) => (
-          <li key={p.clientId} css={css`display: flex; justify-content: flex-end;`}>
-            <div css={css`display: grid; justify-items: end; max-width: min(75%, 520px);`}>
-              <div css={[bubble(true), css`opacity: 0.7;`]}>
+          <li
+            key={p.clientId}
+            css={css`
+              display: flex;
+              justify-content: flex-end;
+            `}
+          >
+            <div
+              css={css`
+                display: grid;
+                justify-items: end;
+                max-width: min(75%, 520px);
+              `}
+            >
+              <div
+                css={[
+                  bubble(true),
+                  css`
+                    opacity: 0.7;
+                  `,
+                ]}
+              >
                 <VisuallyHidden>{t('conversation.you')}: </VisuallyHidden>
                 {p.outgoing.type === 'text' ? p.outgoing.body : p.outgoing.type === 'image' ? p.outgoing.file.name : t('list.gift')}
               </div>
@@ -221,7 +408,14 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
                 ) : (
                   <>
                     {t('conversation.failed')}{' '}
-                    <Button variant="link" size="sm" onClick={() => onRetry(p.clientId)} css={css`font-size: 0.75rem;`}>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      onClick={() => onRetry(p.clientId)}
+                      css={css`
+                        font-size: 0.75rem;
+                      `}
+                    >
                       {t('conversation.retry')}
                     </Button>
                   </>
@@ -231,7 +425,16 @@ export function MessageList({ profile, myId, messages, pending, readUpTo, histor
           </li>
         ))}
       </ol>
-      <p aria-live="polite" css={[meta, css`min-height: 1.2em; margin: 8px 0 0;`]}>
+      <p
+        aria-live="polite"
+        css={[
+          meta,
+          css`
+            min-height: 1.2em;
+            margin: 8px 0 0;
+          `,
+        ]}
+      >
         {typing ? t('conversation.typing', { name: profile.name }) : ''}
       </p>
       <ConfirmDialog

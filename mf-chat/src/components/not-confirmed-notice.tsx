@@ -37,8 +37,16 @@ export function NotConfirmedNotice() {
       }
     >
       <p css={{ margin: 0 }}>{t('notConfirmed.text', { email: user.email })}</p>
-      {state.sent && <p role="status" css={{ margin: '6px 0 0' }}>{t('notConfirmed.sent')}</p>}
-      {state.error && <p role="alert" css={{ margin: '6px 0 0' }}>{state.error}</p>}
+      {state.sent && (
+        <p role="status" css={{ margin: '6px 0 0' }}>
+          {t('notConfirmed.sent')}
+        </p>
+      )}
+      {state.error && (
+        <p role="alert" css={{ margin: '6px 0 0' }}>
+          {state.error}
+        </p>
+      )}
     </Alert>
   );
 }

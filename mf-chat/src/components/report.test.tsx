@@ -9,7 +9,10 @@ jest.setTimeout(20_000);
 afterEach(() => act(() => setSession(null)));
 
 const history = () =>
-  makeHistory({ profile: ROOS, messages: [makeMessage({ id: 1, sender: 8, body: 'Stuur me 50 euro' }), makeMessage({ id: 2, sender: ME, recipient: 8, body: 'Nee' })] });
+  makeHistory({
+    profile: ROOS,
+    messages: [makeMessage({ id: 1, sender: 8, body: 'Stuur me 50 euro' }), makeMessage({ id: 2, sender: ME, recipient: 8, body: 'Nee' })],
+  });
 
 describe('reporting in a conversation', () => {
   it('the header reports the member: the named dialog, sent without messages', async () => {
@@ -29,7 +32,7 @@ describe('reporting in a conversation', () => {
     expect(calls.find((c) => c.url.pathname === '/api/report.php')?.body).toEqual({ profile: 8, reason: 'harassment' });
   });
 
-  it("a single message of the other member is reported with its id; my own messages have no report button", async () => {
+  it('a single message of the other member is reported with its id; my own messages have no report button', async () => {
     loginAs();
     const calls = serve({
       'GET /api/chats.php': () => ({ chats: [] }),

@@ -47,12 +47,33 @@ export function SafetyTip({ profile, messages, hasMore }: SafetyTipProps) {
   return (
     <section
       aria-labelledby={headingId}
-      css={css`margin: 0 0 8px; padding: 10px 12px; border: 1px solid ${colors.border}; border-left: 4px solid ${colors.primary}; border-radius: ${radii.md}; background: ${colors.surface}; font-size: 0.875rem;`}
+      css={css`
+        margin: 0 0 8px;
+        padding: 10px 12px;
+        border: 1px solid ${colors.border};
+        border-left: 4px solid ${colors.primary};
+        border-radius: ${radii.md};
+        background: ${colors.surface};
+        font-size: 0.875rem;
+      `}
     >
-      <h2 id={headingId} css={css`margin: 0 0 4px; font-size: 1rem;`}>
+      <h2
+        id={headingId}
+        css={css`
+          margin: 0 0 4px;
+          font-size: 1rem;
+        `}
+      >
         {t('safety.title')}
       </h2>
-      <ul css={css`margin: 0 0 8px; padding-left: 1.2em; display: grid; gap: 2px;`}>
+      <ul
+        css={css`
+          margin: 0 0 8px;
+          padding-left: 1.2em;
+          display: grid;
+          gap: 2px;
+        `}
+      >
         <li>{t('safety.money')}</li>
         <li>{t('safety.stay')}</li>
         <li>{t('safety.report')}</li>

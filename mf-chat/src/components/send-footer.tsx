@@ -11,7 +11,12 @@ import { NAMESPACE } from '../i18n';
 import { GiftPicker } from './gift-picker';
 
 // the photo and gift buttons side by side on a phone too
-const small = css`@media (max-width: 575.98px) { padding: 0 10px; font-size: 0.75rem; }`;
+const small = css`
+  @media (max-width: 575.98px) {
+    padding: 0 10px;
+    font-size: 0.75rem;
+  }
+`;
 
 export interface SendFooterProps {
   /** the other member's name (the field's label) */
@@ -71,11 +76,33 @@ export function SendFooter({ name, costs, onSend, onTyping, initialGiftOpen = fa
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} css={css`padding: 10px 12px 12px; border-top: 1px solid ${colors.border}; background: ${colors.surface};`}>
-      <label htmlFor={`${ids}-text`} css={css`display: block; font-size: 0.8125rem; font-weight: 600; color: ${colors.dark}; margin-bottom: 4px;`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      css={css`
+        padding: 10px 12px 12px;
+        border-top: 1px solid ${colors.border};
+        background: ${colors.surface};
+      `}
+    >
+      <label
+        htmlFor={`${ids}-text`}
+        css={css`
+          display: block;
+          font-size: 0.8125rem;
+          font-weight: 600;
+          color: ${colors.dark};
+          margin-bottom: 4px;
+        `}
+      >
         {t('footer.label', { name })}
       </label>
-      <div css={css`display: flex; gap: 8px; align-items: flex-end;`}>
+      <div
+        css={css`
+          display: flex;
+          gap: 8px;
+          align-items: flex-end;
+        `}
+      >
         <textarea
           id={`${ids}-text`}
           value={text}
@@ -88,19 +115,57 @@ export function SendFooter({ name, costs, onSend, onTyping, initialGiftOpen = fa
             if (e.target.value) onTyping();
           }}
           onKeyDown={onKeyDown}
-          css={[controlStyle, css`flex: 1; min-height: 48px; max-height: 160px; resize: vertical; border-radius: ${radii.md};`]}
+          css={[
+            controlStyle,
+            css`
+              flex: 1;
+              min-height: 48px;
+              max-height: 160px;
+              resize: vertical;
+              border-radius: ${radii.md};
+            `,
+          ]}
         />
         <Button type="submit" disabled={empty || tooLong} loading={busy}>
           {t('footer.send')}
         </Button>
       </div>
-      <div css={css`display: flex; flex-wrap: wrap; gap: 4px 16px; justify-content: space-between; margin-top: 4px; font-size: 0.8125rem; color: ${colors.textMuted};`}>
-        <span id={`${ids}-cost`}>{price ? t('footer.costMinimum', { credits: costs.text, price }) : t('footer.cost', { credits: costs.text })}</span>
-        <span id={`${ids}-count`} css={tooLong ? css`color: ${colors.danger}; font-weight: 600;` : undefined}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 4px 16px;
+          justify-content: space-between;
+          margin-top: 4px;
+          font-size: 0.8125rem;
+          color: ${colors.textMuted};
+        `}
+      >
+        <span id={`${ids}-cost`}>
+          {price ? t('footer.costMinimum', { credits: costs.text, price }) : t('footer.cost', { credits: costs.text })}
+        </span>
+        <span
+          id={`${ids}-count`}
+          css={
+            tooLong
+              ? css`
+                  color: ${colors.danger};
+                  font-weight: 600;
+                `
+              : undefined
+          }
+        >
           {tooLong ? t('footer.tooLong', { max }) : t('footer.count', { count: text.length, max })}
         </span>
       </div>
-      <div css={css`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px;`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px;
+          margin-top: 8px;
+        `}
+      >
         <input
           ref={fileRef}
           id={`${ids}-photo`}
@@ -111,7 +176,15 @@ export function SendFooter({ name, costs, onSend, onTyping, initialGiftOpen = fa
         />
         <label
           htmlFor={`${ids}-photo`}
-          css={[buttonStyles('outline', 'sm'), small, css`input:focus-visible + & { box-shadow: 0 0 0 3px ${colors.focus}; }`]}
+          css={[
+            buttonStyles('outline', 'sm'),
+            small,
+            css`
+              input:focus-visible + & {
+                box-shadow: 0 0 0 3px ${colors.focus};
+              }
+            `,
+          ]}
         >
           {t('footer.photo', { credits: costs.image })}
         </label>

@@ -15,19 +15,46 @@ export function SendProblemAlert({ problem, onDismiss }: { problem: SendProblem;
   switch (problem.kind) {
     case 'insufficient_credits':
       return (
-        <Alert variant="warning" title={tc('errors.insufficientCredits')} onDismiss={onDismiss} action={<Link to="/credits" css={buttonStyles('primary', 'sm')}>{tc('errors.buyCredits')}</Link>}>
+        <Alert
+          variant="warning"
+          title={tc('errors.insufficientCredits')}
+          onDismiss={onDismiss}
+          action={
+            <Link to="/credits" css={buttonStyles('primary', 'sm')}>
+              {tc('errors.buyCredits')}
+            </Link>
+          }
+        >
           {t('prompts.insufficientText')}
         </Alert>
       );
     case 'conversation_limit':
       return (
-        <Alert variant="warning" title={t('prompts.limitTitle')} onDismiss={onDismiss} action={<Link to="/premium" css={buttonStyles('primary', 'sm')}>{tc('premium.cta')}</Link>}>
+        <Alert
+          variant="warning"
+          title={t('prompts.limitTitle')}
+          onDismiss={onDismiss}
+          action={
+            <Link to="/premium" css={buttonStyles('primary', 'sm')}>
+              {tc('premium.cta')}
+            </Link>
+          }
+        >
           {t('prompts.limitText')}
         </Alert>
       );
     case 'premium_only':
       return (
-        <Alert variant="warning" title={tc('premium.only')} onDismiss={onDismiss} action={<Link to="/premium" css={buttonStyles('primary', 'sm')}>{tc('premium.cta')}</Link>}>
+        <Alert
+          variant="warning"
+          title={tc('premium.only')}
+          onDismiss={onDismiss}
+          action={
+            <Link to="/premium" css={buttonStyles('primary', 'sm')}>
+              {tc('premium.cta')}
+            </Link>
+          }
+        >
           {t('prompts.premiumText')}
         </Alert>
       );

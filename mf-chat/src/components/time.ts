@@ -6,5 +6,9 @@ export function formatMessageTime(iso: string, lng: string, now: Date = new Date
   if (sameDay) return new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(date);
   const days = (now.getTime() - date.getTime()) / 86_400_000;
   if (days < 6) return new Intl.DateTimeFormat(lng, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
-  return new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(lng, {
+    day: 'numeric',
+    month: 'short',
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  }).format(date);
 }

@@ -10,7 +10,10 @@ afterEach(() => act(() => setSession(null)));
 describe('the chat header', () => {
   it('names the verified badge of a verified member', async () => {
     loginAs({ credits: 30 });
-    serve({ 'GET /api/chats.php': () => ({ chats: [] }), 'GET /api/messages.php': () => makeHistory({ profile: makeProfile({ id: 7, name: 'Sanne', verified: true }) }) });
+    serve({
+      'GET /api/chats.php': () => ({ chats: [] }),
+      'GET /api/messages.php': () => makeHistory({ profile: makeProfile({ id: 7, name: 'Sanne', verified: true }) }),
+    });
     renderChat('/chats/5');
     const heading = await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(within(heading).getByRole('img', { name: BADGE })).toBeInTheDocument();
@@ -19,7 +22,10 @@ describe('the chat header', () => {
 
   it('shows no badge for a member who is not verified', async () => {
     loginAs({ credits: 30 });
-    serve({ 'GET /api/chats.php': () => ({ chats: [] }), 'GET /api/messages.php': () => makeHistory({ profile: makeProfile({ id: 7, name: 'Sanne', verified: false }) }) });
+    serve({
+      'GET /api/chats.php': () => ({ chats: [] }),
+      'GET /api/messages.php': () => makeHistory({ profile: makeProfile({ id: 7, name: 'Sanne', verified: false }) }),
+    });
     renderChat('/chats/5');
     const heading = await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(within(heading).queryByRole('img', { name: BADGE })).not.toBeInTheDocument();

@@ -98,7 +98,12 @@ export function useChats(openConversation: number | null): ChatsState {
         // unread unless it is on screen: the open conversation in a tab that is not hidden
         const onScreen = openRef.current === message.conversation && globalThis.document?.visibilityState !== 'hidden';
         const counts = message.sender !== me && !onScreen;
-        const next = { ...entry, num_unread_messages: entry.num_unread_messages + (counts ? 1 : 0), last_message: toLastMessage(message, me), updated_at: message.created_at };
+        const next = {
+          ...entry,
+          num_unread_messages: entry.num_unread_messages + (counts ? 1 : 0),
+          last_message: toLastMessage(message, me),
+          updated_at: message.created_at,
+        };
         setChats((list) => (list ? toTop(list, next) : list));
       }),
       // I read it in another tab (or this one): nothing unread there any more
@@ -122,7 +127,9 @@ export function useChats(openConversation: number | null): ChatsState {
     const onVisible = () => {
       const open = openRef.current;
       if (document.visibilityState !== 'visible' || open === null) return;
-      setChats((list) => list?.map((c) => (c.conversation === open && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ?? list);
+      setChats(
+        (list) => list?.map((c) => (c.conversation === open && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ?? list,
+      );
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
@@ -141,7 +148,11 @@ export function useChats(openConversation: number | null): ChatsState {
   // opening a conversation sets its unread count to 0 (the server marks it read when it is loaded)
   useEffect(() => {
     if (openConversation === null) return;
-    setChats((current) => current?.map((c) => (c.conversation === openConversation && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ?? current);
+    setChats(
+      (current) =>
+        current?.map((c) => (c.conversation === openConversation && c.num_unread_messages > 0 ? { ...c, num_unread_messages: 0 } : c)) ??
+        current,
+    );
   }, [openConversation, setChats]);
 
   const remove = useCallback(
@@ -164,7 +175,11 @@ export function useChats(openConversation: number | null): ChatsState {
       const me = getSession()?.profile.id;
       setChats((current) => {
         if (!current) return current;
-        const entry = current.find((c) => c.conversation === message.conversation) ?? { conversation: message.conversation, profile, num_unread_messages: 0 };
+        const entry = current.find((c) => c.conversation === message.conversation) ?? {
+          conversation: message.conversation,
+          profile,
+          num_unread_messages: 0,
+        };
         return toTop(current, { ...entry, last_message: toLastMessage(message, me), updated_at: message.created_at });
       });
     },

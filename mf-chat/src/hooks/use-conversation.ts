@@ -27,8 +27,7 @@ export interface PendingMessage {
 
 /** Why a send was refused, as the screen shows it. */
 export type SendProblem =
-  | { kind: 'insufficient_credits' | 'conversation_limit' | 'premium_only'; message: string }
-  | { kind: 'other'; message: string };
+  { kind: 'insufficient_credits' | 'conversation_limit' | 'premium_only'; message: string } | { kind: 'other'; message: string };
 
 export interface ConversationState {
   status: 'loading' | 'ready' | 'error' | 'gone';

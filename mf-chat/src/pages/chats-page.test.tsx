@@ -7,8 +7,11 @@ import { serve } from '@dating/shared-kit/testing';
 import { ROOS, SANNE, loginAs, makeHistory, makeMessage, renderChat } from '../test-utils';
 
 const entry = (overrides: Partial<ChatEntry> = {}): ChatEntry => ({
-  conversation: 5, profile: SANNE, num_unread_messages: 0,
-  last_message: { id: 3, type: 'text', body: 'Zin in koffie?', from_me: false, created_at: new Date().toISOString() }, ...overrides,
+  conversation: 5,
+  profile: SANNE,
+  num_unread_messages: 0,
+  last_message: { id: 3, type: 'text', body: 'Zin in koffie?', from_me: false, created_at: new Date().toISOString() },
+  ...overrides,
 });
 
 afterEach(() => act(() => setSession(null)));
@@ -20,7 +23,11 @@ describe('/chats', () => {
       'GET /api/chats.php': () => ({
         chats: [
           entry({ num_unread_messages: 2 }),
-          entry({ conversation: 6, profile: ROOS, last_message: { id: 4, type: 'gift', body: null, gift: 'rose', from_me: true, created_at: new Date().toISOString() } }),
+          entry({
+            conversation: 6,
+            profile: ROOS,
+            last_message: { id: 4, type: 'gift', body: null, gift: 'rose', from_me: true, created_at: new Date().toISOString() },
+          }),
         ],
       }),
     });
@@ -75,7 +82,12 @@ describe('/chats', () => {
     expect(first).toHaveTextContent('Ongelezen berichten: 1');
     expect(store.get(badgesAtom).unread).toBe(1);
     // a new conversation comes with the other member's profile: on top, no reload needed
-    act(() => bus.emit('chat:message', { message: makeMessage({ id: 10, conversation: 9, sender: 12, body: 'Ik ben nieuw' }), profile: { id: 12, name: 'Noor', main_image: null, fictional: false } }));
+    act(() =>
+      bus.emit('chat:message', {
+        message: makeMessage({ id: 10, conversation: 9, sender: 12, body: 'Ik ben nieuw' }),
+        profile: { id: 12, name: 'Noor', main_image: null, fictional: false },
+      }),
+    );
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Noor');
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Ik ben nieuw');
     expect(store.get(badgesAtom).unread).toBe(2);

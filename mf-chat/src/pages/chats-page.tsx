@@ -52,7 +52,8 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
   const { t: tc } = useTranslation('common');
   const params = useParams();
   const id = Number(params.id);
-  const target: ChatTarget | null = by === 'list' || !Number.isInteger(id) || id <= 0 ? null : by === 'conversation' ? { conversation: id } : { profile: id };
+  const target: ChatTarget | null =
+    by === 'list' || !Number.isInteger(id) || id <= 0 ? null : by === 'conversation' ? { conversation: id } : { profile: id };
   const [open, setOpen] = useState<number | null>(by === 'conversation' && target ? id : null);
   useEffect(() => setOpen(by === 'conversation' && Number.isInteger(id) ? id : null), [by, id]);
   const chats = useChats(open);
@@ -65,19 +66,47 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
 
   const ListHeading = target ? 'h2' : 'h1';
   return (
-    <div css={css`display: flex; height: 100vh; height: 100dvh; background: ${colors.surface};`}>
+    <div
+      css={css`
+        display: flex;
+        height: 100vh;
+        height: 100dvh;
+        background: ${colors.surface};
+      `}
+    >
       <aside
         aria-labelledby="chats-heading"
         css={css`
-          position: relative; flex: 1 1 auto; display: ${target ? 'none' : 'flex'}; flex-direction: column; min-width: 0; overflow-y: auto;
+          position: relative;
+          flex: 1 1 auto;
+          display: ${target ? 'none' : 'flex'};
+          flex-direction: column;
+          min-width: 0;
+          overflow-y: auto;
           ${mq.md} {
-            display: flex; flex: 0 0 clamp(${layout.conversationListMin}px, 32vw, ${layout.conversationListMax}px);
+            display: flex;
+            flex: 0 0 clamp(${layout.conversationListMin}px, 32vw, ${layout.conversationListMax}px);
             border-right: 1px solid ${colors.border};
           }
         `}
       >
-        <div css={css`display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 12px 16px; border-bottom: 1px solid ${colors.border};`}>
-          <ListHeading id="chats-heading" css={css`margin: 0; font-size: 1.375rem;`}>
+        <div
+          css={css`
+            display: flex;
+            align-items: center;
+            justify-content: space-between;
+            gap: 8px;
+            padding: 12px 16px;
+            border-bottom: 1px solid ${colors.border};
+          `}
+        >
+          <ListHeading
+            id="chats-heading"
+            css={css`
+              margin: 0;
+              font-size: 1.375rem;
+            `}
+          >
             {t('titles.chats')}
           </ListHeading>
           <Link to="/members" css={buttonStyles('ghost', 'sm')}>
@@ -85,7 +114,11 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
           </Link>
         </div>
         {chats.removeError && (
-          <div css={css`padding: 8px 12px 0;`}>
+          <div
+            css={css`
+              padding: 8px 12px 0;
+            `}
+          >
             <Alert variant="danger" title={t('list.deleteFailed')} onDismiss={chats.dismissRemoveError}>
               {chats.removeError}
             </Alert>
@@ -95,8 +128,13 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
       </aside>
       <div
         css={css`
-          flex: 1 1 auto; min-width: 0; display: ${target ? 'flex' : 'none'}; flex-direction: column;
-          ${mq.md} { display: flex; }
+          flex: 1 1 auto;
+          min-width: 0;
+          display: ${target ? 'flex' : 'none'};
+          flex-direction: column;
+          ${mq.md} {
+            display: flex;
+          }
         `}
       >
         {target ? (
@@ -109,7 +147,16 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
             onDelete={(conversation) => void chats.remove(conversation)}
           />
         ) : (
-          <p css={css`margin: auto; padding: 24px; text-align: center; color: ${colors.textMuted};`}>{t('list.choose')}</p>
+          <p
+            css={css`
+              margin: auto;
+              padding: 24px;
+              text-align: center;
+              color: ${colors.textMuted};
+            `}
+          >
+            {t('list.choose')}
+          </p>
         )}
       </div>
     </div>

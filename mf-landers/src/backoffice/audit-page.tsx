@@ -13,7 +13,11 @@ import { STAFF_NAMESPACE } from './i18n';
 import { formatTime, Pager, StaffPage } from './staff-ui';
 
 function Json({ value }: { value: unknown }) {
-  return <pre css={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem', maxWidth: '28rem' }}>{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre css={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8rem', maxWidth: '28rem' }}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function Details({ entry }: { entry: AuditEntry }) {
@@ -44,7 +48,15 @@ export default function AuditPage() {
   const data = log.data;
   return (
     <StaffPage title={t('audit.title')} intro={t('audit.intro')}>
-      <SearchForm maxLength={100} label={t('audit.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+      <SearchForm
+        maxLength={100}
+        label={t('audit.search')}
+        initial={q}
+        onSearch={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+      />
       {log.error ? <p role="alert">{log.error}</p> : null}
       {!data && log.loading ? <Spinner label={t('common.loading')} /> : null}
       {data ? (
@@ -56,7 +68,9 @@ export default function AuditPage() {
             <tr key={e.id}>
               <td css={staffCell}>{formatTime(e.created_at, i18n.language)}</td>
               <td css={staffCell}>{e.staff_email}</td>
-              <td css={staffCell}><code>{e.action}</code></td>
+              <td css={staffCell}>
+                <code>{e.action}</code>
+              </td>
               <td css={staffCell}>{e.target ?? '—'}</td>
               <td css={staffCell}>
                 {e.outcome === 'done' ? (
@@ -65,7 +79,9 @@ export default function AuditPage() {
                   <Badge tone="danger">{t('audit.refused', { error: e.error ?? '' })}</Badge>
                 )}
               </td>
-              <td css={staffCell}><Details entry={e} /></td>
+              <td css={staffCell}>
+                <Details entry={e} />
+              </td>
             </tr>
           ))}
         />

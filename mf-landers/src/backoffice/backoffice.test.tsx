@@ -29,8 +29,20 @@ const renderAt = (path: string) =>
   );
 
 const complaint = (over: Partial<Complaint>): Complaint => ({
-  id: 1, site_domain: 'localhost', user_id: null, name: 'Eva', email: 'eva@example.org', subject: 'Nep-profiel', message: 'Stuurt reclame.',
-  language: 'de', status: 'open', note: null, handled_by_email: null, handled_at: null, created_at: '2026-11-20T10:00:00Z', ...over,
+  id: 1,
+  site_domain: 'localhost',
+  user_id: null,
+  name: 'Eva',
+  email: 'eva@example.org',
+  subject: 'Nep-profiel',
+  message: 'Stuurt reclame.',
+  language: 'de',
+  status: 'open',
+  note: null,
+  handled_by_email: null,
+  handled_at: null,
+  created_at: '2026-11-20T10:00:00Z',
+  ...over,
 });
 
 let complaints: Complaint[] = [];
@@ -41,7 +53,17 @@ beforeEach(async () => {
   await act(async () => {
     await i18n.changeLanguage('nl');
   });
-  complaints = [complaint({ id: 1 }), complaint({ id: 2, subject: 'Al klaar', status: 'handled', note: 'Opgelost', handled_by_email: 'mod@example.com', handled_at: '2026-11-21T10:00:00Z' })];
+  complaints = [
+    complaint({ id: 1 }),
+    complaint({
+      id: 2,
+      subject: 'Al klaar',
+      status: 'handled',
+      note: 'Opgelost',
+      handled_by_email: 'mod@example.com',
+      handled_at: '2026-11-21T10:00:00Z',
+    }),
+  ];
   settings = makeSettings({ domain: 'example.de', countries: ['DE'], logged_out_search: true });
   requests = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -52,36 +74,92 @@ beforeEach(async () => {
     const q = url.searchParams.get('q') ?? '';
     if (url.pathname === '/api/backoffice/complaints') {
       const found = complaints.filter((c) => c.subject.includes(q));
-      return Response.json({ complaints: found, total: found.length, open: complaints.filter((c) => c.status === 'open').length, page: 1, per_page: 25 });
+      return Response.json({
+        complaints: found,
+        total: found.length,
+        open: complaints.filter((c) => c.status === 'open').length,
+        page: 1,
+        per_page: 25,
+      });
     }
     const handle = /^\/api\/backoffice\/complaints\/(\d+)\/handle$/.exec(url.pathname);
     if (handle && method === 'POST') {
       const c = complaints.find((x) => x.id === Number(handle[1]));
       if (!c) return Response.json({ error: 'complaint_not_found', message: 'Deze klacht bestaat niet.' }, { status: 404 });
-      Object.assign(c, { status: 'handled', note: (body as { note: string }).note, handled_by_email: 'mod@example.com', handled_at: '2026-11-24T09:00:00Z' });
+      Object.assign(c, {
+        status: 'handled',
+        note: (body as { note: string }).note,
+        handled_by_email: 'mod@example.com',
+        handled_at: '2026-11-24T09:00:00Z',
+      });
       return Response.json(c);
     }
     if (url.pathname === '/api/backoffice/sites') {
-      return Response.json({ sites: q === 'nothing' ? [] : [{ id: 2, domain: 'example.de', is_default: false, name: 'Flirtlokaal', domain_language: 'de', countries: ['DE'] }], total: q === 'nothing' ? 0 : 1, page: 1, per_page: 50 });
+      return Response.json({
+        sites:
+          q === 'nothing'
+            ? []
+            : [{ id: 2, domain: 'example.de', is_default: false, name: 'Flirtlokaal', domain_language: 'de', countries: ['DE'] }],
+        total: q === 'nothing' ? 0 : 1,
+        page: 1,
+        per_page: 50,
+      });
     }
     if (url.pathname === '/api/backoffice/sites/example.de') {
       if (method === 'PUT') {
         const next = (body as { settings: Record<string, unknown> }).settings;
         if (typeof next.message_credits !== 'number' || next.message_credits < 0) {
           return Response.json(
-            { error: 'validation', field: 'settings.message_credits', message: 'De instellingen zijn niet opgeslagen: 1 veld(en) kloppen niet. Er is niets gewijzigd.', fields: [{ field: 'message_credits', message: 'Minimaal 0.' }] },
+            {
+              error: 'validation',
+              field: 'settings.message_credits',
+              message: 'De instellingen zijn niet opgeslagen: 1 veld(en) kloppen niet. Er is niets gewijzigd.',
+              fields: [{ field: 'message_credits', message: 'Minimaal 0.' }],
+            },
             { status: 400 },
           );
         }
         settings = ZSettings.parse(next);
       }
-      return Response.json({ id: 2, domain: 'example.de', is_default: false, settings, list_prices: { DE: { tryout: 199, p0: 995, p1: 1995, p2: 4495, p3: 9995 } }, currencies: { DE: 'EUR' } });
+      return Response.json({
+        id: 2,
+        domain: 'example.de',
+        is_default: false,
+        settings,
+        list_prices: { DE: { tryout: 199, p0: 995, p1: 1995, p2: 4495, p3: 9995 } },
+        currencies: { DE: 'EUR' },
+      });
     }
     if (url.pathname === '/api/backoffice/audit') {
-      const entries = q === 'nothing' ? [] : [
-        { id: 9, staff_id: 1, staff_email: 'staff@example.com', action: 'sites.update', target: 'site:example.de', outcome: 'done', error: null, before: { logged_out_search: true }, after: { logged_out_search: false }, created_at: '2026-11-24T09:00:00Z' },
-        { id: 8, staff_id: 1, staff_email: 'staff@example.com', action: 'sites.update', target: 'site:example.it', outcome: 'refused', error: 'validation', before: null, after: null, created_at: '2026-11-24T08:59:00Z' },
-      ];
+      const entries =
+        q === 'nothing'
+          ? []
+          : [
+              {
+                id: 9,
+                staff_id: 1,
+                staff_email: 'staff@example.com',
+                action: 'sites.update',
+                target: 'site:example.de',
+                outcome: 'done',
+                error: null,
+                before: { logged_out_search: true },
+                after: { logged_out_search: false },
+                created_at: '2026-11-24T09:00:00Z',
+              },
+              {
+                id: 8,
+                staff_id: 1,
+                staff_email: 'staff@example.com',
+                action: 'sites.update',
+                target: 'site:example.it',
+                outcome: 'refused',
+                error: 'validation',
+                before: null,
+                after: null,
+                created_at: '2026-11-24T08:59:00Z',
+              },
+            ];
       return Response.json({ entries, total: entries.length, page: 1, per_page: 50 });
     }
     return Response.json({ error: 'not_found', message: 'Not found' }, { status: 404 });
@@ -116,7 +194,10 @@ describe('complaints queue', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Afhandelen en mailen' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Klacht „Nep-profiel” is afgehandeld; eva@example.org krijgt een e-mail.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/backoffice/complaints/1/handle', body: { note: 'Profiel verwijderd.' } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/backoffice/complaints/1/handle',
+      body: { note: 'Profiel verwijderd.' },
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: /afhandelen$/ })).not.toBeInTheDocument());
   });
 
@@ -146,11 +227,14 @@ describe('site settings', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     const dialog = screen.getByRole('dialog', { name: 'Instellingen van example.de opslaan?' });
     const changed = within(dialog).getByText(/^Gewijzigd: /);
-    for (const name of ['Paginatitel van de voorpagina', 'Zoeken zonder in te loggen', 'Prijzen per pakket en land']) expect(changed).toHaveTextContent(name);
+    for (const name of ['Paginatitel van de voorpagina', 'Zoeken zonder in te loggen', 'Prijzen per pakket en land'])
+      expect(changed).toHaveTextContent(name);
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByRole('status')).toHaveTextContent('De instellingen van example.de zijn opgeslagen');
     const put = requests.find((r) => r.method === 'PUT');
-    expect(put?.body).toMatchObject({ settings: { logged_out_search: false, index_title: 'Nieuwe titel', package_prices: { DE: { p1: 1795 } }, domain: 'example.de' } });
+    expect(put?.body).toMatchObject({
+      settings: { logged_out_search: false, index_title: 'Nieuwe titel', package_prices: { DE: { p1: 1795 } }, domain: 'example.de' },
+    });
     expect(settings.logged_out_search).toBe(false);
   });
 

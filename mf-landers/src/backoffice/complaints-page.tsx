@@ -25,7 +25,10 @@ export default function ComplaintsPage() {
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ message: string; tone: 'success' | 'danger' } | null>(null);
-  const list = useAsync(() => api.get('/api/backoffice/complaints', ZComplaintPage, { query: { q: q || undefined, status, page } }), [q, status, page]);
+  const list = useAsync(
+    () => api.get('/api/backoffice/complaints', ZComplaintPage, { query: { q: q || undefined, status, page } }),
+    [q, status, page],
+  );
 
   const open = (c: Complaint) => {
     setNote('');
@@ -59,12 +62,23 @@ export default function ComplaintsPage() {
     <StaffPage title={t('complaints.title')} intro={data ? t('complaints.intro', { count: data.open }) : undefined}>
       <div css={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'flex-end' }}>
         <div css={{ flex: '1 1 20rem' }}>
-          <SearchForm maxLength={100} label={t('complaints.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+          <SearchForm
+            maxLength={100}
+            label={t('complaints.search')}
+            initial={q}
+            onSearch={(value) => {
+              setQ(value);
+              setPage(1);
+            }}
+          />
         </div>
         <Select
           label={t('complaints.filter')}
           value={status}
-          onChange={(e) => { setStatus(e.target.value as Filter); setPage(1); }}
+          onChange={(e) => {
+            setStatus(e.target.value as Filter);
+            setPage(1);
+          }}
           options={(['all', 'open', 'handled'] as const).map((value) => ({ value, label: t(`complaints.filters.${value}`) }))}
           css={{ marginBottom: 0, minWidth: '12rem' }}
         />
@@ -79,19 +93,39 @@ export default function ComplaintsPage() {
             <li key={c.id}>
               <article
                 aria-labelledby={`complaint-${c.id}`}
-                css={(theme) => ({ border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, padding: '1rem', background: 'white', display: 'grid', gap: '0.5rem' })}
+                css={(theme) => ({
+                  border: `1px solid ${theme.colors.border}`,
+                  borderRadius: theme.radii.md,
+                  padding: '1rem',
+                  background: 'white',
+                  display: 'grid',
+                  gap: '0.5rem',
+                })}
               >
                 <header css={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
-                  <h2 id={`complaint-${c.id}`} css={{ margin: 0, fontSize: '1.1rem', flex: '1 1 auto' }}>{c.subject}</h2>
+                  <h2 id={`complaint-${c.id}`} css={{ margin: 0, fontSize: '1.1rem', flex: '1 1 auto' }}>
+                    {c.subject}
+                  </h2>
                   <Badge tone={c.status === 'open' ? 'warning' : 'success'}>{t(`complaints.status.${c.status}`)}</Badge>
                 </header>
                 <p css={{ margin: 0, fontSize: '0.9rem' }}>
-                  {t('complaints.meta', { name: c.name, email: c.email, site: c.site_domain, language: LANGUAGE_NAMES[c.language], date: formatTime(c.created_at, i18n.language) })}
+                  {t('complaints.meta', {
+                    name: c.name,
+                    email: c.email,
+                    site: c.site_domain,
+                    language: LANGUAGE_NAMES[c.language],
+                    date: formatTime(c.created_at, i18n.language),
+                  })}
                 </p>
                 <p css={{ margin: 0, whiteSpace: 'pre-wrap' }}>{c.message}</p>
                 {c.status === 'handled' ? (
                   <p css={{ margin: 0, fontSize: '0.9rem' }}>
-                    <strong>{t('complaints.handledBy', { email: c.handled_by_email ?? '', date: c.handled_at ? formatTime(c.handled_at, i18n.language) : '' })}</strong>{' '}
+                    <strong>
+                      {t('complaints.handledBy', {
+                        email: c.handled_by_email ?? '',
+                        date: c.handled_at ? formatTime(c.handled_at, i18n.language) : '',
+                      })}
+                    </strong>{' '}
                     {c.note}
                   </p>
                 ) : (
@@ -115,7 +149,13 @@ export default function ComplaintsPage() {
         onConfirm={() => void confirm()}
         onCancel={() => setHandling(null)}
       >
-        <p>{t('complaints.dialogText', { name: handling?.name ?? '', email: handling?.email ?? '', language: handling ? LANGUAGE_NAMES[handling.language] : '' })}</p>
+        <p>
+          {t('complaints.dialogText', {
+            name: handling?.name ?? '',
+            email: handling?.email ?? '',
+            language: handling ? LANGUAGE_NAMES[handling.language] : '',
+          })}
+        </p>
         <TextArea
           label={t('complaints.note')}
           hint={t('complaints.noteHint')}
@@ -123,7 +163,10 @@ export default function ComplaintsPage() {
           error={noteError ?? undefined}
           maxLength={2000}
           rows={4}
-          onChange={(e) => { setNote(e.target.value); setNoteError(null); }}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setNoteError(null);
+          }}
         />
       </ConfirmDialog>
     </StaffPage>

@@ -14,7 +14,17 @@ import type { FieldDef, FormValues } from './settings-model';
 /** The input id of a form key (`package_prices.NL.p1` -> `setting-package_prices-NL-p1`). */
 export const fieldId = (key: string) => `setting-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-export function SettingField({ def, value, error, onChange }: { def: FieldDef; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {
+export function SettingField({
+  def,
+  value,
+  error,
+  onChange,
+}: {
+  def: FieldDef;
+  value: string | boolean;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
   const { t } = useTranslation(STAFF_NAMESPACE);
   const common = { id: fieldId(def.key), label: t(`fields.${def.key}`), error };
   switch (def.kind) {
@@ -56,10 +66,21 @@ interface TableProps {
 }
 
 const boxStyle = (theme: { colors: { border: string }; radii: { md: string } }) => ({
-  border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, padding: '1rem', background: 'white', minWidth: 0,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radii.md,
+  padding: '1rem',
+  background: 'white',
+  minWidth: 0,
 });
 
-export function PricesTable({ countries, packages, site, values, errors, onChange }: TableProps & { packages: readonly PackageId[]; site: SiteDetail }) {
+export function PricesTable({
+  countries,
+  packages,
+  site,
+  values,
+  errors,
+  onChange,
+}: TableProps & { packages: readonly PackageId[]; site: SiteDetail }) {
   const { t } = useTranslation(STAFF_NAMESPACE);
   return (
     <fieldset css={boxStyle}>
@@ -133,7 +154,15 @@ export function CostsTable({ countries, values, errors, onChange }: TableProps) 
 }
 
 /** The scam guard's money words (issue 26): one comma-separated list per language; every list applies to every message. */
-export function MoneyWordsFields({ values, errors, onChange }: { values: FormValues; errors: Record<string, string>; onChange: (key: string, value: string) => void }) {
+export function MoneyWordsFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+}) {
   const { t } = useTranslation(STAFF_NAMESPACE);
   return (
     <fieldset css={boxStyle}>

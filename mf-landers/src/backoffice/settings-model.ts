@@ -18,29 +18,42 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
   {
     id: 'general',
     fields: [
-      { key: 'name', kind: 'text' }, { key: 'domain', kind: 'readonly' }, { key: 'domain_language', kind: 'text' },
-      { key: 'countries', kind: 'list' }, { key: 'niche', kind: 'number' },
+      { key: 'name', kind: 'text' },
+      { key: 'domain', kind: 'readonly' },
+      { key: 'domain_language', kind: 'text' },
+      { key: 'countries', kind: 'list' },
+      { key: 'niche', kind: 'number' },
     ],
   },
   {
     id: 'texts',
     fields: [
-      { key: 'index_title', kind: 'text' }, { key: 'description', kind: 'longtext' }, { key: 'fictional_warning', kind: 'longtext' },
-      { key: 'fictional_singular', kind: 'text' }, { key: 'fictional_plural', kind: 'text' },
+      { key: 'index_title', kind: 'text' },
+      { key: 'description', kind: 'longtext' },
+      { key: 'fictional_warning', kind: 'longtext' },
+      { key: 'fictional_singular', kind: 'text' },
+      { key: 'fictional_plural', kind: 'text' },
     ],
   },
   {
     id: 'access',
     fields: [
-      { key: 'signups', kind: 'signups' }, { key: 'logged_out_search', kind: 'boolean' }, { key: 'logged_out_search_trafficsource', kind: 'boolean' },
-      { key: 'enable_site_entry_popup', kind: 'boolean' }, { key: 'member_resell', kind: 'boolean' },
+      { key: 'signups', kind: 'signups' },
+      { key: 'logged_out_search', kind: 'boolean' },
+      { key: 'logged_out_search_trafficsource', kind: 'boolean' },
+      { key: 'enable_site_entry_popup', kind: 'boolean' },
+      { key: 'member_resell', kind: 'boolean' },
     ],
   },
   {
     id: 'credits',
     fields: [
-      { key: 'message_credits', kind: 'number' }, { key: 'signup_credits', kind: 'number' }, { key: 'photo_credits', kind: 'number' },
-      { key: 'gift_credits', kind: 'number' }, { key: 'message_length', kind: 'number' }, { key: 'chat_history_days', kind: 'number' },
+      { key: 'message_credits', kind: 'number' },
+      { key: 'signup_credits', kind: 'number' },
+      { key: 'photo_credits', kind: 'number' },
+      { key: 'gift_credits', kind: 'number' },
+      { key: 'message_length', kind: 'number' },
+      { key: 'chat_history_days', kind: 'number' },
       { key: 'chatpal_warning_messages', kind: 'number' },
       { key: 'refund_days', kind: 'number' },
     ],
@@ -49,28 +62,40 @@ export const GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
     // the scam guard (issue 26; api chat/scam): held_money_words has one list per language below the group (MoneyWordsFields)
     id: 'safety',
     fields: [
-      { key: 'held_first_messages', kind: 'number' }, { key: 'held_account_hours', kind: 'number' }, { key: 'held_messengers', kind: 'list' },
+      { key: 'held_first_messages', kind: 'number' },
+      { key: 'held_account_hours', kind: 'number' },
+      { key: 'held_messengers', kind: 'list' },
       // reports (issue 26 part 1): out of search while this many distinct members reported a member within the window
-      { key: 'report_hold_threshold', kind: 'number' }, { key: 'report_hold_window_hours', kind: 'number' },
+      { key: 'report_hold_threshold', kind: 'number' },
+      { key: 'report_hold_window_hours', kind: 'number' },
     ],
   },
   {
     id: 'support',
-    fields: [{ key: 'support_email', kind: 'text' }, { key: 'support_phone', kind: 'text' }],
+    fields: [
+      { key: 'support_email', kind: 'text' },
+      { key: 'support_phone', kind: 'text' },
+    ],
   },
   {
     id: 'profiles',
     fields: [
-      { key: 'visible_profile_fields', kind: 'list' }, { key: 'visible_profile_notes', kind: 'list' }, { key: 'search_fields', kind: 'list' },
-      { key: 'geoip_country', kind: 'nullable' }, { key: 'geoip_selected_country', kind: 'nullable' },
+      { key: 'visible_profile_fields', kind: 'list' },
+      { key: 'visible_profile_notes', kind: 'list' },
+      { key: 'search_fields', kind: 'list' },
+      { key: 'geoip_country', kind: 'nullable' },
+      { key: 'geoip_selected_country', kind: 'nullable' },
     ],
   },
   {
     id: 'technical',
     fields: [
-      { key: 'cdn_prefix', kind: 'text' }, { key: 'fictional_icon', kind: 'text' }, { key: 'push_public_key', kind: 'server' },
+      { key: 'cdn_prefix', kind: 'text' },
+      { key: 'fictional_icon', kind: 'text' },
+      { key: 'push_public_key', kind: 'server' },
       // releases (issue 27): a canary's automatic rollback; read from the default site
-      { key: 'release_rollback_factor', kind: 'number' }, { key: 'release_rollback_min_errors', kind: 'number' },
+      { key: 'release_rollback_factor', kind: 'number' },
+      { key: 'release_rollback_min_errors', kind: 'number' },
       { key: 'release_rollback_window_minutes', kind: 'number' },
     ],
   },
@@ -124,7 +149,11 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
       if (kind === 'readonly' || kind === 'server') continue;
       if (kind === 'boolean') out[key] = Boolean(v[key]);
       else if (kind === 'number') out[key] = numberOf(text(v, key));
-      else if (kind === 'list') out[key] = text(v, key).split(',').map((s) => s.trim()).filter(Boolean);
+      else if (kind === 'list')
+        out[key] = text(v, key)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       else if (kind === 'nullable') out[key] = text(v, key).trim() === '' ? null : text(v, key).trim();
       else out[key] = text(v, key);
     }
@@ -141,7 +170,10 @@ export function toSettings(original: Settings, v: FormValues): Record<string, un
   }
   const money: Record<string, string[]> = {};
   for (const lang of LANGUAGES) {
-    const words = text(v, `held_money_words.${lang}`).split(',').map((w) => w.trim()).filter(Boolean);
+    const words = text(v, `held_money_words.${lang}`)
+      .split(',')
+      .map((w) => w.trim())
+      .filter(Boolean);
     // a language the site has no list for stays without one unless words were typed (not an empty change)
     if (words.length > 0 || original.held_money_words?.[lang] !== undefined) money[lang] = words;
   }

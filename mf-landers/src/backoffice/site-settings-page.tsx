@@ -50,14 +50,19 @@ function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: Sit
   const save = async () => {
     setBusy(true);
     try {
-      const saved = await api.put(`/api/backoffice/sites/${encodeURIComponent(site.domain)}`, { settings: toSettings(site.settings, values) }, ZSiteDetail);
+      const saved = await api.put(
+        `/api/backoffice/sites/${encodeURIComponent(site.domain)}`,
+        { settings: toSettings(site.settings, values) },
+        ZSiteDetail,
+      );
       setConfirming(null);
       setErrors({});
       setResult({ message: t('sites.saved', { domain: site.domain }), tone: 'success' });
       onSaved(saved);
     } catch (err) {
       setConfirming(null);
-      const issues = err instanceof ApiRequestError ? ZFieldIssue.array().safeParse((err.body as { fields?: unknown } | undefined)?.fields) : null;
+      const issues =
+        err instanceof ApiRequestError ? ZFieldIssue.array().safeParse((err.body as { fields?: unknown } | undefined)?.fields) : null;
       if (issues?.success) {
         const byInput: Record<string, string> = {};
         for (const issue of issues.data) byInput[inputOf(issue.field)] ??= issue.message;
@@ -76,7 +81,15 @@ function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: Sit
     <form ref={formRef} onSubmit={submit} noValidate css={{ display: 'grid', gap: '1.25rem' }}>
       <ResultMessage message={result?.message ?? null} tone={result?.tone ?? 'success'} />
       {GROUPS.map((group) => (
-        <fieldset key={group.id} css={(theme) => ({ border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, padding: '1rem', background: 'white' })}>
+        <fieldset
+          key={group.id}
+          css={(theme) => ({
+            border: `1px solid ${theme.colors.border}`,
+            borderRadius: theme.radii.md,
+            padding: '1rem',
+            background: 'white',
+          })}
+        >
           <legend css={{ fontWeight: 700, padding: '0 0.5rem' }}>{t(`sites.groups.${group.id}`)}</legend>
           <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))' }}>
             {group.fields.map((f) => (
@@ -101,7 +114,11 @@ function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: Sit
         onCancel={() => setConfirming(null)}
       >
         <p>{t('sites.confirmText', { domain: site.domain })}</p>
-        <p>{confirming && confirming.length > 0 ? t('sites.changed', { fields: confirming.map((k) => t(`fields.${k}`)).join(', ') }) : t('sites.unchanged')}</p>
+        <p>
+          {confirming && confirming.length > 0
+            ? t('sites.changed', { fields: confirming.map((k) => t(`fields.${k}`)).join(', ') })
+            : t('sites.unchanged')}
+        </p>
       </ConfirmDialog>
     </form>
   );
@@ -120,13 +137,7 @@ export default function SiteSettingsPage() {
         </>
       ) : null}
       {!site.data && site.loading ? <Spinner label={t('common.loading')} /> : null}
-      {site.data ? (
-        <SettingsForm
-          key={site.data.domain}
-          site={site.data}
-          onSaved={(saved) => site.setData(saved)}
-        />
-      ) : null}
+      {site.data ? <SettingsForm key={site.data.domain} site={site.data} onSaved={(saved) => site.setData(saved)} /> : null}
     </StaffPage>
   );
 }

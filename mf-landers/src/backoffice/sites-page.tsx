@@ -19,7 +19,15 @@ export default function SitesPage() {
   const data = list.data;
   return (
     <StaffPage title={t('sites.title')} intro={t('sites.intro')}>
-      <SearchForm maxLength={100} label={t('sites.search')} initial={q} onSearch={(value) => { setQ(value); setPage(1); }} />
+      <SearchForm
+        maxLength={100}
+        label={t('sites.search')}
+        initial={q}
+        onSearch={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+      />
       {list.error ? <p role="alert">{list.error}</p> : null}
       {!data && list.loading ? <Spinner label={t('common.loading')} /> : null}
       {data ? (

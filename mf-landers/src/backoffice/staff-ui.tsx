@@ -41,9 +41,23 @@ export function Pager({ page, perPage, total, onPage }: { page: number; perPage:
 
 /** A confirm dialog: its title names what is confirmed; Escape or Cancel closes it. */
 export function ConfirmDialog({
-  open, title, confirmLabel, busy, onConfirm, onCancel, children, danger = false,
+  open,
+  title,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+  danger = false,
 }: {
-  open: boolean; title: string; confirmLabel: string; busy?: boolean; onConfirm: () => void; onCancel: () => void; children?: ReactNode; danger?: boolean;
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+  danger?: boolean;
 }) {
   const { t } = useTranslation(STAFF_NAMESPACE);
   return (

@@ -23,7 +23,15 @@ const company: CompanyInfo = {
   delete_discount: 50,
   added: '2024-01-15T12:00:00Z',
 };
-const settings = makeSettings({ name: 'Flirtlokaal', support_phone: '+31 20-123 4567', support_email: 'help@flirtlokaal.example', refund_days: 30, message_credits: 10, fictional_plural: 'chatpals', fictional_singular: 'chatpal' });
+const settings = makeSettings({
+  name: 'Flirtlokaal',
+  support_phone: '+31 20-123 4567',
+  support_email: 'help@flirtlokaal.example',
+  refund_days: 30,
+  message_credits: 10,
+  fictional_plural: 'chatpals',
+  fictional_singular: 'chatpal',
+});
 
 async function filled(name: (typeof LEGAL_DOCUMENTS)[number], lng: string) {
   const doc = await loadDocument(name, lng);
@@ -31,7 +39,20 @@ async function filled(name: (typeof LEGAL_DOCUMENTS)[number], lng: string) {
 }
 
 /** Site paths the texts may link to (routes of the shell's route table). */
-const KNOWN_PATHS = ['/account', '/account/delete', '/profile', '/notifications', '/complaints', '/pages/service', '/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/faq', '/pages/return-policy'];
+const KNOWN_PATHS = [
+  '/account',
+  '/account/delete',
+  '/profile',
+  '/notifications',
+  '/complaints',
+  '/pages/service',
+  '/pages/terms',
+  '/pages/privacy',
+  '/pages/cookies',
+  '/pages/ban',
+  '/pages/faq',
+  '/pages/return-policy',
+];
 
 describe.each(LANGUAGES)('legal texts in %s', (lng) => {
   it.each(LEGAL_DOCUMENTS)('%s: as many sections as the Dutch text, every placeholder filled, links to real pages', async (name) => {
@@ -126,7 +147,9 @@ describe('cookie policy', () => {
 
 describe('placeholders', () => {
   it('escapes values and leaves unknown words', () => {
-    expect(fillPlaceholders('<p>{company_name} {other}</p>', { company_name: '<b>A&B</b>' })).toBe('<p>&lt;b&gt;A&amp;B&lt;/b&gt; {other}</p>');
+    expect(fillPlaceholders('<p>{company_name} {other}</p>', { company_name: '<b>A&B</b>' })).toBe(
+      '<p>&lt;b&gt;A&amp;B&lt;/b&gt; {other}</p>',
+    );
     expect(fillPlaceholders('<p>{support_email} {support_phone}</p>', { support_email: 'a"b@x.nl', support_phone: '+3120' })).toBe(
       '<p><a href="mailto:a&quot;b@x.nl">a&quot;b@x.nl</a> <a href="tel:+3120">+3120</a></p>',
     );

@@ -46,7 +46,12 @@ function renderAt(url: string) {
   );
 }
 function desktop(matches: boolean) {
-  window.matchMedia = ((query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
 }
 
 let calls: ReturnType<typeof serve>;
@@ -67,17 +72,22 @@ beforeEach(async () => {
 });
 
 describe('the lander variants', () => {
-  it.each(registry.variants.map((v) => v.name))('%s: its own headline, demo members from the server, the chatpal labelled', async (name) => {
-    renderAt(`/landers/${name}`);
-    const nl = i18n.getFixedT('nl', 'landers');
-    expect(await screen.findByRole('heading', { level: 1, name: nl(`landers.variants.${name}.title`) })).toBeInTheDocument();
-    expect((await screen.findAllByText(/Anna, 27|Lotte, 33/)).length).toBeGreaterThan(0);
-    expect(document.title).toBe(nl(`landers.variants.${name}.title`));
-    // every shown chatpal carries the label, named by the site's warning
-    const chatpals = screen.queryAllByText('Lotte, 33');
-    expect(screen.queryAllByRole('img', { name: 'Dit profiel is fictief en niet beschikbaar voor fysiek contact' }).length).toBeGreaterThanOrEqual(chatpals.length);
-    expect(screen.getAllByRole('button', { name: /aanmelden|gezelschap/i }).length).toBeGreaterThan(0);
-  });
+  it.each(registry.variants.map((v) => v.name))(
+    '%s: its own headline, demo members from the server, the chatpal labelled',
+    async (name) => {
+      renderAt(`/landers/${name}`);
+      const nl = i18n.getFixedT('nl', 'landers');
+      expect(await screen.findByRole('heading', { level: 1, name: nl(`landers.variants.${name}.title`) })).toBeInTheDocument();
+      expect((await screen.findAllByText(/Anna, 27|Lotte, 33/)).length).toBeGreaterThan(0);
+      expect(document.title).toBe(nl(`landers.variants.${name}.title`));
+      // every shown chatpal carries the label, named by the site's warning
+      const chatpals = screen.queryAllByText('Lotte, 33');
+      expect(
+        screen.queryAllByRole('img', { name: 'Dit profiel is fictief en niet beschikbaar voor fysiek contact' }).length,
+      ).toBeGreaterThanOrEqual(chatpals.length);
+      expect(screen.getAllByRole('button', { name: /aanmelden|gezelschap/i }).length).toBeGreaterThan(0);
+    },
+  );
 
   it('a slug picks its copy and its members: /landers/gallery/vrouwen', async () => {
     renderAt('/landers/gallery/vrouwen');
@@ -107,10 +117,13 @@ describe('the lander variants', () => {
     off();
   });
 
-  it.each(['/landers/nope', '/landers/gallery/nope', '/landers/tinderswipe/vrouwen', '/members/11/landing2/nope'])('%s is the 404 page', async (url) => {
-    renderAt(url);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).toBeInTheDocument();
-  });
+  it.each(['/landers/nope', '/landers/gallery/nope', '/landers/tinderswipe/vrouwen', '/members/11/landing2/nope'])(
+    '%s is the 404 page',
+    async (url) => {
+      renderAt(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the member landings', () => {
@@ -125,10 +138,13 @@ describe('the member landings', () => {
     expect(screen.getByRole('img', { name: 'Foto van Anna' })).toHaveAttribute('width', '400');
   });
 
-  it.each(['/members/99/landing', '/members/99/signup', '/members/abc/landing3'])('%s of a member the server does not show is the 404 page', async (url) => {
-    renderAt(url);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).toBeInTheDocument();
-  });
+  it.each(['/members/99/landing', '/members/99/signup', '/members/abc/landing3'])(
+    '%s of a member the server does not show is the 404 page',
+    async (url) => {
+      renderAt(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the registry', () => {

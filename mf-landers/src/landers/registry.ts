@@ -22,7 +22,12 @@ const pages = new Map<string, LazyExoticComponent<ComponentType<VariantProps>>>(
 export function variantPage(name: string): LazyExoticComponent<ComponentType<VariantProps>> {
   let page = pages.get(name);
   if (!page) {
-    page = lazy(() => import(/* webpackChunkName: "lander-[request]" */ `./variants/${name}/index.tsx`) as Promise<{ default: ComponentType<VariantProps> }>);
+    page = lazy(
+      () =>
+        import(/* webpackChunkName: "lander-[request]" */ `./variants/${name}/index.tsx`) as Promise<{
+          default: ComponentType<VariantProps>;
+        }>,
+    );
     pages.set(name, page);
   }
   return page;

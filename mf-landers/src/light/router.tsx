@@ -24,7 +24,10 @@ export function useParams(): Record<string, string | undefined> {
   return route.kind === 'member' ? { id: route.id, slug: route.slug } : { slug: route.slug };
 }
 
-export const Link = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function Link({ to, ...rest }, ref) {
+export const Link = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function Link(
+  { to, ...rest },
+  ref,
+) {
   return <a ref={ref} href={to} {...rest} />;
 });
 

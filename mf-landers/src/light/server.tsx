@@ -52,7 +52,11 @@ export interface LightPlan {
 }
 
 /** The legal texts, every language, compiled at build time (md-loader.cjs): the page needs its own at once. */
-const documents = import.meta.webpackContext('../content', { recursive: true, regExp: /^\.\/[a-z]{2}\/[a-z-]+\.md$/, mode: 'sync' }) as unknown as (id: string) => { default: LegalDocument };
+const documents = import.meta.webpackContext('../content', {
+  recursive: true,
+  regExp: /^\.\/[a-z]{2}\/[a-z-]+\.md$/,
+  mode: 'sync',
+}) as unknown as (id: string) => { default: LegalDocument };
 
 /** The legal pages of the light page (the ban policy only without a session: see LightPlan.noSession). */
 const LIGHT_LEGAL = Object.keys(LEGAL_PAGE_TITLES) as LegalDocumentName[];
@@ -65,10 +69,21 @@ export function plan(pathname: string): LightPlan | null {
   if (pathname === '/') return { route: { kind: 'home' } };
   if (/^\/pages\/service\/?$/.test(pathname)) return { route: { kind: 'service' } };
   const legal = LEGAL.exec(pathname)?.[1] as LegalDocumentName | undefined;
-  if (legal) return LIGHT_LEGAL.includes(legal) ? { route: { kind: 'page', page: legal }, calls: { company: '/api/companyinfo.php' }, ...(legal === 'ban' ? { noSession: true } : {}) } : null;
+  if (legal)
+    return LIGHT_LEGAL.includes(legal)
+      ? {
+          route: { kind: 'page', page: legal },
+          calls: { company: '/api/companyinfo.php' },
+          ...(legal === 'ban' ? { noSession: true } : {}),
+        }
+      : null;
   const variant = VARIANT.exec(pathname);
   if (variant) {
-    const route: LightRoute = { kind: 'variant', variant: variant[1] ?? '', ...(variant[2] ? { slug: decodeURIComponent(variant[2]) } : {}) };
+    const route: LightRoute = {
+      kind: 'variant',
+      variant: variant[1] ?? '',
+      ...(variant[2] ? { slug: decodeURIComponent(variant[2]) } : {}),
+    };
     if (!canRender(route)) return null;
     return { route, search: { gender: slugEntry(route.slug)?.gender } };
   }
@@ -76,7 +91,12 @@ export function plan(pathname: string): LightPlan | null {
   if (member) {
     const landing = member[2] as MemberLandingKind;
     if (member[3] && (landing === 'landing' || landing === 'signup')) return null;
-    const route: LightRoute = { kind: 'member', landing, id: member[1] ?? '', ...(member[3] ? { slug: decodeURIComponent(member[3]) } : {}) };
+    const route: LightRoute = {
+      kind: 'member',
+      landing,
+      id: member[1] ?? '',
+      ...(member[3] ? { slug: decodeURIComponent(member[3]) } : {}),
+    };
     return canRender(route) ? { route, memberId: route.id, search: {} } : null;
   }
   return null;
@@ -99,7 +119,10 @@ export interface RenderInput {
 
 /** JSON for an inline <script>: nothing in it can end the script. */
 function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function escapeAttr(text: string): string {
@@ -123,11 +146,32 @@ function acceptedLanguages(header: string | undefined): string[] {
 function textsFor(language: Language, route: LightRoute): LightTexts {
   const common = commonLocales[language];
   const own = LANDERS[language];
-  const shared = { footer: common.footer, disclaimer: common.disclaimer, fictional: common.fictional, entryWarning: common.entryWarning, actions: { close: common.actions.close }, status: { loading: common.status.loading } };
+  const shared = {
+    footer: common.footer,
+    disclaimer: common.disclaimer,
+    fictional: common.fictional,
+    entryWarning: common.entryWarning,
+    actions: { close: common.actions.close },
+    status: { loading: common.status.loading },
+  };
   const texts: LightTexts = {
     [language]:
       layoutOf(route) === 'default'
-        ? { landers: { home: own.home, pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc, service: own.pages.service } }, common: { ...shared, nav: { main: common.nav.main, skipToContent: common.nav.skipToContent, language: common.nav.language, login: common.nav.login } } }
+        ? {
+            landers: {
+              home: own.home,
+              pages: { loading: own.pages.loading, loadFailed: own.pages.loadFailed, toc: own.pages.toc, service: own.pages.service },
+            },
+            common: {
+              ...shared,
+              nav: {
+                main: common.nav.main,
+                skipToContent: common.nav.skipToContent,
+                language: common.nav.language,
+                login: common.nav.login,
+              },
+            },
+          }
         : { landers: { landers: own.landers, pages: { loading: own.pages.loading } }, common: shared },
   };
   return texts;
@@ -135,7 +179,9 @@ function textsFor(language: Language, route: LightRoute): LightTexts {
 
 /** The client build's entry scripts (read once per loaded render.cjs: both come from one build). */
 const clientScripts: string[] = (() => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'light-client', 'manifest.json'), 'utf8')) as { client: { js: string[] } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'light-client', 'manifest.json'), 'utf8')) as {
+    client: { js: string[] };
+  };
   return manifest.client.js.map((file) => `${__webpack_public_path__}${file}`);
 })();
 
@@ -157,13 +203,23 @@ const ICON =
 
 export function render(input: RenderInput): string {
   const { settings } = input;
-  const language = detectLanguage({ cookie: input.languageCookie, domainLanguage: settings?.domain_language, browser: acceptedLanguages(input.acceptLanguage) });
+  const language = detectLanguage({
+    cookie: input.languageCookie,
+    domainLanguage: settings?.domain_language,
+    browser: acceptedLanguages(input.acceptLanguage),
+  });
   const { route } = input.plan;
   const popup = settings?.enable_site_entry_popup !== false;
   const layout = layoutOf(route);
   const { company, ...lander } = input.preload;
   const preload: LightPreload = { search: lander.search ?? null, ...(lander.member ? { member: lander.member } : {}) };
-  if (route.kind === 'page') preload.legal = { name: route.page, lng: language, doc: documents(`./${language}/${route.page}.md`).default, company: company?.companyinfo ?? null };
+  if (route.kind === 'page')
+    preload.legal = {
+      name: route.page,
+      lng: language,
+      doc: documents(`./${language}/${route.page}.md`).default,
+      company: company?.companyinfo ?? null,
+    };
   const data: LightPageData = {
     route,
     location: { pathname: input.pathname, search: input.search },

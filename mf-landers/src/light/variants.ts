@@ -16,7 +16,11 @@ declare global {
   }
 }
 
-const context = import.meta.webpackContext('../landers/variants', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/index\.tsx$/, mode: 'sync' });
+const context = import.meta.webpackContext('../landers/variants', {
+  recursive: true,
+  regExp: /^\.\/[a-z0-9-]+\/index\.tsx$/,
+  mode: 'sync',
+});
 
 /** The variant's page component, or undefined when the build has no such folder. */
 export function variantComponent(name: string): ComponentType<VariantProps> | undefined {

@@ -21,13 +21,19 @@ beforeEach(async () => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
     const body = JSON.parse(String(init?.body)) as { email: string };
     sent.push(body);
-    if (!body.email.includes('@')) return Response.json({ error: 'validation', field: 'email', message: 'Ungültige Eingabe für E-Mail-Adresse.' }, { status: 400 });
+    if (!body.email.includes('@'))
+      return Response.json({ error: 'validation', field: 'email', message: 'Ungültige Eingabe für E-Mail-Adresse.' }, { status: 400 });
     return Response.json({ id: 7, status: 'open' }, { status: 201 });
   });
 });
 afterEach(() => jest.restoreAllMocks());
 
-const renderForm = () => render(<ThemeProvider theme={theme}><ComplaintForm /></ThemeProvider>);
+const renderForm = () =>
+  render(
+    <ThemeProvider theme={theme}>
+      <ComplaintForm />
+    </ThemeProvider>,
+  );
 
 it('sends the complaint with the page language and confirms it', async () => {
   const user = userEvent.setup();
@@ -38,7 +44,9 @@ it('sends the complaint with the page language and confirms it', async () => {
   await user.type(screen.getByLabelText('Deine Beschwerde'), 'Dieses Profil schickt Werbung.');
   await user.click(screen.getByRole('button', { name: 'Beschwerde senden' }));
   expect(await screen.findByRole('status')).toHaveTextContent('hans@example.org');
-  expect(sent).toEqual([{ name: 'Hans', email: 'hans@example.org', subject: 'Falsches Profil', message: 'Dieses Profil schickt Werbung.', language: 'de' }]);
+  expect(sent).toEqual([
+    { name: 'Hans', email: 'hans@example.org', subject: 'Falsches Profil', message: 'Dieses Profil schickt Werbung.', language: 'de' },
+  ]);
 });
 
 it("shows the server's refusal next to the field and keeps the input; a member's e-mail is filled in", async () => {

@@ -19,7 +19,12 @@ type Field = (typeof FIELDS)[number];
 export function ComplaintForm() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const session = useSession();
-  const [values, setValues] = useState<Record<Field, string>>({ name: session?.profile.name ?? '', email: session?.email ?? '', subject: '', message: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: session?.profile.name ?? '',
+    email: session?.email ?? '',
+    subject: '',
+    message: '',
+  });
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -55,10 +60,47 @@ export function ComplaintForm() {
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="complaint-form-title" css={{ margin: '1.5rem 0' }}>
       <h2 id="complaint-form-title">{t('complaintForm.title')}</h2>
       {error && !error.field ? <p role="alert">{error.message}</p> : null}
-      <TextField id="complaint-name" label={t('complaintForm.name')} autoComplete="name" maxLength={100} required value={values.name} onChange={set('name')} error={fieldError('name')} />
-      <TextField id="complaint-email" label={t('complaintForm.email')} type="email" autoComplete="email" maxLength={254} required value={values.email} onChange={set('email')} error={fieldError('email')} />
-      <TextField id="complaint-subject" label={t('complaintForm.subject')} maxLength={150} required value={values.subject} onChange={set('subject')} error={fieldError('subject')} />
-      <TextArea id="complaint-message" label={t('complaintForm.message')} hint={t('complaintForm.messageHint')} rows={6} maxLength={5000} required value={values.message} onChange={set('message')} error={fieldError('message')} />
+      <TextField
+        id="complaint-name"
+        label={t('complaintForm.name')}
+        autoComplete="name"
+        maxLength={100}
+        required
+        value={values.name}
+        onChange={set('name')}
+        error={fieldError('name')}
+      />
+      <TextField
+        id="complaint-email"
+        label={t('complaintForm.email')}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        required
+        value={values.email}
+        onChange={set('email')}
+        error={fieldError('email')}
+      />
+      <TextField
+        id="complaint-subject"
+        label={t('complaintForm.subject')}
+        maxLength={150}
+        required
+        value={values.subject}
+        onChange={set('subject')}
+        error={fieldError('subject')}
+      />
+      <TextArea
+        id="complaint-message"
+        label={t('complaintForm.message')}
+        hint={t('complaintForm.messageHint')}
+        rows={6}
+        maxLength={5000}
+        required
+        value={values.message}
+        onChange={set('message')}
+        error={fieldError('message')}
+      />
       <Button type="submit" disabled={busy}>
         {t('complaintForm.send')}
       </Button>

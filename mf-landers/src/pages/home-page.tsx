@@ -43,7 +43,15 @@ function HeroCards() {
             gridTemplateRows: '1fr auto',
           })}
         >
-          <div css={{ background: `linear-gradient(160deg, ${card.from}, ${card.to})`, display: 'grid', placeItems: 'center', fontSize: '4rem', color: 'rgba(255,255,255,0.9)' }}>
+          <div
+            css={{
+              background: `linear-gradient(160deg, ${card.from}, ${card.to})`,
+              display: 'grid',
+              placeItems: 'center',
+              fontSize: '4rem',
+              color: 'rgba(255,255,255,0.9)',
+            }}
+          >
             ♥
           </div>
           <div css={{ padding: '0.75rem 1rem', display: 'grid', gap: '0.4rem' }}>
@@ -76,47 +84,75 @@ export function HomePage() {
           [mq.md]: { padding: '5.5rem 0 6rem' },
         })}
       >
-        <div css={{ maxWidth: 1140, margin: '0 auto', padding: '0 1rem', display: 'grid', alignItems: 'center', gap: '2rem', [mq.lg]: { gridTemplateColumns: '1.1fr 0.9fr' } }}>
-        <div css={{ display: 'grid', gap: '1.25rem', justifyItems: 'start' }}>
-          <h1 id="home-title" css={(theme) => ({ color: 'inherit', margin: 0, fontSize: theme.fontSizes.xxl, maxWidth: '18ch', [mq.md]: { fontSize: '3rem' } })}>
-            {t('home.title')}
-          </h1>
-          <p css={{ margin: 0, fontSize: '1.1rem', maxWidth: '46ch', opacity: 0.92 }}>{t('home.lead')}</p>
-          <button
-            type="button"
-            onClick={openSignup}
-            css={(theme) => ({
-              font: 'inherit',
-              fontWeight: 700,
-              fontSize: '1.1rem',
-              padding: '0.85rem 1.8rem',
-              border: 0,
-              borderRadius: theme.radii.pill,
-              background: theme.colors.secondary,
-              color: theme.colors.onSecondary,
-              boxShadow: theme.shadows.md,
-              cursor: 'pointer',
-              '&:hover': { background: theme.colors.secondaryHover },
-            })}
-          >
-            {t('home.signup')}
-          </button>
-          <p css={{ margin: 0 }}>
-            {t('home.haveAccount')}{' '}
-            <Link to="/login" css={{ color: 'inherit', fontWeight: 700 }}>
-              {t('home.login')}
-            </Link>
-          </p>
-          <p css={{ margin: 0, fontSize: '0.85rem', opacity: 0.8 }}>{t('home.adults')}</p>
-        </div>
-        <HeroCards />
+        <div
+          css={{
+            maxWidth: 1140,
+            margin: '0 auto',
+            padding: '0 1rem',
+            display: 'grid',
+            alignItems: 'center',
+            gap: '2rem',
+            [mq.lg]: { gridTemplateColumns: '1.1fr 0.9fr' },
+          }}
+        >
+          <div css={{ display: 'grid', gap: '1.25rem', justifyItems: 'start' }}>
+            <h1
+              id="home-title"
+              css={(theme) => ({
+                color: 'inherit',
+                margin: 0,
+                fontSize: theme.fontSizes.xxl,
+                maxWidth: '18ch',
+                [mq.md]: { fontSize: '3rem' },
+              })}
+            >
+              {t('home.title')}
+            </h1>
+            <p css={{ margin: 0, fontSize: '1.1rem', maxWidth: '46ch', opacity: 0.92 }}>{t('home.lead')}</p>
+            <button
+              type="button"
+              onClick={openSignup}
+              css={(theme) => ({
+                font: 'inherit',
+                fontWeight: 700,
+                fontSize: '1.1rem',
+                padding: '0.85rem 1.8rem',
+                border: 0,
+                borderRadius: theme.radii.pill,
+                background: theme.colors.secondary,
+                color: theme.colors.onSecondary,
+                boxShadow: theme.shadows.md,
+                cursor: 'pointer',
+                '&:hover': { background: theme.colors.secondaryHover },
+              })}
+            >
+              {t('home.signup')}
+            </button>
+            <p css={{ margin: 0 }}>
+              {t('home.haveAccount')}{' '}
+              <Link to="/login" css={{ color: 'inherit', fontWeight: 700 }}>
+                {t('home.login')}
+              </Link>
+            </p>
+            <p css={{ margin: 0, fontSize: '0.85rem', opacity: 0.8 }}>{t('home.adults')}</p>
+          </div>
+          <HeroCards />
         </div>
       </section>
       <section aria-labelledby="home-features" css={{ maxWidth: 1140, margin: '0 auto', padding: '2.5rem 1rem 3rem' }}>
         <h2 id="home-features" css={{ textAlign: 'center', marginBottom: '1.5rem' }}>
           {t('home.featuresTitle')}
         </h2>
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem', [mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)' } }}>
+        <ul
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: '1rem',
+            [mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+          }}
+        >
           {FEATURES.map((feature) => (
             <li
               key={feature.key}

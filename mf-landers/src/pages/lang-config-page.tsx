@@ -42,7 +42,14 @@ function LanguageList({ heading, languages }: { heading?: string; languages: rea
   const list = (
     <ul
       aria-label={heading}
-      css={{ listStyle: 'none', padding: 0, margin: '0 0 1.5rem', display: 'grid', gap: '0.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))' }}
+      css={{
+        listStyle: 'none',
+        padding: 0,
+        margin: '0 0 1.5rem',
+        display: 'grid',
+        gap: '0.5rem',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))',
+      }}
     >
       {languages.map((lng) => (
         <li key={lng}>

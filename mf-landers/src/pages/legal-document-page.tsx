@@ -20,13 +20,15 @@ import { StaticPage } from './static-page';
 /** /api/companyinfo.php, loaded once per page load (spec section 7); null when it fails. */
 let companyInfo: Promise<CompanyInfo | null> | null = null;
 export function loadCompanyInfo(): Promise<CompanyInfo | null> {
-  companyInfo ??= import('./fetch').then(({ fetchCompanyInfo }) => fetchCompanyInfo()).then(
-    (info) => info,
-    () => {
-      companyInfo = null;
-      return null;
-    },
-  );
+  companyInfo ??= import('./fetch')
+    .then(({ fetchCompanyInfo }) => fetchCompanyInfo())
+    .then(
+      (info) => info,
+      () => {
+        companyInfo = null;
+        return null;
+      },
+    );
   return companyInfo;
 }
 
@@ -50,7 +52,12 @@ export const LegalPreloadContext = createContext<LegalPreload | null>(null);
 
 /** The legal pages by URL (/pages/<slug>) with the footer name each carries as its title. */
 export const LEGAL_PAGE_TITLES = {
-  terms: 'terms', privacy: 'privacy', cookies: 'cookies', faq: 'faq', 'return-policy': 'returnPolicy', ban: 'ban',
+  terms: 'terms',
+  privacy: 'privacy',
+  cookies: 'cookies',
+  faq: 'faq',
+  'return-policy': 'returnPolicy',
+  ban: 'ban',
 } as const satisfies Record<LegalDocumentName, PageNameKey>;
 
 export function LegalDocumentPage({ name, titleKey, before }: { name: LegalDocumentName; titleKey: PageNameKey; before?: ReactNode }) {

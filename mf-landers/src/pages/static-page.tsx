@@ -14,13 +14,13 @@ export function StaticPage({ title, children }: { title: string; children: React
         padding: '2rem 1rem 3rem',
         lineHeight: 1.65,
         color: theme.colors.text,
-        'h1': { fontSize: theme.fontSizes.xxl, marginBottom: '1rem' },
-        'h2': { fontSize: theme.fontSizes.xl, marginTop: '2rem', scrollMarginTop: '1rem' },
-        'h3': { fontSize: theme.fontSizes.lg, margin: '1.25rem 0 0.5rem' },
-        'p': { margin: '0 0 1rem' },
+        h1: { fontSize: theme.fontSizes.xxl, marginBottom: '1rem' },
+        h2: { fontSize: theme.fontSizes.xl, marginTop: '2rem', scrollMarginTop: '1rem' },
+        h3: { fontSize: theme.fontSizes.lg, margin: '1.25rem 0 0.5rem' },
+        p: { margin: '0 0 1rem' },
         'ul, ol': { margin: '0 0 1rem', paddingLeft: '1.5rem' },
-        'li': { marginBottom: '0.35rem' },
-        'a': { overflowWrap: 'anywhere' },
+        li: { marginBottom: '0.35rem' },
+        a: { overflowWrap: 'anywhere' },
       })}
     >
       <h1>{title}</h1>

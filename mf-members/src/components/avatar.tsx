@@ -10,18 +10,45 @@ const sizes = { card: { w: '100%', ratio: '1 / 1' }, large: { w: '100%', ratio: 
  * length) replaces the size's aspect ratio, e.g. to keep a page's buttons in view. `decorative`
  * where the name is said beside it (a card whose link text is the name): no second name for the photo.
  */
-export function Avatar({ profile, size = 'card', variant = 'thumb', height, decorative = false }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: keyof typeof sizes; variant?: 'thumb' | 'full' | 'match'; height?: string; decorative?: boolean }) {
+export function Avatar({
+  profile,
+  size = 'card',
+  variant = 'thumb',
+  height,
+  decorative = false,
+}: {
+  profile: Pick<Profile, 'name' | 'main_image'>;
+  size?: keyof typeof sizes;
+  variant?: 'thumb' | 'full' | 'match';
+  height?: string;
+  decorative?: boolean;
+}) {
   const { t } = useTranslation('members');
   const s = sizes[size];
   const img = profile.main_image;
   const src = img ? (variant === 'full' ? img.filename : variant === 'match' ? img.match : img.thumb_filename) : null;
   const box = css`
-    width: ${s.w}; ${height ? `height: ${height};` : `aspect-ratio: ${s.ratio};`} object-fit: cover; display: block; background: ${colors.primarySoft};
+    width: ${s.w};
+    ${height ? `height: ${height};` : `aspect-ratio: ${s.ratio};`} object-fit: cover;
+    display: block;
+    background: ${colors.primarySoft};
     ${size === 'round' ? 'border-radius: 50%;' : ''}
   `;
   if (src) return <img src={src} alt={decorative ? '' : t('photo.of', { name: profile.name })} css={box} loading="lazy" />;
   return (
-    <div {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t('photo.none', { name: profile.name }) })} css={[box, css`display: grid; place-items: center; font-size: 2rem; font-weight: 700; color: ${colors.primary};`]}>
+    <div
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t('photo.none', { name: profile.name }) })}
+      css={[
+        box,
+        css`
+          display: grid;
+          place-items: center;
+          font-size: 2rem;
+          font-weight: 700;
+          color: ${colors.primary};
+        `,
+      ]}
+    >
       {profile.name.slice(0, 1).toUpperCase()}
     </div>
   );

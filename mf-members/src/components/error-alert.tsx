@@ -11,7 +11,11 @@ import { Alert, Button } from '@dating/shared-kit/ui';
 export function ErrorAlert({ children }: { children: ReactNode }) {
   const { t } = useTranslation('members');
   const user = useSession();
-  const login = user ? undefined : <Button size="sm" onClick={() => bus.emit('login:open', {})}>{t('common.login')}</Button>;
+  const login = user ? undefined : (
+    <Button size="sm" onClick={() => bus.emit('login:open', {})}>
+      {t('common.login')}
+    </Button>
+  );
   return (
     <Alert variant="danger" action={login}>
       {children}

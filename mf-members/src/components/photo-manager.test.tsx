@@ -5,8 +5,15 @@ import { loginAs, renderAt, serve } from '../test-utils';
 import { PhotoManager } from './photo-manager';
 
 const photo = (id: number, status: 'pending' | 'active' | 'rejected', extra: object = {}) => ({
-  id, filename: `/uploads/${id}.jpg`, thumb_filename: `/uploads/${id}t.jpg`, match: `/uploads/${id}m.jpg`, status, is_main: id === 1,
-  created_at: '2026-11-24T08:00:00.000Z', rejection_reason: null, ...extra,
+  id,
+  filename: `/uploads/${id}.jpg`,
+  thumb_filename: `/uploads/${id}t.jpg`,
+  match: `/uploads/${id}m.jpg`,
+  status,
+  is_main: id === 1,
+  created_at: '2026-11-24T08:00:00.000Z',
+  rejection_reason: null,
+  ...extra,
 });
 
 describe('PhotoManager', () => {
@@ -14,7 +21,10 @@ describe('PhotoManager', () => {
     loginAs();
     let state: 'pending' | 'active' = 'pending';
     const calls = serve({
-      'GET /api/photos.php': () => ({ photos: [photo(1, state), photo(2, 'rejected', { rejection_reason: 'contact_details' })], max_photos: 3 }),
+      'GET /api/photos.php': () => ({
+        photos: [photo(1, state), photo(2, 'rejected', { rejection_reason: 'contact_details' })],
+        max_photos: 3,
+      }),
       'GET /api/user.php': () => ({ user: null }),
     });
     renderAt('/profile', [{ path: '/profile', element: <PhotoManager /> }]);

@@ -37,7 +37,11 @@ export function PhotoManager() {
           .photos()
           .then((res) => {
             setData(res);
-            setStatus(state === 'active' ? t('photos.approvedLive') : t('photos.rejectedLive', { reason: t(`photos.reasons.${reason ?? 'other'}`) }));
+            setStatus(
+              state === 'active'
+                ? t('photos.approvedLive')
+                : t('photos.rejectedLive', { reason: t(`photos.reasons.${reason ?? 'other'}`) }),
+            );
           })
           .catch(() => undefined);
         void refreshSession().catch(() => undefined);
@@ -78,32 +82,103 @@ export function PhotoManager() {
   const counted = list.filter((p) => p.status !== 'rejected').length;
   const statusLabel = (p: OwnPhoto) => (p.status === 'active' ? null : t(`photos.status.${p.status}`));
   return (
-    <section aria-labelledby="photos-heading" css={css`margin-bottom: 32px;`}>
+    <section
+      aria-labelledby="photos-heading"
+      css={css`
+        margin-bottom: 32px;
+      `}
+    >
       <h2 id="photos-heading">{t('photos.title')}</h2>
       {/* the count once the list is known (not "0 of 3" while it loads); until then the line holds its
           place, with the loading spinner in it when no tile is held (a spinner of its own line above the
           list moved the upload button and the form up as it went away: issue 13 item 21) */}
-      <p css={css`color: ${colors.textMuted};`}>
-        {photos.data ? t('photos.count', { count: counted, max }) : photos.loading && !holdTile ? <Spinner size={16} label={t('common.loading')} /> : '\u00a0'}
+      <p
+        css={css`
+          color: ${colors.textMuted};
+        `}
+      >
+        {photos.data ? (
+          t('photos.count', { count: counted, max })
+        ) : photos.loading && !holdTile ? (
+          <Spinner size={16} label={t('common.loading')} />
+        ) : (
+          '\u00a0'
+        )}
       </p>
-      <ul aria-label={t('photos.title')} css={css`list-style: none; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));`}>
+      <ul
+        aria-label={t('photos.title')}
+        css={css`
+          list-style: none;
+          padding: 0;
+          display: grid;
+          gap: 12px;
+          grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+        `}
+      >
         {holdTile && (
           // a tile's size: the square photo, then the main-photo badge and the delete button
-          <li css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; background: ${colors.surface};`}>
-            <div css={css`aspect-ratio: 1; display: grid; place-items: center;`}>
+          <li
+            css={css`
+              border: 1px solid ${colors.border};
+              border-radius: ${radii.md};
+              background: ${colors.surface};
+            `}
+          >
+            <div
+              css={css`
+                aspect-ratio: 1;
+                display: grid;
+                place-items: center;
+              `}
+            >
               <Spinner label={t('common.loading')} />
             </div>
-            <div css={css`height: 76px;`} />
+            <div
+              css={css`
+                height: 76px;
+              `}
+            />
           </li>
         )}
         {list.map((p, i) => (
-          <li key={p.id} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden; background: ${colors.surface};`}>
-            <img src={p.thumb_filename} alt={t('photos.alt', { number: i + 1 })} css={css`width: 100%; aspect-ratio: 1; object-fit: cover; display: block;`} />
-            <div css={css`padding: 8px; display: flex; flex-direction: column; gap: 6px;`}>
+          <li
+            key={p.id}
+            css={css`
+              border: 1px solid ${colors.border};
+              border-radius: ${radii.md};
+              overflow: hidden;
+              background: ${colors.surface};
+            `}
+          >
+            <img
+              src={p.thumb_filename}
+              alt={t('photos.alt', { number: i + 1 })}
+              css={css`
+                width: 100%;
+                aspect-ratio: 1;
+                object-fit: cover;
+                display: block;
+              `}
+            />
+            <div
+              css={css`
+                padding: 8px;
+                display: flex;
+                flex-direction: column;
+                gap: 6px;
+              `}
+            >
               {p.is_main && <Badge tone="success">{t('photos.main')}</Badge>}
               {statusLabel(p) && <Badge tone={p.status === 'rejected' ? 'danger' : 'warning'}>{statusLabel(p)}</Badge>}
               {p.status === 'rejected' && (
-                <p css={css`margin: 0; font-size: 0.875rem;`}>{t('photos.rejectedBecause', { reason: t(`photos.reasons.${p.rejection_reason ?? 'other'}`) })}</p>
+                <p
+                  css={css`
+                    margin: 0;
+                    font-size: 0.875rem;
+                  `}
+                >
+                  {t('photos.rejectedBecause', { reason: t(`photos.reasons.${p.rejection_reason ?? 'other'}`) })}
+                </p>
               )}
               {/* only an approved photo can become the main photo */}
               {!p.is_main && p.status === 'active' && (
@@ -121,9 +196,35 @@ export function PhotoManager() {
       {counted < max ? (
         // the file input itself is hidden (the browser's own "Choose file" text is in the browser's
         // language); its label is the visible, translated button, with the input's focus ring
-        <div css={css`margin-top: 12px; & input:focus-visible + label { outline: 3px solid ${colors.primary}; outline-offset: 2px; }`}>
-          <input id="photo-upload" ref={input} type="file" accept="image/*" onChange={(e) => void upload(e)} disabled={progress !== null} css={visuallyHiddenStyle} />
-          <label htmlFor="photo-upload" css={[...buttonStyles('outline'), progress !== null && css`opacity: 0.6; pointer-events: none;`]}>
+        <div
+          css={css`
+            margin-top: 12px;
+            & input:focus-visible + label {
+              outline: 3px solid ${colors.primary};
+              outline-offset: 2px;
+            }
+          `}
+        >
+          <input
+            id="photo-upload"
+            ref={input}
+            type="file"
+            accept="image/*"
+            onChange={(e) => void upload(e)}
+            disabled={progress !== null}
+            css={visuallyHiddenStyle}
+          />
+          <label
+            htmlFor="photo-upload"
+            css={[
+              ...buttonStyles('outline'),
+              progress !== null &&
+                css`
+                  opacity: 0.6;
+                  pointer-events: none;
+                `,
+            ]}
+          >
             {t('photos.upload')}
           </label>
         </div>

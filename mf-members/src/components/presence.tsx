@@ -15,15 +15,37 @@ export function Presence({ presence }: { presence: NonNullable<MemberResponse['p
   const { t, i18n } = useTranslation('members');
   if (presence.online) {
     return (
-      <p css={css`display: flex; align-items: center; gap: 6px; margin: 0 0 8px; color: ${colors.success}; font-weight: 600;`}>
-        <span aria-hidden="true" css={css`width: 10px; height: 10px; border-radius: 50%; background: ${colors.success};`} />
+      <p
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 6px;
+          margin: 0 0 8px;
+          color: ${colors.success};
+          font-weight: 600;
+        `}
+      >
+        <span
+          aria-hidden="true"
+          css={css`
+            width: 10px;
+            height: 10px;
+            border-radius: 50%;
+            background: ${colors.success};
+          `}
+        />
         {t('member.online')}
       </p>
     );
   }
   if (!presence.last_seen) return null;
   return (
-    <p css={css`margin: 0 0 8px; color: ${colors.textMuted};`}>
+    <p
+      css={css`
+        margin: 0 0 8px;
+        color: ${colors.textMuted};
+      `}
+    >
       {t('member.lastSeen', { time: formatLastSeen(presence.last_seen, i18n.language) })}
     </p>
   );

@@ -10,11 +10,25 @@ import { Avatar } from './avatar';
 
 const card = css`
   /* as tall as the tallest card of its row (a city on two lines, a chatpal's warning) */
-  flex: 1; width: 100%;
-  display: flex; flex-direction: column; background: ${colors.surface}; border-radius: ${radii.lg};
-  box-shadow: ${shadows.sm}; border: 1px solid ${colors.border}; overflow: hidden; color: ${colors.text};
-  text-decoration: none; transition: transform 120ms ease, box-shadow 120ms ease;
-  &:hover, &:focus-visible { transform: translateY(-2px); box-shadow: ${shadows.md}; }
+  flex: 1;
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  background: ${colors.surface};
+  border-radius: ${radii.lg};
+  box-shadow: ${shadows.sm};
+  border: 1px solid ${colors.border};
+  overflow: hidden;
+  color: ${colors.text};
+  text-decoration: none;
+  transition:
+    transform 120ms ease,
+    box-shadow 120ms ease;
+  &:hover,
+  &:focus-visible {
+    transform: translateY(-2px);
+    box-shadow: ${shadows.md};
+  }
 `;
 
 /** A member in a list: photo, name, age, place; the fictional icon + warning where it applies. */
@@ -26,15 +40,44 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     // named by what it shows (WCAG 2.5.3 label in name): name and age, place, the fictional notice
     <Link to={`/members/${profile.id}`} css={card}>
       <Avatar profile={profile} size="card" decorative />
-      <div css={css`padding: 10px 12px 12px; display: flex; flex-direction: column; gap: 2px;`}>
-        <span css={css`font-weight: 700; display: flex; align-items: center; gap: 6px;`}>
+      <div
+        css={css`
+          padding: 10px 12px 12px;
+          display: flex;
+          flex-direction: column;
+          gap: 2px;
+        `}
+      >
+        <span
+          css={css`
+            font-weight: 700;
+            display: flex;
+            align-items: center;
+            gap: 6px;
+          `}
+        >
           {t('card.nameAge', { name: profile.name, age: profile.age })}
           {profile.fictional && <FictionalBadge size={18} />}
         </span>
         {profile.verified && <VerifiedBadge />}
-        <span css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{place}</span>
+        <span
+          css={css`
+            color: ${colors.textMuted};
+            font-size: 0.875rem;
+          `}
+        >
+          {place}
+        </span>
         {profile.fictional && (
-          <span css={css`color: ${colors.darkSoft}; font-size: 0.75rem; line-height: 1.3;`}>{fictionalWarning}</span>
+          <span
+            css={css`
+              color: ${colors.darkSoft};
+              font-size: 0.75rem;
+              line-height: 1.3;
+            `}
+          >
+            {fictionalWarning}
+          </span>
         )}
       </div>
     </Link>
@@ -48,24 +91,52 @@ export function ProfileCard({ profile }: { profile: Profile }) {
  * column, phones under ~370 px) the row then keeps its height when the tile arrives; among cards
  * (222 px and more) it hardly adds (issue 13 item 21: no layout shift from a remote arriving).
  */
-export function ProfileGrid({ profiles, label, extra }: { profiles: readonly Profile[]; label: string; extra?: { at: number; node: ReactNode } }) {
+export function ProfileGrid({
+  profiles,
+  label,
+  extra,
+}: {
+  profiles: readonly Profile[];
+  label: string;
+  extra?: { at: number; node: ReactNode };
+}) {
   const items = profiles.map((p) => (
-    <li key={p.id} css={css`display: flex;`}>
+    <li
+      key={p.id}
+      css={css`
+        display: flex;
+      `}
+    >
       <ProfileCard profile={p} />
     </li>
   ));
   if (extra) {
-    items.splice(Math.min(extra.at, items.length), 0, (
-      <li key="extra" css={css`display: flex; min-height: 16rem; &:empty { display: none; }`}>
+    items.splice(
+      Math.min(extra.at, items.length),
+      0,
+      <li
+        key="extra"
+        css={css`
+          display: flex;
+          min-height: 16rem;
+          &:empty {
+            display: none;
+          }
+        `}
+      >
         {extra.node}
-      </li>
-    ));
+      </li>,
+    );
   }
   return (
     <ul
       aria-label={label}
       css={css`
-        list-style: none; margin: 0; padding: 0; display: grid; gap: 16px;
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 16px;
         grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
       `}
     >

@@ -33,7 +33,8 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   const visible = (field: string) => visibleList.length === 0 || visibleList.includes(field);
   const rows: [string, string][] = [];
   if (profile.sexuality && visible('sexuality')) rows.push([t('field.sexuality'), t(`sexuality.${profile.sexuality}`)]);
-  if (profile.relationship_status && visible('relationship_status')) rows.push([t('field.relationship_status'), t(`relationship.${profile.relationship_status}`)]);
+  if (profile.relationship_status && visible('relationship_status'))
+    rows.push([t('field.relationship_status'), t(`relationship.${profile.relationship_status}`)]);
   if (profile.hair_color && visible('hair_color')) rows.push([t('field.hair_color'), t(`hair.${profile.hair_color}`)]);
   if (profile.eye_color && visible('eye_color')) rows.push([t('field.eye_color'), t(`eyes.${profile.eye_color}`)]);
   if (profile.body_type && visible('body_type')) rows.push([t('field.body_type'), t(`body.${profile.body_type}`)]);
@@ -45,26 +46,88 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     <div>
       {showAbout && (
         <section aria-labelledby="about-heading">
-          <h2 id="about-heading" css={css`font-size: 1.125rem;`}>{t('field.about')}</h2>
-          <p css={css`white-space: pre-line;`}>{profile.about}</p>
+          <h2
+            id="about-heading"
+            css={css`
+              font-size: 1.125rem;
+            `}
+          >
+            {t('field.about')}
+          </h2>
+          <p
+            css={css`
+              white-space: pre-line;
+            `}
+          >
+            {profile.about}
+          </p>
         </section>
       )}
       {rows.length > 0 && (
-        <dl css={css`display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 16px 0;`}>
+        <dl
+          css={css`
+            display: grid;
+            grid-template-columns: max-content 1fr;
+            gap: 6px 16px;
+            margin: 16px 0;
+          `}
+        >
           {rows.map(([k, v]) => (
-            <div key={k} css={css`display: contents;`}>
-              <dt css={css`color: ${colors.textMuted};`}>{k}</dt>
-              <dd css={css`margin: 0; font-weight: 600;`}>{v}</dd>
+            <div
+              key={k}
+              css={css`
+                display: contents;
+              `}
+            >
+              <dt
+                css={css`
+                  color: ${colors.textMuted};
+                `}
+              >
+                {k}
+              </dt>
+              <dd
+                css={css`
+                  margin: 0;
+                  font-weight: 600;
+                `}
+              >
+                {v}
+              </dd>
             </div>
           ))}
         </dl>
       )}
       {showInterests && (
         <section aria-labelledby="interests-heading">
-          <h2 id="interests-heading" css={css`font-size: 1.125rem;`}>{t('field.interests')}</h2>
-          <ul css={css`list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px;`}>
+          <h2
+            id="interests-heading"
+            css={css`
+              font-size: 1.125rem;
+            `}
+          >
+            {t('field.interests')}
+          </h2>
+          <ul
+            css={css`
+              list-style: none;
+              padding: 0;
+              display: flex;
+              flex-wrap: wrap;
+              gap: 8px;
+            `}
+          >
             {profile.interests.map((slug) => (
-              <li key={slug} css={css`background: ${colors.primarySoft}; color: ${colors.primaryHover}; padding: 4px 12px; border-radius: ${radii.pill}; font-size: 0.875rem;`}>
+              <li
+                key={slug}
+                css={css`
+                  background: ${colors.primarySoft};
+                  color: ${colors.primaryHover};
+                  padding: 4px 12px;
+                  border-radius: ${radii.pill};
+                  font-size: 0.875rem;
+                `}
+              >
                 {interestLabels[slug] ?? slug}
               </li>
             ))}

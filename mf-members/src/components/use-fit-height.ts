@@ -7,7 +7,13 @@ import type { RefObject } from 'react';
  * again when the page above moves (notices arriving later) or the window changes. null before the
  * first measurement (use a CSS fallback then).
  */
-export function useFitHeight(box: RefObject<HTMLElement | null>, frame: RefObject<HTMLElement | null>, min: number, max: number, deps: readonly unknown[]): number | null {
+export function useFitHeight(
+  box: RefObject<HTMLElement | null>,
+  frame: RefObject<HTMLElement | null>,
+  min: number,
+  max: number,
+  deps: readonly unknown[],
+): number | null {
   const [height, setHeight] = useState<number | null>(null);
   useLayoutEffect(() => {
     const fit = () => {

@@ -13,12 +13,18 @@ describe('LikesPage', () => {
     serve({
       'GET /api/likes.php': () => ({
         profiles: [makeProfile({ id: 2, name: 'Anna' }), makeProfile({ id: 3, name: 'Bo' }), makeProfile({ id: 4, name: 'Cato' })],
-        liked_by: [{ id: 3, like_new: true }, { id: 2, like_new: false }],
+        liked_by: [
+          { id: 3, like_new: true },
+          { id: 2, like_new: false },
+        ],
         liked: [2, 4],
         matches: [2],
       }),
     });
-    const routes = [{ path: '/likes', element: <LikesPage /> }, { path: '/likes/:type', element: <LikesPage /> }];
+    const routes = [
+      { path: '/likes', element: <LikesPage /> },
+      { path: '/likes/:type', element: <LikesPage /> },
+    ];
     renderAt('/likes', routes);
     const list = await screen.findByRole('list', { name: 'Vinden jou leuk' });
     const items = within(list).getAllByRole('listitem');

@@ -51,7 +51,15 @@ export function LikesPage() {
   return (
     <Container>
       <h1>{t('likes.title')}</h1>
-      <nav aria-label={t('likes.tabs')} css={css`display: flex; gap: 8px; flex-wrap: wrap; margin-bottom: 20px;`}>
+      <nav
+        aria-label={t('likes.tabs')}
+        css={css`
+          display: flex;
+          gap: 8px;
+          flex-wrap: wrap;
+          margin-bottom: 20px;
+        `}
+      >
         {LIKE_TYPES.map((tab) => (
           <NavLink
             key={tab}
@@ -59,8 +67,12 @@ export function LikesPage() {
             end
             aria-current={tab === type ? 'page' : undefined}
             css={css`
-              padding: 8px 16px; border-radius: ${radii.pill}; text-decoration: none; font-weight: 600;
-              background: ${tab === type ? colors.primary : colors.primarySoft}; color: ${tab === type ? '#fff' : colors.primaryHover};
+              padding: 8px 16px;
+              border-radius: ${radii.pill};
+              text-decoration: none;
+              font-weight: 600;
+              background: ${tab === type ? colors.primary : colors.primarySoft};
+              color: ${tab === type ? '#fff' : colors.primaryHover};
             `}
           >
             {t(`likes.tab.${tab}`)} ({counts[tab]})
@@ -71,11 +83,33 @@ export function LikesPage() {
       {!likes && !result.error && <Spinner label={t('common.loading')} />}
       {likes && list.length === 0 && <p>{t(`likes.empty.${type}`)}</p>}
       {list.length > 0 && (
-        <ul aria-label={t(`likes.tab.${type}`)} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));`}>
+        <ul
+          aria-label={t(`likes.tab.${type}`)}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 16px;
+            grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+          `}
+        >
           {list.map(({ profile, isNew }) => (
-            <li key={profile.id} css={css`position: relative;`}>
+            <li
+              key={profile.id}
+              css={css`
+                position: relative;
+              `}
+            >
               {isNew && (
-                <span css={css`position: absolute; top: 8px; left: 8px; z-index: 1;`}>
+                <span
+                  css={css`
+                    position: absolute;
+                    top: 8px;
+                    left: 8px;
+                    z-index: 1;
+                  `}
+                >
                   <Badge tone="primary">{t('likes.new')}</Badge>
                 </span>
               )}

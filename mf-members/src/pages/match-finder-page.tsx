@@ -41,13 +41,47 @@ export function MatchFinderPage() {
     <Container>
       <h1>{t('finder.title')}</h1>
       <p>{t('finder.intro')}</p>
-      <form onSubmit={(e) => void submit(e)} css={css`display: grid; gap: 16px; margin-bottom: 24px;`}>
+      <form
+        onSubmit={(e) => void submit(e)}
+        css={css`
+          display: grid;
+          gap: 16px;
+          margin-bottom: 24px;
+        `}
+      >
         {(Object.keys(CHOICES) as (keyof typeof CHOICES)[]).map((name) => (
-          <fieldset key={name} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px;`}>
-            <legend css={css`font-weight: 700;`}>{t(`finder.${name}`)}</legend>
-            <div css={css`display: flex; gap: 16px; flex-wrap: wrap;`}>
+          <fieldset
+            key={name}
+            css={css`
+              border: 1px solid ${colors.border};
+              border-radius: ${radii.md};
+              padding: 12px 16px;
+            `}
+          >
+            <legend
+              css={css`
+                font-weight: 700;
+              `}
+            >
+              {t(`finder.${name}`)}
+            </legend>
+            <div
+              css={css`
+                display: flex;
+                gap: 16px;
+                flex-wrap: wrap;
+              `}
+            >
               {CHOICES[name].map((value) => (
-                <label key={value} css={css`display: flex; gap: 6px; align-items: center; cursor: pointer;`}>
+                <label
+                  key={value}
+                  css={css`
+                    display: flex;
+                    gap: 6px;
+                    align-items: center;
+                    cursor: pointer;
+                  `}
+                >
                   <input
                     type="radio"
                     name={name}
@@ -61,12 +95,16 @@ export function MatchFinderPage() {
             </div>
           </fieldset>
         ))}
-        <Button type="submit" loading={busy}>{t('finder.submit')}</Button>
+        <Button type="submit" loading={busy}>
+          {t('finder.submit')}
+        </Button>
       </form>
       {error && <Alert variant="danger">{error}</Alert>}
       {profiles && (
         <section aria-labelledby="finder-results">
-          <h2 id="finder-results" aria-live="polite">{t('finder.found', { count: profiles.length })}</h2>
+          <h2 id="finder-results" aria-live="polite">
+            {t('finder.found', { count: profiles.length })}
+          </h2>
           <ProfileGrid profiles={profiles} label={t('finder.results')} />
         </section>
       )}

@@ -17,7 +17,11 @@ function member(overrides: Record<string, unknown> = {}) {
       { id: 2, locked: true },
       { id: 3, locked: true },
     ],
-    photo_count: 3, liked: false, liked_me: true, match: false, blocked: false,
+    photo_count: 3,
+    liked: false,
+    liked_me: true,
+    match: false,
+    blocked: false,
     related: [makeProfile({ id: 43, name: 'Fleur' })],
     ...overrides,
   };
@@ -59,7 +63,10 @@ describe('MemberPage', () => {
     const view = renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
     expect(await screen.findByText('Nu online')).toBeInTheDocument();
     view.unmount();
-    serve({ 'GET /api/member.php': () => member({ presence: { online: false, last_seen: '2026-11-20T14:05:00.000Z' } }), 'GET /api/likes.php': () => likes });
+    serve({
+      'GET /api/member.php': () => member({ presence: { online: false, last_seen: '2026-11-20T14:05:00.000Z' } }),
+      'GET /api/likes.php': () => likes,
+    });
     renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);
     expect(await screen.findByText(/^Laatst online 20 nov\.? 2026.*\d{2}:05$/)).toBeInTheDocument();
   });
@@ -131,7 +138,14 @@ describe('MemberPage', () => {
 
   it('the match modal offers a start-conversation button and a tap on the photo', async () => {
     loginAs();
-    renderAt('/likes', [{ path: '/likes', element: <p>likes</p> }, { path: '/members/:id/chat', element: <p>chat met 42</p> }], <MatchModal />);
+    renderAt(
+      '/likes',
+      [
+        { path: '/likes', element: <p>likes</p> },
+        { path: '/members/:id/chat', element: <p>chat met 42</p> },
+      ],
+      <MatchModal />,
+    );
     act(() => bus.emit('match:new', { profile: { id: 42, name: 'Lotte', main_image: null, fictional: false } }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start gesprek' }));
@@ -157,7 +171,12 @@ describe('MemberPage', () => {
 
   it('an unknown or blocked member shows the server message', async () => {
     loginAs();
-    serve({ 'GET /api/member.php': () => ({ status: 404, body: { error: 'member_not_found', message: 'Dit profiel bestaat niet of is niet meer beschikbaar.' } }) });
+    serve({
+      'GET /api/member.php': () => ({
+        status: 404,
+        body: { error: 'member_not_found', message: 'Dit profiel bestaat niet of is niet meer beschikbaar.' },
+      }),
+    });
     renderAt('/members/7', [{ path: '/members/:id', element: <MemberPage /> }]);
     expect(await screen.findByText('Dit profiel bestaat niet of is niet meer beschikbaar.')).toBeInTheDocument();
   });
@@ -165,7 +184,10 @@ describe('MemberPage', () => {
     const { setSession } = await import('@dating/shared-kit/state');
     setSession(null);
     serve({
-      'GET /api/member.php': () => ({ status: 403, body: { error: 'profile_login_required', message: 'Log in om profielen te bekijken.' } }),
+      'GET /api/member.php': () => ({
+        status: 403,
+        body: { error: 'profile_login_required', message: 'Log in om profielen te bekijken.' },
+      }),
       'GET /api/likes.php': () => likes,
     });
     const opened: unknown[] = [];

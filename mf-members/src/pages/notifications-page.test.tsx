@@ -36,7 +36,9 @@ describe('NotificationsPage', () => {
     loginAs();
     const calls = serve({
       'GET /api/preferences.php': () => ({ preferences: prefs }),
-      'PUT /api/preferences.php': (_u, init) => ({ preferences: { ...prefs, ...(init.json as object), email: { ...prefs.email, ...((init.json as { email?: object }).email ?? {}) } } }),
+      'PUT /api/preferences.php': (_u, init) => ({
+        preferences: { ...prefs, ...(init.json as object), email: { ...prefs.email, ...((init.json as { email?: object }).email ?? {}) } },
+      }),
       'GET /api/block.php': () => ({ blocked: [{ id: 9, name: 'Kees' }] }),
     });
     renderAt('/notifications', [{ path: '/notifications', element: <NotificationsPage /> }]);

@@ -24,8 +24,23 @@ export function coarseCoordinate(value: number): number {
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     // min-inline-size 0: a fieldset is at least as wide as its widest content by default (the page was 421 px wide on a 390 px phone)
-    <fieldset css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px; display: grid; gap: 6px; min-inline-size: 0;`}>
-      <legend css={css`font-weight: 700;`}>{title}</legend>
+    <fieldset
+      css={css`
+        border: 1px solid ${colors.border};
+        border-radius: ${radii.md};
+        padding: 12px 16px;
+        display: grid;
+        gap: 6px;
+        min-inline-size: 0;
+      `}
+    >
+      <legend
+        css={css`
+          font-weight: 700;
+        `}
+      >
+        {title}
+      </legend>
       {children}
     </fieldset>
   );
@@ -79,7 +94,12 @@ function LocationButton({ onDone }: { onDone: (text: string) => void }) {
         {state === 'active' ? t('location.buttonActive') : state === 'error' ? t('location.buttonError') : t('location.button')}
       </Button>
       {message && (
-        <p role={state === 'error' ? 'alert' : 'status'} css={css`color: ${state === 'error' ? colors.danger : colors.success};`}>
+        <p
+          role={state === 'error' ? 'alert' : 'status'}
+          css={css`
+            color: ${state === 'error' ? colors.danger : colors.success};
+          `}
+        >
           {message}
         </p>
       )}
@@ -98,7 +118,10 @@ function PushThisBrowser() {
   useEffect(() => {
     if (capable && push.unknown) void syncPush(key);
   }, [capable, push.unknown, key]);
-  const note = css`margin: 4px 0; color: ${colors.textMuted};`;
+  const note = css`
+    margin: 4px 0;
+    color: ${colors.textMuted};
+  `;
   if (!capable) return <p css={note}>{t('settings.pushUnsupported')}</p>;
   if (push.subscribed) return <p css={note}>{t('settings.pushOn')}</p>;
   if (push.denied) return <p css={note}>{t('settings.pushBlocked')}</p>;
@@ -115,7 +138,16 @@ function PushThisBrowser() {
       <Button size="sm" variant="outline" onClick={() => void enable()} loading={busy}>
         {t('settings.pushEnable')}
       </Button>
-      {result === 'failed' && <p role="alert" css={css`color: ${colors.danger};`}>{t('settings.pushFailed')}</p>}
+      {result === 'failed' && (
+        <p
+          role="alert"
+          css={css`
+            color: ${colors.danger};
+          `}
+        >
+          {t('settings.pushFailed')}
+        </p>
+      )}
     </div>
   );
 }
@@ -125,9 +157,24 @@ function BlockedList() {
   const list = useAsync(() => membersApi.blocked(), []);
   if (!list.data || list.data.blocked.length === 0) return <p>{t('blocked.none')}</p>;
   return (
-    <ul css={css`list-style: none; padding: 0; display: grid; gap: 8px;`}>
+    <ul
+      css={css`
+        list-style: none;
+        padding: 0;
+        display: grid;
+        gap: 8px;
+      `}
+    >
       {list.data.blocked.map((b) => (
-        <li key={b.id} css={css`display: flex; align-items: center; justify-content: space-between; gap: 12px;`}>
+        <li
+          key={b.id}
+          css={css`
+            display: flex;
+            align-items: center;
+            justify-content: space-between;
+            gap: 12px;
+          `}
+        >
           <span>{b.name}</span>
           <Button size="sm" variant="outline" onClick={() => void membersApi.unblock(b.id).then(list.reload)}>
             {t('blocked.unblock', { name: b.name })}
@@ -144,8 +191,18 @@ export function NotificationsPage() {
   const prefs = useAsync(() => membersApi.preferences(), []);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (prefs.error) return <Container><Alert variant="danger">{prefs.error}</Alert></Container>;
-  if (!prefs.data) return <Container><Spinner label={t('common.loading')} /></Container>;
+  if (prefs.error)
+    return (
+      <Container>
+        <Alert variant="danger">{prefs.error}</Alert>
+      </Container>
+    );
+  if (!prefs.data)
+    return (
+      <Container>
+        <Spinner label={t('common.loading')} />
+      </Container>
+    );
   const p: Preferences = prefs.data.preferences;
   const save = async (update: PreferencesUpdate) => {
     setError(null);
@@ -162,36 +219,81 @@ export function NotificationsPage() {
   const kinds = ['messages', 'likes', 'matches'] as const;
   return (
     <Container>
-      <div css={css`max-width: 720px; margin: 0 auto;`}>
-      <h1>{t('settings.title')}</h1>
-      <div css={css`display: grid; gap: 16px;`}>
-        <Group title={t('settings.email')}>
-          {kinds.map((k) => (
-            <Checkbox key={k} label={t(`settings.email_${k}`)} checked={p.email[k]} onChange={(e) => void save({ email: { [k]: e.target.checked } })} />
-          ))}
-          <Checkbox label={t('settings.email_newsletter')} checked={p.email.newsletter} onChange={(e) => void save({ email: { newsletter: e.target.checked } })} />
-        </Group>
-        <Group title={t('settings.push')}>
-          {kinds.map((k) => (
-            <Checkbox key={k} label={t(`settings.push_${k}`)} checked={p.push[k]} onChange={(e) => void save({ push: { [k]: e.target.checked } })} />
-          ))}
-          <PushThisBrowser />
-        </Group>
-        <Group title={t('settings.privacy')}>
-          <Checkbox label={t('settings.invisible')} hint={t('settings.invisibleHint')} checked={p.invisible} onChange={(e) => void save({ invisible: e.target.checked })} />
-        </Group>
-        <Group title={t('settings.location')}>
-          <Checkbox label={t('settings.useGeolocation')} checked={p.location.use_geolocation} onChange={(e) => void save({ location: { use_geolocation: e.target.checked } })} />
-          <Checkbox label={t('settings.showCity')} checked={p.location.show_city} onChange={(e) => void save({ location: { show_city: e.target.checked } })} />
-          <p css={css`color: ${colors.textMuted}; font-size: 0.875rem; margin: 4px 0;`}>{t('location.privacy')}</p>
-          <LocationButton onDone={(text) => setStatus(text)} />
-        </Group>
-        <Group title={t('blocked.title')}>
-          <BlockedList />
-        </Group>
-        <p role="status">{status}</p>
-        {error && <Alert variant="danger">{error}</Alert>}
-      </div>
+      <div
+        css={css`
+          max-width: 720px;
+          margin: 0 auto;
+        `}
+      >
+        <h1>{t('settings.title')}</h1>
+        <div
+          css={css`
+            display: grid;
+            gap: 16px;
+          `}
+        >
+          <Group title={t('settings.email')}>
+            {kinds.map((k) => (
+              <Checkbox
+                key={k}
+                label={t(`settings.email_${k}`)}
+                checked={p.email[k]}
+                onChange={(e) => void save({ email: { [k]: e.target.checked } })}
+              />
+            ))}
+            <Checkbox
+              label={t('settings.email_newsletter')}
+              checked={p.email.newsletter}
+              onChange={(e) => void save({ email: { newsletter: e.target.checked } })}
+            />
+          </Group>
+          <Group title={t('settings.push')}>
+            {kinds.map((k) => (
+              <Checkbox
+                key={k}
+                label={t(`settings.push_${k}`)}
+                checked={p.push[k]}
+                onChange={(e) => void save({ push: { [k]: e.target.checked } })}
+              />
+            ))}
+            <PushThisBrowser />
+          </Group>
+          <Group title={t('settings.privacy')}>
+            <Checkbox
+              label={t('settings.invisible')}
+              hint={t('settings.invisibleHint')}
+              checked={p.invisible}
+              onChange={(e) => void save({ invisible: e.target.checked })}
+            />
+          </Group>
+          <Group title={t('settings.location')}>
+            <Checkbox
+              label={t('settings.useGeolocation')}
+              checked={p.location.use_geolocation}
+              onChange={(e) => void save({ location: { use_geolocation: e.target.checked } })}
+            />
+            <Checkbox
+              label={t('settings.showCity')}
+              checked={p.location.show_city}
+              onChange={(e) => void save({ location: { show_city: e.target.checked } })}
+            />
+            <p
+              css={css`
+                color: ${colors.textMuted};
+                font-size: 0.875rem;
+                margin: 4px 0;
+              `}
+            >
+              {t('location.privacy')}
+            </p>
+            <LocationButton onDone={(text) => setStatus(text)} />
+          </Group>
+          <Group title={t('blocked.title')}>
+            <BlockedList />
+          </Group>
+          <p role="status">{status}</p>
+          {error && <Alert variant="danger">{error}</Alert>}
+        </div>
       </div>
     </Container>
   );

@@ -9,12 +9,22 @@ describe('ProfilePage', () => {
   it('interest tags and the region label follow a language switch (asked per language: ?lang=)', async () => {
     loginAs();
     const profile = makeProfile({ id: 1, name: 'Jan', gender: 'male', country: 'NL', interests: ['travel'] });
-    const LABELS: Record<string, { travel: string; region: string }> = { nl: { travel: 'Reizen', region: 'Provincie' }, de: { travel: 'Reisen', region: 'Provinz' } };
+    const LABELS: Record<string, { travel: string; region: string }> = {
+      nl: { travel: 'Reizen', region: 'Provincie' },
+      de: { travel: 'Reisen', region: 'Provinz' },
+    };
     const calls = serve({
       'GET /api/profile.php': () => ({ profile }),
       'GET /api/photos.php': () => ({ photos: [], max_photos: 3 }),
-      'GET /api/interests.php': (url) => ({ interests: [{ slug: 'travel', label: LABELS[url.searchParams.get('lang') ?? 'nl']?.travel ?? '?' }] }),
-      'GET /api/regions.php': (url) => ({ country: 'NL', kind: 'province', label: LABELS[url.searchParams.get('lang') ?? 'nl']?.region ?? '?', regions: [{ code: 'NH', name: 'Noord-Holland' }] }),
+      'GET /api/interests.php': (url) => ({
+        interests: [{ slug: 'travel', label: LABELS[url.searchParams.get('lang') ?? 'nl']?.travel ?? '?' }],
+      }),
+      'GET /api/regions.php': (url) => ({
+        country: 'NL',
+        kind: 'province',
+        label: LABELS[url.searchParams.get('lang') ?? 'nl']?.region ?? '?',
+        regions: [{ code: 'NH', name: 'Noord-Holland' }],
+      }),
     });
     renderAt('/profile', [{ path: '/profile', element: <ProfilePage /> }]);
     expect(await screen.findByLabelText('Reizen')).toBeInTheDocument();
@@ -37,15 +47,34 @@ describe('ProfilePage', () => {
     const profile = makeProfile({ id: 1, name: 'Jan', gender: 'male', date_of_birth: '1990-02-03', interests: ['travel'] });
     serve({
       'GET /api/profile.php': () => ({ profile }),
-      'GET /api/photos.php': () => ({ photos: [{ id: 7, filename: '/uploads/7.jpg', thumb_filename: '/uploads/7t.jpg', match: '/uploads/7m.jpg', status: 'pending', is_main: true, created_at: '2026-11-21T10:00:00.000Z' }], max_photos: 3 }),
-      'GET /api/interests.php': () => ({ interests: [{ slug: 'travel', label: 'Reizen' }, { slug: 'music', label: 'Muziek' }] }),
+      'GET /api/photos.php': () => ({
+        photos: [
+          {
+            id: 7,
+            filename: '/uploads/7.jpg',
+            thumb_filename: '/uploads/7t.jpg',
+            match: '/uploads/7m.jpg',
+            status: 'pending',
+            is_main: true,
+            created_at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+        max_photos: 3,
+      }),
+      'GET /api/interests.php': () => ({
+        interests: [
+          { slug: 'travel', label: 'Reizen' },
+          { slug: 'music', label: 'Muziek' },
+        ],
+      }),
       'GET /api/regions.php': (url) =>
         url.searchParams.get('country') === 'BE'
           ? { country: 'BE', kind: 'region', label: 'Gewest', regions: [{ code: 'VLG', name: 'Vlaanderen' }] }
           : { country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'NH', name: 'Noord-Holland' }] },
       'PUT /api/profile.php': (_url, init) => {
         saved = init.json;
-        if ((init.json as { about?: string }).about === 'fout') return { status: 400, body: { error: 'validation', field: 'about', message: 'Ongeldige invoer voor over mij.' } };
+        if ((init.json as { about?: string }).about === 'fout')
+          return { status: 400, body: { error: 'validation', field: 'about', message: 'Ongeldige invoer voor over mij.' } };
         return { profile: { ...profile, ...(init.json as object) } };
       },
       'GET /api/user.php': () => ({ user: null }),
@@ -63,7 +92,18 @@ describe('ProfilePage', () => {
     expect(screen.getByText("Foto's: 1 van maximaal 3")).toBeInTheDocument();
     expect(screen.getByLabelText('Foto toevoegen')).toHaveAttribute('type', 'file');
 
-    for (const label of ['Geaardheid', 'Burgerlijke staat', 'Land', 'Woonplaats', 'Haarkleur', 'Oogkleur', 'Lichaamsbouw', 'Tatoeages', 'Reden van aanmelden', 'Over mij']) {
+    for (const label of [
+      'Geaardheid',
+      'Burgerlijke staat',
+      'Land',
+      'Woonplaats',
+      'Haarkleur',
+      'Oogkleur',
+      'Lichaamsbouw',
+      'Tatoeages',
+      'Reden van aanmelden',
+      'Over mij',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     await user.selectOptions(screen.getByLabelText('Land'), 'BE');
@@ -85,13 +125,27 @@ describe('ProfilePage', () => {
   it('the photo counter and the limit leave rejected photos out; only an approved photo can become the main photo', async () => {
     loginAs();
     const photo = (id: number, status: string, isMain = false) => ({
-      id, filename: `/uploads/${id}.jpg`, thumb_filename: `/uploads/${id}t.jpg`, match: `/uploads/${id}m.jpg`, status, is_main: isMain, created_at: '2026-11-21T10:00:00.000Z',
+      id,
+      filename: `/uploads/${id}.jpg`,
+      thumb_filename: `/uploads/${id}t.jpg`,
+      match: `/uploads/${id}m.jpg`,
+      status,
+      is_main: isMain,
+      created_at: '2026-11-21T10:00:00.000Z',
     });
     serve({
       'GET /api/profile.php': () => ({ profile: makeProfile({ id: 1, name: 'Jan' }) }),
-      'GET /api/photos.php': () => ({ photos: [photo(1, 'active', true), photo(2, 'active'), photo(3, 'rejected'), photo(4, 'pending')], max_photos: 4 }),
+      'GET /api/photos.php': () => ({
+        photos: [photo(1, 'active', true), photo(2, 'active'), photo(3, 'rejected'), photo(4, 'pending')],
+        max_photos: 4,
+      }),
       'GET /api/interests.php': () => ({ interests: [] }),
-      'GET /api/regions.php': () => ({ country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'NH', name: 'Noord-Holland' }] }),
+      'GET /api/regions.php': () => ({
+        country: 'NL',
+        kind: 'province',
+        label: 'Provincie',
+        regions: [{ code: 'NH', name: 'Noord-Holland' }],
+      }),
     });
     renderAt('/profile', [{ path: '/profile', element: <ProfilePage /> }]);
     expect(await screen.findByText("Foto's: 3 van maximaal 4")).toBeInTheDocument();

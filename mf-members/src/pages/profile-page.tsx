@@ -2,9 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bus } from '@dating/shared-kit/bus';
-import {
-  COUNTRIES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus, ZSexuality,
-} from '@dating/shared-kit/contracts';
+import { COUNTRIES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus, ZSexuality } from '@dating/shared-kit/contracts';
 import type { InterestsResponse, Profile, ProfileUpdate, RegionsResponse } from '@dating/shared-kit/contracts';
 import { formatDate, toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { refreshSession, useSettings } from '@dating/shared-kit/state';
@@ -18,15 +16,37 @@ import { errorText, useAsync } from '../components/use-async';
 import '../i18n';
 
 type Form = {
-  date_of_birth: string; name: string; sexuality: string; country: string; region: string; city: string; reason: string; about: string;
-  hair_color: string; eye_color: string; body_type: string; relationship_status: string; tattoos: string; interests: string[];
+  date_of_birth: string;
+  name: string;
+  sexuality: string;
+  country: string;
+  region: string;
+  city: string;
+  reason: string;
+  about: string;
+  hair_color: string;
+  eye_color: string;
+  body_type: string;
+  relationship_status: string;
+  tattoos: string;
+  interests: string[];
 };
 
 const toForm = (p: Profile): Form => ({
-  date_of_birth: p.date_of_birth ?? '', name: p.name, sexuality: p.sexuality ?? '', country: p.country, region: p.region ?? '', city: p.city ?? '',
-  reason: p.reason ?? '', about: p.about ?? '', hair_color: p.hair_color ?? '', eye_color: p.eye_color ?? '',
-  body_type: p.body_type ?? '', relationship_status: p.relationship_status ?? '',
-  tattoos: p.tattoos == null ? '' : p.tattoos ? 'yes' : 'no', interests: [...p.interests],
+  date_of_birth: p.date_of_birth ?? '',
+  name: p.name,
+  sexuality: p.sexuality ?? '',
+  country: p.country,
+  region: p.region ?? '',
+  city: p.city ?? '',
+  reason: p.reason ?? '',
+  about: p.about ?? '',
+  hair_color: p.hair_color ?? '',
+  eye_color: p.eye_color ?? '',
+  body_type: p.body_type ?? '',
+  relationship_status: p.relationship_status ?? '',
+  tattoos: p.tattoos == null ? '' : p.tattoos ? 'yes' : 'no',
+  interests: [...p.interests],
 });
 
 /** The form as the PUT body; selects only offer valid values, the server checks everything again. */
@@ -89,13 +109,25 @@ export function ProfilePage() {
     };
   }, [country, language]);
 
-  if (profile.error) return <Container><Alert variant="danger">{profile.error}</Alert></Container>;
-  if (!form || !profile.data) return <Container><Spinner label={t('common.loading')} /></Container>;
+  if (profile.error)
+    return (
+      <Container>
+        <Alert variant="danger">{profile.error}</Alert>
+      </Container>
+    );
+  if (!form || !profile.data)
+    return (
+      <Container>
+        <Spinner label={t('common.loading')} />
+      </Container>
+    );
 
   const set = (name: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => (f ? { ...f, [name]: e.target.value, ...(name === 'country' ? { region: '' } : {}) } : f));
   const toggleInterest = (slug: string) =>
-    setForm((f) => (f ? { ...f, interests: f.interests.includes(slug) ? f.interests.filter((s) => s !== slug) : [...f.interests, slug] } : f));
+    setForm((f) =>
+      f ? { ...f, interests: f.interests.includes(slug) ? f.interests.filter((s) => s !== slug) : [...f.interests, slug] } : f,
+    );
   const options = (values: readonly string[], prefix: string) => [
     { value: '', label: t('profile.notSaid') },
     ...values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) })),
@@ -122,62 +154,177 @@ export function ProfilePage() {
   const countries = settings?.countries?.length ? settings.countries : COUNTRIES;
   return (
     <Container>
-      <div css={css`max-width: 820px; margin: 0 auto;`}>
-      <h1>{t('profile.title')}</h1>
-      <p css={css`color: ${colors.textMuted};`}>
-        {t('profile.ageLine', { age: profile.data.profile.age, date: formatDate(profile.data.profile.date_of_birth ?? '', i18n.language) })}
-      </p>
-      <PhotoManager />
-      <VerificationLink profile={profile.data.profile} />
-      <form onSubmit={(e) => void submit(e)} aria-labelledby="profile-form-heading" css={css`display: grid; gap: 14px;`} noValidate>
-        <h2 id="profile-form-heading">{t('profile.details')}</h2>
-        <div css={css`display: grid; gap: 14px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));`}>
-          <TextField label={t('field.name')} value={form.name} onChange={set('name')} required minLength={2} maxLength={40} error={fieldError('name')} />
-          <DateField label={t('field.date_of_birth')} value={form.date_of_birth} onChange={set('date_of_birth')} required error={fieldError('date_of_birth')} />
-        </div>
-        <div css={css`display: grid; gap: 14px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));`}>
-          <Select label={t('field.sexuality')} value={form.sexuality} onChange={set('sexuality')} options={options(ZSexuality.options, 'sexuality')} error={fieldError('sexuality')} />
-          <Select label={t('field.relationship_status')} value={form.relationship_status} onChange={set('relationship_status')} options={options(ZRelationshipStatus.options, 'relationship')} />
-          <Select
-            label={t('field.country')}
-            value={form.country}
-            onChange={set('country')}
-            options={countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))}
-            error={fieldError('country')}
-          />
-          <Select
-            label={regions?.label ?? t('field.region')}
-            value={form.region}
-            onChange={set('region')}
-            options={[{ value: '', label: t('profile.notSaid') }, ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))]}
-            error={fieldError('region')}
-          />
-          <TextField label={t('field.city')} value={form.city} onChange={set('city')} maxLength={80} error={fieldError('city')} />
-          <Select label={t('field.hair_color')} value={form.hair_color} onChange={set('hair_color')} options={options(ZHairColor.options, 'hair')} />
-          <Select label={t('field.eye_color')} value={form.eye_color} onChange={set('eye_color')} options={options(ZEyeColor.options, 'eyes')} />
-          <Select label={t('field.body_type')} value={form.body_type} onChange={set('body_type')} options={options(ZBodyType.options, 'body')} />
-          <Select
-            label={t('field.tattoos')}
-            value={form.tattoos}
-            onChange={set('tattoos')}
-            options={[{ value: '', label: t('profile.notSaid') }, { value: 'yes', label: t('common.yes') }, { value: 'no', label: t('common.no') }]}
-          />
-        </div>
-        <TextField label={t('field.reason')} value={form.reason} onChange={set('reason')} maxLength={500} error={fieldError('reason')} />
-        <TextArea label={t('field.about')} value={form.about} onChange={set('about')} maxLength={2000} rows={5} showCount error={fieldError('about')} />
-        <fieldset css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px;`}>
-          <legend css={css`font-weight: 700;`}>{t('field.interests')}</legend>
-          {fieldError('interests') && <p css={css`color: ${colors.danger};`}>{fieldError('interests')}</p>}
-          <div css={css`display: grid; gap: 4px 12px; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));`}>
-            {(interests?.interests ?? []).map((i) => (
-              <Checkbox key={i.slug} label={i.label} checked={form.interests.includes(i.slug)} onChange={() => toggleInterest(i.slug)} />
-            ))}
+      <div
+        css={css`
+          max-width: 820px;
+          margin: 0 auto;
+        `}
+      >
+        <h1>{t('profile.title')}</h1>
+        <p
+          css={css`
+            color: ${colors.textMuted};
+          `}
+        >
+          {t('profile.ageLine', {
+            age: profile.data.profile.age,
+            date: formatDate(profile.data.profile.date_of_birth ?? '', i18n.language),
+          })}
+        </p>
+        <PhotoManager />
+        <VerificationLink profile={profile.data.profile} />
+        <form
+          onSubmit={(e) => void submit(e)}
+          aria-labelledby="profile-form-heading"
+          css={css`
+            display: grid;
+            gap: 14px;
+          `}
+          noValidate
+        >
+          <h2 id="profile-form-heading">{t('profile.details')}</h2>
+          <div
+            css={css`
+              display: grid;
+              gap: 14px;
+              grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+            `}
+          >
+            <TextField
+              label={t('field.name')}
+              value={form.name}
+              onChange={set('name')}
+              required
+              minLength={2}
+              maxLength={40}
+              error={fieldError('name')}
+            />
+            <DateField
+              label={t('field.date_of_birth')}
+              value={form.date_of_birth}
+              onChange={set('date_of_birth')}
+              required
+              error={fieldError('date_of_birth')}
+            />
           </div>
-        </fieldset>
-        {error && <Alert variant="danger">{error.message}</Alert>}
-        <p role="status">{saved}</p>
-        <Button type="submit" loading={saving}>{t('profile.save')}</Button>
-      </form>
+          <div
+            css={css`
+              display: grid;
+              gap: 14px;
+              grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+            `}
+          >
+            <Select
+              label={t('field.sexuality')}
+              value={form.sexuality}
+              onChange={set('sexuality')}
+              options={options(ZSexuality.options, 'sexuality')}
+              error={fieldError('sexuality')}
+            />
+            <Select
+              label={t('field.relationship_status')}
+              value={form.relationship_status}
+              onChange={set('relationship_status')}
+              options={options(ZRelationshipStatus.options, 'relationship')}
+            />
+            <Select
+              label={t('field.country')}
+              value={form.country}
+              onChange={set('country')}
+              options={countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))}
+              error={fieldError('country')}
+            />
+            <Select
+              label={regions?.label ?? t('field.region')}
+              value={form.region}
+              onChange={set('region')}
+              options={[
+                { value: '', label: t('profile.notSaid') },
+                ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name })),
+              ]}
+              error={fieldError('region')}
+            />
+            <TextField label={t('field.city')} value={form.city} onChange={set('city')} maxLength={80} error={fieldError('city')} />
+            <Select
+              label={t('field.hair_color')}
+              value={form.hair_color}
+              onChange={set('hair_color')}
+              options={options(ZHairColor.options, 'hair')}
+            />
+            <Select
+              label={t('field.eye_color')}
+              value={form.eye_color}
+              onChange={set('eye_color')}
+              options={options(ZEyeColor.options, 'eyes')}
+            />
+            <Select
+              label={t('field.body_type')}
+              value={form.body_type}
+              onChange={set('body_type')}
+              options={options(ZBodyType.options, 'body')}
+            />
+            <Select
+              label={t('field.tattoos')}
+              value={form.tattoos}
+              onChange={set('tattoos')}
+              options={[
+                { value: '', label: t('profile.notSaid') },
+                { value: 'yes', label: t('common.yes') },
+                { value: 'no', label: t('common.no') },
+              ]}
+            />
+          </div>
+          <TextField label={t('field.reason')} value={form.reason} onChange={set('reason')} maxLength={500} error={fieldError('reason')} />
+          <TextArea
+            label={t('field.about')}
+            value={form.about}
+            onChange={set('about')}
+            maxLength={2000}
+            rows={5}
+            showCount
+            error={fieldError('about')}
+          />
+          <fieldset
+            css={css`
+              border: 1px solid ${colors.border};
+              border-radius: ${radii.md};
+              padding: 12px 16px;
+            `}
+          >
+            <legend
+              css={css`
+                font-weight: 700;
+              `}
+            >
+              {t('field.interests')}
+            </legend>
+            {fieldError('interests') && (
+              <p
+                css={css`
+                  color: ${colors.danger};
+                `}
+              >
+                {fieldError('interests')}
+              </p>
+            )}
+            <div
+              css={css`
+                display: grid;
+                gap: 4px 12px;
+                grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+              `}
+            >
+              {(interests?.interests ?? []).map((i) => (
+                <Checkbox key={i.slug} label={i.label} checked={form.interests.includes(i.slug)} onChange={() => toggleInterest(i.slug)} />
+              ))}
+            </div>
+          </fieldset>
+          {error && <Alert variant="danger">{error.message}</Alert>}
+          <p role="status">{saved}</p>
+          <Button type="submit" loading={saving}>
+            {t('profile.save')}
+          </Button>
+        </form>
       </div>
     </Container>
   );

@@ -8,7 +8,10 @@ import { loginAs, renderAt, serve } from '../test-utils';
 import { SearchPage } from './search-page';
 
 const page = (results: ReturnType<typeof makeProfile>[], numResults: number, similar: ReturnType<typeof makeProfile>[] = []) => ({
-  results, numResults, pageNumber: 1, pageSize: 12,
+  results,
+  numResults,
+  pageNumber: 1,
+  pageSize: 12,
   similar: { results: similar, numResults: similar.length, pageNumber: 1, pageSize: 12 },
 });
 
@@ -20,7 +23,15 @@ describe('SearchPage', () => {
         url.searchParams.get('countryregion') === 'UT'
           ? page([makeProfile({ id: 5, name: 'Eva' })], 1, [makeProfile({ id: 6, name: 'Noor' })])
           : page([makeProfile({ id: 2, name: 'Sanne' }), makeProfile({ id: 3, name: 'Chatpal Lisa', fictional: true })], 30),
-      'GET /api/regions.php': () => ({ country: 'NL', kind: 'province', label: 'Provincie', regions: [{ code: 'UT', name: 'Utrecht' }, { code: 'NH', name: 'Noord-Holland' }] }),
+      'GET /api/regions.php': () => ({
+        country: 'NL',
+        kind: 'province',
+        label: 'Provincie',
+        regions: [
+          { code: 'UT', name: 'Utrecht' },
+          { code: 'NH', name: 'Noord-Holland' },
+        ],
+      }),
     });
     renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
 
@@ -45,7 +56,7 @@ describe('SearchPage', () => {
     expect(within(screen.getByRole('list', { name: 'Vergelijkbare leden' })).getByText('Noor, 31')).toBeInTheDocument();
   });
 
-  it('passes a visitor\'s traffic source along (logged_out_search_trafficsource)', async () => {
+  it("passes a visitor's traffic source along (logged_out_search_trafficsource)", async () => {
     const { setSession } = await import('@dating/shared-kit/state');
     setSession(null);
     const calls = serve({ 'GET /api/members.php': () => page([], 0) });
@@ -69,7 +80,10 @@ describe('SearchPage', () => {
     serve({
       'GET /api/members.php': (url) =>
         Number(url.searchParams.get('min_age')) > Number(url.searchParams.get('max_age') || 99)
-          ? { status: 400, body: { error: 'age_range_invalid', field: 'min_age', message: 'De minimale leeftijd is hoger dan de maximale.' } }
+          ? {
+              status: 400,
+              body: { error: 'age_range_invalid', field: 'min_age', message: 'De minimale leeftijd is hoger dan de maximale.' },
+            }
           : page([makeProfile({ id: 2, name: 'Sanne' })], 1),
     });
     renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);

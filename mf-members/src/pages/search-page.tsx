@@ -22,7 +22,15 @@ const RESELL_AFTER = 3;
  * What fills the tile's cell while its remote loads (the cell is hidden only when it fails; its
  * height is the cell's: ProfileGrid's `extra`).
  */
-const RESELL_PLACEHOLDER = <div aria-hidden="true" data-placeholder="resell" css={css`flex: 1;`} />;
+const RESELL_PLACEHOLDER = (
+  <div
+    aria-hidden="true"
+    data-placeholder="resell"
+    css={css`
+      flex: 1;
+    `}
+  />
+);
 const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Record<(typeof PARAMS)[number], string>;
 
@@ -133,7 +141,12 @@ export function SearchPage() {
           aria-expanded={!folded}
           aria-controls="search-filters"
           onClick={() => setFiltersOpen((open) => !open)}
-          css={css`margin-bottom: 16px; ${mq.md} { display: none; }`}
+          css={css`
+            margin-bottom: 16px;
+            ${mq.md} {
+              display: none;
+            }
+          `}
         >
           {t('search.filtersButton')}
         </Button>
@@ -144,31 +157,72 @@ export function SearchPage() {
         aria-label={t('search.filters')}
         data-folded={folded || undefined}
         css={[
-          css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); align-items: end; margin-bottom: 24px;`,
-          folded && css`${mq.phone} { display: none; }`,
+          css`
+            display: grid;
+            gap: 12px;
+            grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+            align-items: end;
+            margin-bottom: 24px;
+          `,
+          folded &&
+            css`
+              ${mq.phone} {
+                display: none;
+              }
+            `,
         ]}
       >
-        {offers('gender') && <Select
-          label={t('search.gender')}
-          value={form.gender}
-          onChange={set('gender')}
-          options={[{ value: '', label: t('search.anyGender') }, { value: 'female', label: t('gender.female') }, { value: 'male', label: t('gender.male') }]}
-        />}
-        {offers('country') && <Select
-          label={t('search.country')}
-          value={form.country}
-          onChange={set('country')}
-          options={[{ value: '', label: t('search.anyCountry') }, ...countries.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
-        />}
-        {offers('countryregion') && <Select
-          label={regions?.label ?? t('search.region')}
-          value={form.countryregion}
-          onChange={set('countryregion')}
-          disabled={!regions}
-          options={[{ value: '', label: t('search.anyRegion') }, ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))]}
-        />}
-        {offers('min_age') && <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={[{ value: '', label: '18' }, ...ages.slice(1)]} />}
-        {offers('max_age') && <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={[{ value: '', label: '99+' }, ...ages]} />}
+        {offers('gender') && (
+          <Select
+            label={t('search.gender')}
+            value={form.gender}
+            onChange={set('gender')}
+            options={[
+              { value: '', label: t('search.anyGender') },
+              { value: 'female', label: t('gender.female') },
+              { value: 'male', label: t('gender.male') },
+            ]}
+          />
+        )}
+        {offers('country') && (
+          <Select
+            label={t('search.country')}
+            value={form.country}
+            onChange={set('country')}
+            options={[
+              { value: '', label: t('search.anyCountry') },
+              ...countries.map((c) => ({ value: c, label: countryName(c, i18n.language) })),
+            ]}
+          />
+        )}
+        {offers('countryregion') && (
+          <Select
+            label={regions?.label ?? t('search.region')}
+            value={form.countryregion}
+            onChange={set('countryregion')}
+            disabled={!regions}
+            options={[
+              { value: '', label: t('search.anyRegion') },
+              ...(regions?.regions ?? []).map((r) => ({ value: r.code, label: r.name })),
+            ]}
+          />
+        )}
+        {offers('min_age') && (
+          <Select
+            label={t('search.minAge')}
+            value={form.min_age}
+            onChange={set('min_age')}
+            options={[{ value: '', label: '18' }, ...ages.slice(1)]}
+          />
+        )}
+        {offers('max_age') && (
+          <Select
+            label={t('search.maxAge')}
+            value={form.max_age}
+            onChange={set('max_age')}
+            options={[{ value: '', label: '99+' }, ...ages]}
+          />
+        )}
         <Checkbox label={t('search.verifiedOnly')} checked={verifiedOnly} onChange={(e) => setVerifiedOnly(e.target.checked)} />
         <Button type="submit">{t('search.submit')}</Button>
       </form>
@@ -177,7 +231,14 @@ export function SearchPage() {
       {result.loading && !data && <Spinner label={t('common.loading')} />}
       {data && (
         <section aria-labelledby="members-results">
-          <h2 id="members-results" aria-live="polite" css={css`font-size: 1.125rem; color: ${colors.textMuted};`}>
+          <h2
+            id="members-results"
+            aria-live="polite"
+            css={css`
+              font-size: 1.125rem;
+              color: ${colors.textMuted};
+            `}
+          >
             {t(data.numResultsCapped ? 'search.countCapped' : 'search.count', { count: data.numResults })}
           </h2>
           {data.results.length > 0 && (
@@ -186,18 +247,47 @@ export function SearchPage() {
               label={t('search.results')}
               // the cams/resell tile (spec 1): only when the site sells it on; mf-landers owns its content.
               // Its cell is kept while mf-landers loads, so the cards after it do not move when it arrives.
-              extra={settings?.member_resell ? { at: RESELL_AFTER, node: <RemoteSlot id="mf_landers/ResellTile" placeholder={RESELL_PLACEHOLDER} /> } : undefined}
+              extra={
+                settings?.member_resell
+                  ? { at: RESELL_AFTER, node: <RemoteSlot id="mf_landers/ResellTile" placeholder={RESELL_PLACEHOLDER} /> }
+                  : undefined
+              }
             />
           )}
-          <Pager page={data.pageNumber} pageSize={data.pageSize} total={data.numResults} onPage={(p) => goto('page', p)} label={t('search.resultsPaging')} />
+          <Pager
+            page={data.pageNumber}
+            pageSize={data.pageSize}
+            total={data.numResults}
+            onPage={(p) => goto('page', p)}
+            label={t('search.resultsPaging')}
+          />
           {data.similar.numResults > 0 && (
             // a section of its own, boxed, with its own pager inside the box that names it
             <section
               aria-labelledby="members-similar"
-              css={css`margin-top: 32px; padding: 16px; border: 1px solid ${colors.border}; border-radius: ${radii.lg}; background: ${colors.surface};`}
+              css={css`
+                margin-top: 32px;
+                padding: 16px;
+                border: 1px solid ${colors.border};
+                border-radius: ${radii.lg};
+                background: ${colors.surface};
+              `}
             >
-              <h2 id="members-similar" css={css`margin-top: 0;`}>{t('search.similar')}</h2>
-              <p css={css`color: ${colors.textMuted};`}>{t('search.similarIntro', { count: data.similar.numResults })}</p>
+              <h2
+                id="members-similar"
+                css={css`
+                  margin-top: 0;
+                `}
+              >
+                {t('search.similar')}
+              </h2>
+              <p
+                css={css`
+                  color: ${colors.textMuted};
+                `}
+              >
+                {t('search.similarIntro', { count: data.similar.numResults })}
+              </p>
               <ProfileGrid profiles={data.similar.results} label={t('search.similar')} />
               <Pager
                 page={data.similar.pageNumber}

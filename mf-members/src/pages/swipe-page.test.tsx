@@ -13,10 +13,23 @@ describe('SwipePage', () => {
     loginAs();
     let left = 1;
     serve({
-      'GET /api/swipe.php': () => ({ profiles: [makeProfile({ id: 2, name: 'Anna' }), makeProfile({ id: 3, name: 'Bo' }), makeProfile({ id: 4, name: 'Cato' })], likes_left: left, likes_per_day: 4, likes_reset_at: RESET }),
+      'GET /api/swipe.php': () => ({
+        profiles: [makeProfile({ id: 2, name: 'Anna' }), makeProfile({ id: 3, name: 'Bo' }), makeProfile({ id: 4, name: 'Cato' })],
+        likes_left: left,
+        likes_per_day: 4,
+        likes_reset_at: RESET,
+      }),
       'POST /api/swipe.php': (_url, init) => {
         if ((init.json as { action: string }).action === 'skip') return { match: false, likes_left: left, likes_reset_at: RESET };
-        if (left === 0) return { status: 429, body: { error: 'swipe_limit', message: 'Je hebt vandaag al 4 likes gegeven in de swipe game. Morgen kun je weer verder.', likes_left: 0 } };
+        if (left === 0)
+          return {
+            status: 429,
+            body: {
+              error: 'swipe_limit',
+              message: 'Je hebt vandaag al 4 likes gegeven in de swipe game. Morgen kun je weer verder.',
+              likes_left: 0,
+            },
+          };
         left -= 1;
         return { match: false, likes_left: left, likes_reset_at: RESET };
       },
@@ -33,7 +46,9 @@ describe('SwipePage', () => {
     expect(likeButton).toBeDisabled();
     // it says why: the daily limit, and when the likes come back (in the reader's time zone)
     const when = new Intl.DateTimeFormat('nl', { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(RESET));
-    expect(likeButton).toHaveAccessibleDescription(`Je 4 likes van vandaag zijn op. Vanaf ${when} kun je weer liken; verder kijken met Volgende kan altijd.`);
+    expect(likeButton).toHaveAccessibleDescription(
+      `Je 4 likes van vandaag zijn op. Vanaf ${when} kun je weer liken; verder kijken met Volgende kan altijd.`,
+    );
     expect(screen.getByText(/Je 4 likes van vandaag zijn op\./)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Volgende' }));
     expect(await screen.findByRole('article', { name: 'Cato, 31' })).toBeInTheDocument();
@@ -44,7 +59,12 @@ describe('SwipePage', () => {
     const seen: unknown[] = [];
     const off = bus.on('match:new', (p) => seen.push(p));
     serve({
-      'GET /api/swipe.php': () => ({ profiles: [makeProfile({ id: 5, name: 'Roos', fictional: true }), makeProfile({ id: 6, name: 'Eva' })], likes_left: 4, likes_per_day: 4, likes_reset_at: RESET }),
+      'GET /api/swipe.php': () => ({
+        profiles: [makeProfile({ id: 5, name: 'Roos', fictional: true }), makeProfile({ id: 6, name: 'Eva' })],
+        likes_left: 4,
+        likes_per_day: 4,
+        likes_reset_at: RESET,
+      }),
       'POST /api/swipe.php': () => ({ match: true, likes_left: 3, likes_reset_at: RESET }),
       'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
     });

@@ -37,8 +37,18 @@ export function SwipePage() {
   const photoHeight = useFitHeight(photoBox, card, PHOTO_MIN, PHOTO_MAX, [game.data, index, left]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (game.error) return <Container><Alert variant="danger">{game.error}</Alert></Container>;
-  if (!game.data) return <Container><Spinner label={t('common.loading')} /></Container>;
+  if (game.error)
+    return (
+      <Container>
+        <Alert variant="danger">{game.error}</Alert>
+      </Container>
+    );
+  if (!game.data)
+    return (
+      <Container>
+        <Spinner label={t('common.loading')} />
+      </Container>
+    );
   const likesLeft = left ?? game.data.likes_left;
   const likesBack = resetAt ?? game.data.likes_reset_at;
   const profile = game.data.profiles[index];
@@ -68,48 +78,125 @@ export function SwipePage() {
 
   return (
     <Container>
-      <div css={css`max-width: 480px; margin: 0 auto;`}>
-      <div css={css`display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 4px 16px; margin-bottom: 12px;`}>
-        <h1 css={css`margin: 0;`}>{t('swipe.title')}</h1>
-        <p role="status" css={css`font-weight: 600; margin: 0;`}>{t('swipe.likesLeft', { count: likesLeft, max: game.data.likes_per_day })}</p>
-      </div>
-      {error && likesLeft > 0 && <Alert variant="warning">{error}</Alert>}
-      {profile ? (
-        <article ref={card} aria-label={t('card.nameAge', { name: profile.name, age: profile.age })} css={css`border-radius: ${radii.lg}; overflow: hidden; box-shadow: ${shadows.md}; background: ${colors.surface};`}>
-          <div ref={photoBox}>
-            <Avatar profile={profile} size="large" variant="full" height={photoHeight === null ? PHOTO_GUESS : `${photoHeight}px`} />
-          </div>
-          <div css={css`padding: 12px 16px;`}>
-            <h2 css={css`margin: 0; display: flex; gap: 8px; align-items: center;`}>
-              <Link to={`/members/${profile.id}`}>{t('card.nameAge', { name: profile.name, age: profile.age })}</Link>
-              {profile.fictional && <FictionalBadge />}
-              {profile.verified && <VerifiedBadge size={18} />}
-            </h2>
-            <p css={css`color: ${colors.textMuted}; margin: 4px 0 0;`}>{profile.city}</p>
-            {/* a chatpal says so in words on the card, not only with the icon (spec 1) */}
-            {profile.fictional && <FictionalNotice css={css`margin: 8px 0 0;`} />}
-          </div>
-          <div css={css`display: flex; gap: 12px; padding: 0 16px 16px;`}>
-            <Button variant="outline" fullWidth onClick={() => void decide('skip')} disabled={busy}>{t('swipe.skip')}</Button>
-            <Button
-              fullWidth
-              onClick={() => void decide('like')}
-              disabled={busy || likesLeft <= 0}
-              aria-describedby={likesLeft <= 0 ? 'swipe-limit' : undefined}
+      <div
+        css={css`
+          max-width: 480px;
+          margin: 0 auto;
+        `}
+      >
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            align-items: baseline;
+            justify-content: space-between;
+            gap: 4px 16px;
+            margin-bottom: 12px;
+          `}
+        >
+          <h1
+            css={css`
+              margin: 0;
+            `}
+          >
+            {t('swipe.title')}
+          </h1>
+          <p
+            role="status"
+            css={css`
+              font-weight: 600;
+              margin: 0;
+            `}
+          >
+            {t('swipe.likesLeft', { count: likesLeft, max: game.data.likes_per_day })}
+          </p>
+        </div>
+        {error && likesLeft > 0 && <Alert variant="warning">{error}</Alert>}
+        {profile ? (
+          <article
+            ref={card}
+            aria-label={t('card.nameAge', { name: profile.name, age: profile.age })}
+            css={css`
+              border-radius: ${radii.lg};
+              overflow: hidden;
+              box-shadow: ${shadows.md};
+              background: ${colors.surface};
+            `}
+          >
+            <div ref={photoBox}>
+              <Avatar profile={profile} size="large" variant="full" height={photoHeight === null ? PHOTO_GUESS : `${photoHeight}px`} />
+            </div>
+            <div
+              css={css`
+                padding: 12px 16px;
+              `}
             >
-              {t('swipe.like')}
-            </Button>
-          </div>
-          {likesLeft <= 0 && (
-            // why Like is greyed out: the daily limit, and when the likes come back
-            <p id="swipe-limit" css={css`margin: 0; padding: 0 16px 16px; color: ${colors.textMuted}; font-size: 0.9rem;`}>
-              {t('swipe.limitReached', { max: game.data.likes_per_day, when: resetTime(likesBack, i18n.language) })}
-            </p>
-          )}
-        </article>
-      ) : (
-        <p>{t('swipe.done')}</p>
-      )}
+              <h2
+                css={css`
+                  margin: 0;
+                  display: flex;
+                  gap: 8px;
+                  align-items: center;
+                `}
+              >
+                <Link to={`/members/${profile.id}`}>{t('card.nameAge', { name: profile.name, age: profile.age })}</Link>
+                {profile.fictional && <FictionalBadge />}
+                {profile.verified && <VerifiedBadge size={18} />}
+              </h2>
+              <p
+                css={css`
+                  color: ${colors.textMuted};
+                  margin: 4px 0 0;
+                `}
+              >
+                {profile.city}
+              </p>
+              {/* a chatpal says so in words on the card, not only with the icon (spec 1) */}
+              {profile.fictional && (
+                <FictionalNotice
+                  css={css`
+                    margin: 8px 0 0;
+                  `}
+                />
+              )}
+            </div>
+            <div
+              css={css`
+                display: flex;
+                gap: 12px;
+                padding: 0 16px 16px;
+              `}
+            >
+              <Button variant="outline" fullWidth onClick={() => void decide('skip')} disabled={busy}>
+                {t('swipe.skip')}
+              </Button>
+              <Button
+                fullWidth
+                onClick={() => void decide('like')}
+                disabled={busy || likesLeft <= 0}
+                aria-describedby={likesLeft <= 0 ? 'swipe-limit' : undefined}
+              >
+                {t('swipe.like')}
+              </Button>
+            </div>
+            {likesLeft <= 0 && (
+              // why Like is greyed out: the daily limit, and when the likes come back
+              <p
+                id="swipe-limit"
+                css={css`
+                  margin: 0;
+                  padding: 0 16px 16px;
+                  color: ${colors.textMuted};
+                  font-size: 0.9rem;
+                `}
+              >
+                {t('swipe.limitReached', { max: game.data.likes_per_day, when: resetTime(likesBack, i18n.language) })}
+              </p>
+            )}
+          </article>
+        ) : (
+          <p>{t('swipe.done')}</p>
+        )}
       </div>
     </Container>
   );

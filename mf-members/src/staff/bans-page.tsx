@@ -32,7 +32,15 @@ export function BansPage() {
       <ResultMessage result={result} />
       {list.error && <Alert variant="danger">{list.error}</Alert>}
       {!data && list.loading && <Spinner label={t('common.loading')} />}
-      {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
+      {data && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('common.total', { count: data.total })}
+        </p>
+      )}
       {data && (
         <StaffTable
           caption={t('bans.listLabel')}
@@ -43,16 +51,39 @@ export function BansPage() {
             <tr key={b.id}>
               <td css={staffCell}>
                 <Link to={`/backoffice/members/${b.id}`}>{name(b)}</Link>
-                <div css={css`font-size: 0.875rem; overflow-wrap: anywhere;`}>{b.email}</div>
+                <div
+                  css={css`
+                    font-size: 0.875rem;
+                    overflow-wrap: anywhere;
+                  `}
+                >
+                  {b.email}
+                </div>
               </td>
               <td css={staffCell}>
                 {t(`banReasons.${b.ban.reason}`)}
-                {b.ban.note && <div css={css`font-size: 0.875rem;`}>{b.ban.note}</div>}
+                {b.ban.note && (
+                  <div
+                    css={css`
+                      font-size: 0.875rem;
+                    `}
+                  >
+                    {b.ban.note}
+                  </div>
+                )}
               </td>
               <td css={[staffCell, anywhere]}>{b.ban.staff_email}</td>
               <td css={staffCell}>{formatDate(b.ban.created_at, i18n.language)}</td>
               <td css={staffCell}>
-                <Button size="sm" variant="outline" onClick={() => { setResult(null); setLifting(b); }} aria-label={`${t('member.unban')}: ${name(b)}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setResult(null);
+                    setLifting(b);
+                  }}
+                  aria-label={`${t('member.unban')}: ${name(b)}`}
+                >
                   {t('member.unban')}
                 </Button>
               </td>
@@ -75,7 +106,13 @@ export function BansPage() {
             }
           }}
         >
-          <p css={css`margin: 0;`}>{t('member.unbanText')}</p>
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {t('member.unbanText')}
+          </p>
         </ConfirmDialog>
       )}
     </StaffPage>

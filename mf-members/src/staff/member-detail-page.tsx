@@ -20,8 +20,22 @@ import { PhotoDialog } from './photo-dialog';
 import type { PhotoDecision } from './photo-dialog';
 import { ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
 
-const dl = css`display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; dd { margin: 0; overflow-wrap: anywhere; }`;
-const card = css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px; background: ${colors.surface};`;
+const dl = css`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 16px;
+  margin: 0;
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+const card = css`
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  padding: 12px 16px;
+  background: ${colors.surface};
+`;
 
 export function MemberDetailPage() {
   const { t } = useStaffT();
@@ -32,8 +46,19 @@ export function MemberDetailPage() {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const data = detail.data;
   const back = <Link to="/backoffice/members">{t('member.back')}</Link>;
-  if (detail.error) return <StaffPage title={t('members.title')}>{back}<Alert variant="danger">{detail.error}</Alert></StaffPage>;
-  if (!data) return <StaffPage title={t('members.title')}><Spinner label={t('common.loading')} /></StaffPage>;
+  if (detail.error)
+    return (
+      <StaffPage title={t('members.title')}>
+        {back}
+        <Alert variant="danger">{detail.error}</Alert>
+      </StaffPage>
+    );
+  if (!data)
+    return (
+      <StaffPage title={t('members.title')}>
+        <Spinner label={t('common.loading')} />
+      </StaffPage>
+    );
   const name = data.member.name ?? data.member.email;
   const banned = data.member.status === 'disabled';
   return (
@@ -41,27 +66,71 @@ export function MemberDetailPage() {
       title={`${name} (#${data.member.id})`}
       actions={
         banned ? (
-          <Button variant="outline" onClick={() => { setResult(null); setDialog('unban'); }}>{t('member.unban')}</Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setResult(null);
+              setDialog('unban');
+            }}
+          >
+            {t('member.unban')}
+          </Button>
         ) : data.member.status !== 'deleted' ? (
-          <Button variant="danger" onClick={() => { setResult(null); setDialog('ban'); }}>{t('member.ban')}</Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setResult(null);
+              setDialog('ban');
+            }}
+          >
+            {t('member.ban')}
+          </Button>
         ) : null
       }
     >
       {back}
       <ResultMessage result={result} />
-      <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));`}>
+      <div
+        css={css`
+          display: grid;
+          gap: 16px;
+          grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+        `}
+      >
         <Account data={data} />
         <section aria-labelledby="member-ban" css={card}>
-          <h2 id="member-ban" css={css`margin-top: 0; font-size: 1.125rem;`}>{t('member.banStatus')}</h2>
+          <h2
+            id="member-ban"
+            css={css`
+              margin-top: 0;
+              font-size: 1.125rem;
+            `}
+          >
+            {t('member.banStatus')}
+          </h2>
           <BanLine data={data} />
-          <h2 id="member-reports" css={css`font-size: 1.125rem;`}>{t('member.reports')}</h2>
+          <h2
+            id="member-reports"
+            css={css`
+              font-size: 1.125rem;
+            `}
+          >
+            {t('member.reports')}
+          </h2>
           <dl css={dl} aria-labelledby="member-reports">
             <dt>{t('member.blockedBy')}</dt>
             <dd>{data.reports.blocked_by}</dd>
             <dt>{t('member.blocking')}</dt>
             <dd>{data.reports.blocking}</dd>
           </dl>
-          <p css={css`color: ${colors.textMuted}; font-size: 0.875rem;`}>{t('member.reportsNote')}</p>
+          <p
+            css={css`
+              color: ${colors.textMuted};
+              font-size: 0.875rem;
+            `}
+          >
+            {t('member.reportsNote')}
+          </p>
         </section>
       </div>
       <Photos
@@ -72,7 +141,12 @@ export function MemberDetailPage() {
         }}
       />
       {decision && (
-        <PhotoDialog decision={decision} onClose={() => setDecision(null)} onDone={(_done, text) => setResult({ ok: true, text })} onSettled={detail.reload} />
+        <PhotoDialog
+          decision={decision}
+          onClose={() => setDecision(null)}
+          onDone={(_done, text) => setResult({ ok: true, text })}
+          onSettled={detail.reload}
+        />
       )}
       {dialog === 'ban' && (
         <BanDialog
@@ -96,7 +170,13 @@ export function MemberDetailPage() {
             detail.reload();
           }}
         >
-          <p css={css`margin: 0;`}>{t('member.unbanText')}</p>
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {t('member.unbanText')}
+          </p>
         </ConfirmDialog>
       )}
     </StaffPage>
@@ -108,7 +188,13 @@ function BanLine({ data }: { data: StaffMemberDetail }) {
   if (!data.ban) return <p>{t('member.notBanned')}</p>;
   return (
     <>
-      <p>{t('member.bannedLine', { date: formatDate(data.ban.created_at, i18n.language), staff: data.ban.staff_email, reason: t(`banReasons.${data.ban.reason}`) })}</p>
+      <p>
+        {t('member.bannedLine', {
+          date: formatDate(data.ban.created_at, i18n.language),
+          staff: data.ban.staff_email,
+          reason: t(`banReasons.${data.ban.reason}`),
+        })}
+      </p>
       {data.ban.note && <p>{t('member.note', { note: data.ban.note })}</p>}
     </>
   );
@@ -121,12 +207,22 @@ function Account({ data }: { data: StaffMemberDetail }) {
   const yes = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   return (
     <section aria-labelledby="member-account" css={card}>
-      <h2 id="member-account" css={css`margin-top: 0; font-size: 1.125rem;`}>{t('member.account')}</h2>
+      <h2
+        id="member-account"
+        css={css`
+          margin-top: 0;
+          font-size: 1.125rem;
+        `}
+      >
+        {t('member.account')}
+      </h2>
       <dl css={dl}>
         <dt>{t('members.email')}</dt>
         <dd>{m.email}</dd>
         <dt>{t('members.status')}</dt>
-        <dd><Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>{t(`status.${m.status}`)}</Badge></dd>
+        <dd>
+          <Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>{t(`status.${m.status}`)}</Badge>
+        </dd>
         <dt>{t('member.site')}</dt>
         <dd>{m.site}</dd>
         <dt>{t('members.signup')}</dt>
@@ -146,7 +242,13 @@ function Account({ data }: { data: StaffMemberDetail }) {
           </>
         )}
       </dl>
-      <h2 css={css`font-size: 1.125rem;`}>{t('member.profile')}</h2>
+      <h2
+        css={css`
+          font-size: 1.125rem;
+        `}
+      >
+        {t('member.profile')}
+      </h2>
       {m.profile ? (
         <dl css={dl}>
           <dt>{t('member.gender')}</dt>
@@ -154,7 +256,11 @@ function Account({ data }: { data: StaffMemberDetail }) {
           <dt>{t('member.age')}</dt>
           <dd>{m.profile.age}</dd>
           <dt>{t('member.place')}</dt>
-          <dd>{[m.profile.city, m.profile.region, m.profile.country && countryName(m.profile.country, i18n.language)].filter(Boolean).join(', ')}</dd>
+          <dd>
+            {[m.profile.city, m.profile.region, m.profile.country && countryName(m.profile.country, i18n.language)]
+              .filter(Boolean)
+              .join(', ')}
+          </dd>
           {m.profile.about && (
             <>
               <dt>{t('member.about')}</dt>
@@ -174,23 +280,75 @@ function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: 
   const { t } = useStaffT();
   return (
     <section aria-labelledby="member-photos">
-      <h2 id="member-photos" css={css`font-size: 1.125rem;`}>{t('member.photos')}</h2>
+      <h2
+        id="member-photos"
+        css={css`
+          font-size: 1.125rem;
+        `}
+      >
+        {t('member.photos')}
+      </h2>
       {data.photos.length === 0 && <p>{t('member.noPhotos')}</p>}
-      <ul aria-labelledby="member-photos" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));`}>
+      <ul
+        aria-labelledby="member-photos"
+        css={css`
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: 12px;
+          grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+        `}
+      >
         {data.photos.map((p, i) => (
-          <li key={p.id} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden;`}>
-            <img src={p.thumb_filename} alt={`${t('member.photos')} ${i + 1}`} css={css`width: 100%; aspect-ratio: 1; object-fit: cover; display: block;`} />
-            <div css={css`padding: 6px; display: grid; gap: 4px; font-size: 0.875rem;`}>
+          <li
+            key={p.id}
+            css={css`
+              border: 1px solid ${colors.border};
+              border-radius: ${radii.md};
+              overflow: hidden;
+            `}
+          >
+            <img
+              src={p.thumb_filename}
+              alt={`${t('member.photos')} ${i + 1}`}
+              css={css`
+                width: 100%;
+                aspect-ratio: 1;
+                object-fit: cover;
+                display: block;
+              `}
+            />
+            <div
+              css={css`
+                padding: 6px;
+                display: grid;
+                gap: 4px;
+                font-size: 0.875rem;
+              `}
+            >
               {p.is_main && <Badge tone="success">{t('member.main')}</Badge>}
-              <Badge tone={p.status === 'rejected' ? 'danger' : p.status === 'pending' ? 'warning' : 'neutral'}>{t(`photoStatus.${p.status}`)}</Badge>
+              <Badge tone={p.status === 'rejected' ? 'danger' : p.status === 'pending' ? 'warning' : 'neutral'}>
+                {t(`photoStatus.${p.status}`)}
+              </Badge>
               {p.rejection_reason && <span>{t(`photoReasons.${p.rejection_reason}`)}</span>}
               {p.status === 'pending' && (
-                <Button size="sm" variant="success" onClick={() => onDecide('approve', p.id)} aria-label={`${t('photos.approve')}: ${t('member.photos')} ${i + 1}`}>
+                <Button
+                  size="sm"
+                  variant="success"
+                  onClick={() => onDecide('approve', p.id)}
+                  aria-label={`${t('photos.approve')}: ${t('member.photos')} ${i + 1}`}
+                >
                   {t('photos.approve')}
                 </Button>
               )}
               {p.status !== 'rejected' && (
-                <Button size="sm" variant="danger" onClick={() => onDecide('reject', p.id)} aria-label={`${t('photos.reject')}: ${t('member.photos')} ${i + 1}`}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => onDecide('reject', p.id)}
+                  aria-label={`${t('photos.reject')}: ${t('member.photos')} ${i + 1}`}
+                >
                   {t('photos.reject')}
                 </Button>
               )}
@@ -202,20 +360,47 @@ function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: 
   );
 }
 
-function BanDialog({ name, onClose, onBan }: { name: string; onClose: () => void; onBan: (reason: BanReason, note: string) => Promise<void> }) {
+function BanDialog({
+  name,
+  onClose,
+  onBan,
+}: {
+  name: string;
+  onClose: () => void;
+  onBan: (reason: BanReason, note: string) => Promise<void>;
+}) {
   const { t } = useStaffT();
   const [reason, setReason] = useState<BanReason | ''>('');
   const [note, setNote] = useState('');
   return (
-    <ConfirmDialog title={t('member.banTitle', { name })} confirm={t('member.ban')} variant="danger" onClose={onClose} onConfirm={() => onBan(reason as BanReason, note)}>
-      <p css={css`margin: 0;`}>{t('member.banText')}</p>
+    <ConfirmDialog
+      title={t('member.banTitle', { name })}
+      confirm={t('member.ban')}
+      variant="danger"
+      onClose={onClose}
+      onConfirm={() => onBan(reason as BanReason, note)}
+    >
+      <p
+        css={css`
+          margin: 0;
+        `}
+      >
+        {t('member.banText')}
+      </p>
       <Select
         label={t('member.reasonLabel')}
         value={reason}
         onChange={(e) => setReason(e.target.value as BanReason)}
         options={[{ value: '', label: '—' }, ...BAN_REASONS.map((r) => ({ value: r, label: t(`banReasons.${r}`) }))]}
       />
-      <TextArea label={t('member.noteLabel')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={BAN_NOTE_MAX} rows={3} showCount />
+      <TextArea
+        label={t('member.noteLabel')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={BAN_NOTE_MAX}
+        rows={3}
+        showCount
+      />
     </ConfirmDialog>
   );
 }

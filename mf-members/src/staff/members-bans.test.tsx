@@ -9,16 +9,43 @@ import { MemberDetailPage } from './member-detail-page';
 import { MembersPage } from './members-page';
 
 const row = (id: number, name: string, status = 'active') => ({
-  id, email: `${name.toLowerCase()}@example.com`, name, status, is_staff: false, fictional: false, signup_at: '2026-11-01T10:00:00.000Z', main_image: null,
+  id,
+  email: `${name.toLowerCase()}@example.com`,
+  name,
+  status,
+  is_staff: false,
+  fictional: false,
+  signup_at: '2026-11-01T10:00:00.000Z',
+  main_image: null,
 });
 const detail = (status: 'active' | 'disabled') => ({
   member: {
-    ...row(7, 'Eva', status), site: 'localhost', email_confirmed: true, paid_user: false, credits: 3, staff_roles: [], last_seen_at: null,
+    ...row(7, 'Eva', status),
+    site: 'localhost',
+    email_confirmed: true,
+    paid_user: false,
+    credits: 3,
+    staff_roles: [],
+    last_seen_at: null,
     profile: { gender: 'female', age: 31, country: 'NL', region: null, city: 'Utrecht', about: null },
   },
-  photos: [{ id: 9, filename: '/uploads/9.jpg', thumb_filename: '/uploads/9t.jpg', match: '/uploads/9m.jpg', status: 'rejected', is_main: false, created_at: '2026-11-02T10:00:00.000Z', rejection_reason: 'nudity' }],
+  photos: [
+    {
+      id: 9,
+      filename: '/uploads/9.jpg',
+      thumb_filename: '/uploads/9t.jpg',
+      match: '/uploads/9m.jpg',
+      status: 'rejected',
+      is_main: false,
+      created_at: '2026-11-02T10:00:00.000Z',
+      rejection_reason: 'nudity',
+    },
+  ],
   reports: { blocked_by: 4, blocking: 0 },
-  ban: status === 'disabled' ? { reason: 'harassment', note: 'dreigementen', staff_email: 'moderator@example.com', created_at: '2026-11-24T08:00:00.000Z' } : null,
+  ban:
+    status === 'disabled'
+      ? { reason: 'harassment', note: 'dreigementen', staff_email: 'moderator@example.com', created_at: '2026-11-24T08:00:00.000Z' }
+      : null,
 });
 
 describe('staff locales', () => {
@@ -83,14 +110,26 @@ describe('MemberDetailPage', () => {
 describe('MemberDetailPage photos', () => {
   it('rejects an approved photo with a reason; a rejected one offers no buttons', async () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });
-    const active = { id: 10, filename: '/uploads/10.jpg', thumb_filename: '/uploads/10t.jpg', match: '/uploads/10m.jpg', status: 'active', is_main: true, created_at: '2026-11-03T10:00:00.000Z', rejection_reason: null };
+    const active = {
+      id: 10,
+      filename: '/uploads/10.jpg',
+      thumb_filename: '/uploads/10t.jpg',
+      match: '/uploads/10m.jpg',
+      status: 'active',
+      is_main: true,
+      created_at: '2026-11-03T10:00:00.000Z',
+      rejection_reason: null,
+    };
     let photos: object[] = [...detail('active').photos, active];
     const bodies: unknown[] = [];
     serve({
       'GET /api/backoffice/members/7': () => ({ ...detail('active'), photos }),
       'POST /api/backoffice/photos/10/reject': (_url, init) => {
         bodies.push(init.json);
-        photos = [detail('active').photos[0] as object, { ...active, status: 'rejected', is_main: false, rejection_reason: 'someone_else' }];
+        photos = [
+          detail('active').photos[0] as object,
+          { ...active, status: 'rejected', is_main: false, rejection_reason: 'someone_else' },
+        ];
         return { ok: true, id: 10, status: 'rejected', rejection_reason: 'someone_else' };
       },
     });
@@ -126,7 +165,9 @@ describe('BansPage', () => {
     expect(within(table).getByText('Intimidatie of bedreiging')).toBeInTheDocument();
     expect(within(table).getByText('moderator@example.com')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Blokkering opheffen: Eva' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'De blokkering van Eva opheffen?' })).getByRole('button', { name: 'Blokkering opheffen' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'De blokkering van Eva opheffen?' })).getByRole('button', { name: 'Blokkering opheffen' }),
+    );
     expect(await screen.findByText('De blokkering van Eva is opgeheven.')).toBeInTheDocument();
     expect(await screen.findByText('Niemand is geblokkeerd.')).toBeInTheDocument();
   });

@@ -29,13 +29,38 @@ export function MembersPage() {
   const data = list.data;
   return (
     <StaffPage title={t('members.title')}>
-      <form role="search" onSubmit={search} css={css`display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end;`}>
-        <TextField label={t('members.searchLabel')} value={text} onChange={(e) => setText(e.target.value)} maxLength={100} css={css`flex: 1 1 260px;`} />
+      <form
+        role="search"
+        onSubmit={search}
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px;
+          align-items: flex-end;
+        `}
+      >
+        <TextField
+          label={t('members.searchLabel')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={100}
+          css={css`
+            flex: 1 1 260px;
+          `}
+        />
         <Button type="submit">{t('members.search')}</Button>
       </form>
       {list.error && <Alert variant="danger">{list.error}</Alert>}
       {!data && list.loading && <Spinner label={t('common.loading')} />}
-      {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
+      {data && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('common.total', { count: data.total })}
+        </p>
+      )}
       {data && (
         <StaffTable
           caption={t('members.listLabel')}
@@ -45,8 +70,26 @@ export function MembersPage() {
           rows={data.members.map((m) => (
             <tr key={m.id}>
               <td css={staffCell}>
-                <span css={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
-                  {m.main_image ? <img src={m.main_image.thumb_filename} alt="" width={36} height={36} css={css`border-radius: 50%; object-fit: cover;`} /> : null}
+                <span
+                  css={css`
+                    display: flex;
+                    gap: 8px;
+                    align-items: center;
+                    flex-wrap: wrap;
+                  `}
+                >
+                  {m.main_image ? (
+                    <img
+                      src={m.main_image.thumb_filename}
+                      alt=""
+                      width={36}
+                      height={36}
+                      css={css`
+                        border-radius: 50%;
+                        object-fit: cover;
+                      `}
+                    />
+                  ) : null}
                   <Link to={`/backoffice/members/${m.id}`}>{m.name ?? t('members.noName')}</Link>
                   <span>#{m.id}</span>
                   {m.is_staff && <Badge tone="dark">{t('members.staff')}</Badge>}
@@ -55,7 +98,9 @@ export function MembersPage() {
               </td>
               <td css={[staffCell, anywhere]}>{m.email}</td>
               <td css={staffCell}>
-                <Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>{t(`status.${m.status}`)}</Badge>
+                <Badge tone={m.status === 'disabled' ? 'danger' : m.status === 'active' ? 'success' : 'neutral'}>
+                  {t(`status.${m.status}`)}
+                </Badge>
               </td>
               <td css={staffCell}>{formatDate(m.signup_at, i18n.language)}</td>
             </tr>

@@ -46,7 +46,13 @@ export function PhotoDialog({ decision, onClose, onDone, onSettled }: PhotoDialo
         onClose={onClose}
         onConfirm={() => settle(async () => onDone(await staffApi.approvePhoto(photoId), t('photos.approved', { name })))}
       >
-        <p css={css`margin: 0;`}>{t('photos.approveText')}</p>
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('photos.approveText')}
+        </p>
       </ConfirmDialog>
     );
   }
@@ -58,14 +64,40 @@ export function PhotoDialog({ decision, onClose, onDone, onSettled }: PhotoDialo
       onClose={onClose}
       onConfirm={() =>
         settle(async () =>
-          onDone(await staffApi.rejectPhoto(photoId, reason as PhotoRejectReason), t('photos.rejected', { name, reason: t(`photoReasons.${reason}`) })),
+          onDone(
+            await staffApi.rejectPhoto(photoId, reason as PhotoRejectReason),
+            t('photos.rejected', { name, reason: t(`photoReasons.${reason}`) }),
+          ),
         )
       }
     >
-      <fieldset css={css`border: 0; margin: 0; padding: 0; display: grid; gap: 6px;`}>
-        <legend css={css`font-weight: 700; margin-bottom: 6px;`}>{t('photos.reasonLegend')}</legend>
+      <fieldset
+        css={css`
+          border: 0;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: 6px;
+        `}
+      >
+        <legend
+          css={css`
+            font-weight: 700;
+            margin-bottom: 6px;
+          `}
+        >
+          {t('photos.reasonLegend')}
+        </legend>
         {PHOTO_REJECT_REASONS.map((r) => (
-          <label key={r} css={css`display: flex; gap: 8px; align-items: center; cursor: pointer;`}>
+          <label
+            key={r}
+            css={css`
+              display: flex;
+              gap: 8px;
+              align-items: center;
+              cursor: pointer;
+            `}
+          >
             <input type="radio" name="reject-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
             {t(`photoReasons.${r}`)}
           </label>

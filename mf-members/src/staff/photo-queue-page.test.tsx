@@ -6,8 +6,13 @@ import { PhotoQueuePage } from './photo-queue-page';
 import './i18n';
 
 const queued = (id: number, name: string) => ({
-  id, filename: `/uploads/${id}.jpg`, thumb_filename: `/uploads/${id}t.jpg`, match: `/uploads/${id}m.jpg`, status: 'pending',
-  created_at: '2026-11-20T08:00:00.000Z', member: { id: 100 + id, name, email: `${name.toLowerCase()}@example.com` },
+  id,
+  filename: `/uploads/${id}.jpg`,
+  thumb_filename: `/uploads/${id}t.jpg`,
+  match: `/uploads/${id}m.jpg`,
+  status: 'pending',
+  created_at: '2026-11-20T08:00:00.000Z',
+  member: { id: 100 + id, name, email: `${name.toLowerCase()}@example.com` },
 });
 
 describe('PhotoQueuePage', () => {
@@ -48,7 +53,11 @@ describe('PhotoQueuePage', () => {
       'POST /api/backoffice/photos/3/reject': (_url, init) => {
         bodies.push(init.json);
         const reason = (init.json as { reason?: string }).reason;
-        if (!reason) return { status: 400, body: { error: 'reject_reason_required', field: 'reason', message: 'Kies een reden voor het afkeuren uit de lijst.' } };
+        if (!reason)
+          return {
+            status: 400,
+            body: { error: 'reject_reason_required', field: 'reason', message: 'Kies een reden voor het afkeuren uit de lijst.' },
+          };
         return { ok: true, id: 3, status: 'rejected', rejection_reason: reason };
       },
     });
@@ -70,7 +79,9 @@ describe('PhotoQueuePage', () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });
     const calls = serve({
       'GET /api/backoffice/photos': (url) =>
-        url.searchParams.get('page') === '2' ? { photos: [], total: 30, page: 2, per_page: 24 } : { photos: [queued(4, 'Dirk')], total: 30, page: 1, per_page: 24 },
+        url.searchParams.get('page') === '2'
+          ? { photos: [], total: 30, page: 2, per_page: 24 }
+          : { photos: [queued(4, 'Dirk')], total: 30, page: 1, per_page: 24 },
     });
     renderAt('/backoffice/photos', [{ path: '/backoffice/photos', element: <PhotoQueuePage /> }]);
     const user = userEvent.setup();

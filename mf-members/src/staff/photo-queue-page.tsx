@@ -40,30 +40,109 @@ export function PhotoQueuePage() {
         </Button>
       }
     >
-      <p css={css`margin: 0; color: ${colors.textMuted};`}>{t('photos.intro')}</p>
+      <p
+        css={css`
+          margin: 0;
+          color: ${colors.textMuted};
+        `}
+      >
+        {t('photos.intro')}
+      </p>
       <ResultMessage result={result} />
       {queue.error && <Alert variant="danger">{queue.error}</Alert>}
       {!data && queue.loading && <Spinner label={t('common.loading')} />}
-      {data && <p css={css`margin: 0;`}>{t('common.total', { count: data.total })}</p>}
+      {data && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('common.total', { count: data.total })}
+        </p>
+      )}
       {data && data.photos.length === 0 && <Alert variant="info">{t('photos.empty')}</Alert>}
       {data && data.photos.length > 0 && (
         <ul
           aria-label={t('photos.listLabel')}
-          css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));`}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 16px;
+            grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+          `}
         >
           {data.photos.map((p) => (
-            <li key={p.id} aria-label={t('photos.photoOf', { name: name(p) })} css={css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; overflow: hidden; background: ${colors.surface}; display: flex; flex-direction: column;`}>
+            <li
+              key={p.id}
+              aria-label={t('photos.photoOf', { name: name(p) })}
+              css={css`
+                border: 1px solid ${colors.border};
+                border-radius: ${radii.md};
+                overflow: hidden;
+                background: ${colors.surface};
+                display: flex;
+                flex-direction: column;
+              `}
+            >
               <a href={p.filename} target="_blank" rel="noreferrer">
-                <img src={p.thumb_filename} alt={t('photos.photoOf', { name: name(p) })} css={css`width: 100%; aspect-ratio: 4 / 5; object-fit: cover; display: block;`} />
+                <img
+                  src={p.thumb_filename}
+                  alt={t('photos.photoOf', { name: name(p) })}
+                  css={css`
+                    width: 100%;
+                    aspect-ratio: 4 / 5;
+                    object-fit: cover;
+                    display: block;
+                  `}
+                />
               </a>
-              <div css={css`padding: 8px; display: grid; gap: 6px;`}>
-                <Link to={`/backoffice/members/${p.member.id}`} css={css`font-weight: 700; overflow-wrap: anywhere;`}>{name(p)}</Link>
-                <span css={css`font-size: 0.875rem; color: ${colors.textMuted};`}>{t('photos.uploaded', { date: formatDate(p.created_at, i18n.language) })}</span>
-                <div css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
-                  <Button size="sm" variant="success" onClick={() => open('approve', p)} aria-label={`${t('photos.approve')}: ${t('photos.photoOf', { name: name(p) })}`}>
+              <div
+                css={css`
+                  padding: 8px;
+                  display: grid;
+                  gap: 6px;
+                `}
+              >
+                <Link
+                  to={`/backoffice/members/${p.member.id}`}
+                  css={css`
+                    font-weight: 700;
+                    overflow-wrap: anywhere;
+                  `}
+                >
+                  {name(p)}
+                </Link>
+                <span
+                  css={css`
+                    font-size: 0.875rem;
+                    color: ${colors.textMuted};
+                  `}
+                >
+                  {t('photos.uploaded', { date: formatDate(p.created_at, i18n.language) })}
+                </span>
+                <div
+                  css={css`
+                    display: flex;
+                    flex-wrap: wrap;
+                    gap: 8px;
+                  `}
+                >
+                  <Button
+                    size="sm"
+                    variant="success"
+                    onClick={() => open('approve', p)}
+                    aria-label={`${t('photos.approve')}: ${t('photos.photoOf', { name: name(p) })}`}
+                  >
                     {t('photos.approve')}
                   </Button>
-                  <Button size="sm" variant="danger" onClick={() => open('reject', p)} aria-label={`${t('photos.reject')}: ${t('photos.photoOf', { name: name(p) })}`}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => open('reject', p)}
+                    aria-label={`${t('photos.reject')}: ${t('photos.photoOf', { name: name(p) })}`}
+                  >
                     {t('photos.reject')}
                   </Button>
                 </div>

@@ -59,7 +59,14 @@ export function ConfirmDialog({ title, confirm, variant = 'primary', children, o
         </>
       }
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} css={css`display: grid; gap: 12px;`}>
+      <form
+        id={formId}
+        onSubmit={(e) => void submit(e)}
+        css={css`
+          display: grid;
+          gap: 12px;
+        `}
+      >
         {children}
         {error && <Alert variant="danger">{error}</Alert>}
       </form>
@@ -69,9 +76,28 @@ export function ConfirmDialog({ title, confirm, variant = 'primary', children, o
 
 /** The result of the last action, announced (role=status); an error as an alert. */
 export function ResultMessage({ result }: { result: { ok: boolean; text: string } | null }) {
-  if (!result) return <p role="status" css={css`margin: 0; min-height: 1.5em;`} />;
+  if (!result)
+    return (
+      <p
+        role="status"
+        css={css`
+          margin: 0;
+          min-height: 1.5em;
+        `}
+      />
+    );
   return result.ok ? (
-    <p role="status" css={css`margin: 0; min-height: 1.5em; color: ${colors.success}; font-weight: 600;`}>{result.text}</p>
+    <p
+      role="status"
+      css={css`
+        margin: 0;
+        min-height: 1.5em;
+        color: ${colors.success};
+        font-weight: 600;
+      `}
+    >
+      {result.text}
+    </p>
   ) : (
     <Alert variant="danger">{result.text}</Alert>
   );
@@ -80,9 +106,33 @@ export function ResultMessage({ result }: { result: { ok: boolean; text: string 
 /** A staff page: its heading and a width that suits a tablet as well as a desktop. */
 export function StaffPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="staff-page-title" css={css`max-width: 1100px; margin: 0 auto; display: grid; gap: 16px;`}>
-      <div css={css`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; justify-content: space-between;`}>
-        <h1 id="staff-page-title" css={css`margin: 0; font-size: 1.5rem;`}>{title}</h1>
+    <section
+      aria-labelledby="staff-page-title"
+      css={css`
+        max-width: 1100px;
+        margin: 0 auto;
+        display: grid;
+        gap: 16px;
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px 16px;
+          align-items: center;
+          justify-content: space-between;
+        `}
+      >
+        <h1
+          id="staff-page-title"
+          css={css`
+            margin: 0;
+            font-size: 1.5rem;
+          `}
+        >
+          {title}
+        </h1>
         {actions}
       </div>
       {children}
@@ -91,4 +141,6 @@ export function StaffPage({ title, actions, children }: { title: string; actions
 }
 
 /** For a cell whose long text (an e-mail address) may break anywhere rather than widen the table. */
-export const anywhere = css`overflow-wrap: anywhere;`;
+export const anywhere = css`
+  overflow-wrap: anywhere;
+`;

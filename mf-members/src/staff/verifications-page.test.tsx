@@ -6,9 +6,14 @@ import { VerificationsPage } from './verifications-page';
 import './i18n';
 
 const request = (id: number, name: string, fictional = false) => ({
-  id, pose: 'thumb_up', created_at: '2026-11-20T08:00:00.000Z', selfie_url: `/api/backoffice/verifications/${id}/selfie`,
+  id,
+  pose: 'thumb_up',
+  created_at: '2026-11-20T08:00:00.000Z',
+  selfie_url: `/api/backoffice/verifications/${id}/selfie`,
   member: { id: 100 + id, name, email: `${name.toLowerCase()}@example.com`, fictional },
-  photos: [{ id: 7, filename: '/uploads/7.jpg', thumb_filename: '/uploads/7t.jpg', match: '/uploads/7m.jpg', status: 'active', is_main: true }],
+  photos: [
+    { id: 7, filename: '/uploads/7.jpg', thumb_filename: '/uploads/7t.jpg', match: '/uploads/7m.jpg', status: 'active', is_main: true },
+  ],
 });
 const at = () => renderAt('/backoffice/verifications', [{ path: '/backoffice/verifications', element: <VerificationsPage /> }]);
 
@@ -45,7 +50,15 @@ describe('VerificationsPage', () => {
       'GET /api/backoffice/verifications': () => ({ requests: [request(2, 'Bram')], total: 1, page: 1, per_page: 20 }),
       'POST /api/backoffice/verifications/2/decide': (_url, init) => {
         bodies.push(init.json);
-        if (decided) return { status: 409, body: { error: 'verification_already_decided', field: 'id', message: 'Over deze verificatie is al beslist (misschien door een collega). Laad de lijst opnieuw.' } };
+        if (decided)
+          return {
+            status: 409,
+            body: {
+              error: 'verification_already_decided',
+              field: 'id',
+              message: 'Over deze verificatie is al beslist (misschien door een collega). Laad de lijst opnieuw.',
+            },
+          };
         decided = true;
         return { ok: true, id: 2, status: 'rejected', reason: 'not_same_person' };
       },
@@ -74,7 +87,9 @@ describe('VerificationsPage', () => {
 
   it('a member (no staff role) gets the server’s refusal, no queue', async () => {
     loginAs();
-    serve({ 'GET /api/backoffice/verifications': () => ({ status: 403, body: { error: 'staff_only', message: 'Alleen voor medewerkers.' } }) });
+    serve({
+      'GET /api/backoffice/verifications': () => ({ status: 403, body: { error: 'staff_only', message: 'Alleen voor medewerkers.' } }),
+    });
     at();
     expect(await screen.findByText('Alleen voor medewerkers.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Verificaties die wachten' })).not.toBeInTheDocument();

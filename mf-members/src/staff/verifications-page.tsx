@@ -21,7 +21,14 @@ import { ConfirmDialog, ResultMessage, StaffPage } from './staff-ui';
 
 type Decision = { kind: 'approve' | 'reject'; item: VerificationItem };
 
-const photoBox = css`width: 100%; aspect-ratio: 3 / 4; object-fit: cover; display: block; border-radius: ${radii.md}; background: ${colors.border};`;
+const photoBox = css`
+  width: 100%;
+  aspect-ratio: 3 / 4;
+  object-fit: cover;
+  display: block;
+  border-radius: ${radii.md};
+  background: ${colors.border};
+`;
 
 export function VerificationsPage() {
   const { t, i18n } = useVerificationT();
@@ -47,48 +54,166 @@ export function VerificationsPage() {
         </Button>
       }
     >
-      <p css={css`margin: 0; color: ${colors.textMuted};`}>{t('staff.intro')}</p>
+      <p
+        css={css`
+          margin: 0;
+          color: ${colors.textMuted};
+        `}
+      >
+        {t('staff.intro')}
+      </p>
       <ResultMessage result={result} />
       {queue.error && <Alert variant="danger">{queue.error}</Alert>}
       {!data && queue.loading && <Spinner label={t('loading')} />}
-      {data && <p css={css`margin: 0;`}>{t('staff.total', { count: data.total })}</p>}
+      {data && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('staff.total', { count: data.total })}
+        </p>
+      )}
       {data && data.requests.length === 0 && <Alert variant="info">{t('staff.empty')}</Alert>}
       {data && data.requests.length > 0 && (
-        <ul aria-label={t('staff.listLabel')} css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 20px;`}>
+        <ul
+          aria-label={t('staff.listLabel')}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 20px;
+          `}
+        >
           {data.requests.map((item) => (
             <li
               key={item.id}
               aria-label={t('staff.requestOf', { name: name(item) })}
-              css={css`border: 1px solid ${colors.border}; border-radius: ${radii.lg}; background: ${colors.surface}; padding: 12px; display: grid; gap: 12px;`}
+              css={css`
+                border: 1px solid ${colors.border};
+                border-radius: ${radii.lg};
+                background: ${colors.surface};
+                padding: 12px;
+                display: grid;
+                gap: 12px;
+              `}
             >
-              <div css={css`display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: baseline;`}>
-                <Link to={`/backoffice/members/${item.member.id}`} css={css`font-weight: 700; overflow-wrap: anywhere;`}>{name(item)}</Link>
-                <span css={css`font-size: 0.875rem; color: ${colors.textMuted};`}>{t('staff.sentAt', { date: formatDate(item.created_at, i18n.language) })}</span>
+              <div
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 8px 16px;
+                  align-items: baseline;
+                `}
+              >
+                <Link
+                  to={`/backoffice/members/${item.member.id}`}
+                  css={css`
+                    font-weight: 700;
+                    overflow-wrap: anywhere;
+                  `}
+                >
+                  {name(item)}
+                </Link>
+                <span
+                  css={css`
+                    font-size: 0.875rem;
+                    color: ${colors.textMuted};
+                  `}
+                >
+                  {t('staff.sentAt', { date: formatDate(item.created_at, i18n.language) })}
+                </span>
                 {item.member.fictional && <Badge>{t('staff.fictional')}</Badge>}
               </div>
               {/* side by side: pose, selfie, profile photos (wrapping on a phone) */}
-              <div css={css`display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); align-items: start;`}>
-                <figure css={css`margin: 0; display: grid; gap: 4px; justify-items: center;`}>
+              <div
+                css={css`
+                  display: grid;
+                  gap: 12px;
+                  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+                  align-items: start;
+                `}
+              >
+                <figure
+                  css={css`
+                    margin: 0;
+                    display: grid;
+                    gap: 4px;
+                    justify-items: center;
+                  `}
+                >
                   <PoseDrawing pose={item.pose} size={120} label={t('poseLabel', { pose: t(`poses.${item.pose}`) })} />
-                  <figcaption css={css`font-size: 0.875rem; text-align: center;`}>{t('staff.asked', { pose: t(`poses.${item.pose}`) })}</figcaption>
+                  <figcaption
+                    css={css`
+                      font-size: 0.875rem;
+                      text-align: center;
+                    `}
+                  >
+                    {t('staff.asked', { pose: t(`poses.${item.pose}`) })}
+                  </figcaption>
                 </figure>
-                <figure css={css`margin: 0; display: grid; gap: 4px; outline: 3px solid ${colors.primary}; border-radius: ${radii.md};`}>
+                <figure
+                  css={css`
+                    margin: 0;
+                    display: grid;
+                    gap: 4px;
+                    outline: 3px solid ${colors.primary};
+                    border-radius: ${radii.md};
+                  `}
+                >
                   <a href={item.selfie_url} target="_blank" rel="noreferrer">
                     <img src={item.selfie_url} alt={t('staff.selfie', { name: name(item) })} css={photoBox} />
                   </a>
                 </figure>
-                {item.photos.length === 0 && <p css={css`margin: 0;`}>{t('staff.noPhotos')}</p>}
+                {item.photos.length === 0 && (
+                  <p
+                    css={css`
+                      margin: 0;
+                    `}
+                  >
+                    {t('staff.noPhotos')}
+                  </p>
+                )}
                 {item.photos.map((p) => (
-                  <figure key={p.id} css={css`margin: 0; display: grid; gap: 4px;`}>
+                  <figure
+                    key={p.id}
+                    css={css`
+                      margin: 0;
+                      display: grid;
+                      gap: 4px;
+                    `}
+                  >
                     <a href={p.filename} target="_blank" rel="noreferrer">
                       <img src={p.thumb_filename} alt={t('staff.profilePhoto', { name: name(item) })} css={photoBox} />
                     </a>
-                    {p.is_main && <figcaption css={css`font-size: 0.75rem; color: ${colors.textMuted};`}>{t('staff.main')}</figcaption>}
+                    {p.is_main && (
+                      <figcaption
+                        css={css`
+                          font-size: 0.75rem;
+                          color: ${colors.textMuted};
+                        `}
+                      >
+                        {t('staff.main')}
+                      </figcaption>
+                    )}
                   </figure>
                 ))}
               </div>
-              <div css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
-                <Button size="sm" variant="success" onClick={() => open('approve', item)} disabled={item.member.fictional} aria-label={`${t('staff.approve')}: ${name(item)}`}>
+              <div
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 8px;
+                `}
+              >
+                <Button
+                  size="sm"
+                  variant="success"
+                  onClick={() => open('approve', item)}
+                  disabled={item.member.fictional}
+                  aria-label={`${t('staff.approve')}: ${name(item)}`}
+                >
                   {t('staff.approve')}
                 </Button>
                 <Button size="sm" variant="danger" onClick={() => open('reject', item)} aria-label={`${t('staff.reject')}: ${name(item)}`}>
@@ -102,7 +227,11 @@ export function VerificationsPage() {
       {data && <Pager page={page} perPage={data.per_page} total={data.total} onPage={setPage} label={t('staff.listLabel')} />}
       {pending && (
         <ConfirmDialog
-          title={pending.kind === 'approve' ? t('staff.confirmApprove', { name: name(pending.item) }) : t('staff.confirmReject', { name: name(pending.item) })}
+          title={
+            pending.kind === 'approve'
+              ? t('staff.confirmApprove', { name: name(pending.item) })
+              : t('staff.confirmReject', { name: name(pending.item) })
+          }
           confirm={pending.kind === 'approve' ? t('staff.approve') : t('staff.reject')}
           variant={pending.kind === 'approve' ? 'success' : 'danger'}
           onClose={() => {
@@ -112,7 +241,10 @@ export function VerificationsPage() {
           onConfirm={async () => {
             const who = name(pending.item);
             await verificationApi.decide(pending.item.id, pending.kind === 'approve', pending.kind === 'reject' ? reason : undefined);
-            setResult({ ok: true, text: pending.kind === 'approve' ? t('staff.approved', { name: who }) : t('staff.rejected', { name: who }) });
+            setResult({
+              ok: true,
+              text: pending.kind === 'approve' ? t('staff.approved', { name: who }) : t('staff.rejected', { name: who }),
+            });
           }}
         >
           {pending.kind === 'reject' && (
@@ -123,7 +255,15 @@ export function VerificationsPage() {
               options={VERIFICATION_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.reasons.${r}`) }))}
             />
           )}
-          {pending.kind === 'approve' && <p css={css`margin: 0;`}>{t('staff.intro')}</p>}
+          {pending.kind === 'approve' && (
+            <p
+              css={css`
+                margin: 0;
+              `}
+            >
+              {t('staff.intro')}
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </StaffPage>

@@ -12,7 +12,10 @@ import { SwipePage } from '../pages/swipe-page';
 
 const BADGE = /^Geverifieerd: de selfie van dit lid is door een moderator/;
 const page = (results: ReturnType<typeof makeProfile>[]) => ({
-  results, numResults: results.length, pageNumber: 1, pageSize: 12,
+  results,
+  numResults: results.length,
+  pageNumber: 1,
+  pageSize: 12,
   similar: { results: [], numResults: 0, pageNumber: 1, pageSize: 12 },
 });
 
@@ -44,7 +47,12 @@ describe('verified badge and filter', () => {
   it('the swipe card and the profile page show it', async () => {
     loginAs();
     serve({
-      'GET /api/swipe.php': () => ({ profiles: [makeProfile({ id: 5, name: 'Roos', verified: true })], likes_left: 4, likes_per_day: 4, likes_reset_at: '2026-11-21T00:00:00.000Z' }),
+      'GET /api/swipe.php': () => ({
+        profiles: [makeProfile({ id: 5, name: 'Roos', verified: true })],
+        likes_left: 4,
+        likes_per_day: 4,
+        likes_reset_at: '2026-11-21T00:00:00.000Z',
+      }),
     });
     const swipe = renderAt('/swipe-game', [{ path: '/swipe-game', element: <SwipePage /> }]);
     const card = await screen.findByRole('article', { name: /Roos/ });
@@ -52,7 +60,16 @@ describe('verified badge and filter', () => {
     swipe.unmount();
 
     serve({
-      'GET /api/member.php': () => ({ profile: makeProfile({ id: 42, name: 'Lotte', verified: true }), photos: [], photo_count: 0, liked: false, liked_me: false, match: false, blocked: false, related: [] }),
+      'GET /api/member.php': () => ({
+        profile: makeProfile({ id: 42, name: 'Lotte', verified: true }),
+        photos: [],
+        photo_count: 0,
+        liked: false,
+        liked_me: false,
+        match: false,
+        blocked: false,
+        related: [],
+      }),
       'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
     });
     renderAt('/members/42', [{ path: '/members/:id', element: <MemberPage /> }]);

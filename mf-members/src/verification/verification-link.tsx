@@ -9,14 +9,32 @@ export function VerificationLink({ profile }: { profile: Profile }) {
   const { t } = useVerificationT();
   if (profile.fictional) return null;
   return (
-    <p css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 10px; margin: 0 0 24px;`}>
+    <p
+      css={css`
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 10px;
+        margin: 0 0 24px;
+      `}
+    >
       {profile.verified ? (
         <>
           <VerifiedBadge size={20} />
           <Link to="/profile/verification">{t('linkVerified')}</Link>
         </>
       ) : (
-        <Link to="/profile/verification" css={[...buttonStyles('outline', 'sm'), css`white-space: normal;`]}>{t('link')}</Link>
+        <Link
+          to="/profile/verification"
+          css={[
+            ...buttonStyles('outline', 'sm'),
+            css`
+              white-space: normal;
+            `,
+          ]}
+        >
+          {t('link')}
+        </Link>
       )}
     </p>
   );

@@ -18,7 +18,12 @@ describe('LikeModal', () => {
 
     const calls = serve({
       'GET /api/auto-like.php': () => ({
-        profile: { id: 9, name: 'Mila', fictional: false, main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
+        profile: {
+          id: 9,
+          name: 'Mila',
+          fictional: false,
+          main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' },
+        },
       }),
       'GET /api/likes.php': () => ({ profiles: [], liked_by: [{ id: 9, like_new: true }], liked: [], matches: [] }),
     });
@@ -63,7 +68,7 @@ describe('LikeModal', () => {
     expect(screen.queryByText('Dit profiel is fictief')).not.toBeInTheDocument();
   });
 
-  it('labels a fictional profile (chatpal) with the icon and the site\'s fictional warning', async () => {
+  it("labels a fictional profile (chatpal) with the icon and the site's fictional warning", async () => {
     loginAs();
     serve({});
     renderAt('/members', [{ path: '/members', element: <p>zoeken</p> }], <LikeModal />);
@@ -79,7 +84,12 @@ describe('LikeModal', () => {
     loginAs();
     serve({
       'GET /api/auto-like.php': () => ({
-        profile: { id: 9, name: 'Mila', fictional: true, main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' } },
+        profile: {
+          id: 9,
+          name: 'Mila',
+          fictional: true,
+          main_image: { id: 1, filename: '/uploads/a.jpg', thumb_filename: '/uploads/b.jpg', status: 'active', match: '/uploads/c.jpg' },
+        },
       }),
       'GET /api/likes.php': () => ({ profiles: [], liked_by: [], liked: [], matches: [] }),
     });

@@ -73,20 +73,43 @@ export default function LikeModal() {
   };
   return (
     <Modal open onClose={close} title={t('like.title')} dismissible size="sm">
-      <div css={css`text-align: center;`}>
+      <div
+        css={css`
+          text-align: center;
+        `}
+      >
         <button
           type="button"
           onClick={() => open(`/members/${profile.id}`)}
           aria-label={t('like.viewProfile', { name: profile.name })}
-          css={css`width: 160px; padding: 0; border: 0; border-radius: ${radii.lg}; overflow: hidden; cursor: pointer; background: none; margin: 0 auto 12px; display: block;`}
+          css={css`
+            width: 160px;
+            padding: 0;
+            border: 0;
+            border-radius: ${radii.lg};
+            overflow: hidden;
+            cursor: pointer;
+            background: none;
+            margin: 0 auto 12px;
+            display: block;
+          `}
         >
           <Avatar profile={profile} variant="match" />
         </button>
         <p>{t('like.text', { name: profile.name })}</p>
         {profile.fictional && <FictionalNotice />}
-        <div css={css`display: grid; gap: 8px;`}>
-          <Button fullWidth onClick={() => open(`/members/${profile.id}/chat`)}>{t('like.startConversation')}</Button>
-          <Button fullWidth variant="outline" onClick={() => open(`/members/${profile.id}`)}>{t('like.viewProfile', { name: profile.name })}</Button>
+        <div
+          css={css`
+            display: grid;
+            gap: 8px;
+          `}
+        >
+          <Button fullWidth onClick={() => open(`/members/${profile.id}/chat`)}>
+            {t('like.startConversation')}
+          </Button>
+          <Button fullWidth variant="outline" onClick={() => open(`/members/${profile.id}`)}>
+            {t('like.viewProfile', { name: profile.name })}
+          </Button>
         </div>
       </div>
     </Modal>

@@ -9,7 +9,7 @@ function show(profile: { id: number; name: string; fictional: boolean }) {
 }
 
 describe('MatchModal', () => {
-  it('labels a fictional profile (chatpal) with the icon and the site\'s fictional warning', async () => {
+  it("labels a fictional profile (chatpal) with the icon and the site's fictional warning", async () => {
     loginAs();
     serve({});
     renderAt('/likes', [{ path: '/likes', element: <p>likes</p> }], <MatchModal />);

@@ -29,11 +29,30 @@ export default function MatchModal() {
   return (
     <Modal open onClose={close} title={t('match.title')} dismissible size="sm">
       {/* closes on click (spec 4): any click inside the content closes; the buttons also navigate */}
-      <div onClick={close} css={css`text-align: center; cursor: pointer;`}>
+      <div
+        onClick={close}
+        css={css`
+          text-align: center;
+          cursor: pointer;
+        `}
+      >
         <p>{t('match.text', { name: profile.name })}</p>
-        <div css={css`display: flex; justify-content: center; gap: 16px; margin: 16px 0;`}>
+        <div
+          css={css`
+            display: flex;
+            justify-content: center;
+            gap: 16px;
+            margin: 16px 0;
+          `}
+        >
           {user && (
-            <div css={css`width: 120px; border-radius: ${radii.lg}; overflow: hidden;`}>
+            <div
+              css={css`
+                width: 120px;
+                border-radius: ${radii.lg};
+                overflow: hidden;
+              `}
+            >
               <Avatar profile={user.profile} variant="match" />
             </div>
           )}
@@ -44,7 +63,15 @@ export default function MatchModal() {
               open(`/members/${profile.id}`);
             }}
             aria-label={t('match.viewProfile', { name: profile.name })}
-            css={css`width: 120px; padding: 0; border: 3px solid ${colors.primary}; border-radius: ${radii.lg}; overflow: hidden; cursor: pointer; background: none;`}
+            css={css`
+              width: 120px;
+              padding: 0;
+              border: 3px solid ${colors.primary};
+              border-radius: ${radii.lg};
+              overflow: hidden;
+              cursor: pointer;
+              background: none;
+            `}
           >
             <Avatar profile={profile} variant="match" />
           </button>

@@ -14,9 +14,25 @@ beforeEach(() => {
 });
 
 const payment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
-  id: 12, status: 'paid', amount: 1995, currency: 'EUR', package: 'p1', method: 'ideal', kind: 'checkout', credits: 60, discount: null,
-  created_at: '2026-11-24T08:00:00.000Z', paid_at: '2026-11-24T08:01:00.000Z', user_id: 7, user_email: 'jan@example.com', psp_id: 'tr_abc',
-  country: 'NL', package_credits: 60, refunded_at: null, refund_psp_id: null, ...over,
+  id: 12,
+  status: 'paid',
+  amount: 1995,
+  currency: 'EUR',
+  package: 'p1',
+  method: 'ideal',
+  kind: 'checkout',
+  credits: 60,
+  discount: null,
+  created_at: '2026-11-24T08:00:00.000Z',
+  paid_at: '2026-11-24T08:01:00.000Z',
+  user_id: 7,
+  user_email: 'jan@example.com',
+  psp_id: 'tr_abc',
+  country: 'NL',
+  package_credits: 60,
+  refunded_at: null,
+  refund_psp_id: null,
+  ...over,
 });
 
 describe('/backoffice/payments', () => {
@@ -25,11 +41,27 @@ describe('/backoffice/payments', () => {
     let spent = true;
     const calls = serve({
       'GET /api/backoffice/payments': (url) => ({
-        payments: url.searchParams.get('q') === 'nobody' ? [] : [payment(refunded ? { refunded_at: '2026-11-24T09:00:00.000Z', refund_psp_id: 're_1' } : {}), payment({ id: 11, status: 'failed', credits: undefined, paid_at: null })],
-        total: url.searchParams.get('q') === 'nobody' ? 0 : 2, page: 1, per_page: 50,
+        payments:
+          url.searchParams.get('q') === 'nobody'
+            ? []
+            : [
+                payment(refunded ? { refunded_at: '2026-11-24T09:00:00.000Z', refund_psp_id: 're_1' } : {}),
+                payment({ id: 11, status: 'failed', credits: undefined, paid_at: null }),
+              ],
+        total: url.searchParams.get('q') === 'nobody' ? 0 : 2,
+        page: 1,
+        per_page: 50,
       }),
       'POST /api/backoffice/payments/refund': () => {
-        if (spent) return { status: 409, body: { error: 'refund_credits_spent', message: 'Niet terugbetaald: het lid heeft de credits van deze aankoop al uitgegeven (60 credits gekocht, saldo nu 50). Credits gaan nooit onder 0.' } };
+        if (spent)
+          return {
+            status: 409,
+            body: {
+              error: 'refund_credits_spent',
+              message:
+                'Niet terugbetaald: het lid heeft de credits van deze aankoop al uitgegeven (60 credits gekocht, saldo nu 50). Credits gaan nooit onder 0.',
+            },
+          };
         refunded = true;
         return { payment: payment({ refunded_at: '2026-11-24T09:00:00.000Z', refund_psp_id: 're_1' }), credits_taken: 60, balance: 0 };
       },
@@ -62,13 +94,36 @@ describe('/backoffice/payments', () => {
 
 describe('/backoffice/codes', () => {
   it('makes a code, shows the server refusal at the field, switches a code off after confirming', async () => {
-    const codes: AdminDiscountCode[] = [{ id: 1, code: 'SUMMER15', kind: 'code', percentage: 15, minimum_order_value: 0, country: 'NL', active: true, valid_until: null, uses: 2 }];
+    const codes: AdminDiscountCode[] = [
+      {
+        id: 1,
+        code: 'SUMMER15',
+        kind: 'code',
+        percentage: 15,
+        minimum_order_value: 0,
+        country: 'NL',
+        active: true,
+        valid_until: null,
+        uses: 2,
+      },
+    ];
     const calls = serve({
       'GET /api/backoffice/payments/codes': () => ({ codes }),
       'POST /api/backoffice/payments/codes': (_url, init) => {
         const body = init.json as { code: string; percentage: number; minimum_order_value: number };
-        if (body.percentage > 100) return { status: 400, body: { error: 'validation', field: 'percentage', message: 'Ongeldige waarde: percentage' } };
-        const made = { id: 2, code: body.code.toUpperCase(), kind: 'code' as const, percentage: body.percentage, minimum_order_value: body.minimum_order_value, country: null, active: true, valid_until: null, uses: 0 };
+        if (body.percentage > 100)
+          return { status: 400, body: { error: 'validation', field: 'percentage', message: 'Ongeldige waarde: percentage' } };
+        const made = {
+          id: 2,
+          code: body.code.toUpperCase(),
+          kind: 'code' as const,
+          percentage: body.percentage,
+          minimum_order_value: body.minimum_order_value,
+          country: null,
+          active: true,
+          valid_until: null,
+          uses: 0,
+        };
         codes.unshift(made);
         return made;
       },
@@ -78,7 +133,9 @@ describe('/backoffice/codes', () => {
         if (code) code.active = active;
         return code;
       },
-      'GET /api/backoffice/payments/codes/1/uses': () => ({ uses: [{ user_id: 7, user_email: 'jan@example.com', payment_id: 12, used_at: '2026-11-24T08:00:00.000Z' }] }),
+      'GET /api/backoffice/payments/codes/1/uses': () => ({
+        uses: [{ user_id: 7, user_email: 'jan@example.com', payment_id: 12, used_at: '2026-11-24T08:00:00.000Z' }],
+      }),
     });
     await renderAt('/backoffice/codes');
     const user = userEvent.setup({ delay: null });
@@ -97,7 +154,12 @@ describe('/backoffice/codes', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Korting (%)' }), '20');
     await user.click(screen.getByRole('button', { name: 'Code maken' }));
     expect(await screen.findByText('Kortingscode WINTER is gemaakt.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({ code: 'winter', percentage: 20, minimum_order_value: 1995, country: null });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({
+      code: 'winter',
+      percentage: 20,
+      minimum_order_value: 1995,
+      country: null,
+    });
     await screen.findByRole('table', { name: '2 kortingscodes' });
 
     await user.click(screen.getByRole('button', { name: 'SUMMER15: 2 keer gebruikt, toon wie' }));
@@ -115,7 +177,15 @@ describe('/backoffice/codes', () => {
 describe('long staff lists', () => {
   it('pages through 60 discount codes and finds one by its code', async () => {
     const codes: AdminDiscountCode[] = Array.from({ length: 60 }, (_, i) => ({
-      id: 60 - i, code: `CODE${60 - i}`, kind: 'code', percentage: 10, minimum_order_value: 0, country: i % 2 ? 'NL' : 'DE', active: true, valid_until: null, uses: 0,
+      id: 60 - i,
+      code: `CODE${60 - i}`,
+      kind: 'code',
+      percentage: 10,
+      minimum_order_value: 0,
+      country: i % 2 ? 'NL' : 'DE',
+      active: true,
+      valid_until: null,
+      uses: 0,
     }));
     serve({ 'GET /api/backoffice/payments/codes': () => ({ codes }) });
     await renderAt('/backoffice/codes');
@@ -140,14 +210,18 @@ describe('/backoffice/blocked', () => {
       'GET /api/backoffice/payments/blocked': () => ({ blocked }),
       'POST /api/backoffice/payments/blocked': (_url, init) => {
         const body = init.json as { kind: 'iban'; value: string };
-        if (body.value.startsWith('NL00')) return { status: 400, body: { error: 'iban_invalid', field: 'value', message: 'Ongeldig IBAN' } };
+        if (body.value.startsWith('NL00'))
+          return { status: 400, body: { error: 'iban_invalid', field: 'value', message: 'Ongeldig IBAN' } };
         const made = { id: 2, kind: body.kind, value: body.value.replace(/\s/g, ''), note: null, created_at: '2026-11-24T08:00:00.000Z' };
         blocked.unshift(made as never);
         return made;
       },
       'DELETE /api/backoffice/payments/blocked': (_url, init) => {
         const { id } = init.json as { id: number };
-        blocked.splice(blocked.findIndex((b) => b.id === id), 1);
+        blocked.splice(
+          blocked.findIndex((b) => b.id === id),
+          1,
+        );
         return { ok: true };
       },
     });

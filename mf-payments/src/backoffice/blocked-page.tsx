@@ -7,7 +7,22 @@ import type { FormEvent } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import type { BlockedAccount } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, STAFF_PAGE_SIZE, staffCell, StaffTable, TextField, useAsync, useFilteredPage } from '@dating/shared-kit/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  Pager,
+  ResultMessage,
+  SearchForm,
+  Select,
+  Spinner,
+  STAFF_PAGE_SIZE,
+  staffCell,
+  StaffTable,
+  TextField,
+  useAsync,
+  useFilteredPage,
+} from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
@@ -50,7 +65,11 @@ export function StaffBlockedPage() {
           <h2 id="block-new" css={{ fontSize: '1.2rem' }}>
             {t('staff.blocked.new')}
           </h2>
-          <form onSubmit={(e) => void add(e)} noValidate css={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', alignItems: 'start' }}>
+          <form
+            onSubmit={(e) => void add(e)}
+            noValidate
+            css={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', alignItems: 'start' }}
+          >
             <Select
               label={t('staff.blocked.kind')}
               value={kind}
@@ -60,8 +79,21 @@ export function StaffBlockedPage() {
                 { value: 'phone', label: t('staff.blocked.phone') },
               ]}
             />
-            <TextField label={t(kind === 'iban' ? 'staff.blocked.iban' : 'staff.blocked.phone')} value={value} onChange={(e) => setValue(e.target.value)} error={error ?? undefined} required autoComplete="off" />
-            <TextField label={t('staff.blocked.note')} value={note} onChange={(e) => setNote(e.target.value)} optionalLabel maxLength={200} />
+            <TextField
+              label={t(kind === 'iban' ? 'staff.blocked.iban' : 'staff.blocked.phone')}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error ?? undefined}
+              required
+              autoComplete="off"
+            />
+            <TextField
+              label={t('staff.blocked.note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              optionalLabel
+              maxLength={200}
+            />
             <div css={{ alignSelf: 'end' }}>
               <Button type="submit" loading={busy}>
                 {t('staff.blocked.add')}
@@ -87,7 +119,12 @@ export function StaffBlockedPage() {
                 <td css={staffCell}>{b.note ?? '–'}</td>
                 <td css={staffCell}>{when(b.created_at)}</td>
                 <td css={staffCell}>
-                  <Button size="sm" variant="outline" onClick={() => setRemoving(b)} aria-label={t('staff.blocked.removeValue', { value: b.value })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setRemoving(b)}
+                    aria-label={t('staff.blocked.removeValue', { value: b.value })}
+                  >
                     {t('staff.blocked.remove')}
                   </Button>
                 </td>

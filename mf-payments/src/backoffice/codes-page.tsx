@@ -9,7 +9,25 @@ import { countryName, useTranslation } from '@dating/shared-kit/i18n';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
 import type { AdminDiscountCode, DiscountCodeCreate } from '@dating/shared-kit/contracts';
 import { ApiRequestError } from '@dating/shared-kit/api';
-import { Alert, Badge, Button, ConfirmDialog, DateField, Modal, Pager, ResultMessage, SearchForm, Select, Spinner, STAFF_PAGE_SIZE, staffCell, StaffTable, TextField, useAsync, useFilteredPage } from '@dating/shared-kit/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  DateField,
+  Modal,
+  Pager,
+  ResultMessage,
+  SearchForm,
+  Select,
+  Spinner,
+  STAFF_PAGE_SIZE,
+  staffCell,
+  StaffTable,
+  TextField,
+  useAsync,
+  useFilteredPage,
+} from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { NAMESPACE } from '../i18n';
 import { staffApi } from './api';
@@ -95,7 +113,12 @@ export function StaffCodesPage() {
       <td css={staffCell}>{c.country ? countryName(c.country, i18n.language) : t('staff.codes.allCountries')}</td>
       <td css={staffCell}>{c.valid_until ? when(c.valid_until) : t('staff.codes.noEnd')}</td>
       <td css={staffCell}>
-        <Button size="sm" variant="link" onClick={() => setShowUses(c)} aria-label={t('staff.codes.usesOf', { code: c.code, count: c.uses })}>
+        <Button
+          size="sm"
+          variant="link"
+          onClick={() => setShowUses(c)}
+          aria-label={t('staff.codes.usesOf', { code: c.code, count: c.uses })}
+        >
           {c.uses}
         </Button>
       </td>
@@ -103,7 +126,12 @@ export function StaffCodesPage() {
         <Badge tone={c.active ? 'success' : 'neutral'}>{c.active ? t('staff.codes.active') : t('staff.codes.inactive')}</Badge>
       </td>
       <td css={staffCell}>
-        <Button size="sm" variant="outline" onClick={() => setToggling(c)} aria-label={t(c.active ? 'staff.codes.disableCode' : 'staff.codes.enableCode', { code: c.code })}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setToggling(c)}
+          aria-label={t(c.active ? 'staff.codes.disableCode' : 'staff.codes.enableCode', { code: c.code })}
+        >
           {c.active ? t('staff.codes.disable') : t('staff.codes.enable')}
         </Button>
       </td>
@@ -117,18 +145,57 @@ export function StaffCodesPage() {
           <h2 id="new-code" css={{ fontSize: '1.2rem' }}>
             {t('staff.codes.new')}
           </h2>
-          <form onSubmit={(e) => void create(e)} noValidate css={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', alignItems: 'start' }}>
-            <TextField label={t('staff.codes.code')} value={form.code} onChange={set('code')} error={errors.code} required autoComplete="off" />
-            <TextField label={t('staff.codes.percentage')} type="number" inputMode="numeric" min={1} max={99} value={form.percentage} onChange={set('percentage')} error={errors.percentage} required />
-            <TextField label={t('staff.codes.minimum')} type="number" inputMode="decimal" min={0} step="0.01" value={form.minimum} onChange={set('minimum')} error={errors.minimum} />
+          <form
+            onSubmit={(e) => void create(e)}
+            noValidate
+            css={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', alignItems: 'start' }}
+          >
+            <TextField
+              label={t('staff.codes.code')}
+              value={form.code}
+              onChange={set('code')}
+              error={errors.code}
+              required
+              autoComplete="off"
+            />
+            <TextField
+              label={t('staff.codes.percentage')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={99}
+              value={form.percentage}
+              onChange={set('percentage')}
+              error={errors.percentage}
+              required
+            />
+            <TextField
+              label={t('staff.codes.minimum')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              value={form.minimum}
+              onChange={set('minimum')}
+              error={errors.minimum}
+            />
             <Select
               label={t('staff.codes.country')}
               value={form.country}
               onChange={set('country')}
               error={errors.country}
-              options={[{ value: '', label: t('staff.codes.allCountries') }, ...COUNTRIES.map((c) => ({ value: c, label: countryName(c, i18n.language) }))]}
+              options={[
+                { value: '', label: t('staff.codes.allCountries') },
+                ...COUNTRIES.map((c) => ({ value: c, label: countryName(c, i18n.language) })),
+              ]}
             />
-            <DateField label={t('staff.codes.validUntil')} value={form.validUntil} onChange={set('validUntil')} error={errors.validUntil} optionalLabel />
+            <DateField
+              label={t('staff.codes.validUntil')}
+              value={form.validUntil}
+              onChange={set('validUntil')}
+              error={errors.validUntil}
+              optionalLabel
+            />
             <div css={{ alignSelf: 'end' }}>
               <Button type="submit" loading={busy}>
                 {t('staff.codes.create')}
@@ -145,7 +212,16 @@ export function StaffCodesPage() {
         ) : (
           <StaffTable
             caption={t('staff.codes.caption', { count: list.total })}
-            headers={[t('staff.codes.code'), t('staff.codes.percentage'), t('staff.codes.minimum'), t('staff.codes.country'), t('staff.codes.validUntil'), t('staff.codes.uses'), t('tx.status'), t('staff.actions')]}
+            headers={[
+              t('staff.codes.code'),
+              t('staff.codes.percentage'),
+              t('staff.codes.minimum'),
+              t('staff.codes.country'),
+              t('staff.codes.validUntil'),
+              t('staff.codes.uses'),
+              t('tx.status'),
+              t('staff.actions'),
+            ]}
             rows={rows}
             empty={list.q ? t('staff.codes.noneFound') : t('staff.codes.empty')}
           />

@@ -7,7 +7,20 @@ import { useState } from 'react';
 import { useTranslation } from '@dating/shared-kit/i18n';
 import { PAYMENT_STATUSES } from '@dating/shared-kit/contracts';
 import type { AdminPayment } from '@dating/shared-kit/contracts';
-import { Alert, Badge, Button, ConfirmDialog, Pager, ResultMessage, SearchForm, Select, Spinner, staffCell, StaffTable, useAsync } from '@dating/shared-kit/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  Pager,
+  ResultMessage,
+  SearchForm,
+  Select,
+  Spinner,
+  staffCell,
+  StaffTable,
+  useAsync,
+} from '@dating/shared-kit/ui';
 import { Page } from '../components/page';
 import { useMoney } from '../components/use-money';
 import { NAMESPACE } from '../i18n';
@@ -37,12 +50,15 @@ export function StaffPaymentsPage() {
         <small>#{p.user_id}</small>
       </td>
       <td css={staffCell}>{when(p.created_at)}</td>
-      <td css={staffCell}>
-        {t('packages.credits', { credits: p.package_credits })}
-      </td>
+      <td css={staffCell}>{t('packages.credits', { credits: p.package_credits })}</td>
       <td css={staffCell}>
         {money(p.amount, p.currency)}
-        {p.discount ? <small> ({p.discount.code} −{p.discount.percentage}%)</small> : null}
+        {p.discount ? (
+          <small>
+            {' '}
+            ({p.discount.code} −{p.discount.percentage}%)
+          </small>
+        ) : null}
       </td>
       <td css={staffCell}>
         <Badge tone={p.refunded_at ? 'warning' : p.status === 'paid' ? 'success' : 'neutral'}>{statusLabel(p)}</Badge>
@@ -92,7 +108,15 @@ export function StaffPaymentsPage() {
         ) : (
           <StaffTable
             caption={t('staff.payments.caption', { count: list.data?.total ?? 0 })}
-            headers={[t('tx.reference'), t('staff.payments.member'), t('tx.date'), t('tx.package'), t('tx.amount'), t('tx.status'), t('staff.actions')]}
+            headers={[
+              t('tx.reference'),
+              t('staff.payments.member'),
+              t('tx.date'),
+              t('tx.package'),
+              t('tx.amount'),
+              t('tx.status'),
+              t('staff.actions'),
+            ]}
             rows={rows}
             empty={t('staff.payments.empty')}
           />
@@ -114,7 +138,11 @@ export function StaffPaymentsPage() {
       >
         {refunding && (
           <p css={{ margin: 0 }}>
-            {t('staff.payments.confirmText', { amount: money(refunding.amount, refunding.currency), email: refunding.user_email, credits: refunding.package_credits })}
+            {t('staff.payments.confirmText', {
+              amount: money(refunding.amount, refunding.currency),
+              email: refunding.user_email,
+              credits: refunding.package_credits,
+            })}
           </p>
         )}
       </ConfirmDialog>

@@ -52,7 +52,11 @@ export function DiscountCodeField() {
     );
   }
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-start', flexWrap: 'wrap', maxWidth: 520 }}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-start', flexWrap: 'wrap', maxWidth: 520 }}
+    >
       <TextField
         label={t('discount.label')}
         value={value}

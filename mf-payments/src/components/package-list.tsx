@@ -31,7 +31,7 @@ export interface PackageListProps {
 
 function PackageCard({ pkg, currency, action }: { pkg: CreditPackage; currency: Currency; action: ReactNode }) {
   const { t, i18n } = useTranslation(NAMESPACE);
-  const percent = pkg.original_amount > pkg.amount ? pkg.discount?.percentage ?? 0 : 0;
+  const percent = pkg.original_amount > pkg.amount ? (pkg.discount?.percentage ?? 0) : 0;
   return (
     <li
       css={{
@@ -85,9 +85,21 @@ export function PackageList({ packages, currency, action }: PackageListProps) {
       </ul>
       {tryout.length > 0 ? (
         <section aria-labelledby="payments-tryout" css={{ marginTop: '1.5rem' }}>
-          <h2 id="payments-tryout" css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>{t('packages.tryout')}</h2>
+          <h2 id="payments-tryout" css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>
+            {t('packages.tryout')}
+          </h2>
           <p css={{ margin: '0 0 0.75rem', color: colors.textMuted }}>{t('packages.tryoutText')}</p>
-          <ul aria-label={t('packages.tryout')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem', [mq.sm]: { gridTemplateColumns: 'repeat(2, 1fr)' } }}>
+          <ul
+            aria-label={t('packages.tryout')}
+            css={{
+              listStyle: 'none',
+              margin: 0,
+              padding: 0,
+              display: 'grid',
+              gap: '1rem',
+              [mq.sm]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+            }}
+          >
             {tryout.map((pkg) => (
               <PackageCard key={pkg.id} pkg={pkg} currency={currency} action={action(pkg)} />
             ))}

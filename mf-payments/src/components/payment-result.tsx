@@ -97,8 +97,12 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
         title={t('result.paidTitle')}
         action={
           <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-            <Link to="/members" css={buttonStyles('primary', 'sm')}>{t('result.toMembers')}</Link>
-            <Link to="/transactions" css={buttonStyles('outline', 'sm')}>{t('titles.transactions')}</Link>
+            <Link to="/members" css={buttonStyles('primary', 'sm')}>
+              {t('result.toMembers')}
+            </Link>
+            <Link to="/transactions" css={buttonStyles('outline', 'sm')}>
+              {t('titles.transactions')}
+            </Link>
           </div>
         }
       >
@@ -130,7 +134,15 @@ export function PaymentResult({ paymentId, retry }: PaymentResultProps) {
   return (
     <Alert
       variant="danger"
-      title={card ? t('result.cardFailedTitle') : payment.status === 'canceled' ? t('result.canceledTitle') : payment.status === 'expired' ? t('result.expiredTitle') : t('result.failedTitle')}
+      title={
+        card
+          ? t('result.cardFailedTitle')
+          : payment.status === 'canceled'
+            ? t('result.canceledTitle')
+            : payment.status === 'expired'
+              ? t('result.expiredTitle')
+              : t('result.failedTitle')
+      }
       action={
         card ? (
           <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>

@@ -6,7 +6,17 @@ import { NAMESPACE } from '../i18n';
 import { useMoney } from './use-money';
 
 /** The price to pay; with a discount also the old price, struck through (a screen reader hears "was"). */
-export function Price({ amount, original, currency, size = 'lg' }: { amount: number; original: number; currency: Currency; size?: 'md' | 'lg' }) {
+export function Price({
+  amount,
+  original,
+  currency,
+  size = 'lg',
+}: {
+  amount: number;
+  original: number;
+  currency: Currency;
+  size?: 'md' | 'lg';
+}) {
   const { t } = useTranslation(NAMESPACE);
   const money = useMoney();
   const discounted = original > amount;

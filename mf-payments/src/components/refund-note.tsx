@@ -10,8 +10,7 @@ export function RefundNote() {
   const settings = useSettings();
   return (
     <p css={{ margin: '0.75rem 0 0', fontSize: '0.875rem', color: colors.textMuted }}>
-      <strong>{t('refund.oneTime')}</strong>{' '}
-      {settings ? `${t('refund.period', { refund_days: settings.refund_days })} ` : null}
+      <strong>{t('refund.oneTime')}</strong> {settings ? `${t('refund.period', { refund_days: settings.refund_days })} ` : null}
       <Link to="/pages/return-policy">{t('refund.policy')}</Link>
     </p>
   );

@@ -21,4 +21,3 @@ export function useCredits(): AsyncState<CreditsResponse> {
   }, [code, error, setCode]);
   return state;
 }
-

@@ -25,7 +25,13 @@ describe('/credits/:id/:paymentmethod?', () => {
     loginAs();
     const calls = serve({
       'GET /api/credits.php': () => makeCredits(),
-      'POST /api/payment.php': () => ({ payment_id: 7, checkout_url: 'http://localhost/psp/checkout/tr_abc', amount: 1999, currency: 'EUR', discount: null }),
+      'POST /api/payment.php': () => ({
+        payment_id: 7,
+        checkout_url: 'http://localhost/psp/checkout/tr_abc',
+        amount: 1999,
+        currency: 'EUR',
+        discount: null,
+      }),
     });
     await renderAt('/credits/p1');
     expect(screen.getByRole('heading', { level: 1, name: 'Kies je betaalmethode' })).toBeInTheDocument();
@@ -56,8 +62,15 @@ describe('/credits/:id/:paymentmethod?', () => {
     loginAs();
     sessionStorage.setItem('payments.discount_code', JSON.stringify('SAVE10'));
     const calls = serve({
-      'GET /api/credits.php': (url) => (url.searchParams.get('discount_code') === 'SAVE10' ? discounted(makeCredits(), 10, 'SAVE10') : makeCredits()),
-      'POST /api/payment.php': () => ({ payment_id: 8, checkout_url: 'http://localhost/psp/checkout/tr_1', amount: 3599, currency: 'EUR', discount: null }),
+      'GET /api/credits.php': (url) =>
+        url.searchParams.get('discount_code') === 'SAVE10' ? discounted(makeCredits(), 10, 'SAVE10') : makeCredits(),
+      'POST /api/payment.php': () => ({
+        payment_id: 8,
+        checkout_url: 'http://localhost/psp/checkout/tr_1',
+        amount: 3599,
+        currency: 'EUR',
+        discount: null,
+      }),
     });
     await renderAt('/credits/p2/paypal');
     const summary = await screen.findByRole('region', { name: 'Je pakket' });
@@ -135,7 +148,9 @@ describe('the result page (back from the checkout)', () => {
     jest.useFakeTimers({ advanceTimers: true });
     loginAs();
     let status = 'pending';
-    const calls = serve({ 'GET /api/payment.php': () => makePayment({ status: status as 'pending', credits: status === 'paid' ? 60 : undefined }) });
+    const calls = serve({
+      'GET /api/payment.php': () => makePayment({ status: status as 'pending', credits: status === 'paid' ? 60 : undefined }),
+    });
     await renderAt('/credits/p1/ideal?payment_id=41');
     expect(await screen.findByText('Je betaling wordt verwerkt')).toBeInTheDocument();
     await act(async () => {
@@ -147,7 +162,9 @@ describe('the result page (back from the checkout)', () => {
     });
     expect(calls.length).toBe(asked);
     status = 'paid';
-    await userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) }).click(screen.getByRole('button', { name: 'Opnieuw controleren' }));
+    await userEvent
+      .setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
+      .click(screen.getByRole('button', { name: 'Opnieuw controleren' }));
     expect(await screen.findByText('Betaling gelukt!')).toBeInTheDocument();
   });
 
@@ -166,7 +183,13 @@ describe('the result page (back from the checkout)', () => {
     loginAs();
     const calls = serve({
       'GET /api/payment.php': () => makePayment({ status: 'failed', method: 'creditcard' }),
-      'POST /api/payment.php': (_url, init) => ({ payment_id: 9, checkout_url: `http://localhost/psp/${(init.json as { method: string }).method}`, amount: 1999, currency: 'EUR', discount: null }),
+      'POST /api/payment.php': (_url, init) => ({
+        payment_id: 9,
+        checkout_url: `http://localhost/psp/${(init.json as { method: string }).method}`,
+        amount: 1999,
+        currency: 'EUR',
+        discount: null,
+      }),
     });
     await renderAt('/credits/p1/creditcard?payment_id=41');
     expect(await screen.findByRole('alert')).toHaveTextContent('Creditcard betaling mislukt');

@@ -20,7 +20,15 @@ import { useDiscountCode } from '../discount';
 import { NAMESPACE } from '../i18n';
 
 /** `byPointer`: chosen with a tap or click (not with the arrow keys, which move through the tiles). */
-function MethodChoice({ methods, selected, onChoose }: { methods: readonly PaymentMethod[]; selected: string | undefined; onChoose: (m: PaymentMethod, byPointer: boolean) => void }) {
+function MethodChoice({
+  methods,
+  selected,
+  onChoose,
+}: {
+  methods: readonly PaymentMethod[];
+  selected: string | undefined;
+  onChoose: (m: PaymentMethod, byPointer: boolean) => void;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const pointer = useRef(false);
   return (
@@ -134,10 +142,15 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
 
   return (
     <>
-      <section aria-label={t('checkout.summary')} css={{ display: 'flex', gap: '1rem', alignItems: 'baseline', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
+      <section
+        aria-label={t('checkout.summary')}
+        css={{ display: 'flex', gap: '1rem', alignItems: 'baseline', flexWrap: 'wrap', marginBottom: '1.5rem' }}
+      >
         <h2 css={{ margin: 0, fontSize: '1.375rem' }}>{t('packages.credits', { credits: pkg.credits })}</h2>
         <Price amount={pkg.amount} original={pkg.original_amount} currency={data.currency} />
-        <Link to="/credits" css={{ fontSize: '0.875rem' }}>{t('checkout.otherPackage')}</Link>
+        <Link to="/credits" css={{ fontSize: '0.875rem' }}>
+          {t('checkout.otherPackage')}
+        </Link>
       </section>
       {data.methods.length === 0 ? <Alert variant="warning">{t('checkout.noMethods')}</Alert> : null}
       <MethodChoice
@@ -153,36 +166,36 @@ function Checkout({ packageId, method: routeMethod }: { packageId: string; metho
       />
       {method && !offered ? <Alert variant="warning">{t('checkout.methodNotOffered')}</Alert> : null}
       <div ref={nextStep} css={{ scrollMarginBottom: '5rem' }}>
-      {offered?.id === 'sdd' ? (
-        <div>
-          <Link to={`/directdebit?package=${encodeURIComponent(pkg.id)}`} css={buttonStyles('primary', 'lg')}>
-            {t('checkout.toDirectDebit')}
-          </Link>
-          <RefundNote />
-        </div>
-      ) : offered ? (
-        <form onSubmit={(e) => void pay(e)} noValidate css={{ maxWidth: 480 }}>
-          {issuers.length > 0 ? (
-            <Select
-              label={t('checkout.bank')}
-              placeholder
-              required
-              value={issuer}
-              error={issuerError ?? undefined}
-              onChange={(e) => {
-                setIssuer(e.target.value);
-                setIssuerError(null);
-              }}
-              options={issuers.map((i) => ({ value: i.id, label: i.name }))}
-            />
-          ) : null}
-          {payError ? <Alert variant="danger">{payError}</Alert> : null}
-          <Button type="submit" size="lg" loading={busy}>
-            {t('checkout.pay', { method: t(`methods.${offered.id}`) })}
-          </Button>
-          <RefundNote />
-        </form>
-      ) : null}
+        {offered?.id === 'sdd' ? (
+          <div>
+            <Link to={`/directdebit?package=${encodeURIComponent(pkg.id)}`} css={buttonStyles('primary', 'lg')}>
+              {t('checkout.toDirectDebit')}
+            </Link>
+            <RefundNote />
+          </div>
+        ) : offered ? (
+          <form onSubmit={(e) => void pay(e)} noValidate css={{ maxWidth: 480 }}>
+            {issuers.length > 0 ? (
+              <Select
+                label={t('checkout.bank')}
+                placeholder
+                required
+                value={issuer}
+                error={issuerError ?? undefined}
+                onChange={(e) => {
+                  setIssuer(e.target.value);
+                  setIssuerError(null);
+                }}
+                options={issuers.map((i) => ({ value: i.id, label: i.name }))}
+              />
+            ) : null}
+            {payError ? <Alert variant="danger">{payError}</Alert> : null}
+            <Button type="submit" size="lg" loading={busy}>
+              {t('checkout.pay', { method: t(`methods.${offered.id}`) })}
+            </Button>
+            <RefundNote />
+          </form>
+        ) : null}
       </div>
     </>
   );

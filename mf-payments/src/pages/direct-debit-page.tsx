@@ -39,8 +39,11 @@ function DirectDebitForm() {
   const [search, setSearch] = useSearchParams();
   const { data, error: loadError, loading } = useCredits();
   const [form, setForm] = useState<Form>({
-    account_holder: '', iban: '', phone: '',
-    package: search.get('package') ?? '', consent: false,
+    account_holder: '',
+    iban: '',
+    phone: '',
+    package: search.get('package') ?? '',
+    consent: false,
   });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,9 +153,15 @@ function DirectDebitForm() {
           maxLength={6}
         />
         <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-          <Button type="submit" loading={busy}>{t('dd.confirm')}</Button>
-          <Button variant="ghost" disabled={busy} onClick={() => void request()}>{t('dd.resend')}</Button>
-          <Button variant="link" disabled={busy} onClick={() => setStep('form')}>{t('dd.edit')}</Button>
+          <Button type="submit" loading={busy}>
+            {t('dd.confirm')}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => void request()}>
+            {t('dd.resend')}
+          </Button>
+          <Button variant="link" disabled={busy} onClick={() => setStep('form')}>
+            {t('dd.edit')}
+          </Button>
         </div>
       </form>
     );
@@ -171,7 +180,10 @@ function DirectDebitForm() {
         label={t('dd.package')}
         value={chosen?.id ?? ''}
         onChange={(e) => set('package', e.target.value)}
-        options={packages.map((p) => ({ value: p.id, label: t('dd.packageOption', { credits: p.credits, price: money(p.amount, data.currency) }) }))}
+        options={packages.map((p) => ({
+          value: p.id,
+          label: t('dd.packageOption', { credits: p.credits, price: money(p.amount, data.currency) }),
+        }))}
       />
       {FIELDS.map((field) => (
         <TextField
@@ -189,7 +201,9 @@ function DirectDebitForm() {
       ))}
       <Checkbox label={t('dd.consent')} checked={form.consent} onChange={(e) => set('consent', e.target.checked)} error={errors.consent} />
       {failureAlert}
-      <Button type="submit" size="lg" loading={busy}>{t('dd.sendCode')}</Button>
+      <Button type="submit" size="lg" loading={busy}>
+        {t('dd.sendCode')}
+      </Button>
       <RefundNote />
     </form>
   );

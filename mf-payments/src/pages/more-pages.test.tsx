@@ -23,9 +23,18 @@ describe('/credits/repeat-order', () => {
     let next = 50;
     const calls = serve({
       'GET /api/credits.php': () => makeCredits({ saved_card: savedCard }),
-      'POST /api/repeat-order.php': () => ({ payment: makePayment({ id: ++next, status: 'pending', method: 'creditcard', kind: 'repeat' }) }),
-      'GET /api/payment.php': (url) => makePayment({ id: Number(url.searchParams.get('id')), status: 'failed', method: 'creditcard', kind: 'repeat' }),
-      'POST /api/payment.php': () => ({ payment_id: 60, checkout_url: 'http://localhost/psp/paypal', amount: 1999, currency: 'EUR', discount: null }),
+      'POST /api/repeat-order.php': () => ({
+        payment: makePayment({ id: ++next, status: 'pending', method: 'creditcard', kind: 'repeat' }),
+      }),
+      'GET /api/payment.php': (url) =>
+        makePayment({ id: Number(url.searchParams.get('id')), status: 'failed', method: 'creditcard', kind: 'repeat' }),
+      'POST /api/payment.php': () => ({
+        payment_id: 60,
+        checkout_url: 'http://localhost/psp/paypal',
+        amount: 1999,
+        currency: 'EUR',
+        discount: null,
+      }),
     });
     await renderAt('/credits/repeat-order');
     expect(screen.getByRole('heading', { level: 1, name: 'Herhaalbestelling' })).toBeInTheDocument();
@@ -67,7 +76,8 @@ describe('/directdebit', () => {
       'GET /api/credits.php': () => makeCredits(),
       'POST /api/directdebit.php': (_url, init) => {
         const body = init.json as { otp?: string };
-        if (body.otp === undefined) return { step: 'otp', phone: '+31 6** *** *78', expires: '2026-11-24T06:00:00Z', amount: 1999, currency: 'EUR' };
+        if (body.otp === undefined)
+          return { step: 'otp', phone: '+31 6** *** *78', expires: '2026-11-24T06:00:00Z', amount: 1999, currency: 'EUR' };
         if (body.otp !== '123456') return { status: 400, body: { error: 'sms_code_invalid', message: 'Code ongeldig', field: 'otp' } };
         return { step: 'done', payment: makePayment({ id: 77, status: 'pending', method: 'sdd', kind: 'directdebit' }) };
       },
@@ -82,7 +92,9 @@ describe('/directdebit', () => {
 
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
     expect(screen.getByLabelText('Naam rekeninghouder')).toHaveAccessibleDescription('Dit veld is verplicht');
-    expect(screen.getByRole('checkbox', { name: /Ik geef toestemming/ })).toHaveAccessibleDescription('Geef toestemming voor de automatische incasso');
+    expect(screen.getByRole('checkbox', { name: /Ik geef toestemming/ })).toHaveAccessibleDescription(
+      'Geef toestemming voor de automatische incasso',
+    );
 
     await fill(user, 'NL92 ABNA 0417 1643 00');
     await user.click(screen.getByRole('checkbox', { name: /Ik geef toestemming/ }));
@@ -96,7 +108,11 @@ describe('/directdebit', () => {
     const code = await screen.findByLabelText('Sms-code');
     expect(screen.getByText(/\+31 6\*\* \*\*\* \*78/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      account_holder: 'Jan Jansen', iban: 'NL91ABNA0417164300', phone: '+31612345678', package: 'p2', consent: true,
+      account_holder: 'Jan Jansen',
+      iban: 'NL91ABNA0417164300',
+      phone: '+31612345678',
+      package: 'p2',
+      consent: true,
     });
 
     await user.type(code, '12345');
@@ -130,7 +146,10 @@ describe('/directdebit', () => {
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
-    expect(within(alert).getByRole('link', { name: 'Kies een goedkoper pakket of een andere betaalmethode' })).toHaveAttribute('href', '/credits/p1');
+    expect(within(alert).getByRole('link', { name: 'Kies een goedkoper pakket of een andere betaalmethode' })).toHaveAttribute(
+      'href',
+      '/credits/p1',
+    );
   });
 });
 

@@ -28,7 +28,12 @@ describe('/credits', () => {
     const list = await screen.findByRole('list', { name: 'Pakketten' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(4);
-    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['50 credits', '100 credits', '250 credits', '600 credits']);
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      '50 credits',
+      '100 credits',
+      '250 credits',
+      '600 credits',
+    ]);
     const p1 = card(list, 1);
     expect(plain(p1.textContent)).toContain('€ 19,99');
     expect(plain(p1.textContent)).toContain('€ 0,20 per credit');
@@ -60,7 +65,8 @@ describe('/credits', () => {
   it('checks a discount code: the server says why it is refused, an accepted one reprices the packages', async () => {
     loginAs();
     const calls = serve({
-      'GET /api/credits.php': (url) => (url.searchParams.get('discount_code') === 'SAVE10' ? discounted(makeCredits(), 10, 'SAVE10') : makeCredits()),
+      'GET /api/credits.php': (url) =>
+        url.searchParams.get('discount_code') === 'SAVE10' ? discounted(makeCredits(), 10, 'SAVE10') : makeCredits(),
       'GET /api/discountcode.php': (url) => {
         const code = url.searchParams.get('code');
         if (code === 'USED') return { status: 409, body: { error: 'code_used', message: 'Code reeds gebruikt' } };

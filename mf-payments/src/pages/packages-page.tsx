@@ -50,7 +50,11 @@ export function PackagesPage({ variant }: { variant: PackagesVariant }) {
       );
     }
     return (
-      <Link to={`/credits/${encodeURIComponent(pkg.id)}`} css={buttonStyles(pkg.popular ? 'primary' : 'outline', 'md', true)} aria-label={label}>
+      <Link
+        to={`/credits/${encodeURIComponent(pkg.id)}`}
+        css={buttonStyles(pkg.popular ? 'primary' : 'outline', 'md', true)}
+        aria-label={label}
+      >
         {t('packages.buy')}
       </Link>
     );

@@ -53,7 +53,10 @@ export function RepeatOrderPage() {
   }
 
   return (
-    <Page title={t('titles.repeatOrder')} intro={data?.saved_card ? t('repeat.intro', { card: `${data.saved_card.label} •••• ${data.saved_card.last4}` }) : undefined}>
+    <Page
+      title={t('titles.repeatOrder')}
+      intro={data?.saved_card ? t('repeat.intro', { card: `${data.saved_card.label} •••• ${data.saved_card.last4}` }) : undefined}
+    >
       {error ? <Alert variant="danger">{error}</Alert> : null}
       {loading && !data ? <Spinner /> : null}
       {data && !data.saved_card ? (

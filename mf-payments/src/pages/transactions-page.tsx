@@ -28,7 +28,14 @@ const table = {
     '& thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '& tbody, & tr, & td': { display: 'block' },
     '& tr': { padding: '0.4rem 0', borderBottom: `1px solid ${colors.border}` },
-    '& td': { display: 'grid', gridTemplateColumns: 'minmax(6rem, 40%) 1fr', gap: '0.75rem', padding: '0.2rem 0.75rem', border: 0, overflowWrap: 'break-word' },
+    '& td': {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(6rem, 40%) 1fr',
+      gap: '0.75rem',
+      padding: '0.2rem 0.75rem',
+      border: 0,
+      overflowWrap: 'break-word',
+    },
     '& td::before': { content: 'attr(data-label)', fontWeight: 600, color: colors.textMuted },
   },
 } as const;
@@ -37,7 +44,9 @@ function useDateTime(): (value: string) => string {
   const { i18n } = useTranslation();
   return (value) => {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? formatDate(value, i18n.language) : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return Number.isNaN(date.getTime())
+      ? formatDate(value, i18n.language)
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   };
 }
 
@@ -72,10 +81,24 @@ function PaymentDetail({ payment }: { payment: Payment }) {
 }
 
 /** A titled list as a table (rows as cards on a phone); `empty` when there are no rows. */
-function TableSection({ id, title, headers, rows, empty }: { id: string; title: string; headers: string[]; rows: ReactNode[]; empty: ReactNode }) {
+function TableSection({
+  id,
+  title,
+  headers,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  headers: string[];
+  rows: ReactNode[];
+  empty: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} css={{ fontSize: '1.25rem' }}>{title}</h2>
+      <h2 id={id} css={{ fontSize: '1.25rem' }}>
+        {title}
+      </h2>
       {rows.length === 0 ? (
         <p>{empty}</p>
       ) : (
@@ -84,7 +107,9 @@ function TableSection({ id, title, headers, rows, empty }: { id: string; title: 
             <thead>
               <tr>
                 {headers.map((h) => (
-                  <th key={h} scope="col" css={cell}>{h}</th>
+                  <th key={h} scope="col" css={cell}>
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -107,17 +132,31 @@ function Lists({ data }: { data: TransactionsResponse }) {
         id="tx-payments"
         title={t('tx.payments')}
         headers={[t('tx.date'), t('tx.package'), t('tx.method'), t('tx.amount'), t('tx.credits'), t('tx.status')]}
-        empty={<>{t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link></>}
+        empty={
+          <>
+            {t('tx.noPayments')} <Link to="/credits">{t('titles.credits')}</Link>
+          </>
+        }
         rows={data.payments.map((p) => (
           <tr key={p.id}>
             <td css={cell} data-label={t('tx.date')}>
               <Link to={`/transactions/${p.id}`}>{when(p.created_at)}</Link>
             </td>
-            <td css={cell} data-label={t('tx.package')}>{t('packages.credits', { credits: p.package_credits })}</td>
-            <td css={cell} data-label={t('tx.method')}>{t(`methods.${p.method}`)}</td>
-            <td css={cell} data-label={t('tx.amount')}>{money(p.amount, p.currency)}</td>
-            <td css={cell} data-label={t('tx.credits')}>{p.credits ? `+${p.credits}` : '–'}</td>
-            <td css={cell} data-label={t('tx.status')}>{t(`tx.statuses.${p.status}`)}</td>
+            <td css={cell} data-label={t('tx.package')}>
+              {t('packages.credits', { credits: p.package_credits })}
+            </td>
+            <td css={cell} data-label={t('tx.method')}>
+              {t(`methods.${p.method}`)}
+            </td>
+            <td css={cell} data-label={t('tx.amount')}>
+              {money(p.amount, p.currency)}
+            </td>
+            <td css={cell} data-label={t('tx.credits')}>
+              {p.credits ? `+${p.credits}` : '–'}
+            </td>
+            <td css={cell} data-label={t('tx.status')}>
+              {t(`tx.statuses.${p.status}`)}
+            </td>
           </tr>
         ))}
       />
@@ -128,9 +167,16 @@ function Lists({ data }: { data: TransactionsResponse }) {
         empty={t('tx.noUsage')}
         rows={data.usage.map((u) => (
           <tr key={u.id}>
-            <td css={cell} data-label={t('tx.date')}>{when(u.created_at)}</td>
-            <td css={cell} data-label={t('tx.description')}>{t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}</td>
-            <td data-label={t('tx.credits')} css={[cell, { color: u.delta < 0 ? colors.danger : colors.text, fontVariantNumeric: 'tabular-nums' }]}>
+            <td css={cell} data-label={t('tx.date')}>
+              {when(u.created_at)}
+            </td>
+            <td css={cell} data-label={t('tx.description')}>
+              {t(`tx.reasons.${u.reason}`, { defaultValue: u.reason })}
+            </td>
+            <td
+              data-label={t('tx.credits')}
+              css={[cell, { color: u.delta < 0 ? colors.danger : colors.text, fontVariantNumeric: 'tabular-nums' }]}
+            >
               {u.delta > 0 ? `+${u.delta}` : u.delta}
             </td>
           </tr>
@@ -150,7 +196,11 @@ export function TransactionsPage() {
       {error ? <Alert variant="danger">{error}</Alert> : null}
       {loading && !data ? <Spinner /> : null}
       {data && id ? (
-        payment ? <PaymentDetail payment={payment} /> : <Alert variant="warning" title={t('tx.notFound')} action={<Link to="/transactions">{t('tx.back')}</Link>} />
+        payment ? (
+          <PaymentDetail payment={payment} />
+        ) : (
+          <Alert variant="warning" title={t('tx.notFound')} action={<Link to="/transactions">{t('tx.back')}</Link>} />
+        )
       ) : null}
       {data && !id ? <Lists data={data} /> : null}
     </Page>

@@ -11,9 +11,20 @@ import WelcomeBonusBanner from './welcome-bonus-banner';
 
 function timeBonus(secondsLeft: number): UserTimeBonus {
   return {
-    code: 'TIMEBONUS25', country: null, user_id: 1, expires: new Date(Date.now() + secondsLeft * 1000).toISOString(),
-    value_percentage: 25, currency: 'EUR', minimum_order_value: 0, status: 'active', validity: 'once-per-user', expired: false,
-    paymentmethods: [], visible: true, countdown: splitCountdown(secondsLeft), seconds_left: secondsLeft,
+    code: 'TIMEBONUS25',
+    country: null,
+    user_id: 1,
+    expires: new Date(Date.now() + secondsLeft * 1000).toISOString(),
+    value_percentage: 25,
+    currency: 'EUR',
+    minimum_order_value: 0,
+    status: 'active',
+    validity: 'once-per-user',
+    expired: false,
+    paymentmethods: [],
+    visible: true,
+    countdown: splitCountdown(secondsLeft),
+    seconds_left: secondsLeft,
   };
 }
 
@@ -26,7 +37,10 @@ const tick = async (ms: number) => {
 beforeEach(() => {
   jest.useFakeTimers({ advanceTimers: false });
   resetBrowserState();
-  serve({ 'GET /api/credits.php': () => makeCredits(), 'GET /api/discountcode.php': () => ({ status: 404, body: { error: 'discount_code_not_found', message: 'Code niet gevonden' } }) });
+  serve({
+    'GET /api/credits.php': () => makeCredits(),
+    'GET /api/discountcode.php': () => ({ status: 404, body: { error: 'discount_code_not_found', message: 'Code niet gevonden' } }),
+  });
 });
 afterEach(async () => {
   await act(async () => setSession(null));
@@ -93,7 +107,13 @@ describe('welcome-bonus banner', () => {
     serve({
       'GET /api/discountcode.php': (url) =>
         url.searchParams.get('welcome') === 'true'
-          ? { code: 'WELCOME25', percentage: 25, minimum_order_value: 0, country: null, expires: new Date(Date.now() + 90_000).toISOString() }
+          ? {
+              code: 'WELCOME25',
+              percentage: 25,
+              minimum_order_value: 0,
+              country: null,
+              expires: new Date(Date.now() + 90_000).toISOString(),
+            }
           : { status: 404, body: { error: 'discount_code_not_found', message: 'Code niet gevonden' } },
     });
     loginAs({ id: 5, credits: 3 });

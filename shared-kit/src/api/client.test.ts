@@ -186,7 +186,8 @@ describe('api client', () => {
     const went: string[] = [];
     setBanNavigation((path) => went.push(path));
     resetBannedSession();
-    handle = (_req, _body, res) => json(res, 403, { error: 'account_banned', authentication_required: true, message: 'Je account is geblokkeerd' });
+    handle = (_req, _body, res) =>
+      json(res, 403, { error: 'account_banned', authentication_required: true, message: 'Je account is geblokkeerd' });
     const api = createApiClient({ baseUrl });
     const error = await api.get('/api/likes.php', ZThing).catch((e: unknown) => e);
     expect(isSwallowed(error)).toBe(true);
@@ -246,6 +247,10 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl });
     const form = new FormData();
     form.append('photo', new Blob(['x']), 'a.jpg');
-    await expect(api.upload('/api/photos.php', form, ZThing)).rejects.toMatchObject({ status: 413, code: 'file_too_large', message: 'Bestand te groot' });
+    await expect(api.upload('/api/photos.php', form, ZThing)).rejects.toMatchObject({
+      status: 413,
+      code: 'file_too_large',
+      message: 'Bestand te groot',
+    });
   });
 });

@@ -217,7 +217,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  function upload<S extends z.ZodType>(path: string, form: FormData, schema: S, onProgress?: (percent: number) => void): Promise<z.output<S>> {
+  function upload<S extends z.ZodType>(
+    path: string,
+    form: FormData,
+    schema: S,
+    onProgress?: (percent: number) => void,
+  ): Promise<z.output<S>> {
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', buildUrl(path));

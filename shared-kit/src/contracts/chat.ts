@@ -27,9 +27,22 @@ export const MESSAGES_PAGE_MAX = 100;
  * 413 image_too_large.
  */
 export const CHAT_ERROR_CODES = [
-  'message_empty', 'chat_message_too_long', 'message_type_invalid', 'gift_unknown', 'image_invalid', 'image_missing',
-  'image_too_large', 'client_id_invalid', 'message_self', 'conversation_or_profile', 'insufficient_credits',
-  'conversation_limit', 'member_blocked', 'conversation_not_found', 'member_not_found', 'message_not_found',
+  'message_empty',
+  'chat_message_too_long',
+  'message_type_invalid',
+  'gift_unknown',
+  'image_invalid',
+  'image_missing',
+  'image_too_large',
+  'client_id_invalid',
+  'message_self',
+  'conversation_or_profile',
+  'insufficient_credits',
+  'conversation_limit',
+  'member_blocked',
+  'conversation_not_found',
+  'member_not_found',
+  'message_not_found',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 

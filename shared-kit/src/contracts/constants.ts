@@ -5,7 +5,13 @@
 export const LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
 /** Native names for the language switcher. */
 export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', pl: 'Polski',
+  nl: 'Nederlands',
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  pl: 'Polski',
 };
 
 /**

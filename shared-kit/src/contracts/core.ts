@@ -14,9 +14,21 @@ export type Language = z.infer<typeof ZLanguage>;
 
 /** The 15 countries of spec section 9, with the languages offered there (first = preferred). */
 export const COUNTRY_LANGUAGES = {
-  US: ['en', 'es'], NL: ['nl'], BE: ['nl', 'fr', 'de'], FR: ['fr'], IT: ['it'], ES: ['es'],
-  DE: ['de'], AT: ['de'], IE: ['en'], GB: ['en'], CA: ['en', 'fr'], PL: ['pl'], AU: ['en'],
-  NZ: ['en'], CH: ['de', 'it', 'fr', 'en'],
+  US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
 } as const satisfies Record<string, readonly Language[]>;
 export const COUNTRIES = Object.keys(COUNTRY_LANGUAGES) as (keyof typeof COUNTRY_LANGUAGES)[];
 export const ZCountry = z.enum(COUNTRIES as [keyof typeof COUNTRY_LANGUAGES, ...(keyof typeof COUNTRY_LANGUAGES)[]]);
@@ -47,7 +59,19 @@ export const ZRowId = numberInput(z.number().int().positive().max(2_147_483_647)
 export const ZGender = z.enum(['male', 'female']);
 export type Gender = z.infer<typeof ZGender>;
 export const ZSexuality = z.enum(['hetero', 'gay', 'lesbian', 'bi']);
-export const ZHairColor = z.enum(['brunette', 'blond', 'brown', 'white', 'bald', 'black', 'dark_blond', 'dark_brown', 'gray', 'red', 'other']);
+export const ZHairColor = z.enum([
+  'brunette',
+  'blond',
+  'brown',
+  'white',
+  'bald',
+  'black',
+  'dark_blond',
+  'dark_brown',
+  'gray',
+  'red',
+  'other',
+]);
 export const ZEyeColor = z.enum(['blue', 'green', 'hazel', 'brown']);
 export const ZBodyType = z.enum(['slim', 'normal', 'fat']);
 export const ZRelationshipStatus = z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed']);
@@ -107,8 +131,24 @@ export type Profile = z.infer<typeof ZProfile>;
 // ---- payments vocabulary the user and the bus need (time bonus); the rest is in payments.ts ----
 
 export const PAYMENT_METHODS = [
-  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'nexi',
-  'cartebancaire', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+  'sdd',
+  'prezelewy24',
+  'blik',
+  'sct',
+  'giropay',
+  'mastercard',
+  'visa',
+  'creditcard',
+  'nexi',
+  'cartebancaire',
+  'ideal',
+  'bancontact',
+  'applepay',
+  'paysafecard',
+  'maestro',
+  'paypal',
+  'sofort',
+  'eps',
 ] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
@@ -173,7 +213,10 @@ export type User = z.infer<typeof ZUser>;
 /** Packages: the try-out package (a fixed amount for a few credits, only before the first purchase) and p0-p3. */
 export const PACKAGE_IDS = ['tryout', 'p0', 'p1', 'p2', 'p3'] as const;
 
-export const ZMinimumMessageCosts = z.record(z.string(), z.object({ costs: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }));
+export const ZMinimumMessageCosts = z.record(
+  z.string(),
+  z.object({ costs: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }),
+);
 
 /**
  * A site's own package prices (ours, issue 15 "prices per package and country"): per payment
@@ -211,18 +254,33 @@ export const ZSettings = z.object({
   /** reports (issue 26): a member reported by this many distinct members within
    * report_hold_window_hours is out of search and their new conversations are held until a moderator decides; ours */
   report_hold_threshold: z.number().int().min(1).max(1000).default(3),
-  report_hold_window_hours: z.number().int().min(1).max(24 * 30).default(24),
+  report_hold_window_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** releases (issue 27, contracts/releases.ts): a canary whose error rate (errors per 1,000 mounts) over the last
    * release_rollback_window_minutes is above this factor times the live release's, with at least
    * release_rollback_min_errors errors in that window, is rolled back automatically; ours. Read from the default site. */
   release_rollback_factor: z.number().min(1).max(1000).default(3),
   release_rollback_min_errors: z.number().int().min(1).max(1_000_000).default(20),
-  release_rollback_window_minutes: z.number().int().min(1).max(24 * 60).default(10),
+  release_rollback_window_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   /** the scam guard (issue 26 part 3, contracts/held.ts): a member's message with a link, e-mail address, phone number,
    * IBAN, messenger or money word is held in a conversation's first this-many messages (0: never by this rule); ours */
   held_first_messages: z.number().int().min(0).max(1000).default(5),
   /** ... and from an account younger than this many hours (0: never by this rule); ours */
-  held_account_hours: z.number().int().min(0).max(24 * 365).default(24),
+  held_account_hours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   /** the off-site messengers the guard looks for (plain words or phrases) */
   held_messengers: z.array(z.string().trim().min(2).max(60)).max(500).default(DEFAULT_MESSENGERS),
   /** money words per language (all apply to every message; the words of a phrase may have one other word between them) */

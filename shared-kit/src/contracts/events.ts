@@ -20,7 +20,10 @@ export const EVENT_SCHEMAS = {
   'user:updated': z.object({ user: ZUser }),
   /** open the signup modal/page, optionally at a step (0-4) */
   /** `reason`: what the visitor tried (spec 8's login-required messages), shown above the sign-up */
-  'signup:open': z.object({ step: z.number().int().min(0).max(5).optional(), reason: z.enum(['chat', 'gift', 'photo', 'like']).optional() }),
+  'signup:open': z.object({
+    step: z.number().int().min(0).max(5).optional(),
+    reason: z.enum(['chat', 'gift', 'photo', 'like']).optional(),
+  }),
   'login:open': z.object({}),
   'credits:changed': z.object({ credits: count }),
   'chat:unread-changed': z.object({ unread: count }),
@@ -45,7 +48,11 @@ export const EVENT_SCHEMAS = {
   'operator:inbox': z.object({ conversation: z.number().int() }),
   'payment:completed': z.object({ credits: count }),
   /** staff approved or rejected one of my photos (WebSocket photo:moderated) */
-  'photo:moderated': z.object({ photo: z.number().int(), status: z.enum(['active', 'rejected']), rejection_reason: ZPhotoRejectReason.nullable() }),
+  'photo:moderated': z.object({
+    photo: z.number().int(),
+    status: z.enum(['active', 'rejected']),
+    rejection_reason: ZPhotoRejectReason.nullable(),
+  }),
   /** the time bonus appeared, ticked, or went away (bonus null) */
   'timebonus:changed': z.object({
     bonus: ZTimeBonus.nullable(),

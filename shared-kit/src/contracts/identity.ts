@@ -25,24 +25,59 @@ export const DELETE_GRACE_DAYS = 14;
 
 /** Error codes of this capability (the server's and the frontend's translation keys). */
 export const IDENTITY_ERROR_CODES = [
-  'field_required', 'invalid_type', 'text_invalid',
-  'invalid_email', 'email_too_long', 'email_in_use',
-  'name_required', 'name_too_long', 'name_equals_email', 'name_starts_with_at', 'name_invalid',
-  'password_required', 'password_too_short', 'password_too_long', 'passwords_differ', 'old_password_wrong',
-  'invalid_date_of_birth', 'min_age', 'gender_required', 'sexuality_invalid', 'country_invalid',
-  'place_too_long', 'message_too_long', 'remarks_too_long', 'delete_reason_invalid', 'language_invalid',
-  'tracking_invalid', 'signups_closed', 'signups_trafficsource_required', 'signups_invite_only',
-  'login_failed', 'login_locked', 'account_deleted', 'account_banned',
-  'email_not_found', 'reset_link_invalid', 'reset_too_many',
-  'activation_failed', 'activation_too_many', 'already_confirmed',
-  'mail_change_invalid', 'mail_change_too_many', 'reactivation_invalid', 'mail_events_forbidden', 'subscription_invalid',
+  'field_required',
+  'invalid_type',
+  'text_invalid',
+  'invalid_email',
+  'email_too_long',
+  'email_in_use',
+  'name_required',
+  'name_too_long',
+  'name_equals_email',
+  'name_starts_with_at',
+  'name_invalid',
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'passwords_differ',
+  'old_password_wrong',
+  'invalid_date_of_birth',
+  'min_age',
+  'gender_required',
+  'sexuality_invalid',
+  'country_invalid',
+  'place_too_long',
+  'message_too_long',
+  'remarks_too_long',
+  'delete_reason_invalid',
+  'language_invalid',
+  'tracking_invalid',
+  'signups_closed',
+  'signups_trafficsource_required',
+  'signups_invite_only',
+  'login_failed',
+  'login_locked',
+  'account_deleted',
+  'account_banned',
+  'email_not_found',
+  'reset_link_invalid',
+  'reset_too_many',
+  'activation_failed',
+  'activation_too_many',
+  'already_confirmed',
+  'mail_change_invalid',
+  'mail_change_too_many',
+  'reactivation_invalid',
+  'mail_events_forbidden',
+  'subscription_invalid',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
 // Characters used for spoofing or to break layouts: C0/C1 controls, zero-width characters,
 // bidirectional overrides/isolates, BOM, the replacement character and unpaired surrogates.
 // eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE_CHARS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const HTML_TAG = /<\s*\/?\s*[a-z!?]|javascript:|on\w+\s*=/i;
 /** line breaks and tabs; piled-up combining marks ("Zalgo" text that spills over the layout) */
 const NAME_UNSAFE = /[\n\r\t]|\p{M}{3,}/u;
@@ -137,21 +172,21 @@ const trackingValue = z
 
 /** Tracking data from the landing URL (spec section 3). */
 export const ZTracking = z
-  .object({
-    network: trackingValue.optional(),
-    ref: trackingValue.optional(),
-    sub1: trackingValue.optional(),
-    sub2: trackingValue.optional(),
-    sub3: trackingValue.optional(),
-  }, { error: 'tracking_invalid' })
+  .object(
+    {
+      network: trackingValue.optional(),
+      ref: trackingValue.optional(),
+      sub1: trackingValue.optional(),
+      sub2: trackingValue.optional(),
+      sub3: trackingValue.optional(),
+    },
+    { error: 'tracking_invalid' },
+  )
   .strip();
 export type Tracking = z.infer<typeof ZTracking>;
 export { TRACKING_KEYS } from './constants';
 
-const optionalPlace = z.preprocess(
-  (v) => (v === '' ? null : v),
-  safeText(PLACE_MAX, 'place_too_long').nullable().optional(),
-);
+const optionalPlace = z.preprocess((v) => (v === '' ? null : v), safeText(PLACE_MAX, 'place_too_long').nullable().optional());
 
 /** The sign-up form fields without cross-field rules (the frontend validates steps with .pick). */
 export const ZSignupFields = z.object({
@@ -167,9 +202,18 @@ export const ZSignupFields = z.object({
   signup_message: z.preprocess((v) => (v === '' ? null : v), safeText(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
   tracking: ZTracking.optional(),
   /** the member the optional first message is for (sign-up from /members/{id}/signup) */
-  message_to: z.number({ error: 'invalid_type' }).int({ error: 'invalid_type' }).positive({ error: 'invalid_type' }).max(2_147_483_647, { error: 'invalid_type' }).optional(),
+  message_to: z
+    .number({ error: 'invalid_type' })
+    .int({ error: 'invalid_type' })
+    .positive({ error: 'invalid_type' })
+    .max(2_147_483_647, { error: 'invalid_type' })
+    .optional(),
   /** invite code, needed when the site's `signups` setting is invite_only */
-  invite: z.string({ error: 'invalid_type' }).max(100, { error: 'invalid_type' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' }).optional(),
+  invite: z
+    .string({ error: 'invalid_type' })
+    .max(100, { error: 'invalid_type' })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' })
+    .optional(),
   language: z.enum(ZLanguage.options, { error: 'language_invalid' }).optional(),
 });
 
@@ -206,10 +250,13 @@ export const ZPushSubscriptionRequest = z.object({
     {
       endpoint: z.url({ protocol: /^https?$/, error: 'subscription_invalid' }).max(1000, { error: 'subscription_invalid' }),
       expirationTime: z.number().nullable().optional(),
-      keys: z.object({
-        p256dh: z.string({ error: 'subscription_invalid' }).min(1).max(200, { error: 'subscription_invalid' }),
-        auth: z.string({ error: 'subscription_invalid' }).min(1).max(100, { error: 'subscription_invalid' }),
-      }, { error: 'subscription_invalid' }),
+      keys: z.object(
+        {
+          p256dh: z.string({ error: 'subscription_invalid' }).min(1).max(200, { error: 'subscription_invalid' }),
+          auth: z.string({ error: 'subscription_invalid' }).min(1).max(100, { error: 'subscription_invalid' }),
+        },
+        { error: 'subscription_invalid' },
+      ),
     },
     { error: 'subscription_invalid' },
   ),
@@ -271,7 +318,11 @@ export const ZDeleteAccountResponse = z.object({ ok: z.literal(true), purge_afte
 export type DeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;
 
 export const ZReactivateRequest = z.object({
-  token: z.string({ error: 'reactivation_invalid' }).min(10, { error: 'reactivation_invalid' }).max(200, { error: 'reactivation_invalid' }).regex(/^[A-Za-z0-9_-]+$/, { error: 'reactivation_invalid' }),
+  token: z
+    .string({ error: 'reactivation_invalid' })
+    .min(10, { error: 'reactivation_invalid' })
+    .max(200, { error: 'reactivation_invalid' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'reactivation_invalid' }),
 });
 export type ReactivateRequest = z.infer<typeof ZReactivateRequest>;
 

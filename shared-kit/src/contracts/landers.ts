@@ -52,7 +52,8 @@ export function landerPathKnown(registry: LanderRegistry, pathname: string): boo
   }
   for (const pattern of MEMBER_SLUG_PATTERNS) {
     const params = matchRoutePattern(pattern, pathname);
-    if (params) return /^\d{1,12}$/.test(params.id ?? '') && (params.slug === undefined || Object.hasOwn(registry.slugs, params.slug.toLowerCase()));
+    if (params)
+      return /^\d{1,12}$/.test(params.id ?? '') && (params.slug === undefined || Object.hasOwn(registry.slugs, params.slug.toLowerCase()));
   }
   for (const pattern of ['/members/:id/landing', '/members/:id/signup']) {
     const params = matchRoutePattern(pattern, pathname);

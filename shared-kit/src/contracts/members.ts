@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import {
-  ZBodyType, ZCountry, ZEyeColor, ZGender, ZHairColor, ZImage, numberInput, ZProfile, ZRelationshipStatus, ZRowId, ZSexuality,
+  ZBodyType,
+  ZCountry,
+  ZEyeColor,
+  ZGender,
+  ZHairColor,
+  ZImage,
+  numberInput,
+  ZProfile,
+  ZRelationshipStatus,
+  ZRowId,
+  ZSexuality,
 } from './core';
 import { PLACE_MAX, safeText, ZName } from './identity';
 import { ZPhotoRejectReason } from './moderation';
@@ -27,7 +37,10 @@ export const ZProfileUpdate = z.object({
   name: ZName.optional(),
   gender: ZGender.optional(),
   sexuality: ZSexuality.nullable().optional(),
-  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date_of_birth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   country: ZCountry.optional(),
   region: z.string().max(10).nullable().optional(),
   city: safeText(PLACE_MAX, 'place_too_long').nullable().optional(),
@@ -113,8 +126,7 @@ export type GeocodeResult = z.infer<typeof ZGeocodeResult>;
 /* ---------- search: GET /api/members.php ---------- */
 
 const optionalInt = (min: number, max: number) => numberInput(z.number().int().min(min).max(max).optional());
-const optionalText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v == null ? undefined : v), schema.optional());
+const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v == null ? undefined : v), schema.optional());
 
 export const ZMemberSearchQuery = z.object({
   gender: optionalText(ZGender),
@@ -204,9 +216,7 @@ export const ZMemberLikes = z.object({
 export type MemberLikes = z.infer<typeof ZMemberLikes>;
 
 export const ZAutoLike = z.object({
-  profile: z
-    .object({ id: z.number().int(), name: z.string(), main_image: ZImage, fictional: z.boolean() })
-    .nullable(),
+  profile: z.object({ id: z.number().int(), name: z.string(), main_image: ZImage, fictional: z.boolean() }).nullable(),
 });
 export type AutoLike = z.infer<typeof ZAutoLike>;
 

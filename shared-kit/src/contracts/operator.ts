@@ -25,7 +25,13 @@ export const OPERATOR_CLAIM_MS = 5 * 60 * 1000;
 export const OPERATOR_INBOX_PAGE_SIZE = 20;
 export const OPERATOR_HISTORY_PAGE_SIZE = 50;
 
-export const OPERATOR_ERROR_CODES = ['conversation_claimed', 'disclosure_required', 'conversation_not_found', 'message_empty', 'chat_message_too_long'] as const;
+export const OPERATOR_ERROR_CODES = [
+  'conversation_claimed',
+  'disclosure_required',
+  'conversation_not_found',
+  'message_empty',
+  'chat_message_too_long',
+] as const;
 
 export const ZOperatorClaim = z.object({
   operator_id: z.number().int(),
@@ -137,4 +143,3 @@ export type OperatorDiscloseRequest = z.infer<typeof ZOperatorDiscloseRequest>;
 
 export const ZOperatorSendResponse = z.object({ message: ZOperatorMessage, claim: ZOperatorClaim });
 export type OperatorSendResponse = z.infer<typeof ZOperatorSendResponse>;
-

@@ -10,9 +10,18 @@ export const PASSKEY_NAME_MAX = 60;
 
 /** Error codes of this capability (server and frontend translation keys). */
 export const PASSKEY_ERROR_CODES = [
-  'passkey_name_required', 'passkey_name_too_long', 'passkey_name_invalid', 'passkey_response_invalid',
-  'passkey_challenge_invalid', 'passkey_verification_failed', 'passkey_unknown', 'passkey_not_found',
-  'passkey_exists', 'passkey_too_many', 'passkey_login_too_many', 'not_me_link_invalid',
+  'passkey_name_required',
+  'passkey_name_too_long',
+  'passkey_name_invalid',
+  'passkey_response_invalid',
+  'passkey_challenge_invalid',
+  'passkey_verification_failed',
+  'passkey_unknown',
+  'passkey_not_found',
+  'passkey_exists',
+  'passkey_too_many',
+  'passkey_login_too_many',
+  'not_me_link_invalid',
 ] as const;
 export type PasskeyErrorCode = (typeof PASSKEY_ERROR_CODES)[number];
 
@@ -27,40 +36,58 @@ export const ZPasskeyName = z
       .refine((v) => !isUnsafeText(v), { error: 'passkey_name_invalid' }),
   );
 
-const b64url = z.string({ error: 'passkey_response_invalid' }).max(20_000, { error: 'passkey_response_invalid' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'passkey_response_invalid' });
+const b64url = z
+  .string({ error: 'passkey_response_invalid' })
+  .max(20_000, { error: 'passkey_response_invalid' })
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'passkey_response_invalid' });
 
 /** The browser's answer to navigator.credentials.create (RegistrationResponseJSON). */
-export const ZRegistrationResponse = z.looseObject({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key', { error: 'passkey_response_invalid' }),
-  response: z.looseObject({
-    clientDataJSON: b64url,
-    attestationObject: b64url,
-    transports: z.array(z.string().max(40)).max(10).optional(),
-  }, { error: 'passkey_response_invalid' }),
-  clientExtensionResults: z.looseObject({}).default({}),
-  authenticatorAttachment: z.string().max(40).optional(),
-}, { error: 'passkey_response_invalid' });
+export const ZRegistrationResponse = z.looseObject(
+  {
+    id: b64url,
+    rawId: b64url,
+    type: z.literal('public-key', { error: 'passkey_response_invalid' }),
+    response: z.looseObject(
+      {
+        clientDataJSON: b64url,
+        attestationObject: b64url,
+        transports: z.array(z.string().max(40)).max(10).optional(),
+      },
+      { error: 'passkey_response_invalid' },
+    ),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  },
+  { error: 'passkey_response_invalid' },
+);
 
 /** The browser's answer to navigator.credentials.get (AuthenticationResponseJSON). */
-export const ZAuthenticationResponse = z.looseObject({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key', { error: 'passkey_response_invalid' }),
-  response: z.looseObject({
-    clientDataJSON: b64url,
-    authenticatorData: b64url,
-    signature: b64url,
-    userHandle: b64url.optional(),
-  }, { error: 'passkey_response_invalid' }),
-  clientExtensionResults: z.looseObject({}).default({}),
-  authenticatorAttachment: z.string().max(40).optional(),
-}, { error: 'passkey_response_invalid' });
+export const ZAuthenticationResponse = z.looseObject(
+  {
+    id: b64url,
+    rawId: b64url,
+    type: z.literal('public-key', { error: 'passkey_response_invalid' }),
+    response: z.looseObject(
+      {
+        clientDataJSON: b64url,
+        authenticatorData: b64url,
+        signature: b64url,
+        userHandle: b64url.optional(),
+      },
+      { error: 'passkey_response_invalid' },
+    ),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  },
+  { error: 'passkey_response_invalid' },
+);
 
 export const ZPasskeyRegisterRequest = z.object({ name: ZPasskeyName, response: ZRegistrationResponse });
 export const ZPasskeyLoginRequest = z.object({ response: ZAuthenticationResponse });
-export const ZPasskeyRenameRequest = z.object({ id: z.number({ error: 'passkey_not_found' }).int({ error: 'passkey_not_found' }).positive({ error: 'passkey_not_found' }), name: ZPasskeyName });
+export const ZPasskeyRenameRequest = z.object({
+  id: z.number({ error: 'passkey_not_found' }).int({ error: 'passkey_not_found' }).positive({ error: 'passkey_not_found' }),
+  name: ZPasskeyName,
+});
 
 export const ZPasskey = z.object({
   id: z.number().int(),

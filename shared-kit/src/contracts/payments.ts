@@ -23,8 +23,21 @@ export type Currency = z.infer<typeof ZCurrency>;
 
 /** The currency a member pays in, by payment country (spec section 9's countries). */
 export const CURRENCY_BY_COUNTRY: Record<z.infer<typeof ZCountry>, Currency> = {
-  NL: 'EUR', BE: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', DE: 'EUR', AT: 'EUR', IE: 'EUR',
-  GB: 'GBP', CH: 'CHF', PL: 'PLN', US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD',
+  NL: 'EUR',
+  BE: 'EUR',
+  FR: 'EUR',
+  IT: 'EUR',
+  ES: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  IE: 'EUR',
+  GB: 'GBP',
+  CH: 'CHF',
+  PL: 'PLN',
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
 };
 
 /** Packages: the try-out package (a fixed amount for a few credits, only before the first purchase) and p0-p3. */
@@ -62,13 +75,38 @@ export const SMS_CODE_TTL_SECONDS = 600;
 export const SMS_CODE_MAX_TRIES = 5;
 
 export const PAYMENT_ERROR_CODES = [
-  'package_unknown', 'method_unknown', 'method_not_offered', 'issuer_unknown', 'tryout_not_available',
-  'discount_code_not_found', 'discount_code_used', 'discount_code_wrong_country', 'discount_code_minimum',
-  'discount_in_use', 'tryout_in_use', 'time_bonus_expired', 'payment_not_found', 'payment_failed', 'card_payment_failed',
-  'no_saved_card', 'account_holder_invalid', 'iban_invalid', 'phone_invalid', 'consent_required', 'direct_debit_blocked',
-  'direct_debit_limit', 'sms_code_invalid', 'sms_code_expired', 'sms_unavailable', 'sms_too_many', 'direct_debit_not_pending',
+  'package_unknown',
+  'method_unknown',
+  'method_not_offered',
+  'issuer_unknown',
+  'tryout_not_available',
+  'discount_code_not_found',
+  'discount_code_used',
+  'discount_code_wrong_country',
+  'discount_code_minimum',
+  'discount_in_use',
+  'tryout_in_use',
+  'time_bonus_expired',
+  'payment_not_found',
+  'payment_failed',
+  'card_payment_failed',
+  'no_saved_card',
+  'account_holder_invalid',
+  'iban_invalid',
+  'phone_invalid',
+  'consent_required',
+  'direct_debit_blocked',
+  'direct_debit_limit',
+  'sms_code_invalid',
+  'sms_code_expired',
+  'sms_unavailable',
+  'sms_too_many',
+  'direct_debit_not_pending',
   'psp_unavailable',
-  'refund_already_done', 'refund_not_paid', 'refund_credits_spent', 'refund_psp_refused',
+  'refund_already_done',
+  'refund_not_paid',
+  'refund_credits_spent',
+  'refund_psp_refused',
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
@@ -230,8 +268,7 @@ export const ZRepeatOrderResponse = z.object({ payment: ZPayment });
 
 // ---- POST /api/directdebit.php -------------------------------------------------------------------
 
-const text = (max: number, code: PaymentErrorCode) =>
-  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+const text = (max: number, code: PaymentErrorCode) => z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
 
 /** Step 1: the form. Answer: the SMS code went to `phone` (masked in the answer). */
 export const ZDirectDebitStart = z
@@ -241,7 +278,12 @@ export const ZDirectDebitStart = z
       .string({ error: 'iban_invalid' })
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
       .refine(isValidIban, { error: 'iban_invalid' }),
-    phone: z.string({ error: 'phone_invalid' }).trim().min(6, { error: 'phone_invalid' }).max(20, { error: 'phone_invalid' }).regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
+    phone: z
+      .string({ error: 'phone_invalid' })
+      .trim()
+      .min(6, { error: 'phone_invalid' })
+      .max(20, { error: 'phone_invalid' })
+      .regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
     package: ZPackageId,
     consent: z.literal(true, { error: 'consent_required' }),
   })
@@ -249,7 +291,14 @@ export const ZDirectDebitStart = z
 export type DirectDebitStart = z.infer<typeof ZDirectDebitStart>;
 
 /** Step 2: the SMS code; continues the member's pending request. */
-export const ZDirectDebitConfirm = z.object({ otp: z.string({ error: 'sms_code_invalid' }).trim().regex(/^\d{6}$/, { error: 'sms_code_invalid' }) }).strict();
+export const ZDirectDebitConfirm = z
+  .object({
+    otp: z
+      .string({ error: 'sms_code_invalid' })
+      .trim()
+      .regex(/^\d{6}$/, { error: 'sms_code_invalid' }),
+  })
+  .strict();
 export type DirectDebitConfirm = z.infer<typeof ZDirectDebitConfirm>;
 
 export const ZDirectDebitRequest = z.union([ZDirectDebitConfirm, ZDirectDebitStart]);
@@ -323,7 +372,10 @@ export type AdminDiscountCode = z.infer<typeof ZAdminDiscountCode>;
 export const ZAdminDiscountCodes = z.object({ codes: z.array(ZAdminDiscountCode) });
 export const ZDiscountCodeCreate = z
   .object({
-    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,32}$/),
     // at most 99: a free package cannot go through the PSP (a payment is at least one cent)
     percentage: z.number().int().min(1).max(99),
     minimum_order_value: z.number().int().min(0).max(10_000_000).default(0),
@@ -359,9 +411,18 @@ export const ZAdminPayments = z.object({
 export type AdminPayments = z.infer<typeof ZAdminPayments>;
 /** POST /api/backoffice/payments/refund: the payment back to the member, its credits off the balance. */
 export const ZRefundRequest = z.object({ id: ZRowId }).strict();
-export const ZRefundResult = z.object({ payment: ZAdminPayment, credits_taken: z.number().int().positive(), balance: z.number().int().nonnegative() });
+export const ZRefundResult = z.object({
+  payment: ZAdminPayment,
+  credits_taken: z.number().int().positive(),
+  balance: z.number().int().nonnegative(),
+});
 export type RefundResult = z.infer<typeof ZRefundResult>;
 /** GET /api/backoffice/payments/codes/:id/uses: who used a code, when, on which order. */
-export const ZDiscountCodeUse = z.object({ user_id: z.number().int(), user_email: z.string(), payment_id: z.number().int().nullable(), used_at: z.string() });
+export const ZDiscountCodeUse = z.object({
+  user_id: z.number().int(),
+  user_email: z.string(),
+  payment_id: z.number().int().nullable(),
+  used_at: z.string(),
+});
 export const ZDiscountCodeUses = z.object({ uses: z.array(ZDiscountCodeUse) });
 export type DiscountCodeUse = z.infer<typeof ZDiscountCodeUse>;

@@ -84,7 +84,9 @@ export const ZReleaseRegistered = z.object({ remote: ZReleaseRemote, build_id: z
 export type ReleaseRegistered = z.infer<typeof ZReleaseRegistered>;
 
 const version = z.number().int().nonnegative();
-export const ZReleaseCanary = z.object({ build_id: ZBuildId, percent: z.number().int().min(1).max(CANARY_PERCENT_MAX), version: version.optional() }).strict();
+export const ZReleaseCanary = z
+  .object({ build_id: ZBuildId, percent: z.number().int().min(1).max(CANARY_PERCENT_MAX), version: version.optional() })
+  .strict();
 export type ReleaseCanary = z.infer<typeof ZReleaseCanary>;
 export const ZReleasePromote = z.object({ build_id: ZBuildId, version: version.optional() }).strict();
 export type ReleasePromote = z.infer<typeof ZReleasePromote>;

@@ -84,10 +84,25 @@ export const ZEvidenceMessage = z.object({
   deleted: z.boolean(),
   reported: z.boolean(),
 });
-export const ZEvidencePhoto = z.object({ index: z.number().int(), url: z.string().nullable(), thumb_url: z.string().nullable(), status: z.string(), main: z.boolean(), current_photo_id: z.number().int().nullable() });
+export const ZEvidencePhoto = z.object({
+  index: z.number().int(),
+  url: z.string().nullable(),
+  thumb_url: z.string().nullable(),
+  status: z.string(),
+  main: z.boolean(),
+  current_photo_id: z.number().int().nullable(),
+});
 export const ZReportEvidence = z.object({
   profile: z
-    .object({ name: z.string(), about: z.string().nullable(), reason: z.string().nullable(), city: z.string().nullable(), gender: z.string(), age: z.number().int(), status: z.string() })
+    .object({
+      name: z.string(),
+      about: z.string().nullable(),
+      reason: z.string().nullable(),
+      city: z.string().nullable(),
+      gender: z.string(),
+      age: z.number().int(),
+      status: z.string(),
+    })
     .nullable(),
   messages: z.array(ZEvidenceMessage),
   photos: z.array(ZEvidencePhoto),
@@ -99,7 +114,15 @@ export const ZReportDetail = z.object({
   evidence: ZReportEvidence,
   /** the reported member's profile and photos as they are now (to remove one) */
   current: z.object({ about: z.string().nullable(), reason: z.string().nullable(), photos: z.array(ZStaffMemberPhoto) }),
-  earlier_reports: z.array(z.object({ id: z.number().int(), reason: ZReportReason, status: ZReportStatus, action: ZReportAction.nullable(), created_at: z.string() })),
+  earlier_reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reason: ZReportReason,
+      status: ZReportStatus,
+      action: ZReportAction.nullable(),
+      created_at: z.string(),
+    }),
+  ),
   bans: z.array(z.object({ reason: z.string(), note: z.string().nullable(), by: z.string(), at: z.string(), current: z.boolean() })),
 });
 export type ReportDetail = z.infer<typeof ZReportDetail>;

@@ -34,14 +34,24 @@ export interface RouteEntry {
 
 const r = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout });
 /** A page only for logged-in members (see RouteEntry.session). */
-const member = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({ pattern, remote, layout, session: 'member' });
+const member = (pattern: string, remote: RemoteName, layout: LayoutKind = 'default'): RouteEntry => ({
+  pattern,
+  remote,
+  layout,
+  session: 'member',
+});
 
 /**
  * A staff page (issue 15, ARCHITECTURE "staff pages live in the remote that owns the area"): the
  * staff layout; a visitor gets the login prompt, a member the shell's "staff only" page. The
  * server checks every staff call's role whatever the page shows.
  */
-const staff = (area: string, remote: RemoteName): RouteEntry => ({ pattern: `/backoffice/${area}/*`, remote, layout: 'staff', session: 'staff' });
+const staff = (area: string, remote: RemoteName): RouteEntry => ({
+  pattern: `/backoffice/${area}/*`,
+  remote,
+  layout: 'staff',
+  session: 'staff',
+});
 
 /** Order matters: the first matching entry wins (specific before generic). */
 export const ROUTE_TABLE: readonly RouteEntry[] = [

@@ -18,7 +18,10 @@ export function sameSetting(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameSetting(v, b[i]));
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 export const ZSiteSummary = z.object({

@@ -14,7 +14,14 @@ import { ZImage, numberInput } from './core';
 
 /** The 8 poses (drawn in mf-members, with a translated text each). */
 export const VERIFICATION_POSES = [
-  'thumb_up', 'peace_sign', 'hand_on_cheek', 'pointing_up', 'wave', 'hand_on_forehead', 'ok_sign', 'finger_on_chin',
+  'thumb_up',
+  'peace_sign',
+  'hand_on_cheek',
+  'pointing_up',
+  'wave',
+  'hand_on_forehead',
+  'ok_sign',
+  'finger_on_chin',
 ] as const;
 export const ZVerificationPose = z.enum(VERIFICATION_POSES);
 export type VerificationPose = z.infer<typeof ZVerificationPose>;

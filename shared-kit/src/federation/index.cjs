@@ -25,16 +25,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 
-const SINGLETON_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router',
-  'jotai',
-  'i18next',
-  'react-i18next',
-  '@emotion/react',
-  '@emotion/styled',
-];
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', 'jotai', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'];
 
 const SHARED_KIT = '@dating/shared-kit';
 

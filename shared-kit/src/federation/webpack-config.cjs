@@ -97,7 +97,10 @@ function compressionPlugins() {
 /** The installed package's folder as seen from `dir` (its package.json may not export itself). */
 function packageDir(pkg, dir) {
   let current = path.dirname(require.resolve(pkg, { paths: [dir] }));
-  while (!fs.existsSync(path.join(current, 'package.json')) || JSON.parse(fs.readFileSync(path.join(current, 'package.json'), 'utf8')).name !== pkg) {
+  while (
+    !fs.existsSync(path.join(current, 'package.json')) ||
+    JSON.parse(fs.readFileSync(path.join(current, 'package.json'), 'utf8')).name !== pkg
+  ) {
     const parent = path.dirname(current);
     if (parent === current) throw new Error(`cannot find the folder of ${pkg} from ${dir}`);
     current = parent;
@@ -300,11 +303,14 @@ class EntryManifestPlugin {
 
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('EntryManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EntryManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
-        const out = {};
-        for (const [entry, point] of compilation.entrypoints) out[entry] = { js: point.getFiles().filter((f) => f.endsWith('.js')) };
-        compilation.emitAsset(this.file, new webpack.sources.RawSource(`${JSON.stringify(out)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'EntryManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const out = {};
+          for (const [entry, point] of compilation.entrypoints) out[entry] = { js: point.getFiles().filter((f) => f.endsWith('.js')) };
+          compilation.emitAsset(this.file, new webpack.sources.RawSource(`${JSON.stringify(out)}\n`));
+        },
+      );
     });
   }
 }

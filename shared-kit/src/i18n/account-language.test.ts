@@ -12,7 +12,10 @@ const realFetch = globalThis.fetch;
 function answerWith(language: string | null, gate?: Promise<void>) {
   globalThis.fetch = jest.fn(async () => {
     await gate;
-    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', ...(language ? { 'x-account-language': language } : {}) } });
+    return new Response('{}', {
+      status: 200,
+      headers: { 'content-type': 'application/json', ...(language ? { 'x-account-language': language } : {}) },
+    });
   }) as typeof fetch;
 }
 

@@ -12,8 +12,13 @@ export type CommonStrings = typeof nl;
 
 // `satisfies` makes a key missing in any language a type error as well as a test failure.
 const common = {
-  nl, en: en satisfies CommonStrings, de: de satisfies CommonStrings, es: es satisfies CommonStrings,
-  fr: fr satisfies CommonStrings, it: it satisfies CommonStrings, pl: pl satisfies CommonStrings,
+  nl,
+  en: en satisfies CommonStrings,
+  de: de satisfies CommonStrings,
+  es: es satisfies CommonStrings,
+  fr: fr satisfies CommonStrings,
+  it: it satisfies CommonStrings,
+  pl: pl satisfies CommonStrings,
 } satisfies Record<Language, CommonStrings>;
 
 export default common;

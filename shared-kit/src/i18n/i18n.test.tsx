@@ -2,8 +2,19 @@ import type * as SecondCopy from './index';
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import {
-  assertCompleteLocales, commonLocales, detectLanguage, i18n, initLanguage, LANGUAGES, languagesForCountry, loadAllLocales,
-  readCookie, registerNamespace, setLanguage, translationsSettled, useTranslation,
+  assertCompleteLocales,
+  commonLocales,
+  detectLanguage,
+  i18n,
+  initLanguage,
+  LANGUAGES,
+  languagesForCountry,
+  loadAllLocales,
+  readCookie,
+  registerNamespace,
+  setLanguage,
+  translationsSettled,
+  useTranslation,
 } from './index';
 import { languageAtom, store } from '../state';
 
@@ -50,7 +61,13 @@ describe('assertCompleteLocales', () => {
   it('reports keys missing or empty per language, and changed placeholders', () => {
     const ok = { a: 'x', b: { c: 'y {{n}}' } };
     const problems = assertCompleteLocales({
-      nl: ok, en: ok, de: { a: 'x' }, es: { a: '', b: { c: 'y {{n}}' } }, fr: ok, it: { a: 'x', b: { c: 'y' } }, pl: ok,
+      nl: ok,
+      en: ok,
+      de: { a: 'x' },
+      es: { a: '', b: { c: 'y {{n}}' } },
+      fr: ok,
+      it: { a: 'x', b: { c: 'y' } },
+      pl: ok,
     });
     expect(problems).toEqual({ de: ['b.c'], es: ['a'], it: ['b.c (placeholders {{n}})'] });
   });
@@ -90,8 +107,13 @@ describe('language rules', () => {
 
   it('setLanguage writes the lang cookie and switches the rendered text', async () => {
     registerNamespace('demo', {
-      nl: { hello: 'Hallo' }, en: { hello: 'Hello' }, de: { hello: 'Hallo' }, es: { hello: 'Hola' },
-      fr: { hello: 'Bonjour' }, it: { hello: 'Ciao' }, pl: { hello: 'Cześć' },
+      nl: { hello: 'Hallo' },
+      en: { hello: 'Hello' },
+      de: { hello: 'Hallo' },
+      es: { hello: 'Hola' },
+      fr: { hello: 'Bonjour' },
+      it: { hello: 'Ciao' },
+      pl: { hello: 'Cześć' },
     });
     function Greeting() {
       const { t } = useTranslation('demo');
@@ -114,10 +136,13 @@ describe('language rules', () => {
 describe('a namespace registered with loaders (one bundle per language)', () => {
   function loadersOf(ns: string, asked: string[]) {
     return Object.fromEntries(
-      LANGUAGES.map((lng) => [lng, async () => {
-        asked.push(lng);
-        return { default: { hello: `${ns} in ${lng}` } };
-      }]),
+      LANGUAGES.map((lng) => [
+        lng,
+        async () => {
+          asked.push(lng);
+          return { default: { hello: `${ns} in ${lng}` } };
+        },
+      ]),
     ) as Record<(typeof LANGUAGES)[number], () => Promise<{ default: { hello: string } }>>;
   }
 

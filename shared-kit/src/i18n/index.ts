@@ -19,8 +19,21 @@ import type { LocaleTree } from './locales-check';
 
 export { i18n, currentLanguage } from './instance';
 export {
-  COUNTRY_LANGUAGES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_NAMES, countryName, detectLanguage, formatDate, isLanguage, languagesForCountry, readCookie, toLanguage, writeLanguageCookie,
+  COUNTRY_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_NAMES,
+  countryName,
+  detectLanguage,
+  formatDate,
+  isLanguage,
+  languagesForCountry,
+  readCookie,
+  toLanguage,
+  writeLanguageCookie,
 } from './language';
 export type { Country, Language, LanguageInputs } from './language';
 export { assertCompleteLocales } from './locales-check';
@@ -102,7 +115,8 @@ export async function setLanguage(lng: Language, options: { saveToAccount?: bool
   localChangeAt = nextTick();
   writeLanguageCookie(lng);
   const user = store.get(sessionAtom);
-  if (!user && globalThis.document) document.cookie = `${LANGUAGE_CHOSEN_COOKIE}=1; Max-Age=${LANGUAGE_COOKIE_DAYS_SECONDS}; Path=/; SameSite=Lax`;
+  if (!user && globalThis.document)
+    document.cookie = `${LANGUAGE_CHOSEN_COOKIE}=1; Max-Age=${LANGUAGE_COOKIE_DAYS_SECONDS}; Path=/; SameSite=Lax`;
   await i18n.changeLanguage(lng);
   if ((options.saveToAccount ?? true) && user && user.language !== lng) {
     const { user: updated } = await api.put('/api/user.php', { language: lng }, ZUserResponse);

@@ -41,7 +41,8 @@ const lazyBackend = {
       return;
     }
     load().then(
-      (module: object) => callback(null, 'default' in module && module.default && typeof module.default === 'object' ? module.default : module),
+      (module: object) =>
+        callback(null, 'default' in module && module.default && typeof module.default === 'object' ? module.default : module),
       (error: unknown) => callback(error, false),
     );
   },
@@ -49,22 +50,25 @@ const lazyBackend = {
 
 function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.use(lazyBackend).use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: false,
-    load: 'languageOnly',
-    ns: ['common'],
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { common: common[lng] }])),
-    partialBundledLanguages: true, // these bundles are given, the lazily registered ones are loaded
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  void instance
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: false,
+      load: 'languageOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { common: common[lng] }])),
+      partialBundledLanguages: true, // these bundles are given, the lazily registered ones are loaded
+      initAsync: false,
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      react: { useSuspense: false },
+    });
   const sync = (lng: string) => {
     if (isLanguage(lng)) store.set(languageAtom, lng);
     if (globalThis.document?.documentElement) document.documentElement.lang = lng;

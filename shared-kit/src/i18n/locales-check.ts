@@ -23,11 +23,13 @@ function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()): 
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
-export function assertCompleteLocales(
-  resources: Partial<Record<Language, unknown>>,
-): Partial<Record<Language, string[]>> {
+export function assertCompleteLocales(resources: Partial<Record<Language, unknown>>): Partial<Record<Language, string[]>> {
   const flat = new Map<Language, Map<string, unknown>>();
   for (const lng of LANGUAGES) flat.set(lng, flatten(resources[lng]));
   const allKeys = new Set<string>();

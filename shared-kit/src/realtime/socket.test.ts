@@ -40,8 +40,18 @@ const until = async (check: () => boolean, what: string) => {
 };
 
 const message = (id: number, sender: number) => ({
-  id, conversation: 5, sender, recipient: sender === 1 ? 7 : 1, type: 'text', body: `hallo ${id}`, image: null, gift: null,
-  credits: 10, created_at: '2026-11-24T05:00:00.000Z', deleted: false, read: false,
+  id,
+  conversation: 5,
+  sender,
+  recipient: sender === 1 ? 7 : 1,
+  type: 'text',
+  body: `hallo ${id}`,
+  image: null,
+  gift: null,
+  credits: 10,
+  created_at: '2026-11-24T05:00:00.000Z',
+  deleted: false,
+  read: false,
 });
 
 describe('realtime socket', () => {

@@ -49,10 +49,10 @@ function setPushState(next: Omit<PushState, 'unknown'>): PushState {
 export function pushCapable(publicKey: string | null | undefined, win: Window & typeof globalThis = window): boolean {
   return Boolean(
     publicKey &&
-      win.isSecureContext &&
-      'serviceWorker' in win.navigator &&
-      typeof win.PushManager === 'function' &&
-      typeof win.Notification === 'function',
+    win.isSecureContext &&
+    'serviceWorker' in win.navigator &&
+    typeof win.PushManager === 'function' &&
+    typeof win.Notification === 'function',
   );
 }
 

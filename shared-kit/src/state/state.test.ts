@@ -3,7 +3,16 @@ import type * as SecondCopy from './index';
 import { bus, resetBusForTests } from '../bus';
 import { makeUser } from '../testing';
 import {
-  badgesAtom, connectStateToBus, creditTone, formatBadge, sessionAtom, setSession, store, titlePrefix, useBadges, useSession,
+  badgesAtom,
+  connectStateToBus,
+  creditTone,
+  formatBadge,
+  sessionAtom,
+  setSession,
+  store,
+  titlePrefix,
+  useBadges,
+  useSession,
 } from './index';
 
 beforeEach(() => {

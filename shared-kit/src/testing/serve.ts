@@ -9,7 +9,11 @@
 import { clearTranslatedCache } from '../api/translated';
 
 export type Handler = (url: URL, init: RequestInit & { json?: unknown }) => unknown;
-export interface Call { method: string; url: URL; body: unknown }
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
 
 /** Answer `METHOD /path` with the handler's value (an `{ status, body }` object for errors). */
 export function serve(handlers: Record<string, Handler>): Call[] {
@@ -21,9 +25,15 @@ export function serve(handlers: Record<string, Handler>): Call[] {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, url, body });
     const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return new Response(JSON.stringify({ error: 'route_not_found', message: 'Niet gevonden' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!handler)
+      return new Response(JSON.stringify({ error: 'route_not_found', message: 'Niet gevonden' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     const answer = handler(url, { ...init, json: body });
-    const { status, body: payload } = (answer && typeof answer === 'object' && 'status' in answer && 'body' in answer ? answer : { status: 200, body: answer }) as { status: number; body: unknown };
+    const { status, body: payload } = (
+      answer && typeof answer === 'object' && 'status' in answer && 'body' in answer ? answer : { status: 200, body: answer }
+    ) as { status: number; body: unknown };
     return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return calls;

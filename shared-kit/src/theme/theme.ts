@@ -70,10 +70,18 @@ export const shadows = {
 export const fonts = {
   body: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   heading: "'Poppins', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-  mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 } as const;
 
-export const fontSizes = { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.375rem', xxl: '1.75rem', xxxl: '2.25rem' } as const;
+export const fontSizes = {
+  xs: '0.75rem',
+  sm: '0.875rem',
+  md: '1rem',
+  lg: '1.125rem',
+  xl: '1.375rem',
+  xxl: '1.75rem',
+  xxxl: '2.25rem',
+} as const;
 
 /** Fixed sizes of spec 9. */
 export const layout = {
@@ -89,7 +97,18 @@ export const zIndex = { nav: 100, dropdown: 200, modal: 1000, toast: 1100, loadi
 export const transitions = { fast: '120ms ease-out', normal: '200ms ease-out' } as const;
 
 export const theme = {
-  colors, breakpoints, containerWidths, mq, space, radii, shadows, fonts, fontSizes, layout, zIndex, transitions,
+  colors,
+  breakpoints,
+  containerWidths,
+  mq,
+  space,
+  radii,
+  shadows,
+  fonts,
+  fontSizes,
+  layout,
+  zIndex,
+  transitions,
 } as const;
 
 export type AppTheme = typeof theme;

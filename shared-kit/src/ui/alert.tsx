@@ -33,25 +33,61 @@ export function Alert({ variant = 'info', title, children, action, onDismiss, ro
       role={role ?? (variant === 'danger' || variant === 'warning' ? 'alert' : 'status')}
       className={className}
       css={css`
-        display: flex; gap: 12px; align-items: flex-start;
-        padding: 14px 16px; margin: 0 0 16px;
-        background: ${p.bg}; color: ${colors.text};
-        border-left: 4px solid ${p.fg}; border-radius: ${radii.md};
+        display: flex;
+        gap: 12px;
+        align-items: flex-start;
+        padding: 14px 16px;
+        margin: 0 0 16px;
+        background: ${p.bg};
+        color: ${colors.text};
+        border-left: 4px solid ${p.fg};
+        border-radius: ${radii.md};
       `}
     >
       <span
         aria-hidden="true"
         css={css`
-          flex: none; width: 24px; height: 24px; border-radius: 50%; display: grid; place-items: center;
-          background: ${p.fg}; color: #fff; font-weight: 700; font-size: 14px;
+          flex: none;
+          width: 24px;
+          height: 24px;
+          border-radius: 50%;
+          display: grid;
+          place-items: center;
+          background: ${p.fg};
+          color: #fff;
+          font-weight: 700;
+          font-size: 14px;
         `}
       >
         {p.icon}
       </span>
-      <div css={css`flex: 1; min-width: 0;`}>
-        {title && <p css={css`margin: 0 0 2px; font-weight: 700; color: ${colors.dark};`}>{title}</p>}
+      <div
+        css={css`
+          flex: 1;
+          min-width: 0;
+        `}
+      >
+        {title && (
+          <p
+            css={css`
+              margin: 0 0 2px;
+              font-weight: 700;
+              color: ${colors.dark};
+            `}
+          >
+            {title}
+          </p>
+        )}
         {children && <div>{children}</div>}
-        {action && <div css={css`margin-top: 10px;`}>{action}</div>}
+        {action && (
+          <div
+            css={css`
+              margin-top: 10px;
+            `}
+          >
+            {action}
+          </div>
+        )}
       </div>
       {onDismiss && (
         <button
@@ -59,10 +95,23 @@ export function Alert({ variant = 'info', title, children, action, onDismiss, ro
           aria-label={t('actions.close')}
           onClick={onDismiss}
           css={css`
-            flex: none; border: 0; background: transparent; font-size: 20px; line-height: 1; cursor: pointer;
-            color: ${colors.textMuted}; width: 28px; height: 28px; border-radius: 50%;
-            &:hover { background: rgba(0, 0, 0, 0.06); }
-            &:focus-visible { outline: none; box-shadow: ${shadows.focus}; }
+            flex: none;
+            border: 0;
+            background: transparent;
+            font-size: 20px;
+            line-height: 1;
+            cursor: pointer;
+            color: ${colors.textMuted};
+            width: 28px;
+            height: 28px;
+            border-radius: 50%;
+            &:hover {
+              background: rgba(0, 0, 0, 0.06);
+            }
+            &:focus-visible {
+              outline: none;
+              box-shadow: ${shadows.focus};
+            }
           `}
         >
           <span aria-hidden="true">×</span>

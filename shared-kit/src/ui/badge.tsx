@@ -45,10 +45,18 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
       role={label ? 'status' : undefined}
       data-tone={tone}
       css={css`
-        display: inline-flex; align-items: center; justify-content: center;
-        min-width: 22px; min-height: 22px; max-width: 100%; box-sizing: border-box;
-        border-radius: ${isText ? radii.md : radii.pill}; background: ${t.bg}; color: ${t.fg};
-        font-size: 0.75rem; font-weight: 700;
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        min-width: 22px;
+        min-height: 22px;
+        max-width: 100%;
+        box-sizing: border-box;
+        border-radius: ${isText ? radii.md : radii.pill};
+        background: ${t.bg};
+        color: ${t.fg};
+        font-size: 0.75rem;
+        font-weight: 700;
         ${isText ? 'padding: 3px 8px; line-height: 1.25; white-space: normal; overflow-wrap: break-word; text-align: center;' : 'height: 22px; padding: 0 7px; line-height: 1; white-space: nowrap;'}
       `}
     >

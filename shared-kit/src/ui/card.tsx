@@ -12,7 +12,9 @@ export interface CardProps extends Omit<ComponentPropsWithoutRef<'section'>, 'ti
 }
 
 export const cardStyle = css`
-  background: ${colors.surface}; border-radius: ${radii.lg}; box-shadow: ${shadows.md};
+  background: ${colors.surface};
+  border-radius: ${radii.lg};
+  box-shadow: ${shadows.md};
   border: 1px solid ${colors.border};
 `;
 
@@ -22,12 +24,32 @@ export function Card({ title, headingLevel = 2, padding = 20, interactive = fals
     <section
       css={[
         cardStyle,
-        css`padding: ${padding}px;`,
-        interactive && css`transition: transform 150ms ease-out, box-shadow 150ms ease-out; &:hover { transform: translateY(-2px); box-shadow: ${shadows.lg}; }`,
+        css`
+          padding: ${padding}px;
+        `,
+        interactive &&
+          css`
+            transition:
+              transform 150ms ease-out,
+              box-shadow 150ms ease-out;
+            &:hover {
+              transform: translateY(-2px);
+              box-shadow: ${shadows.lg};
+            }
+          `,
       ]}
       {...rest}
     >
-      {title && <Heading css={css`font-size: 1.25rem; margin: 0 0 12px;`}>{title}</Heading>}
+      {title && (
+        <Heading
+          css={css`
+            font-size: 1.25rem;
+            margin: 0 0 12px;
+          `}
+        >
+          {title}
+        </Heading>
+      )}
       {children}
     </section>
   );

@@ -59,7 +59,14 @@ export function EntryWarningDialog({ onAccept, inline = false }: { onAccept: () 
       size="sm"
       footer={
         // two equal buttons side by side across the dialog (stacked full width on a narrow phone)
-        <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 12px; width: 100%;`}>
+        <div
+          css={css`
+            display: grid;
+            grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+            gap: 12px;
+            width: 100%;
+          `}
+        >
           <Button
             variant="outline"
             fullWidth

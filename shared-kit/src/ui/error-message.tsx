@@ -21,7 +21,13 @@ export function ErrorMessage({ error, onRetry, title, className }: ErrorMessageP
       variant="danger"
       title={title}
       className={className}
-      action={onRetry && <Button size="sm" variant="outline" onClick={onRetry}>{t('errors.retry')}</Button>}
+      action={
+        onRetry && (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            {t('errors.retry')}
+          </Button>
+        )
+      }
     >
       {message}
     </Alert>

@@ -33,11 +33,30 @@ export function FictionalNotice({ className }: { className?: string }) {
     <p
       className={className}
       css={css`
-        display: flex; align-items: center; gap: 10px; margin: 0 0 12px; padding: 10px 14px;
-        background: ${colors.warningSoft}; border-radius: ${radii.md}; font-size: 0.875rem; color: ${colors.dark};
+        display: flex;
+        align-items: center;
+        gap: 10px;
+        margin: 0 0 12px;
+        padding: 10px 14px;
+        background: ${colors.warningSoft};
+        border-radius: ${radii.md};
+        font-size: 0.875rem;
+        color: ${colors.dark};
       `}
     >
-      {icon && <img src={icon} alt="" width={24} height={24} css={css`width: 24px; height: 24px; flex: none;`} />}
+      {icon && (
+        <img
+          src={icon}
+          alt=""
+          width={24}
+          height={24}
+          css={css`
+            width: 24px;
+            height: 24px;
+            flex: none;
+          `}
+        />
+      )}
       <span>{warning}</span>
     </p>
   );

@@ -50,11 +50,26 @@ export function FictionalBadgeView({ icon, warning, label, showText = false, siz
       title={warning}
       className={className}
       css={css`
-        display: inline-flex; align-items: center; gap: 6px; vertical-align: middle;
+        display: inline-flex;
+        align-items: center;
+        gap: 6px;
+        vertical-align: middle;
         ${showText || !icon ? `padding: 2px 10px 2px ${icon ? '4px' : '10px'}; background: ${colors.dark}; color: #fff; border-radius: ${radii.pill}; font-size: 0.75rem; font-weight: 600;` : ''}
       `}
     >
-      {icon && <img src={icon} alt="" width={size} height={size} css={css`width: ${size}px; height: ${size}px; border-radius: 50%;`} />}
+      {icon && (
+        <img
+          src={icon}
+          alt=""
+          width={size}
+          height={size}
+          css={css`
+            width: ${size}px;
+            height: ${size}px;
+            border-radius: 50%;
+          `}
+        />
+      )}
       {(showText || !icon) && <span>{label}</span>}
     </span>
   );

@@ -8,21 +8,59 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { colors, fontSizes, radii, shadows, transitions } from '../theme/theme';
 import { useCommonT } from './use-common-translation';
 
-const labelStyle = css`display: block; font-weight: 600; font-size: ${fontSizes.sm}; color: ${colors.dark}; margin-bottom: 6px;`;
-const hintStyle = css`margin: 6px 0 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted};`;
-const errorStyle = css`margin: 6px 0 0; font-size: ${fontSizes.sm}; color: ${colors.danger}; font-weight: 500;`;
-const wrapperStyle = css`margin-bottom: 16px;`;
+const labelStyle = css`
+  display: block;
+  font-weight: 600;
+  font-size: ${fontSizes.sm};
+  color: ${colors.dark};
+  margin-bottom: 6px;
+`;
+const hintStyle = css`
+  margin: 6px 0 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+const errorStyle = css`
+  margin: 6px 0 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.danger};
+  font-weight: 500;
+`;
+const wrapperStyle = css`
+  margin-bottom: 16px;
+`;
 
 export const controlStyle = css`
-  display: block; width: 100%; min-height: 46px; padding: 10px 14px;
-  font: inherit; color: ${colors.text}; background: ${colors.surface};
-  border: 1.5px solid ${colors.border}; border-radius: ${radii.md};
-  transition: border-color ${transitions.fast}, box-shadow ${transitions.fast};
-  &::placeholder { color: #a8959f; }
-  &:hover { border-color: #d6c3cf; }
-  &:focus { outline: none; border-color: ${colors.primary}; box-shadow: ${shadows.focus}; }
-  &[aria-invalid='true'] { border-color: ${colors.danger}; }
-  &:disabled { background: #f4eef2; cursor: not-allowed; }
+  display: block;
+  width: 100%;
+  min-height: 46px;
+  padding: 10px 14px;
+  font: inherit;
+  color: ${colors.text};
+  background: ${colors.surface};
+  border: 1.5px solid ${colors.border};
+  border-radius: ${radii.md};
+  transition:
+    border-color ${transitions.fast},
+    box-shadow ${transitions.fast};
+  &::placeholder {
+    color: #a8959f;
+  }
+  &:hover {
+    border-color: #d6c3cf;
+  }
+  &:focus {
+    outline: none;
+    border-color: ${colors.primary};
+    box-shadow: ${shadows.focus};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${colors.danger};
+  }
+  &:disabled {
+    background: #f4eef2;
+    cursor: not-allowed;
+  }
 `;
 
 interface FieldChrome {
@@ -50,10 +88,30 @@ function Label({ htmlFor, chrome }: { htmlFor: string; chrome: FieldChrome }) {
   return (
     <label
       htmlFor={htmlFor}
-      css={[labelStyle, chrome.hideLabel && css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`]}
+      css={[
+        labelStyle,
+        chrome.hideLabel &&
+          css`
+            position: absolute;
+            width: 1px;
+            height: 1px;
+            overflow: hidden;
+            clip: rect(0 0 0 0);
+          `,
+      ]}
     >
       {chrome.label}
-      {chrome.optionalLabel && <span css={css`font-weight: 400; color: ${colors.textMuted};`}> ({t('form.optional')})</span>}
+      {chrome.optionalLabel && (
+        <span
+          css={css`
+            font-weight: 400;
+            color: ${colors.textMuted};
+          `}
+        >
+          {' '}
+          ({t('form.optional')})
+        </span>
+      )}
     </label>
   );
 }
@@ -61,8 +119,16 @@ function Label({ htmlFor, chrome }: { htmlFor: string; chrome: FieldChrome }) {
 function Messages({ chrome, hintId, errorId }: { chrome: FieldChrome; hintId: string; errorId: string }) {
   return (
     <>
-      {chrome.hint && <p id={hintId} css={hintStyle}>{chrome.hint}</p>}
-      {chrome.error && <p id={errorId} css={errorStyle}>{chrome.error}</p>}
+      {chrome.hint && (
+        <p id={hintId} css={hintStyle}>
+          {chrome.hint}
+        </p>
+      )}
+      {chrome.error && (
+        <p id={errorId} css={errorStyle}>
+          {chrome.error}
+        </p>
+      )}
     </>
   );
 }
@@ -88,10 +154,11 @@ export function TextField({ label, error, hint, optionalLabel, hideLabel, id, ty
   );
 }
 
-export type TextAreaProps = FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'children'> & {
-  /** show "used / maxLength" under the field (chat messages, about-me) */
-  showCount?: boolean;
-};
+export type TextAreaProps = FieldChrome &
+  Omit<ComponentPropsWithRef<'textarea'>, 'children'> & {
+    /** show "used / maxLength" under the field (chat messages, about-me) */
+    showCount?: boolean;
+  };
 
 export function TextArea({ label, error, hint, optionalLabel, hideLabel, id, showCount, className, ...textarea }: TextAreaProps) {
   const chrome = { label, error, hint, optionalLabel, hideLabel };
@@ -103,13 +170,27 @@ export function TextArea({ label, error, hint, optionalLabel, hideLabel, id, sho
       <textarea
         id={ids.controlId}
         rows={4}
-        css={[controlStyle, css`resize: vertical; min-height: 96px;`]}
+        css={[
+          controlStyle,
+          css`
+            resize: vertical;
+            min-height: 96px;
+          `,
+        ]}
         {...textarea}
         aria-invalid={error ? true : textarea['aria-invalid']}
         aria-describedby={ids.describedBy}
       />
       {showCount && length !== undefined && (
-        <p css={[hintStyle, css`text-align: right;`]} aria-live="polite">
+        <p
+          css={[
+            hintStyle,
+            css`
+              text-align: right;
+            `,
+          ]}
+          aria-live="polite"
+        >
           {textarea.maxLength ? `${length} / ${textarea.maxLength}` : length}
         </p>
       )}
@@ -124,11 +205,12 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export type SelectProps = FieldChrome & Omit<ComponentPropsWithRef<'select'>, 'children'> & {
-  options: readonly SelectOption[];
-  /** first, empty choice ("Please choose" by default when true) */
-  placeholder?: string | boolean;
-};
+export type SelectProps = FieldChrome &
+  Omit<ComponentPropsWithRef<'select'>, 'children'> & {
+    options: readonly SelectOption[];
+    /** first, empty choice ("Please choose" by default when true) */
+    placeholder?: string | boolean;
+  };
 
 export function Select({ label, error, hint, optionalLabel, hideLabel, id, options, placeholder, className, ...select }: SelectProps) {
   const t = useCommonT();
@@ -142,10 +224,19 @@ export function Select({ label, error, hint, optionalLabel, hideLabel, id, optio
         css={[
           controlStyle,
           css`
-            appearance: none; padding-right: 40px; cursor: pointer;
-            background-image: linear-gradient(45deg, transparent 50%, ${colors.textMuted} 50%), linear-gradient(135deg, ${colors.textMuted} 50%, transparent 50%);
-            background-position: calc(100% - 20px) 50%, calc(100% - 15px) 50%;
-            background-size: 5px 5px, 5px 5px; background-repeat: no-repeat;
+            appearance: none;
+            padding-right: 40px;
+            cursor: pointer;
+            background-image:
+              linear-gradient(45deg, transparent 50%, ${colors.textMuted} 50%),
+              linear-gradient(135deg, ${colors.textMuted} 50%, transparent 50%);
+            background-position:
+              calc(100% - 20px) 50%,
+              calc(100% - 15px) 50%;
+            background-size:
+              5px 5px,
+              5px 5px;
+            background-repeat: no-repeat;
           `,
         ]}
         {...select}
@@ -171,19 +262,39 @@ export function Checkbox({ label, error, hint, id, className, ...input }: Checkb
   const ids = useFieldIds(id, Boolean(hint), Boolean(error), input['aria-describedby']);
   return (
     <div css={wrapperStyle} className={className}>
-      <div css={css`display: flex; align-items: flex-start; gap: 10px;`}>
+      <div
+        css={css`
+          display: flex;
+          align-items: flex-start;
+          gap: 10px;
+        `}
+      >
         <input
           id={ids.controlId}
           type="checkbox"
           css={css`
-            width: 20px; height: 20px; margin: 2px 0 0; flex: none; accent-color: ${colors.primary}; cursor: pointer;
-            &:focus-visible { outline: none; box-shadow: ${shadows.focus}; }
+            width: 20px;
+            height: 20px;
+            margin: 2px 0 0;
+            flex: none;
+            accent-color: ${colors.primary};
+            cursor: pointer;
+            &:focus-visible {
+              outline: none;
+              box-shadow: ${shadows.focus};
+            }
           `}
           {...input}
           aria-invalid={error ? true : input['aria-invalid']}
           aria-describedby={ids.describedBy}
         />
-        <label htmlFor={ids.controlId} css={css`cursor: pointer; line-height: 1.45;`}>
+        <label
+          htmlFor={ids.controlId}
+          css={css`
+            cursor: pointer;
+            line-height: 1.45;
+          `}
+        >
           {label}
         </label>
       </div>

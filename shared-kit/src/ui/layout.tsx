@@ -7,11 +7,22 @@ import { containerWidths, mq } from '../theme/theme';
  * for whatever must line up with the page's content (e.g. the shell's notices above it).
  */
 export const containerColumnStyle = css`
-  width: 100%; margin: 0 auto; padding-left: 16px; padding-right: 16px;
-  ${mq.sm} { max-width: ${containerWidths.sm}px; }
-  ${mq.md} { max-width: ${containerWidths.md}px; }
-  ${mq.lg} { max-width: ${containerWidths.lg}px; }
-  ${mq.xl} { max-width: ${containerWidths.xl}px; }
+  width: 100%;
+  margin: 0 auto;
+  padding-left: 16px;
+  padding-right: 16px;
+  ${mq.sm} {
+    max-width: ${containerWidths.sm}px;
+  }
+  ${mq.md} {
+    max-width: ${containerWidths.md}px;
+  }
+  ${mq.lg} {
+    max-width: ${containerWidths.lg}px;
+  }
+  ${mq.xl} {
+    max-width: ${containerWidths.xl}px;
+  }
 `;
 
 /** Centered page column with the responsive widths of spec 9 (540/720/960/1140). */
@@ -20,7 +31,11 @@ export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'
     <div
       css={[
         // breathing room under the navigation and above the footer
-        css`width: 100%; margin: 0 auto; padding: 24px 16px 40px;`,
+        css`
+          width: 100%;
+          margin: 0 auto;
+          padding: 24px 16px 40px;
+        `,
         !fluid && containerColumnStyle,
       ]}
       {...rest}
@@ -42,8 +57,11 @@ export function Stack({ direction = 'column', gap = 12, align, justify, wrap = f
   return (
     <div
       css={css`
-        display: flex; flex-direction: ${direction}; gap: ${gap}px;
-        align-items: ${align ?? 'stretch'}; justify-content: ${justify ?? 'flex-start'};
+        display: flex;
+        flex-direction: ${direction};
+        gap: ${gap}px;
+        align-items: ${align ?? 'stretch'};
+        justify-content: ${justify ?? 'flex-start'};
         flex-wrap: ${wrap ? 'wrap' : 'nowrap'};
       `}
       {...rest}

@@ -12,9 +12,17 @@ import { colors, mq, radii, shadows, zIndex } from '../theme/theme';
 import { useCommonT } from './use-common-translation';
 
 const FOCUSABLE = [
-  'a[href]', 'area[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])', 'textarea:not([disabled])', 'iframe', 'audio[controls]', 'video[controls]',
-  '[contenteditable]:not([contenteditable="false"])', '[tabindex]:not([tabindex="-1"])',
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  'audio[controls]',
+  'video[controls]',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
 function focusables(root: HTMLElement): HTMLElement[] {
@@ -57,8 +65,18 @@ export interface ModalProps {
 }
 
 export function Modal({
-  open, onClose, title, hideTitle = false, dismissible = true, children, footer, size = 'md',
-  initialFocusRef, describedBy, fullScreenOnPhone = false, inline = false,
+  open,
+  onClose,
+  title,
+  hideTitle = false,
+  dismissible = true,
+  children,
+  footer,
+  size = 'md',
+  initialFocusRef,
+  describedBy,
+  fullScreenOnPhone = false,
+  inline = false,
 }: ModalProps) {
   const t = useCommonT();
   const titleId = `${useId().replace(/:/g, '')}-title`;
@@ -127,12 +145,24 @@ export function Modal({
       }}
       css={[
         css`
-          position: fixed; inset: 0; z-index: ${zIndex.modal};
-          display: flex; align-items: center; justify-content: center; padding: 16px;
-          background: ${colors.overlay}; backdrop-filter: blur(2px);
+          position: fixed;
+          inset: 0;
+          z-index: ${zIndex.modal};
+          display: flex;
+          align-items: center;
+          justify-content: center;
+          padding: 16px;
+          background: ${colors.overlay};
+          backdrop-filter: blur(2px);
           overflow-y: auto;
         `,
-        !inline && css`animation: ${fadeIn} 150ms ease-out; @media (prefers-reduced-motion: reduce) { animation: none; }`,
+        !inline &&
+          css`
+            animation: ${fadeIn} 150ms ease-out;
+            @media (prefers-reduced-motion: reduce) {
+              animation: none;
+            }
+          `,
       ]}
     >
       <div
@@ -145,25 +175,64 @@ export function Modal({
         onKeyDown={onKeyDown}
         css={[
           css`
-            position: relative; width: 100%; max-width: ${widths[size]}px; max-height: calc(100vh - 32px);
-            display: flex; flex-direction: column;
-            background: ${colors.surface}; border-radius: ${radii.lg}; box-shadow: ${shadows.lg};
-            &:focus { outline: none; }
+            position: relative;
+            width: 100%;
+            max-width: ${widths[size]}px;
+            max-height: calc(100vh - 32px);
+            display: flex;
+            flex-direction: column;
+            background: ${colors.surface};
+            border-radius: ${radii.lg};
+            box-shadow: ${shadows.lg};
+            &:focus {
+              outline: none;
+            }
           `,
-          !inline && css`animation: ${rise} 200ms ease-out; @media (prefers-reduced-motion: reduce) { animation: none; }`,
+          !inline &&
+            css`
+              animation: ${rise} 200ms ease-out;
+              @media (prefers-reduced-motion: reduce) {
+                animation: none;
+              }
+            `,
           fullScreenOnPhone &&
             css`
-              @media (max-width: 767.98px) { max-width: none; max-height: none; height: 100%; border-radius: 0; }
-              ${mq.md} { height: auto; }
+              @media (max-width: 767.98px) {
+                max-width: none;
+                max-height: none;
+                height: 100%;
+                border-radius: 0;
+              }
+              ${mq.md} {
+                height: auto;
+              }
             `,
         ]}
       >
-        <header css={css`display: flex; align-items: flex-start; gap: 12px; padding: 20px 24px 8px;`}>
+        <header
+          css={css`
+            display: flex;
+            align-items: flex-start;
+            gap: 12px;
+            padding: 20px 24px 8px;
+          `}
+        >
           <h2
             id={titleId}
             css={[
-              css`flex: 1; margin: 0; font-size: 1.375rem;`,
-              hideTitle && css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`,
+              css`
+                flex: 1;
+                margin: 0;
+                font-size: 1.375rem;
+              `,
+              hideTitle &&
+                css`
+                  position: absolute;
+                  width: 1px;
+                  height: 1px;
+                  overflow: hidden;
+                  clip: rect(0 0 0 0);
+                `,
             ]}
           >
             {title}
@@ -175,19 +244,50 @@ export function Modal({
               aria-label={t('actions.close')}
               onClick={requestClose}
               css={css`
-                margin-left: auto; width: 36px; height: 36px; flex: none; border: 0; border-radius: 50%;
-                background: transparent; color: ${colors.textMuted}; font-size: 24px; line-height: 1; cursor: pointer;
-                &:hover { background: ${colors.primarySoft}; color: ${colors.primary}; }
-                &:focus-visible { outline: none; box-shadow: ${shadows.focus}; }
+                margin-left: auto;
+                width: 36px;
+                height: 36px;
+                flex: none;
+                border: 0;
+                border-radius: 50%;
+                background: transparent;
+                color: ${colors.textMuted};
+                font-size: 24px;
+                line-height: 1;
+                cursor: pointer;
+                &:hover {
+                  background: ${colors.primarySoft};
+                  color: ${colors.primary};
+                }
+                &:focus-visible {
+                  outline: none;
+                  box-shadow: ${shadows.focus};
+                }
               `}
             >
               <span aria-hidden="true">×</span>
             </button>
           )}
         </header>
-        <div css={css`padding: 8px 24px 24px; overflow-y: auto;`}>{children}</div>
+        <div
+          css={css`
+            padding: 8px 24px 24px;
+            overflow-y: auto;
+          `}
+        >
+          {children}
+        </div>
         {footer && (
-          <footer css={css`display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; padding: 16px 24px; border-top: 1px solid ${colors.border};`}>
+          <footer
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              justify-content: flex-end;
+              gap: 12px;
+              padding: 16px 24px;
+              border-top: 1px solid ${colors.border};
+            `}
+          >
             {footer}
           </footer>
         )}

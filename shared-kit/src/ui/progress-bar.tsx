@@ -19,7 +19,13 @@ export function ProgressBar({ value, max = 100, label, valueText, showValue = fa
   const clamped = Math.min(Math.max(value, 0), max);
   const percent = max > 0 ? Math.round((clamped / max) * 100) : 0;
   return (
-    <div css={css`display: flex; align-items: center; gap: 10px;`}>
+    <div
+      css={css`
+        display: flex;
+        align-items: center;
+        gap: 10px;
+      `}
+    >
       <div
         role="progressbar"
         aria-label={label ?? t('status.progress')}
@@ -27,17 +33,35 @@ export function ProgressBar({ value, max = 100, label, valueText, showValue = fa
         aria-valuemax={max}
         aria-valuenow={clamped}
         aria-valuetext={valueText}
-        css={css`flex: 1; height: 10px; background: ${colors.primarySoft}; border-radius: ${radii.pill}; overflow: hidden;`}
+        css={css`
+          flex: 1;
+          height: 10px;
+          background: ${colors.primarySoft};
+          border-radius: ${radii.pill};
+          overflow: hidden;
+        `}
       >
         <div
           css={css`
-            height: 100%; width: ${percent}%;
+            height: 100%;
+            width: ${percent}%;
             background: linear-gradient(90deg, ${colors.primary}, #ff6fa8);
-            border-radius: ${radii.pill}; transition: width 200ms ease-out;
+            border-radius: ${radii.pill};
+            transition: width 200ms ease-out;
           `}
         />
       </div>
-      {showValue && <span css={css`font-size: 0.875rem; font-weight: 600; min-width: 3ch;`}>{percent}%</span>}
+      {showValue && (
+        <span
+          css={css`
+            font-size: 0.875rem;
+            font-weight: 600;
+            min-width: 3ch;
+          `}
+        >
+          {percent}%
+        </span>
+      )}
     </div>
   );
 }

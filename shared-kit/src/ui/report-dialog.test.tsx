@@ -42,8 +42,17 @@ describe('ReportDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Rapporteren' }));
     const dialog = screen.getByRole('dialog', { name: 'Sanne rapporteren' });
     const group = within(dialog).getByRole('radiogroup', { name: 'Reden' });
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Nepprofiel', 'Oplichting (vraagt om geld)', 'Intimidatie of lastigvallen', 'Minderjarig', 'Aanstootgevende foto of tekst', 'Iets anders',
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([
+      'Nepprofiel',
+      'Oplichting (vraagt om geld)',
+      'Intimidatie of lastigvallen',
+      'Minderjarig',
+      'Aanstootgevende foto of tekst',
+      'Iets anders',
     ]);
     expect(within(dialog).getByText('1 bericht wordt meegestuurd.')).toBeInTheDocument();
 
@@ -64,8 +73,12 @@ describe('ReportDialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sanne ook blokkeren' }));
     await user.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
 
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Bedankt voor je meldingEen moderator bekijkt het zo snel mogelijk. Je hoort van ons wanneer je melding is behandeld. Sanne is ook geblokkeerd.');
-    expect(calls.map((c) => c.body)).toEqual([{ profile: 42, reason: 'scam', note: 'Vraagt om een cadeaukaart', message_ids: [5], block: true }]);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Bedankt voor je meldingEen moderator bekijkt het zo snel mogelijk. Je hoort van ons wanneer je melding is behandeld. Sanne is ook geblokkeerd.',
+    );
+    expect(calls.map((c) => c.body)).toEqual([
+      { profile: 42, reason: 'scam', note: 'Vraagt om een cadeaukaart', message_ids: [5], block: true },
+    ]);
     // focus moves to the footer's close button (the dialog's own close button is named alike)
     expect(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1)).toHaveFocus();
     await user.click(must(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1), 'the footer close button'));
@@ -83,21 +96,34 @@ describe('ReportDialog', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Kies een reden.');
     await user.click(within(dialog).getByRole('radio', { name: 'Iets anders' }));
     await user.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
-    expect(within(dialog).getByRole('textbox', { name: /Toelichting/ })).toHaveAccessibleDescription(expect.stringContaining('Beschrijf wat er aan de hand is (maximaal 1000 tekens).'));
+    expect(within(dialog).getByRole('textbox', { name: /Toelichting/ })).toHaveAccessibleDescription(
+      expect.stringContaining('Beschrijf wat er aan de hand is (maximaal 1000 tekens).'),
+    );
     expect(calls).toEqual([]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a profile already reported: the translated 409 in the dialog, nothing else changes', async () => {
-    serve({ 'POST /api/report.php': () => ({ status: 409, body: { error: 'report_exists', field: 'profile', message: 'Je hebt dit profiel al gemeld. We bekijken je melding zo snel mogelijk.' } }) });
+    serve({
+      'POST /api/report.php': () => ({
+        status: 409,
+        body: {
+          error: 'report_exists',
+          field: 'profile',
+          message: 'Je hebt dit profiel al gemeld. We bekijken je melding zo snel mogelijk.',
+        },
+      }),
+    });
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Rapporteren' }));
     const dialog = screen.getByRole('dialog', { name: 'Sanne rapporteren' });
     await user.click(within(dialog).getByRole('radio', { name: 'Nepprofiel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Je hebt dit profiel al gemeld. We bekijken je melding zo snel mogelijk.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Je hebt dit profiel al gemeld. We bekijken je melding zo snel mogelijk.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Melding versturen' })).toBeEnabled();
   });
 

@@ -31,11 +31,30 @@ export interface ReportDialogProps {
 }
 
 const radioStyle = css`
-  display: flex; align-items: center; gap: 10px; padding: 10px 12px; min-height: 44px;
-  border: 1px solid ${colors.border}; border-radius: ${radii.md}; cursor: pointer; line-height: 1.35;
-  &:has(input:checked) { border-color: ${colors.primary}; background: ${colors.primarySoft}; }
-  input { width: 20px; height: 20px; margin: 0; flex: none; accent-color: ${colors.primary}; }
-  input:focus-visible { outline: none; box-shadow: ${shadows.focus}; }
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 10px 12px;
+  min-height: 44px;
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  cursor: pointer;
+  line-height: 1.35;
+  &:has(input:checked) {
+    border-color: ${colors.primary};
+    background: ${colors.primarySoft};
+  }
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 0;
+    flex: none;
+    accent-color: ${colors.primary};
+  }
+  input:focus-visible {
+    outline: none;
+    box-shadow: ${shadows.focus};
+  }
 `;
 
 export function ReportDialog({ open, onClose, profile, messageIds, onReported }: ReportDialogProps) {
@@ -76,13 +95,22 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
     setBusy(true);
     setError(null);
     try {
-      const body = { profile: profile.id, reason, ...(note.trim() ? { note: note.trim() } : {}), ...(messageIds?.length ? { message_ids: messageIds } : {}), ...(block ? { block: true } : {}) };
+      const body = {
+        profile: profile.id,
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(messageIds?.length ? { message_ids: messageIds } : {}),
+        ...(block ? { block: true } : {}),
+      };
       const made = await api.post('/api/report.php', body, ZReportCreated);
       setDone({ blocked: made.blocked });
       onReported?.({ id: made.id, blocked: made.blocked });
     } catch (e) {
       const err = e as { code?: string; field?: string; message?: string };
-      setError({ field: err.code === 'report_exists' ? null : (err.field ?? null), message: err.code === 'report_exists' ? t('report.exists') : (err.message ?? String(e)) });
+      setError({
+        field: err.code === 'report_exists' ? null : (err.field ?? null),
+        message: err.code === 'report_exists' ? t('report.exists') : (err.message ?? String(e)),
+      });
     } finally {
       setBusy(false);
     }
@@ -98,7 +126,9 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
       fullScreenOnPhone
       footer={
         done ? (
-          <Button ref={doneRef} onClick={close}>{t('actions.close')}</Button>
+          <Button ref={doneRef} onClick={close}>
+            {t('actions.close')}
+          </Button>
         ) : (
           <>
             <Button variant="ghost" onClick={close} disabled={busy}>
@@ -117,15 +147,53 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
           {done.blocked ? ` ${t('report.blocked', { name: profile.name })}` : ''}
         </Alert>
       ) : (
-        <form id={formId} onSubmit={submit} noValidate css={css`display: grid; gap: 16px;`}>
-          <p css={css`margin: 0;`}>{t('report.intro', { name: profile.name })}</p>
+        <form
+          id={formId}
+          onSubmit={submit}
+          noValidate
+          css={css`
+            display: grid;
+            gap: 16px;
+          `}
+        >
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {t('report.intro', { name: profile.name })}
+          </p>
           {error && !error.field ? <Alert variant="warning">{error.message}</Alert> : null}
           <fieldset
-            css={css`border: 0; padding: 0; margin: 0; display: grid; gap: 8px; min-width: 0;`}
+            css={css`
+              border: 0;
+              padding: 0;
+              margin: 0;
+              display: grid;
+              gap: 8px;
+              min-width: 0;
+            `}
             aria-describedby={error?.field === 'reason' ? `${legendId}-err` : undefined}
           >
-            <legend id={`${legendId}-legend`} css={css`font-weight: 600; margin-bottom: 8px; padding: 0;`}>{t('report.reasonLabel')}</legend>
-            <div role="radiogroup" aria-labelledby={`${legendId}-legend`} aria-required="true" css={css`display: grid; gap: 8px;`}>
+            <legend
+              id={`${legendId}-legend`}
+              css={css`
+                font-weight: 600;
+                margin-bottom: 8px;
+                padding: 0;
+              `}
+            >
+              {t('report.reasonLabel')}
+            </legend>
+            <div
+              role="radiogroup"
+              aria-labelledby={`${legendId}-legend`}
+              aria-required="true"
+              css={css`
+                display: grid;
+                gap: 8px;
+              `}
+            >
               {REPORT_REASONS.map((r) => (
                 <label key={r} css={radioStyle}>
                   <input type="radio" name={`${legendId}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} />
@@ -134,12 +202,28 @@ export function ReportDialog({ open, onClose, profile, messageIds, onReported }:
               ))}
             </div>
             {error?.field === 'reason' ? (
-              <p id={`${legendId}-err`} role="alert" css={css`margin: 0; color: ${colors.danger};`}>
+              <p
+                id={`${legendId}-err`}
+                role="alert"
+                css={css`
+                  margin: 0;
+                  color: ${colors.danger};
+                `}
+              >
                 {error.message}
               </p>
             ) : null}
           </fieldset>
-          {messageIds?.length ? <p css={css`margin: 0; color: ${colors.textMuted};`}>{t('report.messages', { count: messageIds.length })}</p> : null}
+          {messageIds?.length ? (
+            <p
+              css={css`
+                margin: 0;
+                color: ${colors.textMuted};
+              `}
+            >
+              {t('report.messages', { count: messageIds.length })}
+            </p>
+          ) : null}
           <TextArea
             label={t('report.noteLabel')}
             optionalLabel={reason !== 'other'}

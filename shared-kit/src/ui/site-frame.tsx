@@ -92,7 +92,13 @@ export function Brand({ name }: { name: string | undefined }) {
   );
 }
 
-export function Footer({ settings, links = true }: { settings: Pick<Settings, 'domain_language' | 'name'> | null | undefined; links?: boolean }) {
+export function Footer({
+  settings,
+  links = true,
+}: {
+  settings: Pick<Settings, 'domain_language' | 'name'> | null | undefined;
+  links?: boolean;
+}) {
   const { t, i18n } = useTranslation('common');
   const english = i18n.resolvedLanguage === 'en' || i18n.language === 'en';
   return (

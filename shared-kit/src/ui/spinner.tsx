@@ -20,7 +20,8 @@ export function Spinner({ label, size = 24, decorative = false }: SpinnerProps) 
       aria-hidden="true"
       css={css`
         display: inline-block;
-        width: ${size}px; height: ${size}px;
+        width: ${size}px;
+        height: ${size}px;
         border: ${Math.max(2, Math.round(size / 8))}px solid currentColor;
         border-right-color: transparent;
         border-radius: 50%;
@@ -32,7 +33,13 @@ export function Spinner({ label, size = 24, decorative = false }: SpinnerProps) 
   );
   if (decorative) return circle;
   return (
-    <span role="status" css={css`display: inline-flex; align-items: center;`}>
+    <span
+      role="status"
+      css={css`
+        display: inline-flex;
+        align-items: center;
+      `}
+    >
       {circle}
       <VisuallyHidden>{label ?? t('status.loading')}</VisuallyHidden>
     </span>

@@ -93,7 +93,6 @@ describe('SearchForm and Pager', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-
   it('names the pager after the list it pages when told', async () => {
     const onPage = jest.fn();
     render(<Pager page={1} perPage={20} total={45} onPage={onPage} label="Geblokkeerde leden" />);
@@ -106,7 +105,18 @@ describe('SearchForm and Pager', () => {
 
 describe('StaffTable', () => {
   it('scrolls sideways in a named region the keyboard can reach (issue 29 item 19: axe scrollable-region-focusable on a phone)', () => {
-    render(<StaffTable caption="Betalingen" headers={['Bedrag']} rows={[<tr key="1"><td css={staffCell}>€ 9,95</td></tr>]} empty="Geen." />);
+    render(
+      <StaffTable
+        caption="Betalingen"
+        headers={['Bedrag']}
+        rows={[
+          <tr key="1">
+            <td css={staffCell}>€ 9,95</td>
+          </tr>,
+        ]}
+        empty="Geen."
+      />,
+    );
     const region = screen.getByRole('region', { name: 'Betalingen' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toContainElement(screen.getByRole('table'));
@@ -119,7 +129,9 @@ describe('StaffTable', () => {
   );
 
   it('is a table named by its caption, shown or only read out', () => {
-    const { rerender } = render(<StaffTable caption="Sites (2)" headers={['Domein']} rows={[row('example.de'), row('example.nl')]} empty="Geen sites." />);
+    const { rerender } = render(
+      <StaffTable caption="Sites (2)" headers={['Domein']} rows={[row('example.de'), row('example.nl')]} empty="Geen sites." />,
+    );
     const table = screen.getByRole('table', { name: 'Sites (2)' });
     expect(within(table).getByRole('columnheader', { name: 'Domein' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);

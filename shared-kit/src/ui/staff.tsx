@@ -100,7 +100,15 @@ export function SearchForm({ label, initial = '', placeholder, maxLength, onSear
   };
   return (
     <form role="search" onSubmit={submit} css={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-      <TextField label={label} type="search" value={q} placeholder={placeholder} maxLength={maxLength} onChange={(e) => setQ(e.target.value)} css={{ flex: '1 1 16rem' }} />
+      <TextField
+        label={label}
+        type="search"
+        value={q}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        onChange={(e) => setQ(e.target.value)}
+        css={{ flex: '1 1 16rem' }}
+      />
       <Button type="submit" variant="outline">
         {t('actions.search')}
       </Button>
@@ -123,7 +131,10 @@ export function Pager({ page, perPage, total, onPage, label }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
   return (
-    <nav {...(label ? { 'aria-label': label } : { 'aria-labelledby': id })} css={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
+    <nav
+      {...(label ? { 'aria-label': label } : { 'aria-labelledby': id })}
+      css={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}
+    >
       <span id={id}>{t('paging.pageOf', { page, pages })}</span>
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('actions.previous')}
@@ -136,7 +147,15 @@ export function Pager({ page, perPage, total, onPage, label }: PagerProps) {
 }
 
 /** The result of the last action, announced politely; `tone` 'danger' for a refusal. */
-export function ResultMessage({ message, tone = 'success', onDismiss }: { message: string | null; tone?: 'success' | 'danger'; onDismiss?: () => void }) {
+export function ResultMessage({
+  message,
+  tone = 'success',
+  onDismiss,
+}: {
+  message: string | null;
+  tone?: 'success' | 'danger';
+  onDismiss?: () => void;
+}) {
   if (!message) return <div role="status" aria-live="polite" />;
   return (
     <Alert variant={tone} role="status" onDismiss={onDismiss}>
@@ -146,7 +165,12 @@ export function ResultMessage({ message, tone = 'success', onDismiss }: { messag
 }
 
 /** The style of a staff table's header and data cells. */
-export const staffCell = { padding: '0.5rem 0.6rem', textAlign: 'start', borderBottom: `1px solid ${colors.border}`, verticalAlign: 'top' } as const;
+export const staffCell = {
+  padding: '0.5rem 0.6rem',
+  textAlign: 'start',
+  borderBottom: `1px solid ${colors.border}`,
+  verticalAlign: 'top',
+} as const;
 
 export interface StaffTableProps {
   /** names the table; shown above it, or only read out when `hideCaption` */
@@ -167,7 +191,12 @@ export interface StaffTableProps {
 export function StaffTable({ caption, hideCaption = false, headers, rows, empty }: StaffTableProps) {
   if (rows.length === 0) return typeof empty === 'string' ? <p role="status">{empty}</p> : <>{empty}</>;
   return (
-    <div role="region" aria-label={caption} tabIndex={0} css={{ overflowX: 'auto', '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 } }}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      css={{ overflowX: 'auto', '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 } }}
+    >
       <table css={{ width: '100%', borderCollapse: 'collapse', background: colors.surface, fontSize: '0.9375rem' }}>
         <caption css={hideCaption ? visuallyHiddenStyle : { textAlign: 'start', fontWeight: 600, padding: '0.5rem 0' }}>{caption}</caption>
         <thead>

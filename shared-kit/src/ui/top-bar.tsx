@@ -78,7 +78,17 @@ export function TopBar({ children }: { children: ReactNode }) {
 /** Small globe drawn inline (no icon font needed). Decorative. */
 function GlobeIcon({ size = 14 }: { size?: number }) {
   return (
-    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" css={{ verticalAlign: '-2px' }}>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      css={{ verticalAlign: '-2px' }}
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
     </svg>
@@ -90,13 +100,34 @@ function GlobeIcon({ size = 14 }: { size?: number }) {
  * word beside the select (still visible); on a small phone only the globe shows, so a visitor's
  * header (brand, language, login) keeps one row.
  */
-export function LanguageSelect({ language, onChange, compact = false }: { language: Language; onChange: (language: Language) => void; compact?: boolean }) {
+export function LanguageSelect({
+  language,
+  onChange,
+  compact = false,
+}: {
+  language: Language;
+  onChange: (language: Language) => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('common');
   const id = useId();
   return (
     <div css={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
       <label htmlFor={id} css={{ fontSize: compact ? '0.8rem' : '0.9rem', whiteSpace: 'nowrap' }}>
-        <GlobeIcon /> <span css={compact ? css`${smallPhone} { ${visuallyHiddenStyle} }` : undefined}>{t('nav.language')}</span>
+        <GlobeIcon />{' '}
+        <span
+          css={
+            compact
+              ? css`
+                  ${smallPhone} {
+                    ${visuallyHiddenStyle}
+                  }
+                `
+              : undefined
+          }
+        >
+          {t('nav.language')}
+        </span>
       </label>
       <select
         id={id}

@@ -2,7 +2,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Alert, Badge, Button, Checkbox, CreditBadge, ErrorMessage, ErrorPage, FictionalBadge, FictionalNotice, Modal, PlaceholderPage, ProgressBar, Select, TextArea, TextField } from './index';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  CreditBadge,
+  ErrorMessage,
+  ErrorPage,
+  FictionalBadge,
+  FictionalNotice,
+  Modal,
+  PlaceholderPage,
+  ProgressBar,
+  Select,
+  TextArea,
+  TextField,
+} from './index';
 import { ApiRequestError, SwallowedError } from '../api';
 import { i18n, registerNamespace } from '../i18n';
 import { settingsAtom, store } from '../state';
@@ -18,8 +34,13 @@ function ModalHarness({ dismissible = true }: { dismissible?: boolean }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Aanmelden</Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Maak je account" dismissible={dismissible}
-        footer={<Button onClick={() => setOpen(false)}>Klaar</Button>}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Maak je account"
+        dismissible={dismissible}
+        footer={<Button onClick={() => setOpen(false)}>Klaar</Button>}
+      >
         <TextField label="E-mail" type="email" />
         <TextField label="Wachtwoord" type="password" />
       </Modal>
@@ -92,7 +113,12 @@ describe('form fields', () => {
   });
 
   it('is not invalid without an error; two fields get distinct ids', () => {
-    render(<><TextField label="Stad" /><TextField label="Regio" /></>);
+    render(
+      <>
+        <TextField label="Stad" />
+        <TextField label="Regio" />
+      </>,
+    );
     const city = screen.getByLabelText('Stad');
     expect(city).not.toHaveAttribute('aria-invalid');
     expect(city.id).not.toBe(screen.getByLabelText('Regio').id);
@@ -104,7 +130,14 @@ describe('form fields', () => {
       const [about, setAbout] = useState('Hoi');
       return (
         <>
-          <Select label="Land" placeholder options={[{ value: 'NL', label: 'Nederland' }, { value: 'BE', label: 'België' }]} />
+          <Select
+            label="Land"
+            placeholder
+            options={[
+              { value: 'NL', label: 'Nederland' },
+              { value: 'BE', label: 'België' },
+            ]}
+          />
           <TextArea label="Over mij" value={about} maxLength={500} showCount onChange={(e) => setAbout(e.target.value)} />
           <Checkbox label="Ik ga akkoord met de voorwaarden" />
         </>
@@ -149,7 +182,12 @@ describe('feedback', () => {
   it('Alert: danger is an alert, info a status; dismissible with a named button', async () => {
     const user = userEvent.setup();
     const onDismiss = jest.fn();
-    render(<><Alert variant="danger">Betaling mislukt</Alert><Alert onDismiss={onDismiss}>Opgeslagen</Alert></>);
+    render(
+      <>
+        <Alert variant="danger">Betaling mislukt</Alert>
+        <Alert onDismiss={onDismiss}>Opgeslagen</Alert>
+      </>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Betaling mislukt');
     expect(screen.getByRole('status')).toHaveTextContent('Opgeslagen');
     await user.click(screen.getByRole('button', { name: 'Sluiten' }));
@@ -183,7 +221,15 @@ describe('feedback', () => {
 
 describe('pages and labels', () => {
   it('PlaceholderPage shows the translated title as h1 and a coming-soon note', async () => {
-    registerNamespace('demo-chat', { nl: { title: 'Berichten' }, en: { title: 'Messages' }, de: { title: 'Nachrichten' }, es: { title: 'Mensajes' }, fr: { title: 'Messages' }, it: { title: 'Messaggi' }, pl: { title: 'Wiadomości' } });
+    registerNamespace('demo-chat', {
+      nl: { title: 'Berichten' },
+      en: { title: 'Messages' },
+      de: { title: 'Nachrichten' },
+      es: { title: 'Mensajes' },
+      fr: { title: 'Messages' },
+      it: { title: 'Messaggi' },
+      pl: { title: 'Wiadomości' },
+    });
     render(<PlaceholderPage titleKey="demo-chat:title" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Berichten' })).toBeInTheDocument();
     expect(screen.getByText('Binnenkort beschikbaar')).toBeInTheDocument();

@@ -23,8 +23,15 @@ export function VerifiedBadge({ compact = false, size = 16, className }: Verifie
       title={t('verified.label')}
       className={className}
       css={css`
-        display: inline-flex; align-items: center; gap: 4px; flex: none; white-space: nowrap;
-        color: ${colors.success}; font-size: 0.8125rem; font-weight: 700; line-height: 1;
+        display: inline-flex;
+        align-items: center;
+        gap: 4px;
+        flex: none;
+        white-space: nowrap;
+        color: ${colors.success};
+        font-size: 0.8125rem;
+        font-weight: 700;
+        line-height: 1;
       `}
     >
       <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24">

@@ -55,7 +55,13 @@ describe('shared singletons', () => {
 
   it('every export of react-router that a module imports is in the shared subset', () => {
     const subset = fs.readFileSync(path.join(repo, 'shared-kit/src/federation/react-router.ts'), 'utf8');
-    const provided = new Set(/export \{([^}]*)\}/.exec(subset)?.[1]?.split(',').map((name) => name.trim()).filter(Boolean));
+    const provided = new Set(
+      /export \{([^}]*)\}/
+        .exec(subset)?.[1]
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    );
     const used = new Map<string, string>();
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -66,14 +72,18 @@ describe('shared singletons', () => {
           for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router'/g)) {
             if (match[1]) continue;
             for (const raw of match[2]?.split(',') ?? []) {
-              const name = raw.trim().split(/\s+as\s+/)[0]?.trim();
+              const name = raw
+                .trim()
+                .split(/\s+as\s+/)[0]
+                ?.trim();
               if (name && !name.startsWith('type ')) used.set(name, path.relative(repo, full));
             }
           }
         }
       }
     };
-    for (const ws of ['shell', 'shared-kit', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers']) walk(path.join(repo, ws, 'src'));
+    for (const ws of ['shell', 'shared-kit', 'mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'])
+      walk(path.join(repo, ws, 'src'));
     expect(used.size).toBeGreaterThan(0);
     const missing = [...used].filter(([name]) => !provided.has(name)).map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);

@@ -76,7 +76,14 @@ describe('remote health reports', () => {
   it('reports a remote that could not be loaded as a load_error, flushed on pagehide', async () => {
     const hook = fallbackPlugin().errorLoadRemote;
     if (!hook) throw new Error('errorLoadRemote missing');
-    await hook({ id: 'mf_chat/routes', error: new Error('ScriptNetworkError'), from: 'runtime', lifecycle: 'onLoad', expose: './routes', origin: undefined as never });
+    await hook({
+      id: 'mf_chat/routes',
+      error: new Error('ScriptNetworkError'),
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      expose: './routes',
+      origin: undefined as never,
+    });
     window.dispatchEvent(new Event('pagehide'));
     expect(await sentEvents()).toEqual([{ remote: 'mf_chat', build_id: 'chat-1', type: 'load_error' }]);
   });

@@ -55,7 +55,15 @@ function send(events: ClientEvent[]): void {
       if (navigator.sendBeacon(CLIENT_EVENTS_URL, new Blob([body], { type: 'application/json' }))) return;
     }
     // no beacon (or the browser refused to queue it): a keepalive fetch, fire and forget
-    void globalThis.fetch?.(CLIENT_EVENTS_URL, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+    void globalThis
+      .fetch?.(CLIENT_EVENTS_URL, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+      })
+      .catch(() => undefined);
   } catch {
     // reporting must never break the page
   }

@@ -62,7 +62,10 @@ export function isRegistered(remote: string): boolean {
 }
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: string, detail?: string) {
+  constructor(
+    readonly remote: string,
+    detail?: string,
+  ) {
     super(`remote ${remote} is unavailable${detail ? `: ${detail}` : ''}`);
     this.name = 'RemoteUnavailableError';
   }
@@ -130,7 +133,8 @@ function widgetComponent(id: string, attempt: number): LazyExoticComponent<Compo
       if (!isRegistered(remote)) throw new RemoteUnavailableError(remote, 'not listed in /mf-remotes.json');
       const module = await loadRemote<WidgetModule>(id);
       const Widget = module?.default;
-      if (typeof Widget !== 'function' && typeof Widget !== 'object') throw new RemoteUnavailableError(remote, `${id} has no default export`);
+      if (typeof Widget !== 'function' && typeof Widget !== 'object')
+        throw new RemoteUnavailableError(remote, `${id} has no default export`);
       const loaded = !isFallbackModule(module);
       const Inner: ComponentType = Widget;
       function ReportedWidget() {
@@ -185,10 +189,7 @@ export function prefetchRemote(remote: string, kind: 'idle' | 'intent' = 'intent
   const key = `${remote}:${kind}`;
   if (prefetched.has(key) || !isRegistered(remote)) return;
   prefetched.add(key);
-  const warm =
-    kind === 'idle'
-      ? loadRemote(`${remote}/manifest`)
-      : loadRemote(`${remote}/routes`);
+  const warm = kind === 'idle' ? loadRemote(`${remote}/manifest`) : loadRemote(`${remote}/routes`);
   warm.catch((error: unknown) => {
     prefetched.delete(key);
     console.warn(`[shell] prefetch of ${remote} failed`, error);

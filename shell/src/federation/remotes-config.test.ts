@@ -16,7 +16,9 @@ beforeAll(async () => {
         res.writeHead(503).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ remotes: [{ name: 'mf_chat', entry: '/mf/mf-chat/mf-manifest.json' }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ remotes: [{ name: 'mf_chat', entry: '/mf/mf-chat/mf-manifest.json' }] }));
       return;
     }
     if (req.url === '/bad-shape') {
@@ -49,7 +51,9 @@ describe('reading /mf-remotes.json', () => {
   it('starts with no remotes when the list is missing or the server is down', async () => {
     await expect(fetchRemotesConfig(`${base}/missing`, { baseDelayMs: 5 })).resolves.toEqual({ remotes: [] });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(fetchRemotesConfig('http://127.0.0.1:1/mf-remotes.json', { baseDelayMs: 5, attempts: 2 })).resolves.toEqual({ remotes: [] });
+    await expect(fetchRemotesConfig('http://127.0.0.1:1/mf-remotes.json', { baseDelayMs: 5, attempts: 2 })).resolves.toEqual({
+      remotes: [],
+    });
     expect(warn).toHaveBeenCalled();
   });
 });

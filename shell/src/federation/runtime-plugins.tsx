@@ -24,7 +24,12 @@ type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['
 type EntryExports = Exclude<Awaited<ReturnType<LoadEntryErrorArgs['getRemoteEntry']>>, false | void | undefined>;
 
 export function retryPlugin({ retries = 2, baseDelayMs = 300 }: RetryOptions = {}): ModuleFederationRuntimePlugin {
-  const retryEntry = async ({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }: LoadEntryErrorArgs): Promise<EntryExports | undefined> => {
+  const retryEntry = async ({
+    getRemoteEntry,
+    origin,
+    remoteInfo,
+    remoteEntryExports,
+  }: LoadEntryErrorArgs): Promise<EntryExports | undefined> => {
     for (let attempt = 0; attempt < retries; attempt += 1) {
       await delay(baseDelayMs * 2 ** attempt);
       try {

@@ -96,8 +96,7 @@ const inMemoryRemotes: ModuleFederationRuntimePlugin = {
     if (!['mf_auth_signup', 'mf_payments', 'mf_members'].includes(remoteInfo.name)) return undefined;
     return {
       init: () => undefined,
-      get: (expose: string) => () =>
-        Promise.resolve({ default: widget(expose) }),
+      get: (expose: string) => () => Promise.resolve({ default: widget(expose) }),
     };
   },
 };
@@ -122,7 +121,6 @@ beforeEach(async () => {
   });
 });
 afterEach(() => act(() => setSession(null)));
-
 
 function renderPage(path: string, page: ReactNode = <h1>Mijn pagina</h1>) {
   return renderInShell(<DefaultLayout>{page}</DefaultLayout>, { path });
@@ -217,7 +215,9 @@ it('says there is nothing when no alert has anything to say', async () => {
   setBannerRuns(false);
   act(() => setSession(makeUser({ email_confirmed: true })));
   renderPage('/members');
-  await waitFor(() => expect([...mounted]).toEqual(expect.arrayContaining(NOTICE_WIDGETS.map((id) => `./${id.split('/')[1]}`))), { timeout: 5000 });
+  await waitFor(() => expect([...mounted]).toEqual(expect.arrayContaining(NOTICE_WIDGETS.map((id) => `./${id.split('/')[1]}`))), {
+    timeout: 5000,
+  });
   const bell = screen.getByRole('button', { name: 'Meldingen' });
   await userEvent.click(bell);
   expect(screen.getByRole('region', { name: 'Meldingen' })).toHaveTextContent('Geen meldingen');
@@ -234,7 +234,9 @@ it('shows the urgent notice (mail bounces) inline at the top of the overview, in
   expect(slot.firstElementChild?.textContent ?? '').toBe('');
   const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
   expect(slot).toContainElement(alert);
-  expect(slot.compareDocumentPosition(screen.getByRole('heading', { name: 'Mijn pagina' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(
+    slot.compareDocumentPosition(screen.getByRole('heading', { name: 'Mijn pagina' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
   // the bell does not count it a second time
   await waitFor(() => expect(mounted.has('./WelcomeBonusBanner')).toBe(true), { timeout: 5000 });
   expect(screen.getByRole('button', { name: 'Meldingen' })).toBeInTheDocument();

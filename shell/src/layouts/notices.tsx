@@ -108,7 +108,6 @@ function useRenderedAlerts(list: RefObject<HTMLUListElement | null>, items: stri
   return ids;
 }
 
-
 // the bell: a round button as high as the top bar's other controls
 const bellStyle = css({
   position: 'relative',
@@ -243,20 +242,26 @@ export function Notices() {
     if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
   };
 
-  const name = [count > 0 ? t('notices.bellCount', { count }) : t('notices.bell'), unseen ? t('notices.new') : ''].filter(Boolean).join(' ');
+  const name = [count > 0 ? t('notices.bellCount', { count }) : t('notices.bell'), unseen ? t('notices.new') : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div ref={wrapper} data-slot="notices" css={{ display: 'contents' }}>
-      <button
-        ref={bell}
-        type="button"
-        css={bellStyle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button ref={bell} type="button" css={bellStyle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         {/* the name is the hidden text, not aria-label: the visible count is part of it (axe label-content-name-mismatch) */}
         {/* a drawn bell: an emoji needs a colour-emoji font the device may lack (a box instead) */}
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
@@ -268,7 +273,16 @@ export function Notices() {
         ) : null}
         {unseen ? <span aria-hidden="true" data-unseen="" css={dotStyle} /> : null}
       </button>
-      <div ref={panel} id={panelId} role="region" aria-label={t('notices.bell')} tabIndex={-1} css={panelStyle} hidden={!open} onClick={closeOnLink}>
+      <div
+        ref={panel}
+        id={panelId}
+        role="region"
+        aria-label={t('notices.bell')}
+        tabIndex={-1}
+        css={panelStyle}
+        hidden={!open}
+        onClick={closeOnLink}
+      >
         <ul ref={list} css={listStyle}>
           {widgets.map((id) => (
             <li key={id} data-widget={id}>
@@ -291,7 +305,10 @@ export function UrgentNotice() {
   const inline = useUrgentInline();
   if (!inline) return null;
   return (
-    <div data-slot="urgent-notice" css={[containerColumnStyle, { minHeight: URGENT_MIN_HEIGHT, marginBottom: '1rem', '& > *': { margin: 0 } }]}>
+    <div
+      data-slot="urgent-notice"
+      css={[containerColumnStyle, { minHeight: URGENT_MIN_HEIGHT, marginBottom: '1rem', '& > *': { margin: 0 } }]}
+    >
       <LazyWidget id={URGENT_WIDGET} idle />
     </div>
   );

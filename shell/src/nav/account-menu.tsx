@@ -122,7 +122,16 @@ export function AccountMenu({ name }: { name: string }) {
         <span aria-hidden="true" css={{ fontSize: '1.1rem' }}>
           ☺
         </span>
-        <span css={{ display: 'none', maxWidth: '9rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', [mq.sm]: { display: 'inline' } }}>
+        <span
+          css={{
+            display: 'none',
+            maxWidth: '9rem',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            [mq.sm]: { display: 'inline' },
+          }}
+        >
           {name}
         </span>
       </button>

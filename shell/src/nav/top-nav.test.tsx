@@ -77,7 +77,11 @@ describe('top navigation', () => {
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Account', 'Uitloggen']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Mijn profiel', 'Instellingen', 'Account', 'Uitloggen']);
     expect(within(menu).getByRole('menuitem', { name: 'Mijn profiel' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Instellingen' })).toHaveFocus();
@@ -114,7 +118,11 @@ describe('member sections on small and large screens', () => {
     expect(cssValue(sections, 'bottom')).toBe('0');
     expect(cssValue(sections, 'position', wide)).toBe('static');
     // nothing moves the tab bar back into the top bar at a narrower width
-    expect(cssRulesFor(sections).filter((rule) => rule.style.getPropertyValue('position') === 'static').map((rule) => rule.media)).toEqual([wide]);
+    expect(
+      cssRulesFor(sections)
+        .filter((rule) => rule.style.getPropertyValue('position') === 'static')
+        .map((rule) => rule.media),
+    ).toEqual([wide]);
   });
 
   it('let a long label wrap inside its quarter of the tab bar instead of running off the screen', async () => {
@@ -135,7 +143,10 @@ describe('member sections on small and large screens', () => {
   it('put a count at the corner of the icon in the tab bar, so "Berichten" keeps its line (issue 29 item 4), and after the label in the top bar', () => {
     act(() => setSession(makeUser({ unread_messages: 7, paid_user: true, credits: 42 })));
     renderInShell(<TopNav />);
-    for (const [name, count] of [[/Berichten/, '7'], [/Credits/, '42']] as const) {
+    for (const [name, count] of [
+      [/Berichten/, '7'],
+      [/Credits/, '42'],
+    ] as const) {
       const link = screen.getByRole('link', { name });
       const badge = within(link).getByText(count).closest('[data-nav-badge]') as HTMLElement;
       expect(badge).not.toBeNull();
@@ -164,7 +175,12 @@ describe('language switcher', () => {
 describe('installed app', () => {
   it('shows a back button in the installed app on member, likes and credits pages only', () => {
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: query === '(display-mode: standalone)', media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(display-mode: standalone)',
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
     try {
       act(() => setSession(makeUser()));
       for (const path of ['/members/7', '/likes', '/credits']) {

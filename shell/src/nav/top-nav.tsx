@@ -131,80 +131,80 @@ export function TopNav() {
   const { unread, newLikes } = useBadges();
   return (
     <TopBar>
-    {user ? <BackButton /> : null}
-    <Brand />
-    {user ? (
-      <>
-        <ul
-          css={(theme) => ({
-            // up to 1199 px: a tab bar fixed to the bottom of the screen; from 1200 px: inline in the bar
-            position: 'fixed',
-            insetInline: 0,
-            bottom: 0,
-            zIndex: theme.zIndex.nav,
-            display: 'grid',
-            // minmax(0, 1fr): four equal quarters that never grow past the screen width
-            gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-            margin: 0,
-            padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
-            listStyle: 'none',
-            background: theme.colors.surface,
-            borderTop: `1px solid ${theme.colors.border}`,
-            boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
-            [inlineNav]: {
-              position: 'static',
-              display: 'flex',
-              flex: 1,
-              gap: '0.25rem',
-              padding: 0,
-              background: 'transparent',
-              border: 0,
-              boxShadow: 'none',
-            },
-          })}
-        >
-          <li>
-            <NavItem to="/members" icon="⌕">
-              {t('nav.searchMembers')}
-            </NavItem>
-          </li>
-          <li>
-            <NavItem to="/chats" icon="✉" badge={<NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />}>
-              {t('nav.messages')}
-            </NavItem>
-          </li>
-          <li>
-            <NavItem to="/likes" icon="♥" badge={<NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />}>
-              {t('nav.likes')}
-            </NavItem>
-          </li>
-          <li>
-            {user.paid_user ? (
-              <NavItem
-                to="/credits"
-                icon="★"
-                // low-credit colours of spec 9: warning at 1-10, danger at 0
-                badge={<CreditBadge credits={user.credits} />}
-              >
-                {t('nav.credits')}
+      {user ? <BackButton /> : null}
+      <Brand />
+      {user ? (
+        <>
+          <ul
+            css={(theme) => ({
+              // up to 1199 px: a tab bar fixed to the bottom of the screen; from 1200 px: inline in the bar
+              position: 'fixed',
+              insetInline: 0,
+              bottom: 0,
+              zIndex: theme.zIndex.nav,
+              display: 'grid',
+              // minmax(0, 1fr): four equal quarters that never grow past the screen width
+              gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+              margin: 0,
+              padding: '0.2rem 0.25rem calc(0.2rem + env(safe-area-inset-bottom))',
+              listStyle: 'none',
+              background: theme.colors.surface,
+              borderTop: `1px solid ${theme.colors.border}`,
+              boxShadow: '0 -4px 16px rgba(58, 23, 56, 0.06)',
+              [inlineNav]: {
+                position: 'static',
+                display: 'flex',
+                flex: 1,
+                gap: '0.25rem',
+                padding: 0,
+                background: 'transparent',
+                border: 0,
+                boxShadow: 'none',
+              },
+            })}
+          >
+            <li>
+              <NavItem to="/members" icon="⌕">
+                {t('nav.searchMembers')}
               </NavItem>
-            ) : (
-              <NavItem to="/premium" icon="★">
-                {t('nav.getPremium')}
+            </li>
+            <li>
+              <NavItem to="/chats" icon="✉" badge={<NavBadge count={unread} label={ts('unreadBadge', { count: unread })} />}>
+                {t('nav.messages')}
               </NavItem>
-            )}
-          </li>
-        </ul>
-        <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
-          {/* the member's notices: a bell that opens a panel hanging from this bar (layouts/notices.tsx) */}
-          <Notices />
-          <LanguageSwitcher compact />
-          <AccountMenu name={user.profile.name} />
-        </div>
-      </>
-    ) : (
-      <VisitorNavActions language={language} onLanguage={changeLanguage} />
-    )}
+            </li>
+            <li>
+              <NavItem to="/likes" icon="♥" badge={<NavBadge count={newLikes} label={ts('newLikesBadge', { count: newLikes })} />}>
+                {t('nav.likes')}
+              </NavItem>
+            </li>
+            <li>
+              {user.paid_user ? (
+                <NavItem
+                  to="/credits"
+                  icon="★"
+                  // low-credit colours of spec 9: warning at 1-10, danger at 0
+                  badge={<CreditBadge credits={user.credits} />}
+                >
+                  {t('nav.credits')}
+                </NavItem>
+              ) : (
+                <NavItem to="/premium" icon="★">
+                  {t('nav.getPremium')}
+                </NavItem>
+              )}
+            </li>
+          </ul>
+          <div css={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
+            {/* the member's notices: a bell that opens a panel hanging from this bar (layouts/notices.tsx) */}
+            <Notices />
+            <LanguageSwitcher compact />
+            <AccountMenu name={user.profile.name} />
+          </div>
+        </>
+      ) : (
+        <VisitorNavActions language={language} onLanguage={changeLanguage} />
+      )}
     </TopBar>
   );
 }

@@ -22,7 +22,10 @@ export function LoginRequiredPage() {
   const reason = reasonKey(pathname, search);
   return (
     <Container>
-      <section aria-labelledby="login-required-title" css={{ display: 'grid', gap: '1rem', justifyItems: 'center', textAlign: 'center', padding: '2rem 0' }}>
+      <section
+        aria-labelledby="login-required-title"
+        css={{ display: 'grid', gap: '1rem', justifyItems: 'center', textAlign: 'center', padding: '2rem 0' }}
+      >
         <h1 id="login-required-title" css={{ margin: 0, fontSize: '1.5rem' }}>
           {t('errors.loginRequired')}
         </h1>

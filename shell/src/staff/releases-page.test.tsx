@@ -53,7 +53,11 @@ function asReleaseStaff() {
 describe('the releases page', () => {
   it('shows per remote the live release, the canary with its share, the history with notes, sizes and error rates beside the live one', async () => {
     asReleaseStaff();
-    serve({ 'GET /api/backoffice/releases': () => ({ remotes: [payments({ banner: 'Canary pay-5 teruggedraaid: 31 fouten per 1.000 mounts, live 1' })] }) });
+    serve({
+      'GET /api/backoffice/releases': () => ({
+        remotes: [payments({ banner: 'Canary pay-5 teruggedraaid: 31 fouten per 1.000 mounts, live 1' })],
+      }),
+    });
     renderInShell(<ShellRoutes />, { path: '/backoffice/releases' });
     const menu = screen.getByRole('navigation', { name: 'Beheeronderdelen' });
     expect(within(menu).getByRole('link', { name: 'Releases' })).toHaveAttribute('aria-current', 'page');
@@ -68,9 +72,15 @@ describe('the releases page', () => {
     expect(canaryRow).toHaveTextContent('40 kB');
     expect(canaryRow).toHaveTextContent('30 per 1.000 (6 fouten, 200 mounts) (live: 1)');
     // only earlier releases can be rolled back to; a ready one can be canaried or made live
-    expect(within(within(table).getByRole('row', { name: /pay-1/ })).getByRole('button', { name: 'Terugdraaien naar deze' })).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /pay-4/ })).queryByRole('button', { name: 'Terugdraaien naar deze' })).not.toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /pay-4/ })).getByRole('button', { name: 'Als canary uitrollen' })).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /pay-1/ })).getByRole('button', { name: 'Terugdraaien naar deze' }),
+    ).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /pay-4/ })).queryByRole('button', { name: 'Terugdraaien naar deze' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /pay-4/ })).getByRole('button', { name: 'Als canary uitrollen' }),
+    ).toBeInTheDocument();
   });
 
   it('rolls out a canary at a chosen share in a named dialog, refusing a share above 50 %', async () => {
@@ -122,7 +132,11 @@ describe('the releases page', () => {
       'GET /api/backoffice/releases': () => ({ remotes: [payments()] }),
       'POST /api/backoffice/releases/mf-payments/promote': () => ({
         status: 409,
-        body: { error: 'release_incompatible', message: 'incompatible', problems: [{ package: 'react', wanted: '^18.3.1', offered: '19.2.0' }] },
+        body: {
+          error: 'release_incompatible',
+          message: 'incompatible',
+          problems: [{ package: 'react', wanted: '^18.3.1', offered: '19.2.0' }],
+        },
       }),
     });
     renderInShell(<ShellRoutes />, { path: '/backoffice/releases' });
@@ -130,7 +144,9 @@ describe('the releases page', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Live zetten' }));
     const dialog = screen.getByRole('dialog', { name: 'Release pay-4 live zetten?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Live zetten' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze release past niet bij de live shell: react vraagt ^18.3.1, de shell biedt 19.2.0');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Deze release past niet bij de live shell: react vraagt ^18.3.1, de shell biedt 19.2.0',
+    );
   });
 
   it('rolls back to an earlier release and pauses a canary, each confirmed', async () => {
@@ -143,11 +159,17 @@ describe('the releases page', () => {
     renderInShell(<ShellRoutes />, { path: '/backoffice/releases' });
     const section = await screen.findByRole('region', { name: 'mf-payments' });
     await userEvent.click(within(section).getByRole('button', { name: 'Canary pauzeren' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Canary pay-3 pauzeren?' })).getByRole('button', { name: 'Canary pauzeren' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Canary pay-3 pauzeren?' })).getByRole('button', { name: 'Canary pauzeren' }),
+    );
     expect(await screen.findByText('De canary van mf-payments is gepauzeerd.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'mf-payments' })).toHaveTextContent('gepauzeerd');
     await userEvent.click(within(screen.getByRole('row', { name: /pay-1/ })).getByRole('button', { name: 'Terugdraaien naar deze' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Terugdraaien naar release pay-1?' })).getByRole('button', { name: 'Terugdraaien naar deze' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Terugdraaien naar release pay-1?' })).getByRole('button', {
+        name: 'Terugdraaien naar deze',
+      }),
+    );
     expect(await screen.findByText('mf-payments is teruggedraaid naar pay-1.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
       ['/api/backoffice/releases/mf-payments/pause', { paused: true, version: 7 }],
@@ -159,7 +181,9 @@ describe('the releases page', () => {
     act(() => setSession(makeUser({ is_staff: true, staff_roles: ['moderator'] })));
     renderInShell(<ShellRoutes />, { path: '/backoffice/releases' });
     expect(screen.getByRole('heading', { level: 1, name: 'Alleen voor medewerkers' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Beheeronderdelen' })).queryByRole('link', { name: 'Releases' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Beheeronderdelen' })).queryByRole('link', { name: 'Releases' }),
+    ).not.toBeInTheDocument();
   });
 
   it('speaks English too', async () => {

@@ -30,7 +30,9 @@ export function actionError(t: TFunction<'shell'>, error: unknown): Error {
     if (error.code === 'release_conflict') return new Error(t('releases.errors.conflict'));
     if (error.code === 'release_incompatible') {
       const problems = ZReleaseProblem.array().safeParse((error.body as { problems?: unknown } | undefined)?.problems);
-      const list = problems.success ? problems.data.map((p) => t('releases.errors.problem', { package: p.package, wanted: p.wanted, offered: p.offered })).join('; ') : '';
+      const list = problems.success
+        ? problems.data.map((p) => t('releases.errors.problem', { package: p.package, wanted: p.wanted, offered: p.offered })).join('; ')
+        : '';
       return new Error(`${t('releases.errors.incompatible')} ${list}`.trim());
     }
   }
@@ -140,7 +142,15 @@ function RemoteCard({ remote, onAction }: { remote: RemoteReleases; onAction: (a
       )}
       <StaffTable
         caption={t('releases.history', { remote: remote.remote })}
-        headers={[t('releases.cols.build'), t('releases.cols.status'), t('releases.cols.when'), t('releases.cols.notes'), t('releases.cols.size'), t('releases.cols.errors'), t('releases.cols.actions')]}
+        headers={[
+          t('releases.cols.build'),
+          t('releases.cols.status'),
+          t('releases.cols.when'),
+          t('releases.cols.notes'),
+          t('releases.cols.size'),
+          t('releases.cols.errors'),
+          t('releases.cols.actions'),
+        ]}
         rows={rows}
         empty={t('releases.empty')}
       />
@@ -148,7 +158,15 @@ function RemoteCard({ remote, onAction }: { remote: RemoteReleases; onAction: (a
   );
 }
 
-function ActionDialog({ action, onClose, onDone }: { action: Action | null; onClose: () => void; onDone: (remote: RemoteReleases, message: string) => void }) {
+function ActionDialog({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: Action | null;
+  onClose: () => void;
+  onDone: (remote: RemoteReleases, message: string) => void;
+}) {
   const { t } = useTranslation('shell');
   const [percent, setPercent] = useState('10');
   const [percentError, setPercentError] = useState<string | null>(null);
@@ -163,7 +181,10 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
     promote: { title: t('releases.dialogs.promoteTitle', { build: buildId }), confirm: t('releases.actions.promote') },
     rollback: { title: t('releases.dialogs.rollbackTitle', { build: buildId }), confirm: t('releases.actions.rollback') },
     pause: {
-      title: action.kind === 'pause' && !action.paused ? t('releases.dialogs.resumeTitle', { build: buildId }) : t('releases.dialogs.pauseTitle', { build: buildId }),
+      title:
+        action.kind === 'pause' && !action.paused
+          ? t('releases.dialogs.resumeTitle', { build: buildId })
+          : t('releases.dialogs.pauseTitle', { build: buildId }),
       confirm: action.kind === 'pause' && !action.paused ? t('releases.actions.resume') : t('releases.actions.pause'),
     },
   }[action.kind];
@@ -189,14 +210,26 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
     }
     try {
       const updated = await api.post(`/api/backoffice/releases/${folder}/${path}`, body, ZRemoteReleases);
-      onDone(updated, t(`releases.done.${action.kind === 'pause' && !action.paused ? 'resume' : action.kind}`, { build: buildId, remote: folder }));
+      onDone(
+        updated,
+        t(`releases.done.${action.kind === 'pause' && !action.paused ? 'resume' : action.kind}`, { build: buildId, remote: folder }),
+      );
     } catch (error) {
       throw actionError(t, error);
     }
   };
   return (
-    <ConfirmDialog open title={texts.title} confirmLabel={texts.confirm} tone={action.kind === 'rollback' ? 'danger' : 'primary'} onConfirm={run} onClose={onClose}>
-      <p css={{ marginTop: 0 }}>{t(`releases.dialogs.${action.kind === 'pause' && !action.paused ? 'resume' : action.kind}Text`, { remote: folder })}</p>
+    <ConfirmDialog
+      open
+      title={texts.title}
+      confirmLabel={texts.confirm}
+      tone={action.kind === 'rollback' ? 'danger' : 'primary'}
+      onConfirm={run}
+      onClose={onClose}
+    >
+      <p css={{ marginTop: 0 }}>
+        {t(`releases.dialogs.${action.kind === 'pause' && !action.paused ? 'resume' : action.kind}Text`, { remote: folder })}
+      </p>
       {asksPercent && (
         <TextField
           label={t('releases.percentLabel')}
@@ -240,7 +273,14 @@ export function ReleasesPage() {
       <p css={{ margin: 0 }}>{t('releases.intro')}</p>
       <ResultMessage message={message} onDismiss={() => setMessage(null)} />
       {state.error && (
-        <Alert variant="danger" action={<Button size="sm" variant="outline" onClick={state.reload}>{t('releases.retry')}</Button>}>
+        <Alert
+          variant="danger"
+          action={
+            <Button size="sm" variant="outline" onClick={state.reload}>
+              {t('releases.retry')}
+            </Button>
+          }
+        >
           {state.error}
         </Alert>
       )}

@@ -25,7 +25,10 @@ export function mayOpenStaffPage(user: User | null, pathname: string): boolean {
 export function StaffOnlyPage() {
   const { t } = useTranslation('shell');
   return (
-    <section aria-labelledby="staff-only-title" css={{ display: 'grid', gap: '1rem', justifyItems: 'center', textAlign: 'center', padding: '2rem 0' }}>
+    <section
+      aria-labelledby="staff-only-title"
+      css={{ display: 'grid', gap: '1rem', justifyItems: 'center', textAlign: 'center', padding: '2rem 0' }}
+    >
       <h1 id="staff-only-title" css={{ margin: 0, fontSize: '1.5rem' }}>
         {t('staff.onlyTitle')}
       </h1>

@@ -14,7 +14,9 @@ describe('the back office in the shell', () => {
     act(() => setSession(makeUser({ is_staff: true, staff_roles: ['moderator'] })));
     renderInShell(<ShellRoutes />, { path: '/backoffice/photos' });
     const menu = screen.getByRole('navigation', { name: 'Beheeronderdelen' });
-    const areas = within(menu).getAllByRole('link').map((a) => a.textContent);
+    const areas = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(areas).toEqual(["Foto's", 'Leden', 'Blokkeringen', 'Meldingen', 'Verificaties', 'Klachten', 'Vastgehouden berichten']);
     expect(within(menu).getByRole('link', { name: "Foto's" })).toHaveAttribute('aria-current', 'page');
     // the member site's navigation and footer are not there
@@ -49,7 +51,9 @@ describe('the back office in the shell', () => {
     const { unmount } = renderInShell(<ShellRoutes />, { path: '/pages/faq' });
     await userEvent.click(screen.getByRole('button', { name: /Accountmenu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Beheer' }));
-    expect(within(screen.getByRole('navigation', { name: 'Beheeronderdelen' })).getByRole('link', { name: 'Kortingscodes' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Beheeronderdelen' })).getByRole('link', { name: 'Kortingscodes' }),
+    ).toHaveAttribute('aria-current', 'page');
     unmount();
     act(() => setSession(makeUser()));
     renderInShell(<ShellRoutes />, { path: '/pages/faq' });

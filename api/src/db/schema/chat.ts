@@ -31,9 +31,15 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    userA: integer('user_a').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    userB: integer('user_b').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    startedBy: integer('started_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userA: integer('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: integer('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: ts('claimed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -48,23 +54,38 @@ export const conversations = pgTable(
 export const conversationMembers = pgTable(
   'conversation_members',
   {
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    otherId: integer('other_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     lastReadId: integer('last_read_id').notNull().default(0),
     clearedId: integer('cleared_id').notNull().default(0),
     lastMessageId: integer('last_message_id').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user_idx').on(t.userId, t.lastMessageId.desc())],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId, t.lastMessageId.desc()),
+  ],
 );
 
 export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: integer('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** text | image | gift */
     type: text('type').notNull(),
     body: text('body'),
@@ -92,22 +113,37 @@ export const messages = pgTable(
     // the socket's catch-up after last_id
     index('messages_recipient_idx').on(t.recipientId, t.id),
     // serving an image looks its message up by file name (chat/image-files.ts)
-    index('messages_image_file_idx').on(t.imageFile).where(sql`${t.imageFile} is not null`),
-    index('messages_image_thumb_idx').on(t.imageThumb).where(sql`${t.imageThumb} is not null`),
+    index('messages_image_file_idx')
+      .on(t.imageFile)
+      .where(sql`${t.imageFile} is not null`),
+    index('messages_image_thumb_idx')
+      .on(t.imageThumb)
+      .where(sql`${t.imageThumb} is not null`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
-    check('messages_honesty_reason_check', sql`${t.honestyReason} IS NULL OR (${t.asksIfReal} AND ${t.honestyReason} ~ '^(real_question|bot_question|staff_question|short_form)(\+disguised)?$')`),
+    check(
+      'messages_honesty_reason_check',
+      sql`${t.honestyReason} IS NULL OR (${t.asksIfReal} AND ${t.honestyReason} ~ '^(real_question|bot_question|staff_question|short_form)(\+disguised)?$')`,
+    ),
     // the honesty guard: the newest question / disclosure of a conversation
-    index('messages_asks_if_real_idx').on(t.conversationId, t.id).where(sql`${t.asksIfReal}`),
-    index('messages_disclosure_idx').on(t.conversationId, t.id).where(sql`${t.disclosure}`),
+    index('messages_asks_if_real_idx')
+      .on(t.conversationId, t.id)
+      .where(sql`${t.asksIfReal}`),
+    index('messages_disclosure_idx')
+      .on(t.conversationId, t.id)
+      .where(sql`${t.disclosure}`),
     // the vulnerable-user warning counts a member's messages of the last 24 hours
     index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     // the socket's catch-up replays the deletions since the last message it saw (only deleted rows)
-    index('messages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('messages_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     check('messages_held_check', sql`${t.held} IS NULL OR ${t.held} IN ('pending', 'rejected')`),
   ],
 );
 
 export const chatpalNotices = pgTable('chatpal_notices', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   shownAt: ts('shown_at').notNull().defaultNow(),
 });

@@ -5,7 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,7 +36,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     language: text('language').notNull().default('nl'),
@@ -42,27 +56,34 @@ export const users = pgTable(
      */
     isStaff: boolean('is_staff').notNull().default(false),
     /** a staff member's roles (moderator, operator, payments, admin: shared-kit STAFF_ROLES); [] for members */
-    staffRoles: text('staff_roles').array().notNull().default(sql`'{}'::text[]`),
+    staffRoles: text('staff_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
-    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    notificationsDisabled: jsonb('notifications_disabled')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     signupAt: ts('signup_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at'),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    uniqueIndex('users_site_email_uq').on(t.siteId, sql`lower(${t.email})`),
-    check('users_credits_nonneg', sql`${t.credits} >= 0`),
-  ],
+  (t) => [uniqueIndex('users_site_email_uq').on(t.siteId, sql`lower(${t.email})`), check('users_credits_nonneg', sql`${t.credits} >= 0`)],
 );
 
 /** 1:1 with users; what other members see. */
 export const profiles = pgTable(
   'profiles',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     gender: text('gender').notNull(),
     sexuality: text('sexuality'),
@@ -93,13 +114,25 @@ export const profiles = pgTable(
     // members search (api/src/modules/members/search.ts): the member pool is shared by the regional
     // sites, so these start at the filters, carry the `status = 'active' and searchable` predicate of every search and
     // end in the sort key (date_of_birth DESC, user_id DESC = youngest first), so a page is an index range walk.
-    index('profiles_members_gcd_idx').on(t.gender, t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
-    index('profiles_members_gcrd_idx').on(t.gender, t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_gcd_idx')
+      .on(t.gender, t.country, t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_gcrd_idx')
+      .on(t.gender, t.country, t.region, t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
     // a country (and region) search with either gender
-    index('profiles_members_cd_idx').on(t.country, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
-    index('profiles_members_crd_idx').on(t.country, t.region, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
-    index('profiles_members_gd_idx').on(t.gender, t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
-    index('profiles_members_d_idx').on(t.dateOfBirth, t.userId).where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_cd_idx')
+      .on(t.country, t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_crd_idx')
+      .on(t.country, t.region, t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_gd_idx')
+      .on(t.gender, t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
+    index('profiles_members_d_idx')
+      .on(t.dateOfBirth, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.searchable}`),
   ],
 );
 
@@ -113,8 +146,12 @@ export const interests = pgTable('interests', {
 export const profileInterests = pgTable(
   'profile_interests',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    slug: text('slug').notNull().references(() => interests.slug),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug')
+      .notNull()
+      .references(() => interests.slug),
   },
   (t) => [primaryKey({ columns: [t.userId, t.slug] })],
 );
@@ -123,7 +160,9 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
     matchFilename: text('match_filename').notNull(),
@@ -140,7 +179,9 @@ export const photos = pgTable(
   (t) => [
     index('photos_user_idx').on(t.userId, t.status),
     // the moderation queue: pending photos, oldest first (members/moderation.ts)
-    index('photos_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('photos_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     // serving a file looks its photo up by any of its three names (members/photo-files.ts)
     index('photos_filename_idx').on(t.filename),
     index('photos_thumb_filename_idx').on(t.thumbFilename),
@@ -151,8 +192,12 @@ export const photos = pgTable(
 export const likes = pgTable(
   'likes',
   {
-    likerId: integer('liker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    likedId: integer('liked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     isNew: boolean('is_new').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -162,8 +207,12 @@ export const likes = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],

@@ -11,14 +11,27 @@ import { users } from './core';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Why the balance changed. */
-export const CREDIT_REASONS = ['signup_bonus', 'purchase', 'message', 'gift', 'photo', 'refund', 'admin', 'time_bonus', 'welcome_bonus', 'chargeback'] as const;
+export const CREDIT_REASONS = [
+  'signup_bonus',
+  'purchase',
+  'message',
+  'gift',
+  'photo',
+  'refund',
+  'admin',
+  'time_bonus',
+  'welcome_bonus',
+  'chargeback',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').$type<CreditReason>().notNull(),
@@ -29,8 +42,12 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_user_created_idx').on(t.userId, t.createdAt.desc()),
     // a purchase is credited once: one ledger row per payment reference (modules/payments)
-    uniqueIndex('credit_ledger_purchase_ref_uq').on(t.ref).where(sql`${t.reason} = 'purchase'`),
+    uniqueIndex('credit_ledger_purchase_ref_uq')
+      .on(t.ref)
+      .where(sql`${t.reason} = 'purchase'`),
     // money taken back at the PSP is taken from the balance once (modules/payments/reversals.ts)
-    uniqueIndex('credit_ledger_reversal_ref_uq').on(t.ref).where(sql`${t.reason} = 'chargeback' or ${t.ref} like 'psp-refund:%'`),
+    uniqueIndex('credit_ledger_reversal_ref_uq')
+      .on(t.ref)
+      .where(sql`${t.reason} = 'chargeback' or ${t.ref} like 'psp-refund:%'`),
   ],
 );

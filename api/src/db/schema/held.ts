@@ -19,10 +19,19 @@ export const heldMessages = pgTable(
   'held_messages',
   {
     id: serial('id').primaryKey(),
-    messageId: integer('message_id').notNull().unique().references(() => messages.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: integer('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** link | email | phone | iban | messenger | money | review | conversation */
     reason: text('reason').notNull(),
     cost: integer('cost').notNull().default(0),
@@ -35,8 +44,12 @@ export const heldMessages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('held_messages_queue_idx').on(t.id).where(sql`${t.status} = 'pending'`),
-    index('held_messages_conversation_idx').on(t.conversationId).where(sql`${t.status} = 'pending'`),
+    index('held_messages_queue_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('held_messages_conversation_idx')
+      .on(t.conversationId)
+      .where(sql`${t.status} = 'pending'`),
     index('held_messages_sender_idx').on(t.senderId),
     check('held_messages_reason', sql`${t.reason} IN ('link', 'email', 'phone', 'iban', 'messenger', 'money', 'review', 'conversation')`),
     check('held_messages_status', sql`${t.status} IN ('pending', 'released', 'rejected')`),
@@ -44,6 +57,8 @@ export const heldMessages = pgTable(
 );
 
 export const safetyTips = pgTable('safety_tips', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   dismissedAt: ts('dismissed_at').notNull().defaultNow(),
 });

@@ -13,7 +13,9 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** mail_change: the address to switch to once confirmed */
@@ -37,7 +39,9 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     success: integer('success').notNull().default(0),
@@ -77,7 +81,9 @@ export const accountDeletions = pgTable(
   'account_deletions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     remarks: text('remarks').notNull().default(''),
     deletedAt: ts('deleted_at').notNull().defaultNow(),
@@ -91,7 +97,9 @@ export const accountDeletions = pgTable(
 /** Invitations for sites whose `signups` setting is invite_only. */
 export const signupInvites = pgTable('signup_invites', {
   code: text('code').primaryKey(),
-  siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
   usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -102,7 +110,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     keys: jsonb('keys').$type<{ p256dh: string; auth: string }>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -116,7 +126,9 @@ export const pushSubscriptions = pgTable(
  */
 export const signupMessages = pgTable('signup_messages', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** profile id of the addressee, when signing up from /members/{id}/signup */
   toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'cascade' }),
   body: text('body').notNull(),

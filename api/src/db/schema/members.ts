@@ -7,13 +7,24 @@ import { users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export interface NotificationPrefsRow { messages: boolean; likes: boolean; matches: boolean }
-export interface EmailPrefsRow extends NotificationPrefsRow { newsletter: boolean }
-export interface LocationPrefsRow { use_geolocation: boolean; show_city: boolean }
+export interface NotificationPrefsRow {
+  messages: boolean;
+  likes: boolean;
+  matches: boolean;
+}
+export interface EmailPrefsRow extends NotificationPrefsRow {
+  newsletter: boolean;
+}
+export interface LocationPrefsRow {
+  use_geolocation: boolean;
+  show_city: boolean;
+}
 
 /** E-mail / push / location preferences (invisible mode is users.invisible). Missing row = defaults. */
 export const memberPreferences = pgTable('member_preferences', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   email: jsonb('email').$type<EmailPrefsRow>().notNull(),
   push: jsonb('push').$type<NotificationPrefsRow>().notNull(),
   location: jsonb('location').$type<LocationPrefsRow>().notNull(),
@@ -27,8 +38,12 @@ export const memberPreferences = pgTable('member_preferences', {
 export const memberSwipes = pgTable(
   'member_swipes',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    targetId: integer('target_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     liked: boolean('liked').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -42,7 +57,9 @@ export const memberSwipes = pgTable(
 export const memberBans = pgTable(
   'member_bans',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** shared-kit BAN_REASONS */
     reason: text('reason').notNull(),
     note: text('note'),

@@ -22,7 +22,9 @@ export const notificationEvents = pgTable(
   'notification_events',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     conversationId: integer('conversation_id'),
@@ -41,6 +43,9 @@ export const notificationEvents = pgTable(
 export const notifierCursors = pgTable('notifier_cursors', {
   name: text('name').primaryKey(),
   lastId: integer('last_id').notNull().default(0),
-  holes: jsonb('holes').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+  holes: jsonb('holes')
+    .$type<[number, number][]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

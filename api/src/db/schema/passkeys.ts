@@ -11,7 +11,9 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** base64url credential id */
     credentialId: text('credential_id').notNull(),
     /** base64url COSE public key */
@@ -49,7 +51,9 @@ export const webauthnChallenges = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** hex sha256 of the device cookie */
     deviceHash: text('device_hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

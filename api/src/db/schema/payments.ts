@@ -20,8 +20,12 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     /** the PSP's id (tr_...); null only between our insert and the PSP's answer, in one request */
     pspId: text('psp_id').unique(),
     /** checkout | repeat | directdebit */
@@ -61,8 +65,12 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('payments_open_no_psp_idx').on(t.createdAt).where(sql`${t.pspId} is null and ${t.status} = 'open'`),
-    index('payments_unfinished_idx').on(t.createdAt).where(sql`${t.pspId} is not null and ${t.status} in ('open', 'pending', 'authorized')`),
+    index('payments_open_no_psp_idx')
+      .on(t.createdAt)
+      .where(sql`${t.pspId} is null and ${t.status} = 'open'`),
+    index('payments_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.pspId} is not null and ${t.status} in ('open', 'pending', 'authorized')`),
     check('payments_amount_positive', sql`${t.amount} > 0 and ${t.originalAmount} >= ${t.amount}`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
   ],
@@ -78,8 +86,12 @@ export const paymentReversals = pgTable(
   {
     /** the PSP's id: chb_... or re_... */
     pspRef: text('psp_ref').primaryKey(),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** chargeback | refund */
     kind: text('kind').notNull(),
     /** minor units of the payment's currency */
@@ -94,13 +106,18 @@ export const paymentReversals = pgTable(
   (t) => [
     index('payment_reversals_payment_idx').on(t.paymentId),
     index('payment_reversals_user_idx').on(t.userId),
-    check('payment_reversals_credits', sql`${t.credits} >= 0 and ${t.creditsTaken} >= 0 and ${t.creditsOwed} >= 0 and ${t.creditsTaken} + ${t.creditsOwed} = ${t.credits}`),
+    check(
+      'payment_reversals_credits',
+      sql`${t.credits} >= 0 and ${t.creditsTaken} >= 0 and ${t.creditsOwed} >= 0 and ${t.creditsTaken} + ${t.creditsOwed} = ${t.credits}`,
+    ),
   ],
 );
 
 /** The PSP's customer of a member (created at the first purchase, reused for mandates). */
 export const pspCustomers = pgTable('psp_customers', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   customerId: text('customer_id').notNull().unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
@@ -111,7 +128,9 @@ export const pspMandates = pgTable(
   {
     /** the PSP's id (mdt_...) */
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     customerId: text('customer_id').notNull(),
     /** creditcard | directdebit */
     method: text('method').notNull(),
@@ -157,9 +176,15 @@ export const discountCodes = pgTable(
 export const discountCodeUses = pgTable(
   'discount_code_uses',
   {
-    codeId: integer('code_id').notNull().references(() => discountCodes.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
@@ -173,9 +198,13 @@ export const discountCodeUses = pgTable(
 export const paymentHolds = pgTable(
   'payment_holds',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     hold: text('hold').notNull(),
-    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'payment_holds_pk', columns: [t.userId, t.hold] }), index('payment_holds_payment_idx').on(t.paymentId)],
@@ -200,8 +229,12 @@ export const directDebitRequests = pgTable(
   'direct_debit_requests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    smsCodeId: integer('sms_code_id').notNull().references(() => smsCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    smsCodeId: integer('sms_code_id')
+      .notNull()
+      .references(() => smsCodes.id),
     package: text('package').notNull(),
     amount: integer('amount').notNull(),
     originalAmount: integer('original_amount').notNull(),
@@ -226,7 +259,9 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** what the code confirms, e.g. directdebit */
     purpose: text('purpose').notNull(),
     /** hex sha256 of `<id>:<code>` */

@@ -57,5 +57,8 @@ export const releaseClientEvents = pgTable(
     loadErrors: integer('load_errors').notNull().default(0),
     renderErrors: integer('render_errors').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'release_client_events_pk', columns: [t.remote, t.buildId, t.minute] }), index('release_client_events_minute_idx').on(t.minute)],
+  (t) => [
+    primaryKey({ name: 'release_client_events_pk', columns: [t.remote, t.buildId, t.minute] }),
+    index('release_client_events_minute_idx').on(t.minute),
+  ],
 );

@@ -22,9 +22,23 @@ export interface EvidenceMessageRow {
   reported: boolean;
 }
 /** A photo of the reported member: copies of its files (storage names), made when the report was filed. */
-export interface EvidencePhotoRow { photo_id: number; file: string | null; thumb: string | null; status: string; main: boolean }
+export interface EvidencePhotoRow {
+  photo_id: number;
+  file: string | null;
+  thumb: string | null;
+  status: string;
+  main: boolean;
+}
 export interface EvidenceRow {
-  profile: { name: string; about: string | null; reason: string | null; city: string | null; gender: string; date_of_birth: string; status: string } | null;
+  profile: {
+    name: string;
+    about: string | null;
+    reason: string | null;
+    city: string | null;
+    gender: string;
+    date_of_birth: string;
+    status: string;
+  } | null;
   messages: EvidenceMessageRow[];
   photos: EvidencePhotoRow[];
 }
@@ -35,13 +49,18 @@ export const reports = pgTable(
     id: serial('id').primaryKey(),
     /** null: filed by the site itself (source held_message) */
     reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    reportedId: integer('reported_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reportedId: integer('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** shared-kit REPORT_REASONS */
     reason: text('reason').notNull(),
     note: text('note'),
     /** member | held_message */
     source: text('source').notNull().default('member'),
-    messageIds: integer('message_ids').array().notNull().default(sql`'{}'::integer[]`),
+    messageIds: integer('message_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     evidence: jsonb('evidence').$type<EvidenceRow>().notNull(),
     /** the reported profile was a fictional one (chatpal) when filed */
     fictional: boolean('fictional').notNull().default(false),
@@ -56,7 +75,9 @@ export const reports = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('reports_open_uq').on(t.reporterId, t.reportedId).where(sql`${t.status} = 'open' AND ${t.reporterId} IS NOT NULL`),
+    uniqueIndex('reports_open_uq')
+      .on(t.reporterId, t.reportedId)
+      .where(sql`${t.status} = 'open' AND ${t.reporterId} IS NOT NULL`),
     index('reports_reported_idx').on(t.reportedId, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
   ],
@@ -64,7 +85,9 @@ export const reports = pgTable(
 
 /** A member under review (reported by the threshold of distinct members in the window) until a moderator decides. */
 export const reportHolds = pgTable('report_holds', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   reporters: integer('reporters').notNull(),
   since: ts('since').notNull().defaultNow(),
 });
@@ -74,11 +97,17 @@ export const memberNotices = pgTable(
   'member_notices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     seenAt: ts('seen_at'),
   },
-  (t) => [index('member_notices_unseen_idx').on(t.userId).where(sql`${t.seenAt} IS NULL`)],
+  (t) => [
+    index('member_notices_unseen_idx')
+      .on(t.userId)
+      .where(sql`${t.seenAt} IS NULL`),
+  ],
 );

@@ -9,7 +9,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /** The pose the site chose for a member (shared-kit VERIFICATION_POSES), kept until used. */
 export const verificationPoses = pgTable('verification_poses', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   pose: text('pose').notNull(),
   issuedAt: ts('issued_at').notNull().defaultNow(),
 });
@@ -19,7 +21,9 @@ export const memberVerifications = pgTable(
   'member_verifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     pose: text('pose').notNull(),
     /** file name in the private store (null while decoding, and once deleted) */
     selfieFile: text('selfie_file'),

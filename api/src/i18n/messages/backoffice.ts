@@ -7,7 +7,7 @@ export const backofficeMessages: MessageTable = {
     en: 'Your role does not give access to this area ({role}).',
     de: 'Deine Rolle gibt keinen Zugriff auf diesen Bereich ({role}).',
     es: 'Tu rol no da acceso a esta área ({role}).',
-    fr: "Votre rôle ne donne pas accès à cet espace ({role}).",
+    fr: 'Votre rôle ne donne pas accès à cet espace ({role}).',
     it: 'Il tuo ruolo non dà accesso a questa area ({role}).',
     pl: 'Twoja rola nie daje dostępu do tego obszaru ({role}).',
   },

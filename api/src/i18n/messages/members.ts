@@ -99,7 +99,7 @@ export const membersMessages: MessageTable = {
     en: 'Choose a country first to search by region.',
     de: 'Wähle zuerst ein Land, um nach Region zu suchen.',
     es: 'Elige primero un país para buscar por región.',
-    fr: 'Choisissez d\'abord un pays pour rechercher par région.',
+    fr: "Choisissez d'abord un pays pour rechercher par région.",
     it: 'Scegli prima un paese per cercare per regione.',
     pl: 'Najpierw wybierz kraj, aby szukać według regionu.',
   },

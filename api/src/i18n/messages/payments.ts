@@ -127,7 +127,7 @@ export const paymentsMessages: MessageTable = {
     en: 'Not refunded: the member has already spent the credits of this purchase ({credits} credits bought, balance now {balance}). Credits never go below 0.',
     de: 'Nicht erstattet: Das Mitglied hat die Credits dieses Kaufs bereits ausgegeben ({credits} Credits gekauft, Guthaben jetzt {balance}). Credits fallen nie unter 0.',
     es: 'No reembolsado: el miembro ya ha gastado los créditos de esta compra ({credits} créditos comprados, saldo actual {balance}). Los créditos nunca bajan de 0.',
-    fr: "Non remboursé : le membre a déjà dépensé les crédits de cet achat ({credits} crédits achetés, solde actuel {balance}). Les crédits ne descendent jamais sous 0.",
+    fr: 'Non remboursé : le membre a déjà dépensé les crédits de cet achat ({credits} crédits achetés, solde actuel {balance}). Les crédits ne descendent jamais sous 0.',
     it: 'Non rimborsato: il membro ha già speso i crediti di questo acquisto ({credits} crediti acquistati, saldo attuale {balance}). I crediti non scendono mai sotto 0.',
     pl: 'Nie zwrócono: członek wydał już kredyty z tego zakupu (kupiono {credits} kredytów, saldo teraz {balance}). Kredyty nigdy nie spadają poniżej 0.',
   },

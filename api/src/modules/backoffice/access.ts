@@ -103,7 +103,7 @@ export function registerBackofficeGuards(app: FastifyInstance): void {
   });
   app.addHook('onError', async (req, _reply, error) => {
     if (!req.url.startsWith('/api/backoffice/') || !req.user?.isStaff) return;
-    const code = error instanceof AppError ? error.code : ((error as { validation?: unknown }).validation ? 'validation' : 'error');
+    const code = error instanceof AppError ? error.code : (error as { validation?: unknown }).validation ? 'validation' : 'error';
     try {
       await app.db.insert(staffAudit).values({
         staffId: req.user.id,
@@ -129,7 +129,13 @@ export async function readAudit(db: DbOrTx, query: AuditQuery): Promise<AuditPag
     like ? or(ilike(staffAudit.action, like), ilike(staffAudit.target, like), ilike(staffAudit.staffEmail, like)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(staffAudit).where(where).orderBy(desc(staffAudit.id)).limit(AUDIT_PAGE_SIZE).offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db
+      .select()
+      .from(staffAudit)
+      .where(where)
+      .orderBy(desc(staffAudit.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     db.select({ n: count() }).from(staffAudit).where(where),
   ]);
   return {

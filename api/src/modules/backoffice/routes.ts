@@ -9,7 +9,14 @@ import { readAudit, requireRole } from './access';
 const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/backoffice/audit',
-    { schema: { summary: 'Admin: the audit log of staff actions, newest first', tags: ['backoffice'], querystring: ZAuditQuery, response: { 200: ZAuditPage } } },
+    {
+      schema: {
+        summary: 'Admin: the audit log of staff actions, newest first',
+        tags: ['backoffice'],
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage },
+      },
+    },
     async (req) => {
       requireRole(req, 'admin');
       return readAudit(app.db, req.query);

@@ -28,7 +28,12 @@ export const CATCH_UP_MARGIN_S = 30;
  * sends `message:deleted` for each message of the member deleted since that same moment (the
  * partial index messages_deleted_idx; a repeated deletion changes nothing on the screen).
  */
-export async function catchUp(db: Db, userId: number, lastId: number, since: Date): Promise<{ rows: MessageRow[]; deleted: { id: number; conversation: number }[] }> {
+export async function catchUp(
+  db: Db,
+  userId: number,
+  lastId: number,
+  since: Date,
+): Promise<{ rows: MessageRow[]; deleted: { id: number; conversation: number }[] }> {
   const [from] = await selectRows<{ low: number; at: string | Date | null }>(
     db,
     sql`with last as (select created_at - make_interval(secs => ${CATCH_UP_MARGIN_S}) as at from ${messages} where id = ${lastId}::int)
@@ -48,7 +53,19 @@ export async function catchUp(db: Db, userId: number, lastId: number, since: Dat
            and m.created_at > ${since.toISOString()}
          order by m.id limit ${REPLAY_MAX}`,
   );
-  const rows = ids.length === 0 ? [] : await db.select().from(messages).where(inArray(messages.id, ids.map((r) => r.id))).orderBy(messages.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(messages)
+          .where(
+            inArray(
+              messages.id,
+              ids.map((r) => r.id),
+            ),
+          )
+          .orderBy(messages.id);
   const deleted = await selectRows<{ id: number; conversation: number }>(
     db,
     sql`select m.id, m.conversation_id as conversation from ${messages} m

@@ -59,12 +59,19 @@ it('two members writing each other their first message at the same moment share 
 });
 
 it('a first message sent while the other member blocks never survives the block (30 pairs): the send and the block take the same pair lock', async () => {
-  const pairs = await Promise.all(Array.from({ length: 30 }, async () => ({ a: await member(app, 100, { user: { paidUser: true } }), b: await member(app) })));
+  const pairs = await Promise.all(
+    Array.from({ length: 30 }, async () => ({ a: await member(app, 100, { user: { paidUser: true } }), b: await member(app) })),
+  );
   await Promise.all(
     pairs.map(async ({ a, b }) => {
       const [sent, blocked] = await Promise.all([
         send(app, a, { profile: b.id, body: 'hoi' }),
-        app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: b.cookie, 'content-type': 'application/json' }, payload: { id: a.id } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/block.php',
+          headers: { cookie: b.cookie, 'content-type': 'application/json' },
+          payload: { id: a.id },
+        }),
       ]);
       expect(blocked.statusCode).toBe(200);
       // the message either came first (and the block deleted the conversation) or saw the block (403)
@@ -72,7 +79,10 @@ it('a first message sent while the other member blocks never survives the block 
     }),
   );
   const ids = pairs.flatMap(({ a, b }) => [a.id, b.id]);
-  const [left] = await app.dbHandle.query<{ n: number }>('select count(*)::int as n from conversations where user_a = any($1::int[]) or user_b = any($1::int[])', [ids]);
+  const [left] = await app.dbHandle.query<{ n: number }>(
+    'select count(*)::int as n from conversations where user_a = any($1::int[]) or user_b = any($1::int[])',
+    [ids],
+  );
   expect(left?.n).toBe(0);
   expect(await ledgerMismatches(app)).toEqual([]);
 });

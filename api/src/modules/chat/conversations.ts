@@ -66,7 +66,8 @@ export async function isConversationSeen(db: DbOrTx, viewerId: number, conversat
  */
 export async function seenConversation(db: DbOrTx, viewerId: number, conversationId: number): Promise<MyConversation> {
   const conv = await myConversation(db, viewerId, conversationId);
-  if (!(await isConversationSeen(db, viewerId, conversationId))) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
+  if (!(await isConversationSeen(db, viewerId, conversationId)))
+    throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
   return conv;
 }
 
@@ -74,14 +75,21 @@ export const pairOf = (a: number, b: number) => (a < b ? { userA: a, userB: b } 
 
 export async function conversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
   const { userA, userB } = pairOf(a, b);
-  const [row] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB))).limit(1);
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)))
+    .limit(1);
   return row?.id ?? null;
 }
 
 /** How many more conversations `user` may start (null: no limit, a paid member). */
 export async function conversationsLeft(db: DbOrTx, userId: number, paidUser: boolean): Promise<number | null> {
   if (paidUser) return null;
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(conversations).where(eq(conversations.startedBy, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.startedBy, userId));
   return Math.max(0, FREE_CONVERSATION_LIMIT - Number(row?.n ?? 0));
 }
 
@@ -111,7 +119,11 @@ interface ChatRow {
   m_created: string | Date | null;
 }
 
-export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings): Promise<{ chats: ChatEntry[]; conversations_left: number | null }> {
+export async function listChats(
+  db: Db,
+  viewer: UserRow,
+  settings: ChatSettings,
+): Promise<{ chats: ChatEntry[]; conversations_left: number | null }> {
   const since = historySince(settings).toISOString();
   const rows = await selectRows<ChatRow>(
     db,
@@ -129,7 +141,11 @@ export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings)
         order by cm.last_message_id desc
         limit ${CHATS_LIST_MAX}`,
   );
-  const profiles = await loadProfiles(db, rows.map((r) => r.other_id), { viewerId: viewer.id, cdnPrefix: settings.cdn_prefix });
+  const profiles = await loadProfiles(
+    db,
+    rows.map((r) => r.other_id),
+    { viewerId: viewer.id, cdnPrefix: settings.cdn_prefix },
+  );
   const byId = new Map(profiles.map((p) => [p.id, p]));
   const chats: ChatEntry[] = [];
   for (const r of rows) {
@@ -148,7 +164,13 @@ export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings)
         created_at: new Date(r.m_created).toISOString(),
       };
     }
-    chats.push({ conversation: r.conversation_id, profile, num_unread_messages: Number(r.unread), last_message: last, ...(last ? { updated_at: last.created_at } : {}) });
+    chats.push({
+      conversation: r.conversation_id,
+      profile,
+      num_unread_messages: Number(r.unread),
+      last_message: last,
+      ...(last ? { updated_at: last.created_at } : {}),
+    });
   }
   const [me] = await db.select({ paidUser: users.paidUser }).from(users).where(eq(users.id, viewer.id));
   return { chats, conversations_left: await conversationsLeft(db, viewer.id, me?.paidUser ?? viewer.paidUser) };
@@ -160,7 +182,10 @@ export async function listChats(db: Db, viewer: UserRow, settings: ChatSettings)
 export async function deleteChat(db: Db, viewer: UserRow, conversationId: number): Promise<void> {
   const conv = await seenConversation(db, viewer.id, conversationId);
   await db.transaction(async (tx) => {
-    const [newest] = await tx.select({ id: sql<number | null>`max(${messages.id})` }).from(messages).where(eq(messages.conversationId, conv.id));
+    const [newest] = await tx
+      .select({ id: sql<number | null>`max(${messages.id})` })
+      .from(messages)
+      .where(eq(messages.conversationId, conv.id));
     const upTo = Math.max(newest?.id ?? 0, conv.mine.lastMessageId);
     await tx
       .update(conversationMembers)
@@ -172,7 +197,10 @@ export async function deleteChat(db: Db, viewer: UserRow, conversationId: number
 
 /** The block hook (members/service.ts onMemberBlocked): the conversations between the two go, on both sides. */
 export async function deleteConversationsBetween(tx: DbOrTx, a: number, b: number): Promise<void> {
-  const gone = await tx.delete(conversations).where(and(eq(conversations.userA, Math.min(a, b)), eq(conversations.userB, Math.max(a, b)))).returning({ id: conversations.id });
+  const gone = await tx
+    .delete(conversations)
+    .where(and(eq(conversations.userA, Math.min(a, b)), eq(conversations.userB, Math.max(a, b))))
+    .returning({ id: conversations.id });
   for (const c of gone) await notifyRealtime(tx, `cd:${c.id}:${a},${b}`);
 }
 
@@ -210,7 +238,13 @@ export interface SeedLine {
  * free of charge (seed data, no ledger), `unreadBy` has not opened it since. No notifications matter
  * here (nobody is connected while the seed runs).
  */
-export async function seedConversation(tx: DbOrTx, a: number, b: number, lines: SeedLine[], unreadBy: number | null = null): Promise<number> {
+export async function seedConversation(
+  tx: DbOrTx,
+  a: number,
+  b: number,
+  lines: SeedLine[],
+  unreadBy: number | null = null,
+): Promise<number> {
   const first = lines[0];
   if (!first) throw new Error('a conversation needs a line');
   const [conv] = await tx

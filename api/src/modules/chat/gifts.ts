@@ -7,15 +7,16 @@ import type { Gift, GiftId, Settings } from '@dating/shared-kit/contracts';
 import { t } from '../../i18n';
 import type { Lang } from '../../i18n';
 
-const svg = (body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">${body}</svg>`;
+const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">${body}</svg>`;
 
 export const GIFT_SVGS: Record<GiftId, string> = {
   rose: svg(
     '<path d="M32 30v28" stroke="#2e7d32" stroke-width="4"/><path d="M32 46c-8-2-12-8-12-12 6 0 10 4 12 8" fill="#43a047"/>' +
       '<circle cx="32" cy="20" r="14" fill="#d81b60"/><path d="M22 18c4-6 16-6 20 0-4 4-16 4-20 0z" fill="#ad1457"/><circle cx="32" cy="18" r="4" fill="#880e4f"/>',
   ),
-  heart: svg('<path d="M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z" fill="#e91e63"/><ellipse cx="20" cy="20" rx="5" ry="3" fill="#f8bbd0"/>'),
+  heart: svg(
+    '<path d="M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z" fill="#e91e63"/><ellipse cx="20" cy="20" rx="5" ry="3" fill="#f8bbd0"/>',
+  ),
   teddy: svg(
     '<circle cx="16" cy="14" r="8" fill="#8d6e63"/><circle cx="48" cy="14" r="8" fill="#8d6e63"/><circle cx="32" cy="26" r="16" fill="#a1887f"/>' +
       '<ellipse cx="32" cy="50" rx="18" ry="13" fill="#a1887f"/><circle cx="26" cy="23" r="2.5" fill="#3e2723"/><circle cx="38" cy="23" r="2.5" fill="#3e2723"/>' +

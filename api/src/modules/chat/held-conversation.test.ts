@@ -19,7 +19,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (m: TestMember, query: string) => app.inject({ method: 'GET', url: `/api/messages.php?${query}`, headers: { cookie: m.cookie } });
+const get = (m: TestMember, query: string) =>
+  app.inject({ method: 'GET', url: `/api/messages.php?${query}`, headers: { cookie: m.cookie } });
 
 it('answers a recipient about an unconfirmed sender exactly as if there were no conversation', async () => {
   const recipient = await member(app);
@@ -45,16 +46,26 @@ it('answers a recipient about an unconfirmed sender exactly as if there were no 
   expect([byId.statusCode, byId.json().error]).toEqual([404, 'conversation_not_found']);
   // and so does every other call that names it: the read marker, typing, deleting the chat
   const json = { 'content-type': 'application/json' };
-  for (const [method, url] of [['PUT', '/api/messages.php'], ['POST', '/api/typing.php'], ['DELETE', '/api/chat.php']] as const) {
+  for (const [method, url] of [
+    ['PUT', '/api/messages.php'],
+    ['POST', '/api/typing.php'],
+    ['DELETE', '/api/chat.php'],
+  ] as const) {
     const res = await app.inject({ method, url, headers: { cookie: recipient.cookie, ...json }, payload: { conversation } });
     expect([method, url, res.statusCode, res.json().error]).toEqual([method, url, 404, 'conversation_not_found']);
   }
   // the sender sees their own conversation
-  expect((await get(held, `profile=${recipient.id}`)).json()).toMatchObject({ conversation, messages: [expect.objectContaining({ body: 'ben ik al zichtbaar?' })] });
+  expect((await get(held, `profile=${recipient.id}`)).json()).toMatchObject({
+    conversation,
+    messages: [expect.objectContaining({ body: 'ben ik al zichtbaar?' })],
+  });
 
   // once the sender confirms, it is the recipient's too
   await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, held.id));
-  expect((await get(recipient, `profile=${held.id}`)).json()).toMatchObject({ conversation, messages: [expect.objectContaining({ body: 'ben ik al zichtbaar?' })] });
+  expect((await get(recipient, `profile=${held.id}`)).json()).toMatchObject({
+    conversation,
+    messages: [expect.objectContaining({ body: 'ben ik al zichtbaar?' })],
+  });
 });
 
 it('a conversation the recipient wrote in themselves is theirs, held messages still left out', async () => {

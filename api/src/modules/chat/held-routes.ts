@@ -14,47 +14,73 @@ import { parseInput } from '../payments/parse';
 import { decideHeld, dismissSafetyTip, listHeld, safetyTipShown } from './held';
 
 const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }) => ({
+const docs = (
+  summary: string,
+  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
+) => ({
   schema: { tags: ['held-messages'], summary, ...parts },
   validatorCompiler: passThrough,
 });
 
 const heldRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
-  app.get('/api/backoffice/held-messages', docs('Moderator: messages the scam guard held (pending oldest first; status, page)', { querystring: ZHeldQuery, response: { 200: ZHeldPage } }), async (req) => {
-    requireRole(req, 'moderator');
-    return listHeld(app.db, parseInput(ZHeldQuery, req.query));
-  });
+  app.get(
+    '/api/backoffice/held-messages',
+    docs('Moderator: messages the scam guard held (pending oldest first; status, page)', {
+      querystring: ZHeldQuery,
+      response: { 200: ZHeldPage },
+    }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return listHeld(app.db, parseInput(ZHeldQuery, req.query));
+    },
+  );
 
   app.post(
     '/api/backoffice/held-messages/:id/decide',
-    docs('Moderator: release (delivered and charged now) or reject (a report of the sender) a held message', { params: ZHeldIdParams, body: ZHeldDecide, response: { 200: ZHeldDecided } }),
+    docs('Moderator: release (delivered and charged now) or reject (a report of the sender) a held message', {
+      params: ZHeldIdParams,
+      body: ZHeldDecide,
+      response: { 200: ZHeldDecided },
+    }),
     async (req) => {
       const raw = (req.params as { id?: string }).id;
-      const held = await staffAction(req, { role: 'moderator', action: 'held_messages.decide', target: `held_message:${raw ?? ''}` }, async (tx, staff) => {
-        const { id } = parseInput(ZHeldIdParams, req.params);
-        const { release } = parseInput(ZHeldDecide, req.body);
-        const decided = await decideHeld(tx, id, release, staff);
-        return {
-          result: decided,
-          target: `message:${decided.message_id}`,
-          before: { status: 'pending', reason: decided.reason, sender: decided.sender.id },
-          after: { status: decided.status, charged: decided.charged },
-        };
-      });
+      const held = await staffAction(
+        req,
+        { role: 'moderator', action: 'held_messages.decide', target: `held_message:${raw ?? ''}` },
+        async (tx, staff) => {
+          const { id } = parseInput(ZHeldIdParams, req.params);
+          const { release } = parseInput(ZHeldDecide, req.body);
+          const decided = await decideHeld(tx, id, release, staff);
+          return {
+            result: decided,
+            target: `message:${decided.message_id}`,
+            before: { status: 'pending', reason: decided.reason, sender: decided.sender.id },
+            after: { status: decided.status, charged: decided.charged },
+          };
+        },
+      );
       return { ok: true as const, held };
     },
   );
 
-  app.get('/api/safety-tip.php', { schema: { tags: ['chat'], summary: 'Member: show the chat safety tip?', response: { 200: ZSafetyTip } } }, async (req) => {
-    const user = requireUser(req);
-    return { show: await safetyTipShown(app.db, user.id) };
-  });
+  app.get(
+    '/api/safety-tip.php',
+    { schema: { tags: ['chat'], summary: 'Member: show the chat safety tip?', response: { 200: ZSafetyTip } } },
+    async (req) => {
+      const user = requireUser(req);
+      return { show: await safetyTipShown(app.db, user.id) };
+    },
+  );
 
-  app.post('/api/safety-tip.php', { schema: { tags: ['chat'], summary: 'Member: the chat safety tip was dismissed (not shown again)', response: { 200: ZSafetyTip } } }, async (req) => {
-    const user = requireUser(req);
-    await dismissSafetyTip(app.db, user.id);
-    return { show: false };
-  });
+  app.post(
+    '/api/safety-tip.php',
+    { schema: { tags: ['chat'], summary: 'Member: the chat safety tip was dismissed (not shown again)', response: { 200: ZSafetyTip } } },
+    async (req) => {
+      const user = requireUser(req);
+      await dismissSafetyTip(app.db, user.id);
+      return { show: false };
+    },
+  );
 };
 
 export default heldRoutes;

@@ -44,7 +44,8 @@ const historyOf = async (m: TestMember, query: string) => {
   const res = await app.inject({ method: 'GET', url: `/api/messages.php?${query}`, headers: { cookie: m.cookie } });
   return res.statusCode === 200 ? ZMessagesResponse.parse(res.json()) : null;
 };
-const chats = async (m: TestMember) => ZChatsResponse.parse((await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: m.cookie } })).json());
+const chats = async (m: TestMember) =>
+  ZChatsResponse.parse((await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: m.cookie } })).json());
 const queue = async (query = '') => {
   const res = await app.inject({ method: 'GET', url: `/api/backoffice/held-messages${query}`, headers: { cookie: moderator.cookie } });
   expect(res.statusCode).toBe(200);
@@ -56,7 +57,8 @@ const heldIdOf = async (messageId: number) => {
   const rows = await app.dbHandle.query<{ id: number }>('select id from held_messages where message_id = $1', [messageId]);
   return Number(rows[0]?.id);
 };
-const ledgerOf = (messageId: number) => app.dbHandle.query<{ delta: number }>('select delta from credit_ledger where ref = $1', [`message:${messageId}`]);
+const ledgerOf = (messageId: number) =>
+  app.dbHandle.query<{ delta: number }>('select delta from credit_ledger where ref = $1', [`message:${messageId}`]);
 
 describe('a held message', () => {
   it('is answered held to the sender, not charged, and invisible to the recipient everywhere', async () => {
@@ -76,7 +78,9 @@ describe('a held message', () => {
     expect(await historyOf(b, `conversation=${message.conversation}`)).toBeNull();
     expect((await historyOf(b, `profile=${a.id}`))?.messages).toEqual([]);
     expect((await chats(b)).chats).toEqual([]);
-    const me = (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: b.cookie } })).json() as { user: { unread_messages: number } };
+    const me = (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: b.cookie } })).json() as {
+      user: { unread_messages: number };
+    };
     expect(me.user.unread_messages).toBe(0);
     const exported = (await app.inject({ method: 'GET', url: '/api/account-export.php', headers: { cookie: b.cookie } })).body;
     expect(exported).not.toContain('wh@ts app');
@@ -171,7 +175,10 @@ describe('moderators decide', () => {
     expect(theirs?.messages.map((m) => [m.body, m.held])).toEqual([['mail me: lisa@gmail.com', undefined]]);
     expect((await historyOf(a, `profile=${b.id}`))?.messages[0]?.held).toBeUndefined();
     // audited
-    const audit = await app.dbHandle.query<{ action: string; target: string }>("select action, target from staff_audit where action = 'held_messages.decide' and target = $1", [`message:${message.id}`]);
+    const audit = await app.dbHandle.query<{ action: string; target: string }>(
+      "select action, target from staff_audit where action = 'held_messages.decide' and target = $1",
+      [`message:${message.id}`],
+    );
     expect(audit).toHaveLength(1);
   });
 
@@ -197,7 +204,9 @@ describe('moderators decide', () => {
     const res = await decide(await heldIdOf(message.id), { release: false });
     expect(res.statusCode).toBe(200);
     // the sender's page is told; the recipient's nothing
-    const frame = await senderSocket.next((f) => f.type === 'message:new' && f.message.id === message.id && f.message.held_rejected === true);
+    const frame = await senderSocket.next(
+      (f) => f.type === 'message:new' && f.message.id === message.id && f.message.held_rejected === true,
+    );
     expect(frame.type === 'message:new' && frame.message).toMatchObject({ held: true, body: 'buy me a steam card' });
     await new Promise((r) => setTimeout(r, 200));
     expect(recipientSocket.frames.filter((f) => f.type === 'message:new')).toEqual([]);
@@ -219,7 +228,11 @@ describe('moderators decide', () => {
     const b = await settled(0);
     const { message } = await sent(a, { profile: b.id, body: 'stuur het via western union' });
     const id = await heldIdOf(message.id);
-    const results = await Promise.all([decide(id, { release: true }), decide(id, { release: true }, moderator2.cookie), decide(id, { release: false })]);
+    const results = await Promise.all([
+      decide(id, { release: true }),
+      decide(id, { release: true }, moderator2.cookie),
+      decide(id, { release: false }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await balance(app, a.id)).toBe(100 - TEXT);
   });
@@ -248,7 +261,6 @@ describe('the safety tip', () => {
   });
 });
 
-
 describe('the site settings', () => {
   it('an admin changes the lists and thresholds in /backoffice/sites; the next send follows them; bad values name the field', async () => {
     const detail = await app.inject({ method: 'GET', url: '/api/backoffice/sites/localhost', headers: { cookie: moderator2.cookie } });
@@ -256,7 +268,12 @@ describe('the site settings', () => {
     const original = detail.json().settings as Record<string, unknown>;
     expect(original).toMatchObject({ held_first_messages: 5, held_account_hours: 24 });
     const put = (settings: Record<string, unknown>) =>
-      app.inject({ method: 'PUT', url: '/api/backoffice/sites/localhost', headers: { cookie: moderator2.cookie, ...json }, payload: { settings } });
+      app.inject({
+        method: 'PUT',
+        url: '/api/backoffice/sites/localhost',
+        headers: { cookie: moderator2.cookie, ...json },
+        payload: { settings },
+      });
     const bad = await put({ ...original, held_first_messages: -1 });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('held_first_messages');

@@ -92,7 +92,13 @@ export async function listHeld(db: DbOrTx, query: HeldQuery): Promise<HeldPage> 
     sql`select count(*) filter (where ${pending ? sql`status = 'pending'` : sql`status <> 'pending'`})::int as total,
                count(*) filter (where status = 'pending')::int as pending from held_messages`,
   );
-  return { held: rows.map(toHeld), total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0), page: query.page, per_page: PER_PAGE };
+  return {
+    held: rows.map(toHeld),
+    total: Number(counts?.total ?? 0),
+    pending: Number(counts?.pending ?? 0),
+    page: query.page,
+    per_page: PER_PAGE,
+  };
 }
 
 export async function heldById(db: DbOrTx, id: number): Promise<HeldMessage | null> {
@@ -162,5 +168,9 @@ export async function dismissSafetyTip(db: Db, userId: number): Promise<void> {
 
 /** The member's held messages still pending (tests, docs). */
 export async function pendingOf(db: DbOrTx, senderId: number) {
-  return db.select().from(heldMessages).where(and(eq(heldMessages.senderId, senderId), eq(heldMessages.status, 'pending'))).orderBy(desc(heldMessages.id));
+  return db
+    .select()
+    .from(heldMessages)
+    .where(and(eq(heldMessages.senderId, senderId), eq(heldMessages.status, 'pending')))
+    .orderBy(desc(heldMessages.id));
 }

@@ -14,7 +14,14 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
 import type { MemberId } from '../members/service';
 import { loadProfiles } from '../members/service';
-import { assertReachable, conversationOfPair, conversationsLeft, isConversationSeen, myConversation, seenConversation } from './conversations';
+import {
+  assertReachable,
+  conversationOfPair,
+  conversationsLeft,
+  isConversationSeen,
+  myConversation,
+  seenConversation,
+} from './conversations';
 import type { MyConversation } from './conversations';
 import { historySince, messageCosts, toMessage, visibleTo } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
@@ -37,7 +44,8 @@ export async function unreadMessages(db: DbOrTx, userId: number, settings: Pick<
 /* ---------------- GET /api/messages.php ---------------- */
 
 export async function history(db: Db, viewer: UserRow, query: MessagesQuery, settings: ChatSettings): Promise<MessagesResponse> {
-  if ((query.conversation == null) === (query.profile == null)) throw new AppError('conversation_or_profile', { status: 400, field: 'conversation' });
+  if ((query.conversation == null) === (query.profile == null))
+    throw new AppError('conversation_or_profile', { status: 400, field: 'conversation' });
   let conv: MyConversation | null = null;
   let otherId: number;
   if (query.conversation != null) {
@@ -47,17 +55,30 @@ export async function history(db: Db, viewer: UserRow, query: MessagesQuery, set
   } else {
     otherId = query.profile as number;
     const existing = await conversationOfPair(db, viewer.id, otherId);
-    if (existing != null && otherId !== viewer.id && (await isConversationSeen(db, viewer.id, existing))) conv = await myConversation(db, viewer.id, existing);
+    if (existing != null && otherId !== viewer.id && (await isConversationSeen(db, viewer.id, existing)))
+      conv = await myConversation(db, viewer.id, existing);
     else await assertReachable(db, viewer.id, otherId, 'profile');
   }
   const [profile] = await loadProfiles(db, [otherId], { viewerId: viewer.id, cdnPrefix: settings.cdn_prefix });
   if (!profile) throw new AppError('member_not_found', { status: 404, field: 'profile' });
-  const [me] = await db.select({ paidUser: users.paidUser, country: sql<string | null>`(select country from profiles where user_id = ${viewer.id})` }).from(users).where(eq(users.id, viewer.id));
+  const [me] = await db
+    .select({ paidUser: users.paidUser, country: sql<string | null>`(select country from profiles where user_id = ${viewer.id})` })
+    .from(users)
+    .where(eq(users.id, viewer.id));
   const costs = messageCosts(settings, me?.country);
   const history_days = settings.chat_history_days;
   if (!conv) {
     const left = await conversationsLeft(db, viewer.id, me?.paidUser ?? false);
-    return { conversation: null, profile, messages: [], has_more: false, read_up_to: 0, history_days, costs, can_start: left == null || left > 0 };
+    return {
+      conversation: null,
+      profile,
+      messages: [],
+      has_more: false,
+      read_up_to: 0,
+      history_days,
+      costs,
+      can_start: left == null || left > 0,
+    };
   }
   const since = historySince(settings);
   const limit = query.limit ?? MESSAGES_PAGE_SIZE;
@@ -100,7 +121,13 @@ export async function history(db: Db, viewer: UserRow, query: MessagesQuery, set
  * Move my read marker up to `upTo` (default: the newest message I can see) and tell the other
  * side ('r' frame) when it moved. Returns the marker.
  */
-export async function markRead(db: DbOrTx, viewerId: number, conv: MyConversation, upTo?: number, knownPage?: MessageRow[]): Promise<number> {
+export async function markRead(
+  db: DbOrTx,
+  viewerId: number,
+  conv: MyConversation,
+  upTo?: number,
+  knownPage?: MessageRow[],
+): Promise<number> {
   let newest = knownPage?.filter((m) => m.senderId !== viewerId).at(-1)?.id;
   if (newest == null || upTo != null) {
     const [row] = await db

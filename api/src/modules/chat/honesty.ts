@@ -37,7 +37,11 @@ export interface HonestyFinding {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const alt = (list: string[]) => [...new Set(list)].sort((a, b) => b.length - a.length).map(escape).join('|');
+const alt = (list: string[]) =>
+  [...new Set(list)]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
 const any = (parts: string[]) => new RegExp(parts.map((p) => `(?:${p})`).join('|'));
 
 /** The end of a clause: the clauses of a message are read at once, joined by " # " (classify). */
@@ -56,14 +60,47 @@ function patterns(l: Language) {
   return {
     real: `(?:^| )(?:${you}${l.isItReal.length ? `|${alt(l.isItReal)}` : ''})${fill} (?:${alt([...l.real, ...EVERYWHERE.real])})(?: (?:${alt([...l.tails, ...EVERYWHERE.tails])}))*${END}`,
     human: [noun(you, [...l.human, ...EVERYWHERE.human]), ...(it ? [noun(it, unmistakable)] : [])],
-    bot: [noun(you, machine), ...(it ? [noun(it, [...EVERYWHERE.bot, ...l.bot.filter((w) => w.length <= 3 || /intelli|chat|automat|auto reply/.test(w))])] : [])],
+    bot: [
+      noun(you, machine),
+      ...(it ? [noun(it, [...EVERYWHERE.bot, ...l.bot.filter((w) => w.length <= 3 || /intelli|chat|automat|auto reply/.test(w))])] : []),
+    ],
     staff: [noun(alt(l.you), [...l.staff, ...EVERYWHERE.staff]), ...l.staffPhrases.map((p) => `(?:^| )${p}(?= |$)`)],
   };
 }
 
 const ALL = Object.values(LANGUAGES).map(patterns);
-const REAL_WORDS = ['echt', 'real', 'reel', 'reelle', 'vrai', 'vraie', 'vero', 'vera', 'reale', 'prawdziwy', 'prawdziwa', 'prawdziwe', 'verdadero', 'verdadera', 'de verdad'];
-const FAKE_WORDS = ['nep', 'fake', 'faux', 'fausse', 'falso', 'falsa', 'finto', 'finta', 'falszywy', 'falszywa', 'falszywe', 'bot', 'gefalscht'];
+const REAL_WORDS = [
+  'echt',
+  'real',
+  'reel',
+  'reelle',
+  'vrai',
+  'vraie',
+  'vero',
+  'vera',
+  'reale',
+  'prawdziwy',
+  'prawdziwa',
+  'prawdziwe',
+  'verdadero',
+  'verdadera',
+  'de verdad',
+];
+const FAKE_WORDS = [
+  'nep',
+  'fake',
+  'faux',
+  'fausse',
+  'falso',
+  'falsa',
+  'finto',
+  'finta',
+  'falszywy',
+  'falszywa',
+  'falszywe',
+  'bot',
+  'gefalscht',
+];
 const LISTS = [...Object.values(LANGUAGES), EVERYWHERE];
 const phrases = Object.values(LANGUAGES).flatMap((l) => l.staffPhrases.map(phraseAnchors));
 
@@ -77,12 +114,18 @@ const MATCHERS: Matcher[] = [
   {
     reason: 'staff_question',
     pattern: any(ALL.flatMap((p) => p.staff)),
-    anchors: phrases.some((a) => a == null) ? null : new Set([...lastWords(LISTS.flatMap((l) => l.staff)), ...phrases.flat()].filter((w): w is string => w != null)),
+    anchors: phrases.some((a) => a == null)
+      ? null
+      : new Set([...lastWords(LISTS.flatMap((l) => l.staff)), ...phrases.flat()].filter((w): w is string => w != null)),
   },
   { reason: 'bot_question', pattern: any(ALL.flatMap((p) => p.bot)), anchors: new Set(lastWords(LISTS.flatMap((l) => l.bot))) },
   {
     reason: 'real_question',
-    pattern: any([...ALL.map((p) => p.real), ...ALL.flatMap((p) => p.human), `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:(?:een|a|an|ein|eine|un|una|une|uno) )?(?:${alt(FAKE_WORDS)})(?: |$)`]),
+    pattern: any([
+      ...ALL.map((p) => p.real),
+      ...ALL.flatMap((p) => p.human),
+      `(?:^| )(?:${alt(REAL_WORDS)}) (?:of|or|oder|o|ou|czy) (?:(?:een|a|an|ein|eine|un|una|une|uno) )?(?:${alt(FAKE_WORDS)})(?: |$)`,
+    ]),
     anchors: new Set(lastWords([...LISTS.flatMap((l) => [...l.real, ...l.human]), ...FAKE_WORDS])),
   },
 ];
@@ -96,7 +139,8 @@ const SHORT = new RegExp(
 const VOCABULARY: Vocabulary = (() => {
   const words = new Set<string>();
   const add = (text: string) => text.split(/[^a-z]+/).forEach((w) => w.length > 0 && words.add(w));
-  for (const l of [...Object.values(LANGUAGES), EVERYWHERE]) for (const list of Object.values(l)) for (const entry of list as string[]) add(entry.replace(/\\w\+?|\(\?:|\{[\d,]+\}/g, ' '));
+  for (const l of [...Object.values(LANGUAGES), EVERYWHERE])
+    for (const list of Object.values(l)) for (const entry of list as string[]) add(entry.replace(/\\w\+?|\(\?:|\{[\d,]+\}/g, ' '));
   return { has: (w: string) => words.has(w), longest: Math.max(...[...words].map((w) => w.length)) };
 })();
 

@@ -12,7 +12,10 @@ import { uploadUrl } from '../members/serialize-profile';
 import { isGiftId } from './gifts';
 
 export type MessageRow = typeof messages.$inferSelect;
-export type ChatSettings = Pick<Settings, 'message_credits' | 'photo_credits' | 'gift_credits' | 'message_length' | 'minimum_message_costs' | 'chat_history_days' | 'cdn_prefix'>;
+export type ChatSettings = Pick<
+  Settings,
+  'message_credits' | 'photo_credits' | 'gift_credits' | 'message_length' | 'minimum_message_costs' | 'chat_history_days' | 'cdn_prefix'
+>;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,7 +25,7 @@ export function historySince(settings: Pick<Settings, 'chat_history_days'>, now 
 }
 
 export function messageCosts(settings: ChatSettings, country: string | null | undefined): MessageCosts {
-  const minimum = country ? settings.minimum_message_costs[country] ?? null : null;
+  const minimum = country ? (settings.minimum_message_costs[country] ?? null) : null;
   return {
     text: settings.message_credits,
     image: settings.photo_credits,
@@ -41,7 +44,12 @@ export function messageContent(row: MessageRow, cdnPrefix: string) {
     image:
       gone || !row.imageFile || !row.imageThumb
         ? null
-        : { filename: uploadUrl(cdnPrefix, row.imageFile), thumb_filename: uploadUrl(cdnPrefix, row.imageThumb), width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+        : {
+            filename: uploadUrl(cdnPrefix, row.imageFile),
+            thumb_filename: uploadUrl(cdnPrefix, row.imageThumb),
+            width: row.imageWidth ?? 0,
+            height: row.imageHeight ?? 0,
+          },
   };
 }
 

@@ -25,11 +25,15 @@ afterAll(async () => {
 });
 
 const headers = { 'content-type': 'application/json', 'x-requested-with': 'fetch' };
-const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie: operator.cookie, ...headers }, payload });
-const reply = (conversation: number, body: string) => post('/api/backoffice/operator/reply', { conversation, body, client_id: crypto.randomUUID() });
+const post = (url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie: operator.cookie, ...headers }, payload });
+const reply = (conversation: number, body: string) =>
+  post('/api/backoffice/operator/reply', { conversation, body, client_id: crypto.randomUUID() });
 const disclose = (conversation: number) => post('/api/backoffice/operator/disclose', { conversation, client_id: crypto.randomUUID() });
 const view = async (id: number) =>
-  (await app.inject({ method: 'GET', url: `/api/backoffice/operator/conversations/${id}`, headers: { cookie: operator.cookie } })).json() as OperatorConversation;
+  (
+    await app.inject({ method: 'GET', url: `/api/backoffice/operator/conversations/${id}`, headers: { cookie: operator.cookie } })
+  ).json() as OperatorConversation;
 
 async function chatpal(): Promise<TestMember> {
   const { user } = await createMember(app, { name: 'Roos', user: { fictional: true } });
@@ -46,7 +50,10 @@ async function opened(first = 'Hoi Roos!') {
 }
 
 async function stored(id: number) {
-  const [row] = await selectRows<{ asks_if_real: boolean; honesty_reason: string | null }>(app.db, sql`select asks_if_real, honesty_reason from messages where id = ${id}`);
+  const [row] = await selectRows<{ asks_if_real: boolean; honesty_reason: string | null }>(
+    app.db,
+    sql`select asks_if_real, honesty_reason from messages where id = ${id}`,
+  );
   return row;
 }
 

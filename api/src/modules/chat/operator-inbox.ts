@@ -89,14 +89,25 @@ function inboxSql(unanswered: boolean, like: string | null, idQuery: number | nu
          order by ${order}`;
 }
 
-export async function readInbox(db: DbOrTx, viewerId: number, query: { filter: 'unanswered' | 'all'; page: number; q?: string }, cdnPrefix: string): Promise<OperatorInbox> {
+export async function readInbox(
+  db: DbOrTx,
+  viewerId: number,
+  query: { filter: 'unanswered' | 'all'; page: number; q?: string },
+  cdnPrefix: string,
+): Promise<OperatorInbox> {
   const unanswered = query.filter === 'unanswered';
   const q = query.q?.trim() ?? '';
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const idQuery = /^\d{1,9}$/.test(q) ? Number(q) : null;
   const rows = await selectRows<InboxRow>(db, inboxSql(unanswered, like, idQuery, query.page));
-  const profiles = await loadProfiles(db, rows.flatMap((r) => [r.member_id, r.chatpal_id]), { viewerId: null, cdnPrefix });
-  const refs = new Map<number, ProfileRef>(profiles.map((p) => [p.id, { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional }]));
+  const profiles = await loadProfiles(
+    db,
+    rows.flatMap((r) => [r.member_id, r.chatpal_id]),
+    { viewerId: null, cdnPrefix },
+  );
+  const refs = new Map<number, ProfileRef>(
+    profiles.map((p) => [p.id, { id: p.id, name: p.name, main_image: p.main_image, fictional: p.fictional }]),
+  );
   const items: OperatorInboxItem[] = [];
   for (const r of rows) {
     const member = refs.get(r.member_id);
@@ -112,7 +123,15 @@ export async function readInbox(db: DbOrTx, viewerId: number, query: { filter: '
       unanswered: r.last_sender === r.member_id,
       waiting_since: r.last_sender === r.member_id && r.waiting_since ? iso(r.waiting_since) : null,
       disclosure_due: r.disclosure_due === true,
-      claim: claimOf({ operatorId: r.operator_id, operatorEmail: r.operator_email, claimedAt: r.claimed_at ? new Date(r.claimed_at) : null, claimed: r.claimed === true }, viewerId),
+      claim: claimOf(
+        {
+          operatorId: r.operator_id,
+          operatorEmail: r.operator_email,
+          claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
+          claimed: r.claimed === true,
+        },
+        viewerId,
+      ),
     });
   }
   return { items, total: Number(rows[0]?.total ?? 0), page: query.page, per_page: OPERATOR_INBOX_PAGE_SIZE };
@@ -128,7 +147,8 @@ export async function readConversation(
 ): Promise<OperatorConversation> {
   const conv = await chatpalConversation(db, conversationId);
   const [member, chatpal] = await loadProfiles(db, [conv.memberId, conv.chatpalId], { viewerId: null, cdnPrefix: settings.cdn_prefix });
-  if (!member || !chatpal || member.id !== conv.memberId) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
+  if (!member || !chatpal || member.id !== conv.memberId)
+    throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
   const rows = await db
     .select()
     .from(messages)
@@ -148,7 +168,10 @@ export async function readConversation(
     chatpal,
     member_language: conv.memberLanguage,
     member_messages_24h: await chatpalMessages24h(db, conv.memberId),
-    messages: rows.slice(0, OPERATOR_HISTORY_PAGE_SIZE).reverse().map((m) => toOperatorMessage(m, conv.chatpalId, settings.cdn_prefix)),
+    messages: rows
+      .slice(0, OPERATOR_HISTORY_PAGE_SIZE)
+      .reverse()
+      .map((m) => toOperatorMessage(m, conv.chatpalId, settings.cdn_prefix)),
     has_more: rows.length > OPERATOR_HISTORY_PAGE_SIZE,
     claim: claimOf(conv, viewerId),
     disclosure_due: await disclosureDue(db, conv.id),

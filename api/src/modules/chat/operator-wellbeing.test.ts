@@ -37,7 +37,8 @@ function sendOn(host: string, from: TestMember, profile: number, body = 'hoi') {
   });
 }
 
-const POLISH = 'Warto wiedzieć: rozmówcy czatu (chatpals) to fikcyjne profile. Ich wiadomości piszą pracownicy serwisu, a nie prawdziwi użytkownicy, i nie możesz ich spotkać.';
+const POLISH =
+  'Warto wiedzieć: rozmówcy czatu (chatpals) to fikcyjne profile. Ich wiadomości piszą pracownicy serwisu, a nie prawdziwi użytkownicy, i nie możesz ich spotkać.';
 
 describe('vulnerable-user warning', () => {
   it('past the site’s number of messages to chatpals in 24 hours: one notice a day, in the member’s language', async () => {

@@ -31,17 +31,28 @@ async function chatpal(name = 'Roos'): Promise<TestMember> {
 }
 
 function call(cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) {
-  return app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...(payload ? headers : {}) }, ...(payload ? { payload } : {}) });
+  return app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...(payload ? headers : {}) },
+    ...(payload ? { payload } : {}),
+  });
 }
 const reply = (cookie: string, conversation: number, body: string, client_id: string = crypto.randomUUID()) =>
   call(cookie, 'POST', '/api/backoffice/operator/reply', { conversation, body, client_id });
-const disclose = (cookie: string, conversation: number) => call(cookie, 'POST', '/api/backoffice/operator/disclose', { conversation, client_id: crypto.randomUUID() });
+const disclose = (cookie: string, conversation: number) =>
+  call(cookie, 'POST', '/api/backoffice/operator/disclose', { conversation, client_id: crypto.randomUUID() });
 const claim = (cookie: string, conversation: number) => call(cookie, 'POST', '/api/backoffice/operator/claim', { conversation });
-const inbox = async (cookie: string, query = '') => (await call(cookie, 'GET', `/api/backoffice/operator/inbox${query}`)).json() as OperatorInbox;
-const view = async (cookie: string, id: number) => (await call(cookie, 'GET', `/api/backoffice/operator/conversations/${id}`)).json() as OperatorConversation;
+const inbox = async (cookie: string, query = '') =>
+  (await call(cookie, 'GET', `/api/backoffice/operator/inbox${query}`)).json() as OperatorInbox;
+const view = async (cookie: string, id: number) =>
+  (await call(cookie, 'GET', `/api/backoffice/operator/conversations/${id}`)).json() as OperatorConversation;
 
 async function audit(action: string, target: string) {
-  return selectRows<{ outcome: string; error: string | null; staff_id: number }>(app.db, sql`select outcome, error, staff_id from staff_audit where action = ${action} and target = ${target} order by id`);
+  return selectRows<{ outcome: string; error: string | null; staff_id: number }>(
+    app.db,
+    sql`select outcome, error, staff_id from staff_audit where action = ${action} and target = ${target} order by id`,
+  );
 }
 
 /** A member (with credits) who wrote `body` to a new chatpal: the conversation id. */
@@ -65,7 +76,15 @@ describe('inbox, claim and reply', () => {
 
       const waiting = await inbox(op.cookie, `?q=${conversation}`);
       expect(waiting.items).toEqual([
-        expect.objectContaining({ conversation, unanswered: true, disclosure_due: false, claim: null, last_body: 'Hoi Roos, hoe gaat het?', member: expect.objectContaining({ id: m.id }), chatpal: expect.objectContaining({ id: pal.id, fictional: true }) }),
+        expect.objectContaining({
+          conversation,
+          unanswered: true,
+          disclosure_due: false,
+          claim: null,
+          last_body: 'Hoi Roos, hoe gaat het?',
+          member: expect.objectContaining({ id: m.id }),
+          chatpal: expect.objectContaining({ id: pal.id, fictional: true }),
+        }),
       ]);
       expect((await claim(op.cookie, conversation)).json().claim).toMatchObject({ operator_id: op.user.id, mine: true });
 
@@ -76,7 +95,9 @@ describe('inbox, claim and reply', () => {
       expect(sent).toMatchObject({ from: 'chatpal', body: 'Goed hoor, en met jou?', operator_id: op.user.id, disclosure: false });
 
       // live, as any message: the chatpal is the sender; no trace of the operator in the frame
-      const frame = await memberSocket.next<Extract<WsServerFrame, { type: 'message:new' }>>((f) => f.type === 'message:new' && f.message.id === sent.id);
+      const frame = await memberSocket.next<Extract<WsServerFrame, { type: 'message:new' }>>(
+        (f) => f.type === 'message:new' && f.message.id === sent.id,
+      );
       expect(frame.message).toMatchObject({ sender: pal.id, recipient: m.id, body: 'Goed hoor, en met jou?', credits: 0 });
       expect(JSON.stringify(frame)).not.toMatch(/operator|disclosure/);
       // the member's history and list neither
@@ -88,7 +109,10 @@ describe('inbox, claim and reply', () => {
 
       // the member's credits and ledger untouched; the database knows who wrote it; audited
       expect(await balance(app, m.id)).toBe(before);
-      const [row] = await selectRows<{ operator_id: number; credits: number }>(app.db, sql`select operator_id, credits from messages where id = ${sent.id}`);
+      const [row] = await selectRows<{ operator_id: number; credits: number }>(
+        app.db,
+        sql`select operator_id, credits from messages where id = ${sent.id}`,
+      );
       expect(row).toEqual({ operator_id: op.user.id, credits: 0 });
       expect(await selectRows(app.db, sql`select 1 from credit_ledger where ref = ${`message:${sent.id}`}`)).toEqual([]);
       expect((await audit('operator.reply', `conversation:${conversation}`)).map((a) => a.outcome)).toEqual(['done']);
@@ -113,7 +137,9 @@ describe('inbox, claim and reply', () => {
     expect(ids.indexOf(first.conversation)).toBeLessThan(ids.indexOf(second.conversation));
     expect(all.per_page).toBe(20);
     const [name] = await selectRows<{ name: string }>(app.db, sql`select name from profiles where user_id = ${second.m.id}`);
-    expect((await inbox(op.cookie, `?q=${encodeURIComponent(name?.name ?? '')}`)).items.map((i) => i.conversation)).toContain(second.conversation);
+    expect((await inbox(op.cookie, `?q=${encodeURIComponent(name?.name ?? '')}`)).items.map((i) => i.conversation)).toContain(
+      second.conversation,
+    );
     expect((await inbox(op.cookie, '?q=nobody-has-this-name')).items).toEqual([]);
     expect((await inbox(op.cookie, '?page=500')).items).toEqual([]);
   });
@@ -179,14 +205,21 @@ describe('honesty guard', () => {
 
       const plain = await reply(op.cookie, conversation, 'Natuurlijk ben ik echt!');
       expect(plain.statusCode).toBe(409);
-      expect(plain.json()).toMatchObject({ error: 'disclosure_required', message: expect.stringMatching(/^Het lid vroeg of dit profiel echt is/) });
+      expect(plain.json()).toMatchObject({
+        error: 'disclosure_required',
+        message: expect.stringMatching(/^Het lid vroeg of dit profiel echt is/),
+      });
       expect((await view(op.cookie, conversation)).messages).toHaveLength(2);
-      expect(await audit('operator.reply', `conversation:${conversation}`)).toEqual([expect.objectContaining({ outcome: 'refused', error: 'disclosure_required' })]);
+      expect(await audit('operator.reply', `conversation:${conversation}`)).toEqual([
+        expect.objectContaining({ outcome: 'refused', error: 'disclosure_required' }),
+      ]);
 
       const done = await disclose(op.cookie, conversation);
       expect(done.statusCode).toBe(200);
       expect(done.json().message).toMatchObject({ disclosure: true, body: 'Ce profil est fictif et est géré par un employé du site.' });
-      const frame = await memberSocket.next<Extract<WsServerFrame, { type: 'message:new' }>>((f) => f.type === 'message:new' && f.message.id === done.json().message.id);
+      const frame = await memberSocket.next<Extract<WsServerFrame, { type: 'message:new' }>>(
+        (f) => f.type === 'message:new' && f.message.id === done.json().message.id,
+      );
       expect(frame.message.body).toBe('Ce profil est fictif et est géré par un employé du site.');
       expect((await audit('operator.disclose', `conversation:${conversation}`)).map((a) => a.outcome)).toEqual(['done']);
 
@@ -233,7 +266,10 @@ describe('bad input', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ error: 'chat_message_too_long' });
     expect((await reply(op.cookie, conversation, 'hoi', 'not-a-uuid')).statusCode).toBe(400);
-    expect((await call(op.cookie, 'POST', '/api/backoffice/operator/reply', { conversation: 'abc', body: 'x', client_id: crypto.randomUUID() })).statusCode).toBe(400);
+    expect(
+      (await call(op.cookie, 'POST', '/api/backoffice/operator/reply', { conversation: 'abc', body: 'x', client_id: crypto.randomUUID() }))
+        .statusCode,
+    ).toBe(400);
     expect((await view(op.cookie, conversation)).messages).toHaveLength(1);
     const refusals = await audit('operator.reply', `conversation:${conversation}`);
     expect(refusals.map((r) => r.error)).toEqual(['message_empty', 'chat_message_too_long', 'client_id_invalid']);
@@ -244,15 +280,24 @@ describe('bad input', () => {
     const m = await member(app);
     const moderator = await createStaff(app, ['moderator']);
     const admin = await createStaff(app, ['admin']);
-    for (const [cookie, error] of [[null, 'authentication_required'], [m.cookie, 'staff_only'], [moderator.cookie, 'staff_role_required']] as const) {
+    for (const [cookie, error] of [
+      [null, 'authentication_required'],
+      [m.cookie, 'staff_only'],
+      [moderator.cookie, 'staff_role_required'],
+    ] as const) {
       expect((await call(cookie, 'GET', '/api/backoffice/operator/inbox')).json().error).toBe(error);
       const res = await reply(cookie as string, conversation, 'hoi');
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(error);
     }
     // the staff member without the role is in the audit log (members and visitors are no staff actions)
-    const refused = await selectRows<{ action: string; outcome: string; error: string }>(app.db, sql`select action, outcome, error from staff_audit where staff_id = ${moderator.user.id}`);
-    expect(refused).toEqual(expect.arrayContaining([{ action: 'POST /api/backoffice/operator/reply', outcome: 'refused', error: 'staff_role_required' }]));
+    const refused = await selectRows<{ action: string; outcome: string; error: string }>(
+      app.db,
+      sql`select action, outcome, error from staff_audit where staff_id = ${moderator.user.id}`,
+    );
+    expect(refused).toEqual(
+      expect.arrayContaining([{ action: 'POST /api/backoffice/operator/reply', outcome: 'refused', error: 'staff_role_required' }]),
+    );
     expect((await reply(admin.cookie, conversation, 'Hoi terug')).statusCode).toBe(200);
   });
 

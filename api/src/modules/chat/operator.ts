@@ -85,7 +85,8 @@ export async function chatpalConversation(db: DbOrTx, id: number): Promise<Chatp
         left join users op on op.id = c.operator_id
         where c.id = ${id}`,
   );
-  if (!row || row.a_fictional === row.b_fictional || !row.member_active) throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
+  if (!row || row.a_fictional === row.b_fictional || !row.member_active)
+    throw new AppError('conversation_not_found', { status: 404, field: 'conversation' });
   const chatpalIsA = row.a_fictional;
   return {
     id: row.id,
@@ -100,7 +101,10 @@ export async function chatpalConversation(db: DbOrTx, id: number): Promise<Chatp
 }
 
 /** The claim as the caller sees it (null: nobody holds it). */
-export function claimOf(conv: Pick<ChatpalConversation, 'operatorId' | 'operatorEmail' | 'claimedAt' | 'claimed'>, viewerId: number): OperatorClaim | null {
+export function claimOf(
+  conv: Pick<ChatpalConversation, 'operatorId' | 'operatorEmail' | 'claimedAt' | 'claimed'>,
+  viewerId: number,
+): OperatorClaim | null {
   if (!conv.claimed || conv.operatorId == null || !conv.claimedAt) return null;
   return {
     operator_id: conv.operatorId,
@@ -114,7 +118,11 @@ export function claimOf(conv: Pick<ChatpalConversation, 'operatorId' | 'operator
  * Take (or refresh) the claim of `conversation` for `staff`; 409 conversation_claimed when another
  * operator holds it. Race-safe: one conditional UPDATE (see the file's comment).
  */
-export async function claimConversation(tx: Tx, staff: UserRow, conversationId: number): Promise<{ before: OperatorClaim | null; claim: OperatorClaim; conv: ChatpalConversation }> {
+export async function claimConversation(
+  tx: Tx,
+  staff: UserRow,
+  conversationId: number,
+): Promise<{ before: OperatorClaim | null; claim: OperatorClaim; conv: ChatpalConversation }> {
   const conv = await chatpalConversation(tx, conversationId);
   const before = claimOf(conv, staff.id);
   const [row] = await selectRows<{ claimed_at: string | Date }>(
@@ -127,7 +135,12 @@ export async function claimConversation(tx: Tx, staff: UserRow, conversationId: 
   if (!row) {
     // someone else holds it (perhaps since a moment ago): say who
     const now = await chatpalConversation(tx, conversationId);
-    throw new AppError('conversation_claimed', { status: 409, field: 'conversation', params: { email: now.operatorEmail ?? '' }, extra: { claim: claimOf(now, staff.id) } });
+    throw new AppError('conversation_claimed', {
+      status: 409,
+      field: 'conversation',
+      params: { email: now.operatorEmail ?? '' },
+      extra: { claim: claimOf(now, staff.id) },
+    });
   }
   const claimedAt = new Date(row.claimed_at);
   const held = { ...conv, operatorId: staff.id, operatorEmail: staff.email, claimedAt, claimed: true };
@@ -197,17 +210,31 @@ export interface OperatorSendDone {
  * A reply (or the disclosure) as the chatpal: claims, checks the honesty guard, writes the
  * message through the members' path, marks the member's messages read on the chatpal's side.
  */
-export async function sendAsChatpal(tx: Tx, staff: UserRow, input: OperatorSend, settings: Pick<Settings, 'message_length' | 'cdn_prefix'>): Promise<OperatorSendDone> {
+export async function sendAsChatpal(
+  tx: Tx,
+  staff: UserRow,
+  input: OperatorSend,
+  settings: Pick<Settings, 'message_length' | 'cdn_prefix'>,
+): Promise<OperatorSendDone> {
   const clientId = input.client_id.trim().toLowerCase();
   if (!UUID.test(clientId)) throw new AppError('client_id_invalid', { status: 400, field: 'client_id' });
   const body = input.disclosure ? null : cleanText(input.body, settings.message_length);
   const { before, claim, conv } = await claimConversation(tx, staff, input.conversation);
   // a retry of the same send: the first message again (the console retries after a network error)
-  const [row0] = await tx.select().from(messages).where(and(eq(messages.senderId, conv.chatpalId), eq(messages.clientId, clientId))).limit(1);
+  const [row0] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, conv.chatpalId), eq(messages.clientId, clientId)))
+    .limit(1);
   if (row0) {
     const row = row0;
     if (row.conversationId === conv.id) {
-      return { message: toOperatorMessage(row, conv.chatpalId, settings.cdn_prefix), claim, before: { claim: before, disclosure_due: false }, after: { message_id: row.id, disclosure: row.disclosure, characters: [...(row.body ?? '')].length } };
+      return {
+        message: toOperatorMessage(row, conv.chatpalId, settings.cdn_prefix),
+        claim,
+        before: { claim: before, disclosure_due: false },
+        after: { message_id: row.id, disclosure: row.disclosure, characters: [...(row.body ?? '')].length },
+      };
     }
     throw new AppError('client_id_invalid', { status: 400, field: 'client_id' });
   }

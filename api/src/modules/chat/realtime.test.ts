@@ -54,7 +54,10 @@ function upgradeStatus(headers: Record<string, string>): Promise<number> {
   });
 }
 
-const isType = <T extends WsServerFrame['type']>(type: T) => (f: WsServerFrame) => f.type === type;
+const isType =
+  <T extends WsServerFrame['type']>(type: T) =>
+  (f: WsServerFrame) =>
+    f.type === type;
 
 describe('who may connect', () => {
   it('refuses visitors, a foreign Origin and a missing Origin before the upgrade (403)', async () => {
@@ -87,7 +90,14 @@ describe('frames', () => {
     const got = await bTab.next(isType('message:new'));
     expect(ZWsServerFrame.parse(got)).toEqual(got);
     if (got.type !== 'message:new') throw new Error('type');
-    expect(got.message).toMatchObject({ id: sent.id, conversation: sent.conversation, sender: a.id, type: 'text', body: 'live!', created_at: sent.created_at });
+    expect(got.message).toMatchObject({
+      id: sent.id,
+      conversation: sent.conversation,
+      sender: a.id,
+      type: 'text',
+      body: 'live!',
+      created_at: sent.created_at,
+    });
     expect(got.message.client_id).toBeUndefined();
     expect(got.profile).toMatchObject({ id: a.id, fictional: false });
     const mine = await aTab.next(isType('message:new'));
@@ -119,7 +129,9 @@ describe('frames', () => {
     await bTab.next((f) => f.type === 'message:new' && f.message.id === other?.id);
     await aTab.next((f) => f.type === 'message:new' && f.message.id === other?.id);
     // still one frame each of the sends, and only the follow-up was read back
-    for (const tab of [aTab, bTab]) for (const id of [sent.id, second.id]) expect(tab.frames.filter((f) => f.type === 'message:new' && f.message.id === id)).toHaveLength(1);
+    for (const tab of [aTab, bTab])
+      for (const id of [sent.id, second.id])
+        expect(tab.frames.filter((f) => f.type === 'message:new' && f.message.id === id)).toHaveLength(1);
     expect(app.realtime.readBack).toBe(before + 1);
   });
 
@@ -128,7 +140,12 @@ describe('frames', () => {
     const b = await member(app, 100);
     const [aTab, bTab] = [await open(a), await open(b)];
     const sent = (await send(app, a, { profile: b.id, body: 'lees je dit?' })).json().message;
-    await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: b.cookie, ...json }, payload: { conversation: sent.conversation } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/typing.php',
+      headers: { cookie: b.cookie, ...json },
+      payload: { conversation: sent.conversation },
+    });
     expect(await aTab.next(isType('typing'))).toEqual({ type: 'typing', conversation: sent.conversation, profile: b.id });
 
     await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${sent.conversation}`, headers: { cookie: b.cookie } });
@@ -146,16 +163,31 @@ describe('frames', () => {
     const a = await member(app, 100);
     const b = await member(app, 100);
     const bTab = await open(b);
-    const res = await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: b.id } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/typing.php',
+      headers: { cookie: a.cookie, ...json },
+      payload: { profile: b.id },
+    });
     expect(res.statusCode).toBe(200);
     expect(await bTab.next(isType('typing'))).toEqual({ type: 'typing', conversation: 0, profile: a.id });
     // once the conversation is there, naming the member types into it
     const sent = (await send(app, a, { profile: b.id, body: 'hoi' })).json().message;
     await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: b.id } });
-    expect(await bTab.next((f) => f.type === 'typing' && f.conversation !== 0)).toEqual({ type: 'typing', conversation: sent.conversation, profile: a.id });
+    expect(await bTab.next((f) => f.type === 'typing' && f.conversation !== 0)).toEqual({
+      type: 'typing',
+      conversation: sent.conversation,
+      profile: a.id,
+    });
     // to oneself or to nobody: refused
-    expect((await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: a.id } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: 999_999 } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: a.id } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/typing.php', headers: { cookie: a.cookie, ...json }, payload: { profile: 999_999 } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('like:new to the liked member, and match:new when the like is mutual (not to the one who just liked)', async () => {
@@ -186,9 +218,13 @@ describe('frames', () => {
     const fromC = (await send(app, c, { profile: b.id, body: 'ik wel' })).json().message;
     await bTab.next((f) => f.type === 'message:new' && f.message.id === fromC.id);
     expect(bTab.frames.filter((f) => f.type === 'typing' && f.profile === c.id)).toHaveLength(1);
-    expect(bTab.frames.filter((f) => (f.type === 'message:new' && f.message.sender === a.id) || (f.type === 'typing' && f.profile === a.id))).toEqual([]);
+    expect(
+      bTab.frames.filter((f) => (f.type === 'message:new' && f.message.sender === a.id) || (f.type === 'typing' && f.profile === a.id)),
+    ).toEqual([]);
     await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, a.id));
-    expect(await bTab.next((f) => f.type === 'message:new' && f.message.sender === a.id)).toMatchObject({ message: { body: 'wacht maar', sender: a.id } });
+    expect(await bTab.next((f) => f.type === 'message:new' && f.message.sender === a.id)).toMatchObject({
+      message: { body: 'wacht maar', sender: a.id },
+    });
   });
 });
 
@@ -239,7 +275,12 @@ describe('catch-up', () => {
     const m1 = (await send(app, a, { profile: b.id, body: 'oeps' })).json().message;
     await first.next((f) => f.type === 'message:new' && f.message.id === m1.id);
     first.close();
-    const del = await app.inject({ method: 'DELETE', url: '/api/message.php', headers: { ...json, cookie: a.cookie }, payload: { id: m1.id } });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/message.php',
+      headers: { ...json, cookie: a.cookie },
+      payload: { id: m1.id },
+    });
     expect(del.statusCode).toBe(200);
     const again = await open(b, `?last_id=${m1.id}`);
     expect(again.frames).toContainEqual({ type: 'message:deleted', conversation: m1.conversation, id: m1.id });
@@ -293,10 +334,18 @@ const pgUrl = process.env.DATABASE_URL;
       const sent = (await send(app, a, { profile: b.id, body: 'over de grens' })).json().message;
       expect(await bOnOther.next(isType('message:new'))).toMatchObject({ message: { id: sent.id, body: 'over de grens' } });
       // and back: sent through the other instance, received here
-      const back = await other.inject({ method: 'POST', url: '/api/messages.php', headers: { cookie: b.cookie, ...json }, payload: { conversation: sent.conversation, body: 'terug', client_id: crypto.randomUUID() } });
+      const back = await other.inject({
+        method: 'POST',
+        url: '/api/messages.php',
+        headers: { cookie: b.cookie, ...json },
+        payload: { conversation: sent.conversation, body: 'terug', client_id: crypto.randomUUID() },
+      });
       expect(back.statusCode).toBe(200);
       expect(await aHere.next((f) => f.type === 'message:new' && f.message.body === 'terug')).toBeTruthy();
-      expect(await bOnOther.next((f) => f.type === 'credits:changed' && f.credits === 90)).toEqual({ type: 'credits:changed', credits: 90 });
+      expect(await bOnOther.next((f) => f.type === 'credits:changed' && f.credits === 90)).toEqual({
+        type: 'credits:changed',
+        credits: 90,
+      });
     } finally {
       for (const s of sockets.splice(0)) s.close();
       await other.close();

@@ -216,7 +216,8 @@ export class RealtimeHub {
         case 'm':
           for (const hook of this.messageHooks) hook();
           for (const hook of this.memberHooks) hook([n[1] as number, n[2] as number]);
-          if (Number.isInteger(n[0]) && !this.own.delete(n[0] as number) && (this.has(n[1] as number) || this.has(n[2] as number))) this.queueMessage(n[0] as number);
+          if (Number.isInteger(n[0]) && !this.own.delete(n[0] as number) && (this.has(n[1] as number) || this.has(n[2] as number)))
+            this.queueMessage(n[0] as number);
           break;
         case 'md': {
           const [id, conversation, a, b] = n as [number, number, number, number];
@@ -254,7 +255,8 @@ export class RealtimeHub {
         case 'oi': {
           // a chatpal conversation changed: every operator's console reloads (ids only, no content)
           const conversation = n[0] as number;
-          for (const set of this.clients.values()) for (const c of set) if (c.operator) this.send(c, { type: 'operator:inbox', conversation });
+          for (const set of this.clients.values())
+            for (const c of set) if (c.operator) this.send(c, { type: 'operator:inbox', conversation });
           break;
         }
         case 'confirmed':
@@ -265,7 +267,12 @@ export class RealtimeHub {
           const [photo, owner] = n as [number, number];
           const status = rest[2] === 'rejected' ? 'rejected' : 'active';
           const reason = ZPhotoRejectReason.safeParse(rest[3]);
-          this.toUser(owner, { type: 'photo:moderated', photo, status, rejection_reason: status === 'rejected' ? (reason.success ? reason.data : 'other') : null });
+          this.toUser(owner, {
+            type: 'photo:moderated',
+            photo,
+            status,
+            rejection_reason: status === 'rejected' ? (reason.success ? reason.data : 'other') : null,
+          });
           break;
         }
         case 'ban':
@@ -292,7 +299,9 @@ export class RealtimeHub {
       if (this.own.size > OWN_MAX) this.own.delete(this.own.values().next().value as number);
     }
     if (!this.has(message.senderId) && !this.has(message.recipientId)) return;
-    void this.deliverRows([{ message, confirmed: senderConfirmed }]).catch((err: unknown) => this.log.warn({ err }, 'realtime message delivery failed'));
+    void this.deliverRows([{ message, confirmed: senderConfirmed }]).catch((err: unknown) =>
+      this.log.warn({ err }, 'realtime message delivery failed'),
+    );
   }
 
   private queueMessage(id: number): void {
@@ -346,11 +355,19 @@ export class RealtimeHub {
     const ref = (id: number) => refs.get(id);
     for (const { message, confirmed } of rows) {
       const toSender = ref(message.recipientId);
-      this.messagesDelivered += this.toUser(message.senderId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toSender ? { profile: toSender } : {}) }));
+      this.messagesDelivered += this.toUser(message.senderId, (c) => ({
+        type: 'message:new',
+        message: toMessage(message, c.userId, 0, c.cdnPrefix),
+        ...(toSender ? { profile: toSender } : {}),
+      }));
       // held back: the sender has not confirmed their address, or the scam guard holds it (issue 26)
       if (!confirmed || message.held) continue;
       const toRecipient = ref(message.senderId);
-      this.messagesDelivered += this.toUser(message.recipientId, (c) => ({ type: 'message:new', message: toMessage(message, c.userId, 0, c.cdnPrefix), ...(toRecipient ? { profile: toRecipient } : {}) }));
+      this.messagesDelivered += this.toUser(message.recipientId, (c) => ({
+        type: 'message:new',
+        message: toMessage(message, c.userId, 0, c.cdnPrefix),
+        ...(toRecipient ? { profile: toRecipient } : {}),
+      }));
     }
   }
 
@@ -373,7 +390,11 @@ export class RealtimeHub {
       if (!profile) return;
       const newLikes = await countNewLikes(this.db, likedId);
       this.toUser(likedId, { type: 'like:new', profile, new_likes: newLikes });
-      const [back] = await this.db.select({ one: sql<number>`1` }).from(likes).where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId))).limit(1);
+      const [back] = await this.db
+        .select({ one: sql<number>`1` })
+        .from(likes)
+        .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)))
+        .limit(1);
       if (back) this.toUser(likedId, { type: 'match:new', profile });
     } catch (err) {
       this.log.warn({ err }, 'realtime like delivery failed');
@@ -391,7 +412,9 @@ export class RealtimeHub {
         .limit(REPLAY_MAX);
       for (const row of rows) {
         if (row.held) continue;
-        this.toUser(row.recipientId, (c) => (row.createdAt > c.since() ? { type: 'message:new', message: toMessage(row, c.userId, 0, c.cdnPrefix) } : null));
+        this.toUser(row.recipientId, (c) =>
+          row.createdAt > c.since() ? { type: 'message:new', message: toMessage(row, c.userId, 0, c.cdnPrefix) } : null,
+        );
       }
     } catch (err) {
       this.log.warn({ err }, 'realtime held delivery failed');

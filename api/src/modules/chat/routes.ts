@@ -10,9 +10,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GIFT_IDS, ZDeleteChatRequest, ZDeleteMessageRequest, ZDeleteMessageResponse, ZGiftsResponse, ZMessagesQuery,
-  ZMessagesResponse, ZOk, ZReadRequest, ZReadResponse, ZSendMessageRequest, ZSendMessageResponse, ZTypingRequest,
-  ZWsClientFrame, ZWsQuery, ZChatsResponse,
+  GIFT_IDS,
+  ZDeleteChatRequest,
+  ZDeleteMessageRequest,
+  ZDeleteMessageResponse,
+  ZGiftsResponse,
+  ZMessagesQuery,
+  ZMessagesResponse,
+  ZOk,
+  ZReadRequest,
+  ZReadResponse,
+  ZSendMessageRequest,
+  ZSendMessageResponse,
+  ZTypingRequest,
+  ZWsClientFrame,
+  ZWsQuery,
+  ZChatsResponse,
 } from '@dating/shared-kit/contracts';
 import { hasStaffRole } from '@dating/shared-kit/contracts';
 import type { GiftId } from '@dating/shared-kit/contracts';
@@ -98,7 +111,11 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(req);
     // from the answer cache (platform/answer-cache.ts): a message, a read marker, a deleted chat
     // or a change to any member in the list forgets it on every instance
-    return app.answers.read(`chats:${req.site.id}:${user.id}`, (r) => [user.id, ...r.chats.map((c) => c.profile.id)], () => listChats(app.db, user, settings(req)));
+    return app.answers.read(
+      `chats:${req.site.id}:${user.id}`,
+      (r) => [user.id, ...r.chats.map((c) => c.profile.id)],
+      () => listChats(app.db, user, settings(req)),
+    );
   });
 
   app.delete('/api/chat.php', { schema: { tags: ['chat'], body: ZDeleteChatRequest, response: { 200: ZOk } } }, async (req) => {
@@ -107,29 +124,37 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.get('/api/messages.php', { config: { writes: true }, schema: { tags: ['chat'], querystring: ZMessagesQuery, response: { 200: ZMessagesResponse } } }, async (req) => {
-    const user = requireUser(req);
-    return history(app.db, user, req.query, settings(req));
-  });
+  app.get(
+    '/api/messages.php',
+    { config: { writes: true }, schema: { tags: ['chat'], querystring: ZMessagesQuery, response: { 200: ZMessagesResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return history(app.db, user, req.query, settings(req));
+    },
+  );
 
   // a send changes the sender's users row only by the debit: their cached session stays (keepsSession)
-  app.post('/api/messages.php', { config: { keepsSession: true }, schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } }, async (req) => {
-    const user = requireUser(req);
-    const input = await readSend(req);
-    // the scam guard (issue 26): a member under review after reports has their new conversations held
-    const site = settings(req);
-    const { message, credits, created, toChatpal, row } = await sendMessage(app.db, app.storage, user, input, site, {
-      underReview: (id) => isUnderReview(app.db, id, site),
-    });
-    // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
-    // (not a held one: its 'm' notification is read back as usual, so that the release's 'm' for the same id is not taken as this one's)
-    if (row && !row.held) app.realtime.deliverOwn(row, user.emailConfirmed);
-    if (row) app.metrics.messagesStored.inc({ paid: String(row.credits > 0) });
-    // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
-    const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
-    // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table
-    return { message, credits, ...(notice ? { notice } : {}) };
-  });
+  app.post(
+    '/api/messages.php',
+    { config: { keepsSession: true }, schema: { tags: ['chat'], response: { 200: ZSendMessageResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const input = await readSend(req);
+      // the scam guard (issue 26): a member under review after reports has their new conversations held
+      const site = settings(req);
+      const { message, credits, created, toChatpal, row } = await sendMessage(app.db, app.storage, user, input, site, {
+        underReview: (id) => isUnderReview(app.db, id, site),
+      });
+      // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
+      // (not a held one: its 'm' notification is read back as usual, so that the release's 'm' for the same id is not taken as this one's)
+      if (row && !row.held) app.realtime.deliverOwn(row, user.emailConfirmed);
+      if (row) app.metrics.messagesStored.inc({ paid: String(row.credits > 0) });
+      // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
+      const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;
+      // the recipient's push and mail: the message notifier (notifications/message-notifier.ts) reads it from the messages table
+      return { message, credits, ...(notice ? { notice } : {}) };
+    },
+  );
 
   app.put('/api/messages.php', { schema: { tags: ['chat'], body: ZReadRequest, response: { 200: ZReadResponse } } }, async (req) => {
     const user = requireUser(req);
@@ -138,10 +163,14 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const, read_up_to: readUpTo, unread_messages: await unreadMessages(app.db, user.id, settings(req)) };
   });
 
-  app.delete('/api/message.php', { schema: { tags: ['chat'], body: ZDeleteMessageRequest, response: { 200: ZDeleteMessageResponse } } }, async (req) => {
-    const user = requireUser(req);
-    return { ok: true as const, message: await deleteMessage(app.db, app.storage, user, req.body.id, settings(req).cdn_prefix) };
-  });
+  app.delete(
+    '/api/message.php',
+    { schema: { tags: ['chat'], body: ZDeleteMessageRequest, response: { 200: ZDeleteMessageResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return { ok: true as const, message: await deleteMessage(app.db, app.storage, user, req.body.id, settings(req).cdn_prefix) };
+    },
+  );
 
   app.post('/api/typing.php', { schema: { tags: ['chat'], body: ZTypingRequest, response: { 200: ZOk } } }, async (req) => {
     const user = requireUser(req);
@@ -155,8 +184,12 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/static/gifts/:file', { schema: { hide: true, params: z.object({ file: z.string() }) } }, async (req, reply) => {
     const id = req.params.file.replace(/\.svg$/, '');
-    if (!(GIFT_IDS as readonly string[]).includes(id) || !req.params.file.endsWith('.svg')) throw new AppError('not_found', { status: 404 });
-    return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(GIFT_SVGS[id as GiftId]);
+    if (!(GIFT_IDS as readonly string[]).includes(id) || !req.params.file.endsWith('.svg'))
+      throw new AppError('not_found', { status: 404 });
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(GIFT_SVGS[id as GiftId]);
   });
 
   /*
@@ -165,12 +198,20 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
    * not a forwarded one): a development server reachable from outside does not hand out credits.
    */
   if (app.config.NODE_ENV !== 'production') {
-    const ZDevMember = z.object({ email: z.string().min(3), credits: z.number().int().min(0).max(1_000_000).optional(), paid_user: z.boolean().optional() });
+    const ZDevMember = z.object({
+      email: z.string().min(3),
+      credits: z.number().int().min(0).max(1_000_000).optional(),
+      paid_user: z.boolean().optional(),
+    });
     app.post('/dev/member.php', { schema: { hide: true, body: ZDevMember } }, async (req) => {
       if (!fromThisMachine(req)) throw new AppError('not_found', { status: 404 });
       const { email, credits, paid_user } = req.body;
       return app.withTx(async (tx) => {
-        const [row] = await tx.select({ id: users.id, credits: users.credits }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+        const [row] = await tx
+          .select({ id: users.id, credits: users.credits })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+          .limit(1);
         if (!row) throw new AppError('not_found', { status: 404 });
         if (credits != null && credits !== row.credits) await changeCredits(tx, row.id, credits - row.credits, 'admin', 'dev');
         if (paid_user != null) await tx.update(users).set({ paidUser: paid_user }).where(eq(users.id, row.id));

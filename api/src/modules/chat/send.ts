@@ -42,7 +42,8 @@ import { heldInput } from './scam/hold';
 // control characters (line breaks and tabs are fine in a chat), bidirectional overrides, BOM,
 // unpaired surrogates: refused rather than stored
 // eslint-disable-next-line no-control-regex
-const CHAT_UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CHAT_UNSAFE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function costOf(type: MessageType, settings: ChatSettings): { credits: number; reason: CreditReason } {
   if (type === 'image') return { credits: settings.photo_credits, reason: 'photo' };
@@ -78,7 +79,11 @@ export interface SendResult {
 class DuplicateSend extends Error {}
 
 async function existingSend(db: DbOrTx, senderId: number, clientId: string): Promise<MessageRow | null> {
-  const [row] = await db.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -106,10 +111,18 @@ export interface SendOptions {
   underReview?: (senderId: number) => Promise<boolean>;
 }
 
-export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, input: SendInput, settings: ChatSettings & HoldSettings, options: SendOptions = {}): Promise<SendResult> {
+export async function sendMessage(
+  db: Db,
+  storage: Storage,
+  viewer: UserRow,
+  input: SendInput,
+  settings: ChatSettings & HoldSettings,
+  options: SendOptions = {},
+): Promise<SendResult> {
   const clientId = input.client_id.trim().toLowerCase();
   if (!UUID.test(clientId)) throw new AppError('client_id_invalid', { status: 400, field: 'client_id' });
-  if ((input.conversation == null) === (input.profile == null)) throw new AppError('conversation_or_profile', { status: 400, field: 'conversation' });
+  if ((input.conversation == null) === (input.profile == null))
+    throw new AppError('conversation_or_profile', { status: 400, field: 'conversation' });
   let body: string | null = null;
   let gift: string | null = null;
   if (input.type === 'text') body = cleanText(input.body, settings.message_length);
@@ -128,11 +141,13 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
   if (input.type === 'image' && input.image) {
     const earlier = await existingSend(db, viewer.id, clientId);
     if (earlier) return answerRetry(db, viewer.id, earlier, settings.cdn_prefix);
-    const otherId = input.conversation != null ? (await myConversation(db, viewer.id, input.conversation)).otherId : (input.profile as number);
+    const otherId =
+      input.conversation != null ? (await myConversation(db, viewer.id, input.conversation)).otherId : (input.profile as number);
     await assertReachable(db, viewer.id, otherId, field);
     // the profile photos' pipeline (content checked, re-encoded, metadata gone)
     const image = await processImage(input.image, { memberId: viewer.id }).catch((error: unknown) => {
-      if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'image', params: error.params, extra: error.extra });
+      if (isAppError(error))
+        throw new AppError(error.code, { status: error.status, field: 'image', params: error.params, extra: error.extra });
       throw error;
     });
     const [full, thumb] = await Promise.all([storage.put(image.full, 'jpg'), storage.put(image.thumb, 'jpg')]);
@@ -180,7 +195,13 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
     if (out?.status !== 'ok' || !out.message) throw sendRefusal(out?.status, field);
     // the honesty guard (issues 15, 25) marked a question to a chatpal whether it is real (chat_send: asks_if_real, honesty_reason)
     const row = messageFromJson(out.message);
-    return { message: toMessage(row, viewer.id, 0, settings.cdn_prefix), credits: Number(out.balance ?? 0), created: true, toChatpal: Boolean(out.fictional), row };
+    return {
+      message: toMessage(row, viewer.id, 0, settings.cdn_prefix),
+      credits: Number(out.balance ?? 0),
+      created: true,
+      toChatpal: Boolean(out.fictional),
+      row,
+    };
   } catch (error) {
     if (files) await Promise.all([storage.remove(files.full), storage.remove(files.thumb)]);
     // a retry (no lookup before: the unique constraint decides): the first answer again, nothing
@@ -196,7 +217,13 @@ export async function sendMessage(db: Db, storage: Storage, viewer: UserRow, inp
 /** The send's one statement, its text built once per database (db/prepared.ts; PGlite: PREPARE/EXECUTE). */
 function chatSendStatement(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  return preparedSql<{ status: SendStatus; fictional: boolean | null; balance: number | null; message: Record<string, unknown> | null; notices: string | null }>(
+  return preparedSql<{
+    status: SendStatus;
+    fictional: boolean | null;
+    balance: number | null;
+    message: Record<string, unknown> | null;
+    notices: string | null;
+  }>(
     db,
     'chat_send',
     () => sql`select status, fictional, balance, message, notices from chat_send(${p('sender')}::int, ${p('profile')}::int, ${p('conversation')}::int,
@@ -207,7 +234,8 @@ function chatSendStatement(db: Db) {
 }
 
 /** What chat_send answers (migration 0025). */
-type SendStatus = 'ok' | 'no_sender' | 'conversation_not_found' | 'self' | 'member_not_found' | 'member_blocked' | 'conversation_limit' | 'insufficient';
+type SendStatus =
+  'ok' | 'no_sender' | 'conversation_not_found' | 'self' | 'member_not_found' | 'member_blocked' | 'conversation_limit' | 'insufficient';
 
 /** The member's answer to a send that chat_send refused (nothing was written). */
 function sendRefusal(status: SendStatus | undefined, field: string): AppError {
@@ -221,7 +249,11 @@ function sendRefusal(status: SendStatus | undefined, field: string): AppError {
     case 'member_blocked':
       return new AppError('member_blocked', { status: 403, field });
     case 'conversation_limit':
-      return new AppError('conversation_limit', { status: 403, params: { limit: FREE_CONVERSATION_LIMIT }, extra: { limit: FREE_CONVERSATION_LIMIT } });
+      return new AppError('conversation_limit', {
+        status: 403,
+        params: { limit: FREE_CONVERSATION_LIMIT },
+        extra: { limit: FREE_CONVERSATION_LIMIT },
+      });
     case 'insufficient':
       return new AppError('insufficient_credits', { status: 402 });
     default:
@@ -276,8 +308,17 @@ function messageFromJson(raw: Record<string, unknown>): MessageRow {
  * new conversation and both sides' rows (`start`), the message (client_id unique per sender: row
  * null when it was used before, and the caller rolls back the rest), the list markers, pg_notify.
  */
-export async function storeMessage(tx: Tx, values: typeof messages.$inferInsert, deliver: boolean, options: StoreOptions = {}): Promise<Stored> {
-  const [out] = await executeNamed<{ status: 'ok' | 'insufficient' | 'duplicate'; balance: number | null; message: Record<string, unknown> | null }>(
+export async function storeMessage(
+  tx: Tx,
+  values: typeof messages.$inferInsert,
+  deliver: boolean,
+  options: StoreOptions = {},
+): Promise<Stored> {
+  const [out] = await executeNamed<{
+    status: 'ok' | 'insufficient' | 'duplicate';
+    balance: number | null;
+    message: Record<string, unknown> | null;
+  }>(
     tx,
     'chat_store',
     sql`select status, balance, message from chat_store(${values.conversationId}::int, ${values.senderId}::int, ${values.recipientId}::int, ${values.type}::text,
@@ -294,7 +335,11 @@ export async function storeMessage(tx: Tx, values: typeof messages.$inferInsert,
 
 /** DELETE /api/message.php: own messages only; the row stays as a marker without content on both sides. */
 export async function deleteMessage(db: Db, storage: Storage, viewer: UserRow, id: number, cdnPrefix: string): Promise<Message> {
-  const [before] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.senderId, viewer.id))).limit(1);
+  const [before] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.senderId, viewer.id)))
+    .limit(1);
   if (!before) throw new AppError('message_not_found', { status: 404, field: 'id' });
   if (before.deletedAt) return toMessage(before, viewer.id, 0, cdnPrefix);
   const row = await db.transaction(async (tx) => {
@@ -311,4 +356,3 @@ export async function deleteMessage(db: Db, storage: Storage, viewer: UserRow, i
   const final = row ?? (await db.select().from(messages).where(eq(messages.id, id)))[0] ?? before;
   return toMessage(final, viewer.id, 0, cdnPrefix);
 }
-

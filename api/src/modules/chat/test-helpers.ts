@@ -81,7 +81,10 @@ export class TestSocket {
     const found = this.frames.find(test);
     if (found) return Promise.resolve(found as T);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         test,
         resolve: (f) => {

@@ -25,7 +25,12 @@ export async function chatpalMessages24h(db: DbOrTx, memberId: number): Promise<
 }
 
 /** After a member's message to a chatpal: the notice when they crossed the line and had none in 24 hours; else null. */
-export async function chatpalNotice(db: DbOrTx, memberId: number, settings: Pick<Settings, 'chatpal_warning_messages'>, lang: Lang): Promise<ChatNotice | null> {
+export async function chatpalNotice(
+  db: DbOrTx,
+  memberId: number,
+  settings: Pick<Settings, 'chatpal_warning_messages'>,
+  lang: Lang,
+): Promise<ChatNotice | null> {
   if ((await chatpalMessages24h(db, memberId)) <= settings.chatpal_warning_messages) return null;
   const shown = await selectRows<{ user_id: number }>(
     db,

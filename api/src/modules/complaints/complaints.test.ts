@@ -22,10 +22,18 @@ afterAll(async () => {
 
 const send = (payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/complaints.php', headers: { ...json, ...headers }, payload });
-const queue = (query = '', cookie = moderator.cookie) => app.inject({ method: 'GET', url: `/api/backoffice/complaints${query}`, headers: { cookie } });
+const queue = (query = '', cookie = moderator.cookie) =>
+  app.inject({ method: 'GET', url: `/api/backoffice/complaints${query}`, headers: { cookie } });
 const handle = (id: number | string, note: unknown, cookie = moderator.cookie) =>
   app.inject({ method: 'POST', url: `/api/backoffice/complaints/${id}/handle`, headers: { cookie, ...json }, payload: { note } });
-const complaint = (over: object = {}) => ({ name: 'Eva', email: 'eva@example.org', subject: 'Nep-profiel', message: 'Dit profiel stuurt mij steeds reclame.', language: 'nl', ...over });
+const complaint = (over: object = {}) => ({
+  name: 'Eva',
+  email: 'eva@example.org',
+  subject: 'Nep-profiel',
+  message: 'Dit profiel stuurt mij steeds reclame.',
+  language: 'nl',
+  ...over,
+});
 
 describe('complaints', () => {
   it('stores what /complaints sends; bad input is a translated 400 and stores nothing', async () => {
@@ -36,7 +44,13 @@ describe('complaints', () => {
     expect(row).toMatchObject({ email: 'eva@example.org', status: 'open', language: 'nl', subject: 'Nep-profiel' });
 
     const before = (await app.db.select().from(complaints)).length;
-    for (const bad of [complaint({ email: 'nope' }), complaint({ message: 'kort' }), complaint({ name: '' }), complaint({ language: 'xx' }), complaint({ extra: 1 })]) {
+    for (const bad of [
+      complaint({ email: 'nope' }),
+      complaint({ message: 'kort' }),
+      complaint({ name: '' }),
+      complaint({ language: 'xx' }),
+      complaint({ extra: 1 }),
+    ]) {
       const res = await send(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -47,13 +61,19 @@ describe('complaints', () => {
 
   it('feeds the queue: open first, oldest first, with search and paging; moderators only', async () => {
     const ids: number[] = [];
-    for (const subject of ['Queue one', 'Queue two', 'Queue three']) ids.push((await send(complaint({ subject, email: 'queue@example.org' }))).json().id);
+    for (const subject of ['Queue one', 'Queue two', 'Queue three'])
+      ids.push((await send(complaint({ subject, email: 'queue@example.org' }))).json().id);
     const [first, second, third] = ids as [number, number, number];
     expect((await handle(first, 'Opgelost.')).statusCode).toBe(200);
 
     const page = (await queue('?q=queue@example')).json();
     expect(page.complaints.map((c: { subject: string }) => c.subject)).toEqual(['Queue two', 'Queue three', 'Queue one']);
-    expect(page.complaints[2]).toMatchObject({ id: first, status: 'handled', note: 'Opgelost.', handled_by_email: 'complaints-mod@example.com' });
+    expect(page.complaints[2]).toMatchObject({
+      id: first,
+      status: 'handled',
+      note: 'Opgelost.',
+      handled_by_email: 'complaints-mod@example.com',
+    });
     expect(page).toMatchObject({ total: 3, page: 1, per_page: 25 });
     expect((await queue('?q=queue@example&status=open')).json().complaints.map((c: { id: number }) => c.id)).toEqual([second, third]);
     expect((await queue('?q=nothing-like-this')).json()).toMatchObject({ complaints: [], total: 0 });
@@ -70,20 +90,40 @@ describe('complaints', () => {
   });
 
   it('handled with a note: the complainant gets a mail in the page language, with the note; audited', async () => {
-    const id = (await send(complaint({ name: 'Hans', email: 'hans@example.org', subject: 'Falsches Profil', language: 'de' }), { host: 'example.de' })).json().id;
+    const id = (
+      await send(complaint({ name: 'Hans', email: 'hans@example.org', subject: 'Falsches Profil', language: 'de' }), { host: 'example.de' })
+    ).json().id;
     const res = await handle(id, '  Wir haben das Profil gesperrt.  ');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, status: 'handled', note: 'Wir haben das Profil gesperrt.', site_domain: 'example.de', handled_at: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      id,
+      status: 'handled',
+      note: 'Wir haben das Profil gesperrt.',
+      site_domain: 'example.de',
+      handled_at: expect.any(String),
+    });
 
     const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'hans@example.org')).orderBy(desc(mailOutbox.id));
-    expect(mail).toMatchObject({ kind: 'complaint_handled', subject: 'Deine Beschwerde bei Flirtlokaal wurde bearbeitet', sentAt: expect.any(Date) });
+    expect(mail).toMatchObject({
+      kind: 'complaint_handled',
+      subject: 'Deine Beschwerde bei Flirtlokaal wurde bearbeitet',
+      sentAt: expect.any(Date),
+    });
     expect(mail?.text).toContain('Hallo Hans,');
     expect(mail?.text).toContain('„Falsches Profil“');
     expect(mail?.text).toContain('Wir haben das Profil gesperrt.');
     expect(mail?.text).toContain('example.de');
 
-    const [audit] = await app.db.select().from(staffAudit).where(and(eq(staffAudit.target, `complaint:${id}`), eq(staffAudit.outcome, 'done')));
-    expect(audit).toMatchObject({ action: 'complaints.handle', staffEmail: 'complaints-mod@example.com', before: { status: 'open' }, after: { status: 'handled', note: 'Wir haben das Profil gesperrt.' } });
+    const [audit] = await app.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.target, `complaint:${id}`), eq(staffAudit.outcome, 'done')));
+    expect(audit).toMatchObject({
+      action: 'complaints.handle',
+      staffEmail: 'complaints-mod@example.com',
+      before: { status: 'open' },
+      after: { status: 'handled', note: 'Wir haben das Profil gesperrt.' },
+    });
   });
 
   it('refuses an empty note (400), an unknown complaint (404) and handling twice (409): nothing changed, no mail, refusals audited', async () => {
@@ -106,7 +146,10 @@ describe('complaints', () => {
     expect((await app.db.select().from(complaints).where(eq(complaints.id, id)))[0]?.note).toBe('Klaar.');
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'twice@example.org'))).toHaveLength(1);
 
-    const refused = await app.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'complaints.handle'), eq(staffAudit.outcome, 'refused')));
+    const refused = await app.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'complaints.handle'), eq(staffAudit.outcome, 'refused')));
     expect(refused.map((r) => r.error)).toEqual(expect.arrayContaining(['validation', 'complaint_not_found', 'complaint_already_handled']));
   });
 

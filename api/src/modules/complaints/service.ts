@@ -21,9 +21,19 @@ type Row = typeof complaints.$inferSelect;
 
 function toComplaint(r: Row, domain: string): Complaint {
   return {
-    id: r.id, site_domain: domain, user_id: r.userId, name: r.name, email: r.email, subject: r.subject, message: r.message,
-    language: (isLang(r.language) ? r.language : 'nl') as Lang, status: r.status as Complaint['status'], note: r.note,
-    handled_by_email: r.handledByEmail, handled_at: r.handledAt?.toISOString() ?? null, created_at: r.createdAt.toISOString(),
+    id: r.id,
+    site_domain: domain,
+    user_id: r.userId,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    language: (isLang(r.language) ? r.language : 'nl') as Lang,
+    status: r.status as Complaint['status'],
+    note: r.note,
+    handled_by_email: r.handledByEmail,
+    handled_at: r.handledAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
   };
 }
 
@@ -31,8 +41,13 @@ export async function createComplaint(db: DbOrTx, input: ComplaintRequest & { si
   const [row] = await db
     .insert(complaints)
     .values({
-      siteId: input.siteId, userId: input.userId, name: input.name, email: input.email.trim().toLowerCase(),
-      subject: input.subject, message: input.message, language: input.language ?? input.lang,
+      siteId: input.siteId,
+      userId: input.userId,
+      name: input.name,
+      email: input.email.trim().toLowerCase(),
+      subject: input.subject,
+      message: input.message,
+      language: input.language ?? input.lang,
     })
     .returning({ id: complaints.id });
   if (!row) throw new AppError('internal', { status: 500 });
@@ -46,7 +61,9 @@ export async function listComplaints(db: DbOrTx, query: ComplaintQuery): Promise
   const like = query.q ? escapeLike(query.q) : null;
   const where = and(
     query.status === 'all' ? undefined : eq(complaints.status, query.status),
-    like ? or(ilike(complaints.name, like), ilike(complaints.email, like), ilike(complaints.subject, like), ilike(complaints.message, like)) : undefined,
+    like
+      ? or(ilike(complaints.name, like), ilike(complaints.email, like), ilike(complaints.subject, like), ilike(complaints.message, like))
+      : undefined,
   );
   const [rows, [total], [open]] = await Promise.all([
     db
@@ -101,7 +118,14 @@ export async function handleComplaint(
     to: row.email,
     siteId: site.id,
     userId: row.userId,
-    vars: { name: row.name, siteName: site.settings.name, domain: site.settings.domain || site.domain, siteUrl: linkBase(site, config), topic: row.subject, note },
+    vars: {
+      name: row.name,
+      siteName: site.settings.name,
+      domain: site.settings.domain || site.domain,
+      siteUrl: linkBase(site, config),
+      topic: row.subject,
+      note,
+    },
   });
   return { complaint: toComplaint(row, site.domain), mailId, siteName: site.settings.name };
 }

@@ -42,7 +42,14 @@ export async function reactivate(ctx: Ctx, token: string): Promise<User> {
     const [deletion] = await tx
       .select()
       .from(accountDeletions)
-      .where(and(eq(accountDeletions.userId, row.userId), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), gte(accountDeletions.purgeAfter, new Date())))
+      .where(
+        and(
+          eq(accountDeletions.userId, row.userId),
+          isNull(accountDeletions.reactivatedAt),
+          isNull(accountDeletions.purgedAt),
+          gte(accountDeletions.purgeAfter, new Date()),
+        ),
+      )
       .limit(1);
     if (!u || u.status !== 'deleted' || !deletion) throw new AppError('reactivation_invalid', { status: 400, field: 'token' });
     await tx

@@ -21,7 +21,16 @@ afterAll(async () => {
 });
 
 const LONG = 'x'.repeat(10_000);
-const TRICKS = ['\u202Eevil', 'a\u200Bb', '\uD800', '\u0000', 'e\u0301'.repeat(2000), '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
+const TRICKS = [
+  '\u202Eevil',
+  'a\u200Bb',
+  '\uD800',
+  '\u0000',
+  'e\u0301'.repeat(2000),
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+];
 
 const VALUES: unknown[] = [undefined, null, '', ' ', 0, -1, 1e308, true, [], {}, ['a'], { $ne: null }, LONG, ...TRICKS];
 
@@ -29,8 +38,17 @@ const VALUES: unknown[] = [undefined, null, '', ' ', 0, -1, 1e308, true, [], {},
 const EMPTY = [undefined, null, '', ' '];
 const FREE_TEXT = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
 const LEGIT: Record<string, unknown[]> = {
-  sexuality: EMPTY, region: EMPTY, city: EMPTY, signup_message: EMPTY, tracking: [undefined, {}, { $ne: null }], message_to: [undefined], invite: [undefined, ''],
-  language: [undefined], remarks: EMPTY, password: FREE_TEXT, old_password: FREE_TEXT,
+  sexuality: EMPTY,
+  region: EMPTY,
+  city: EMPTY,
+  signup_message: EMPTY,
+  tracking: [undefined, {}, { $ne: null }],
+  message_to: [undefined],
+  invite: [undefined, ''],
+  language: [undefined],
+  remarks: EMPTY,
+  password: FREE_TEXT,
+  old_password: FREE_TEXT,
 };
 
 interface Call {
@@ -42,7 +60,26 @@ interface Call {
 }
 
 const CALLS: Call[] = [
-  { method: 'POST', url: '/api/signup.php', fields: ['email', 'name', 'password', 'date_of_birth', 'gender', 'sexuality', 'country', 'region', 'city', 'signup_message', 'tracking', 'message_to', 'invite', 'language'] },
+  {
+    method: 'POST',
+    url: '/api/signup.php',
+    fields: [
+      'email',
+      'name',
+      'password',
+      'date_of_birth',
+      'gender',
+      'sexuality',
+      'country',
+      'region',
+      'city',
+      'signup_message',
+      'tracking',
+      'message_to',
+      'invite',
+      'language',
+    ],
+  },
   { method: 'POST', url: '/api/user.php', fields: ['email', 'password'] },
   { method: 'PUT', url: '/api/user.php', fields: ['language'] },
   { method: 'POST', url: '/api/user.php?push=1', fields: ['subscription'], auth: true },
@@ -57,9 +94,24 @@ const CALLS: Call[] = [
 ];
 
 const VALID: Record<string, unknown> = {
-  email: 'valid-person@example.com', name: 'Valide', password: 'valid-password-1', date_of_birth: '1990-01-01', gender: 'male', sexuality: 'hetero',
-  country: 'NL', region: 'UT', city: 'Utrecht', signup_message: 'Hoi', language: 'en', old_password: 'wrong-old-password', password_repeat: 'valid-password-1',
-  token: 'abcdefghijklmnop', mail_change_token: 'abcdefghijklmnop', reason: 'other', remarks: '', type: 'bounce',
+  email: 'valid-person@example.com',
+  name: 'Valide',
+  password: 'valid-password-1',
+  date_of_birth: '1990-01-01',
+  gender: 'male',
+  sexuality: 'hetero',
+  country: 'NL',
+  region: 'UT',
+  city: 'Utrecht',
+  signup_message: 'Hoi',
+  language: 'en',
+  old_password: 'wrong-old-password',
+  password_repeat: 'valid-password-1',
+  token: 'abcdefghijklmnop',
+  mail_change_token: 'abcdefghijklmnop',
+  reason: 'other',
+  remarks: '',
+  type: 'bounce',
 };
 
 async function counts() {
@@ -81,7 +133,12 @@ describe.each(CALLS)('$method $url', (call) => {
           method: call.method,
           url: call.url,
           payload: body,
-          headers: { 'content-type': 'application/json', cookie: 'lang=nl', ...(call.auth ? { cookie: `${cookie}; lang=nl` } : {}), ...call.headers },
+          headers: {
+            'content-type': 'application/json',
+            cookie: 'lang=nl',
+            ...(call.auth ? { cookie: `${cookie}; lang=nl` } : {}),
+            ...call.headers,
+          },
         });
         const label = `${field}=${JSON.stringify(value)?.slice(0, 40)}`;
         expect([label, res.statusCode >= 400 && res.statusCode < 500 ? '4xx' : String(res.statusCode)]).toEqual([label, '4xx']);
@@ -92,7 +149,12 @@ describe.each(CALLS)('$method $url', (call) => {
       }
     }
     for (const raw of ['', 'null', '[]', '"text"', '{"a":', LONG]) {
-      const res = await app.inject({ method: call.method, url: call.url, payload: raw, headers: { 'content-type': 'application/json', ...(call.auth ? { cookie } : {}), ...call.headers } });
+      const res = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: raw,
+        headers: { 'content-type': 'application/json', ...(call.auth ? { cookie } : {}), ...call.headers },
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }

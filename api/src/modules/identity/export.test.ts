@@ -5,7 +5,18 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { blocks, complaints, conversations, likes, memberBans, memberSwipes, messages, reports, signupMessages, users } from '../../db/schema';
+import {
+  blocks,
+  complaints,
+  conversations,
+  likes,
+  memberBans,
+  memberSwipes,
+  messages,
+  reports,
+  signupMessages,
+  users,
+} from '../../db/schema';
 import { buildTestApp, createMember, createStaff, loginCookie } from '../../test/helpers';
 import { member, send } from '../chat/test-helpers';
 import { exportAccount } from './export';
@@ -76,13 +87,21 @@ it('leaves out what the app holds back from the member: likes of an unconfirmed 
 
   // once the liker confirms, the like is theirs to see (as on the likes page)
   await app.db.update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, unconfirmed.id));
-  expect((await exportAccount(app, me.id))['likes.liked_id']).toEqual([expect.objectContaining({ liker_id: unconfirmed.id, liked_id: me.id })]);
+  expect((await exportAccount(app, me.id))['likes.liked_id']).toEqual([
+    expect.objectContaining({ liker_id: unconfirmed.id, liked_id: me.id }),
+  ]);
 });
 
 it('exports the member’s own logins with their address, failed attempts by anyone without it (issue 13 item 10)', async () => {
   const { user: me, password } = await createMember(app);
   const login = (pw: string, remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/user.php', remoteAddress, headers: { 'content-type': 'application/json' }, payload: { email: me.email, password: pw } });
+    app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: { email: me.email, password: pw },
+    });
   expect((await login('wrong-wrong-1', '203.0.113.66')).statusCode).toBe(401);
   expect((await login(password, '198.51.100.23')).statusCode).toBe(200);
   const data = await exportAccount(app, me.id);
@@ -105,8 +124,14 @@ it('holds nothing about the staff and no message still held back from the member
   const conversation = asked.json().message.conversation as number;
   await app.db.update(messages).set({ asksIfReal: true }).where(eq(messages.id, asked.json().message.id));
   await app.db.insert(messages).values({
-    conversationId: conversation, senderId: chatpal.id, recipientId: me.id, type: 'text', body: 'Ik ben een fictief profiel.',
-    clientId: crypto.randomUUID(), operatorId: operator.id, disclosure: true,
+    conversationId: conversation,
+    senderId: chatpal.id,
+    recipientId: me.id,
+    type: 'text',
+    body: 'Ik ben een fictief profiel.',
+    clientId: crypto.randomUUID(),
+    operatorId: operator.id,
+    disclosure: true,
   });
   await app.db.update(conversations).set({ operatorId: operator.id, claimedAt: new Date() }).where(eq(conversations.id, conversation));
   // a message of a sender who has not confirmed: held back from me
@@ -118,14 +143,17 @@ it('holds nothing about the staff and no message still held back from the member
   expect(res.statusCode).toBe(200);
   const data = res.json() as Record<string, Row[] | undefined>;
   const file = res.body;
-  for (const staff of ['operator_id', 'claimed_at', 'asks_if_real', 'honesty_reason', 'disclosure']) expect(file).not.toContain(`"${staff}"`);
+  for (const staff of ['operator_id', 'claimed_at', 'asks_if_real', 'honesty_reason', 'disclosure'])
+    expect(file).not.toContain(`"${staff}"`);
   expect(file).not.toContain('vastgehouden bericht');
   const rows = Object.values(data).flatMap((v) => (Array.isArray(v) ? v : []));
-  expect(rows.some((r) => r.conversation_id === heldConversation || r.id === heldConversation && 'user_a' in r)).toBe(false);
+  expect(rows.some((r) => r.conversation_id === heldConversation || (r.id === heldConversation && 'user_a' in r))).toBe(false);
   expect(rows.some((r) => Object.values(r).includes(operator.id) || Object.values(r).includes(held.id))).toBe(false);
   // what I wrote and what I was shown are there
   expect(data['messages.sender_id']).toEqual([expect.objectContaining({ body: 'ben je echt?', conversation_id: conversation })]);
-  expect(data['messages.recipient_id']).toEqual([expect.objectContaining({ body: 'Ik ben een fictief profiel.', conversation_id: conversation })]);
+  expect(data['messages.recipient_id']).toEqual([
+    expect.objectContaining({ body: 'Ik ben een fictief profiel.', conversation_id: conversation }),
+  ]);
   expect(data['conversations.started_by']).toEqual([expect.objectContaining({ id: conversation })]);
 
   // once the sender confirms, their message is one I see, and so is it in my file
@@ -137,14 +165,53 @@ it('names no staff member and holds no staff note: bans, complaints, refunds; no
   const { user: me } = await createMember(app);
   const { user: reporter } = await createMember(app);
   const { user: moderator } = await createStaff(app, ['moderator', 'payments'], { email: 'export-moderator@example.com' });
-  await app.db.insert(memberBans).values({ userId: me.id, reason: 'harassment', note: 'interne notitie over dit lid', previousStatus: 'active', staffId: moderator.id, staffEmail: moderator.email });
-  await app.db.insert(complaints).values({ siteId: me.siteId, userId: me.id, name: 'Ik', email: me.email, subject: 'Klacht', message: 'mijn klacht', language: 'nl', status: 'handled', note: 'interne afhandeling', handledBy: moderator.id, handledByEmail: moderator.email, handledAt: new Date() });
-  await app.db.insert(reports).values({ reporterId: reporter.id, reportedId: me.id, reason: 'scam', note: 'wat de melder schreef', evidence: { profile: null, messages: [], photos: [] } });
+  await app.db.insert(memberBans).values({
+    userId: me.id,
+    reason: 'harassment',
+    note: 'interne notitie over dit lid',
+    previousStatus: 'active',
+    staffId: moderator.id,
+    staffEmail: moderator.email,
+  });
+  await app.db.insert(complaints).values({
+    siteId: me.siteId,
+    userId: me.id,
+    name: 'Ik',
+    email: me.email,
+    subject: 'Klacht',
+    message: 'mijn klacht',
+    language: 'nl',
+    status: 'handled',
+    note: 'interne afhandeling',
+    handledBy: moderator.id,
+    handledByEmail: moderator.email,
+    handledAt: new Date(),
+  });
+  await app.db.insert(reports).values({
+    reporterId: reporter.id,
+    reportedId: me.id,
+    reason: 'scam',
+    note: 'wat de melder schreef',
+    evidence: { profile: null, messages: [], photos: [] },
+  });
   const data = await exportAccount(app, me.id);
   const file = JSON.stringify(data);
-  for (const secret of ['export-moderator@example.com', 'interne notitie', 'interne afhandeling', 'wat de melder schreef', '"staff_id"', '"handled_by"', '"reporter_id"']) expect([secret, file.includes(secret)]).toEqual([secret, false]);
+  for (const secret of [
+    'export-moderator@example.com',
+    'interne notitie',
+    'interne afhandeling',
+    'wat de melder schreef',
+    '"staff_id"',
+    '"handled_by"',
+    '"reporter_id"',
+  ])
+    expect([secret, file.includes(secret)]).toEqual([secret, false]);
   // the member's own side stays: the ban's reason, their complaint and its status
   expect(data.member_bans).toEqual([expect.objectContaining({ reason: 'harassment' })]);
   expect(data['complaints']).toEqual([expect.objectContaining({ message: 'mijn klacht', status: 'handled' })]);
-  expect(Object.values(data).flatMap((v) => (Array.isArray(v) ? (v as Row[]) : [])).some((r) => Object.values(r).includes(moderator.id) || Object.values(r).includes(reporter.id))).toBe(false);
+  expect(
+    Object.values(data)
+      .flatMap((v) => (Array.isArray(v) ? (v as Row[]) : []))
+      .some((r) => Object.values(r).includes(moderator.id) || Object.values(r).includes(reporter.id)),
+  ).toBe(false);
 });

@@ -36,12 +36,20 @@ const SECRET_COLUMN = /hash|secret|^token/i;
  * `notification_events.actor_id`: what another member was told), and the staff's work records
  */
 export const OTHER_SIDE_COLUMNS = new Set([
-  'blocks.blocked_id', 'member_swipes.target_id', 'signup_messages.to_user_id', 'likes.liked_id',
-  'conversation_members.other_id', 'notification_events.actor_id', 'conversations.operator_id', 'messages.operator_id',
+  'blocks.blocked_id',
+  'member_swipes.target_id',
+  'signup_messages.to_user_id',
+  'likes.liked_id',
+  'conversation_members.other_id',
+  'notification_events.actor_id',
+  'conversations.operator_id',
+  'messages.operator_id',
   // who reported the member and what they wrote is the reporter's; a report's hold is the moderators'
-  'reports.reported_id', 'report_holds.user_id',
+  'reports.reported_id',
+  'report_holds.user_id',
   // a held message (issue 26) is not the recipient's: it never reached them; who decided it is the staff's
-  'held_messages.recipient_id', 'held_messages.decided_by',
+  'held_messages.recipient_id',
+  'held_messages.decided_by',
 ]);
 /** columns naming the staff member who acted (an answer, a claim, a ban, a refund, a decision), in any table */
 const STAFF_ACTOR = /^(staff_(id|email)|operator_id|claimed_at|(handled|decided|refunded)_by(_email)?)$/;
@@ -57,7 +65,8 @@ const STAFF_COLUMNS: Record<string, ReadonlySet<string>> = {
 
 /** Only the rows the member has seen: no held message, no conversation that holds only held messages. */
 function seenRows(table: string, id: number): SQL | undefined {
-  if (table === 'messages') return sql`(sender_id = ${id} or (held is null and exists (select 1 from ${users} s where s.id = sender_id and s.email_confirmed)))`;
+  if (table === 'messages')
+    return sql`(sender_id = ${id} or (held is null and exists (select 1 from ${users} s where s.id = sender_id and s.email_confirmed)))`;
   if (table === 'conversations') return conversationSeenBy(id, sql`${conversations.id}`);
   if (table === 'conversation_members') return conversationSeenBy(id, sql`${conversationMembers.conversationId}`);
   return undefined;

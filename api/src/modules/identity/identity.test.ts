@@ -4,7 +4,20 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { accountDeletions, accountTokens, creditLedger, loginAttempts, mailOutbox, photos, profiles, pushSubscriptions, sessions, signupInvites, sites, users } from '../../db/schema';
+import {
+  accountDeletions,
+  accountTokens,
+  creditLedger,
+  loginAttempts,
+  mailOutbox,
+  photos,
+  profiles,
+  pushSubscriptions,
+  sessions,
+  signupInvites,
+  sites,
+  users,
+} from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { changeCredits } from '../../platform/credits';
 import { createMailer } from '../../platform/mail';
@@ -43,7 +56,8 @@ function signupBody(overrides: Record<string, unknown> = {}) {
 }
 
 type Headers = Record<string, string>;
-const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown> & { user?: Record<string, unknown> | null; message?: string; field?: string; minutes?: number };
+const json = (res: LightMyRequestResponse) =>
+  res.json() as Record<string, unknown> & { user?: Record<string, unknown> | null; message?: string; field?: string; minutes?: number };
 
 function cookieFrom(res: LightMyRequestResponse, name = 'sid'): string | undefined {
   const c = res.cookies.find((x) => x.name === name);
@@ -51,7 +65,13 @@ function cookieFrom(res: LightMyRequestResponse, name = 'sid'): string | undefin
 }
 
 const post = (url: string, payload: unknown, headers: Headers = {}, remoteAddress?: string) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json', ...headers }, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'content-type': 'application/json', ...headers },
+    remoteAddress,
+  });
 const put = (url: string, payload: unknown, headers: Headers = {}) =>
   app.inject({ method: 'PUT', url, payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
 const get = (url: string, headers: Headers = {}) => app.inject({ method: 'GET', url, headers });
@@ -72,7 +92,10 @@ async function userCount(): Promise<number> {
 async function setSignups(mode: string) {
   const [site] = await app.db.select().from(sites).where(eq(sites.domain, 'localhost'));
   if (!site) throw new Error('no site');
-  await app.db.update(sites).set({ settings: { ...(site.settings as object), signups: mode } }).where(eq(sites.id, site.id));
+  await app.db
+    .update(sites)
+    .set({ settings: { ...(site.settings as object), signups: mode } })
+    .where(eq(sites.id, site.id));
   app.sites.invalidate();
 }
 
@@ -123,18 +146,33 @@ describe('sign-up', () => {
   });
 
   it.each([
-    ['name equal to e-mail', { email: 'same@example.com', name: 'same@example.com' }, 'name', 'Je profielnaam moet anders zijn dan je e-mailadres'],
+    [
+      'name equal to e-mail',
+      { email: 'same@example.com', name: 'same@example.com' },
+      'name',
+      'Je profielnaam moet anders zijn dan je e-mailadres',
+    ],
     ['name starting with @', { name: '@sanne' }, 'name', 'Je profielnaam mag niet beginnen met een @'],
     ['invalid e-mail', { email: 'sanne(at)example' }, 'email', 'Ongeldige e-mail'],
     ['invalid date', { date_of_birth: '1990-02-30' }, 'date_of_birth', 'Ongeldige geboortedatum.'],
     ['date as number', { date_of_birth: 19900101 }, 'date_of_birth', 'Ongeldige invoer.'],
-    ['under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'date_of_birth', 'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.'],
+    [
+      'under 18',
+      { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` },
+      'date_of_birth',
+      'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.',
+    ],
     ['empty name', { name: '' }, 'name', 'Vul een profielnaam in.'],
     ['name too long', { name: 'a'.repeat(41) }, 'name', 'Je profielnaam is te lang (maximaal 40 tekens).'],
     ['script tag in name', { name: '<script>alert(1)</script>' }, 'name', 'Je profielnaam bevat niet toegestane tekens.'],
     ['zero-width in name', { name: 'San\u200Bne' }, 'name', 'Je profielnaam bevat niet toegestane tekens.'],
     ['bidi override in city', { city: 'Utr\u202Eecht' }, 'city', 'Deze tekst bevat niet toegestane tekens.'],
-    ['script in first message', { signup_message: 'Hoi <img src=x onerror=alert(1)>' }, 'signup_message', 'Deze tekst bevat niet toegestane tekens.'],
+    [
+      'script in first message',
+      { signup_message: 'Hoi <img src=x onerror=alert(1)>' },
+      'signup_message',
+      'Deze tekst bevat niet toegestane tekens.',
+    ],
     ['message too long', { signup_message: 'x'.repeat(501) }, 'signup_message', 'Je bericht is te lang (maximaal 500 tekens).'],
     ['e-mail too long', { email: `${'a'.repeat(250)}@example.com` }, 'email', 'Dit e-mailadres is te lang.'],
     ['missing e-mail', { email: undefined }, 'email', 'Dit veld is verplicht.'],
@@ -157,7 +195,12 @@ describe('sign-up', () => {
     expect(json(res).message).toBe('Dein Profilname darf nicht mit einem @ beginnen');
     const arr = await post('/api/signup.php', [1, 2]);
     expect(arr.statusCode).toBe(400);
-    const broken = await app.inject({ method: 'POST', url: '/api/signup.php', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -187,7 +230,10 @@ describe('sign-up', () => {
     const email = uniqueEmail('race');
     const [a, b] = await Promise.all([post('/api/signup.php', signupBody({ email })), post('/api/signup.php', signupBody({ email }))]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    const [r] = await app.db.select({ n: count() }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [r] = await app.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     expect(Number(r?.n)).toBe(1);
     await smtp.waitFor(email);
     await new Promise((r2) => setTimeout(r2, 100));
@@ -256,7 +302,10 @@ describe('login, lock, logout, language', () => {
       codes.push(last.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 401, 429]);
-    expect(json(last as LightMyRequestResponse)).toMatchObject({ minutes: 5, message: 'Te veel foute pogingen, account voor 5 min geblokkeerd.' });
+    expect(json(last as LightMyRequestResponse)).toMatchObject({
+      minutes: 5,
+      message: 'Te veel foute pogingen, account voor 5 min geblokkeerd.',
+    });
     // even the right password is refused from the locked source
     const locked = await post('/api/user.php', { email: user.email, password }, { cookie: 'lang=en' }, attacker);
     expect(locked.statusCode).toBe(429);
@@ -285,7 +334,7 @@ describe('login, lock, logout, language', () => {
     expect(json(bad).message).toBe('Cette langue n’est pas prise en charge.');
   });
 
-  it('one language: a visitor\'s choice before log-in goes to the account; every answer names the account\'s (issue 29 item 8)', async () => {
+  it("one language: a visitor's choice before log-in goes to the account; every answer names the account's (issue 29 item 8)", async () => {
     const { user, password } = await createMember(app, { email: uniqueEmail('chosen'), user: { language: 'nl' } });
     // the visitor picked English with the switcher on this device (lang + lang_chosen), then logs in
     const login = await post('/api/user.php', { email: user.email, password }, { cookie: 'lang=en; lang_chosen=1' });
@@ -333,7 +382,10 @@ describe('activation mail again', () => {
     const again = await post('/api/activate.php', {}, { cookie: sid });
     expect(again.statusCode).toBe(429);
     expect(json(again).message).toMatch(/^Er is net al een activatiemail verstuurd, probeer het over \d+ min opnieuw\.$/);
-    await app.db.update(accountTokens).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(accountTokens.kind, 'activation'));
+    await app.db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(accountTokens.kind, 'activation'));
     expect((await post('/api/activate.php', {}, { cookie: sid })).statusCode).toBe(200);
     const mail = await smtp.waitFor(email);
     expect((await get(pathOf(linkIn(mail)))).headers.location).toBe('/activate/done');
@@ -357,26 +409,48 @@ describe('password reset', () => {
     expect(mail.subject).toBe('Nieuw wachtwoord instellen voor Flirtlokaal');
     const link = linkIn(mail);
     expect(link).toContain('/reset-password/do?token=');
-    const [tok] = await app.db.select().from(accountTokens).where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'reset')));
+    const [tok] = await app.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'reset')));
     expect(Math.round(((tok?.expiresAt.getTime() ?? 0) - (tok?.createdAt.getTime() ?? 0)) / 60_000)).toBe(120);
 
-    const differ = await put('/api/reset-password.php', { token: tokenOf(link), password: 'nieuw-wachtwoord-1', password_repeat: 'anders-1234' });
+    const differ = await put('/api/reset-password.php', {
+      token: tokenOf(link),
+      password: 'nieuw-wachtwoord-1',
+      password_repeat: 'anders-1234',
+    });
     expect(json(differ)).toMatchObject({ field: 'password_repeat', message: 'De opgegeven wachtwoorden zijn niet gelijk.' });
 
-    const ok = await put('/api/reset-password.php', { token: tokenOf(link), password: 'nieuw-wachtwoord-1', password_repeat: 'nieuw-wachtwoord-1' });
+    const ok = await put('/api/reset-password.php', {
+      token: tokenOf(link),
+      password: 'nieuw-wachtwoord-1',
+      password_repeat: 'nieuw-wachtwoord-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect(json(await get('/api/user.php', { cookie: oldCookie })).user).toBeNull();
     expect((await post('/api/user.php', { email: user.email, password: 'nieuw-wachtwoord-1' })).statusCode).toBe(200);
 
-    const reuse = await put('/api/reset-password.php', { token: tokenOf(link), password: 'nog-een-keer-1', password_repeat: 'nog-een-keer-1' });
+    const reuse = await put('/api/reset-password.php', {
+      token: tokenOf(link),
+      password: 'nog-een-keer-1',
+      password_repeat: 'nog-een-keer-1',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(json(reuse).message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
 
     // expired link
     expect((await post('/api/reset-password.php', { email: user.email })).statusCode).toBe(200);
     const link2 = linkIn(await smtp.waitFor(user.email));
-    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'reset')));
-    const expired = await put('/api/reset-password.php', { token: tokenOf(link2), password: 'nog-een-keer-1', password_repeat: 'nog-een-keer-1' });
+    await app.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'reset')));
+    const expired = await put('/api/reset-password.php', {
+      token: tokenOf(link2),
+      password: 'nog-een-keer-1',
+      password_repeat: 'nog-een-keer-1',
+    });
     expect(json(expired).message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
 
     // 3 per day
@@ -404,11 +478,23 @@ describe('account changes', () => {
     const { user, password } = await createMember(app, { email: uniqueEmail('pw') });
     const here = await loginCookie(app, user.id);
     const elsewhere = await loginCookie(app, user.id);
-    const wrong = await put('/api/account.php', { old_password: 'not-my-password', password: 'brand-new-pass', password_repeat: 'brand-new-pass' }, { cookie: here });
+    const wrong = await put(
+      '/api/account.php',
+      { old_password: 'not-my-password', password: 'brand-new-pass', password_repeat: 'brand-new-pass' },
+      { cookie: here },
+    );
     expect(json(wrong)).toMatchObject({ field: 'old_password', message: 'Controleer je oude wachtwoord.' });
-    const differ = await put('/api/account.php', { old_password: password, password: 'brand-new-pass', password_repeat: 'brand-new-pazz' }, { cookie: here });
+    const differ = await put(
+      '/api/account.php',
+      { old_password: password, password: 'brand-new-pass', password_repeat: 'brand-new-pazz' },
+      { cookie: here },
+    );
     expect(json(differ).message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
-    const ok = await put('/api/account.php', { old_password: password, password: 'brand-new-pass', password_repeat: 'brand-new-pass' }, { cookie: here });
+    const ok = await put(
+      '/api/account.php',
+      { old_password: password, password: 'brand-new-pass', password_repeat: 'brand-new-pass' },
+      { cookie: here },
+    );
     expect(ok.statusCode).toBe(200);
     // this browser stays logged in on a new token; the old token (here too) and other sessions end
     const renewed = cookieFrom(ok);
@@ -468,7 +554,10 @@ describe('activation link states', () => {
     const body = signupBody();
     expect((await post('/api/signup.php', body)).statusCode).toBe(201);
     const link = linkIn(await smtp.waitFor(body.email));
-    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.kind, 'activation'));
+    await app.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.kind, 'activation'));
     expect((await get(pathOf(link))).headers.location).toBe('/activate/error');
   });
 });
@@ -539,7 +628,9 @@ describe('delete, reactivate, purge, export', () => {
   it('purges personal data after 14 days but keeps the (anonymised) account row', async () => {
     const { user } = await createMember(app, { email: uniqueEmail('purge') });
     const file = await app.storage.put(Buffer.from('jpeg'), 'jpg');
-    await app.db.insert(photos).values({ userId: user.id, filename: file, thumbFilename: file, matchFilename: file, width: 1, height: 1, status: 'active' });
+    await app.db
+      .insert(photos)
+      .values({ userId: user.id, filename: file, thumbFilename: file, matchFilename: file, width: 1, height: 1, status: 'active' });
     // a bought bundle: the payment records must outlive the purge (bookkeeping)
     await app.withTx((tx) => changeCredits(tx, user.id, 50, 'purchase', 'order-42'));
     const cookie = await loginCookie(app, user.id);
@@ -563,7 +654,9 @@ describe('delete, reactivate, purge, export', () => {
     const rows = (await app.jobs.schedules()).filter((s) => s.name === PURGE_JOB);
     expect(rows).toEqual([{ name: PURGE_JOB, cron: '17 * * * *' }]);
     const { user } = await createMember(app, { email: uniqueEmail('old') });
-    await app.db.insert(loginAttempts).values({ siteId: user.siteId, email: user.email, ip: '1.2.3.4', success: 0, createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    await app.db
+      .insert(loginAttempts)
+      .values({ siteId: user.siteId, email: user.email, ip: '1.2.3.4', success: 0, createdAt: new Date(Date.now() - 40 * 86_400_000) });
     await cleanUpIdentityRows(app);
     expect(await app.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toHaveLength(0);
   });
@@ -590,7 +683,9 @@ describe('mail events', () => {
   it('needs the shared secret (401 without, 403 wrong) and records the reason once', async () => {
     const { user } = await createMember(app, { email: uniqueEmail('bounce') });
     expect((await post('/api/mail-events.php', { type: 'bounce', email: user.email })).statusCode).toBe(401);
-    expect((await post('/api/mail-events.php', { type: 'bounce', email: user.email }, { 'x-mail-events-secret': 'wrong' })).statusCode).toBe(403);
+    expect(
+      (await post('/api/mail-events.php', { type: 'bounce', email: user.email }, { 'x-mail-events-secret': 'wrong' })).statusCode,
+    ).toBe(403);
     const h = { 'x-mail-events-secret': SECRET };
     expect(json(await post('/api/mail-events.php', { type: 'bounce', email: user.email }, h))).toEqual({ ok: true, affected: 1 });
     await post('/api/mail-events.php', { type: 'bounce', email: user.email }, h);
@@ -606,12 +701,20 @@ describe('mail delivery', () => {
     const broken = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const email = uniqueEmail('retry');
-      const res = await broken.inject({ method: 'POST', url: '/api/signup.php', payload: signupBody({ email }), headers: { 'content-type': 'application/json' } });
+      const res = await broken.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        payload: signupBody({ email }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(201);
       const [row] = await broken.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
       expect(row?.sentAt).toBeNull();
       expect(row?.error).toBeTruthy();
-      await broken.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 5 * 60_000) }).where(eq(mailOutbox.to, email));
+      await broken.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+        .where(eq(mailOutbox.to, email));
       const working = createMailer(smtp.url);
       expect(await retryUndelivered(broken, working)).toBe(1);
       expect(await retryUndelivered(broken, working)).toBe(0);

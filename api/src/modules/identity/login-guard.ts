@@ -55,7 +55,13 @@ export async function isKnownSource(db: DbOrTx, rawKey: GuardKey, now: Date = ne
   const [known] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(attemptsOfSource(key, eq(loginAttempts.success, 1), gte(loginAttempts.createdAt, new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000))));
+    .where(
+      attemptsOfSource(
+        key,
+        eq(loginAttempts.success, 1),
+        gte(loginAttempts.createdAt, new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000)),
+      ),
+    );
   return Number(known?.n ?? 0) > 0;
 }
 

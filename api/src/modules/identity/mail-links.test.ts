@@ -24,7 +24,12 @@ async function lastMailTo(email: string) {
 }
 
 const requestReset = (email: string, headers: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/api/reset-password.php', headers: { 'content-type': 'application/json', ...headers }, payload: { email } });
+  app.inject({
+    method: 'POST',
+    url: '/api/reset-password.php',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: { email },
+  });
 
 describe('mailed links', () => {
   it('a reset requested with a forged Host header links to the site, not to that host', async () => {
@@ -90,7 +95,8 @@ describe('mailed links', () => {
 });
 
 describe('linkBase', () => {
-  const site = (domain: string, settingsDomain = domain) => ({ id: 1, domain, isDefault: false, settings: { domain: settingsDomain }, company: {} }) as unknown as SiteContext;
+  const site = (domain: string, settingsDomain = domain) =>
+    ({ id: 1, domain, isDefault: false, settings: { domain: settingsDomain }, company: {} }) as unknown as SiteContext;
 
   it('https on the site domain; the settings domain wins over the row domain', () => {
     expect(linkBase(site('example.de'), { PORT: 3000 })).toBe('https://example.de');

@@ -45,7 +45,13 @@ it('hides /dev/mailbox in production', async () => {
 it('has every mail in every language, naming the site and its domain, with escaped HTML', () => {
   for (const kind of MAIL_KINDS) {
     for (const lang of MAIL_LANGS) {
-      const m = renderMail(kind, lang, { name: '<b>Eve</b>', siteName: 'Flirtlokaal', domain: 'flirt.example', link: 'https://flirt.example/x?token=abc', validFor: 2 });
+      const m = renderMail(kind, lang, {
+        name: '<b>Eve</b>',
+        siteName: 'Flirtlokaal',
+        domain: 'flirt.example',
+        link: 'https://flirt.example/x?token=abc',
+        validFor: 2,
+      });
       expect(m.subject).toContain('Flirtlokaal');
       expect(m.text).toContain('flirt.example');
       expect(m.html).toContain('flirt.example');
@@ -62,7 +68,12 @@ describe('who may read /dev/mailbox (issue 13 item 1)', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.body).not.toContain('mails');
     // a header naming loopback does not make the peer loopback
-    const spoofed = await app.inject({ method: 'GET', url: '/dev/mailbox', ...far, headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' } });
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/dev/mailbox',
+      ...far,
+      headers: { 'x-forwarded-for': '127.0.0.1', host: 'localhost' },
+    });
     expect(spoofed.statusCode).toBe(404);
     // a loopback peer that a reverse proxy forwarded is a visitor too
     const proxied = await app.inject({ method: 'GET', url: '/dev/mailbox', headers: { 'x-forwarded-for': '198.51.100.4' } });
@@ -88,7 +99,9 @@ describe('who may read /dev/mailbox (issue 13 item 1)', () => {
         payload: { email, name: 'Fien', password: 'geheim-geheim-1', date_of_birth: '1994-02-02', gender: 'female', country: 'NL' },
       });
       expect(res.statusCode).toBe(201);
-      const { mails } = (await local.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` })).json() as { mails: { text: string; html: string }[] };
+      const { mails } = (await local.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` })).json() as {
+        mails: { text: string; html: string }[];
+      };
       const [mail] = mails;
       expect(mail?.text).toContain('http://127.0.0.1:4321/api/activate.php?token=');
       expect(mail?.text).not.toContain('https://localhost');

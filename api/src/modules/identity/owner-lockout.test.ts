@@ -62,7 +62,10 @@ it("a stranger's reset requests do not use up the owner's: counted per address, 
   for (let i = 0; i < RESET_MAILS_PER_ADDRESS; i++) expect((await requestReset(user.email, stranger)).statusCode).toBe(200);
   const refused = await requestReset(user.email, stranger);
   expect(refused.statusCode).toBe(429);
-  expect(refused.json()).toMatchObject({ error: 'reset_too_many', message: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.' });
+  expect(refused.json()).toMatchObject({
+    error: 'reset_too_many',
+    message: 'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
+  });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   // the owner can still ask (their own count), from their address
   expect((await requestReset(user.email, owner)).statusCode).toBe(200);
@@ -72,7 +75,13 @@ it("a stranger's reset requests do not use up the owner's: counted per address, 
   expect((await login(user.email, password, owner)).statusCode).toBe(429);
 
   // the first mailed link still works, and the reset clears the lock
-  const reset = await app.inject({ method: 'PUT', url: '/api/reset-password.php', headers: json, payload: { token: ownerToken, password: 'nieuw-wachtwoord-9', password_repeat: 'nieuw-wachtwoord-9' }, remoteAddress: owner });
+  const reset = await app.inject({
+    method: 'PUT',
+    url: '/api/reset-password.php',
+    headers: json,
+    payload: { token: ownerToken, password: 'nieuw-wachtwoord-9', password_repeat: 'nieuw-wachtwoord-9' },
+    remoteAddress: owner,
+  });
   expect(reset.statusCode).toBe(200);
   expect((await login(user.email, 'nieuw-wachtwoord-9', owner)).statusCode).toBe(200);
 });

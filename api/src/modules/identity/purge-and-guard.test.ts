@@ -39,21 +39,51 @@ describe('purge', () => {
     ]);
 
     const cookie = await loginCookie(app, gone.id);
-    const del = await app.inject({ method: 'DELETE', url: '/api/account.php', headers: { cookie, 'content-type': 'application/json' }, payload: { reason: 'other', remarks: '' } });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/account.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { reason: 'other', remarks: '' },
+    });
     expect(del.statusCode).toBe(200);
     expect(await purgeDeletedAccounts(app, new Date(Date.now() + 15 * 86_400_000))).toContain(gone.id);
 
-    expect(await app.db.select().from(likes).where(or(eq(likes.likerId, gone.id), eq(likes.likedId, gone.id)))).toHaveLength(0);
-    expect(await app.db.select().from(blocks).where(or(eq(blocks.blockerId, gone.id), eq(blocks.blockedId, gone.id)))).toHaveLength(0);
-    expect(await app.db.select().from(memberSwipes).where(or(eq(memberSwipes.userId, gone.id), eq(memberSwipes.targetId, gone.id)))).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(likes)
+        .where(or(eq(likes.likerId, gone.id), eq(likes.likedId, gone.id))),
+    ).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(blocks)
+        .where(or(eq(blocks.blockerId, gone.id), eq(blocks.blockedId, gone.id))),
+    ).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(memberSwipes)
+        .where(or(eq(memberSwipes.userId, gone.id), eq(memberSwipes.targetId, gone.id))),
+    ).toHaveLength(0);
     // the other members' own rows stay
-    expect(await app.db.select().from(likes).where(and(eq(likes.likerId, a.id), eq(likes.likedId, b.id)))).toHaveLength(1);
-    expect(await app.db.select().from(blocks).where(and(eq(blocks.blockerId, b.id), eq(blocks.blockedId, a.id)))).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.likerId, a.id), eq(likes.likedId, b.id))),
+    ).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(blocks)
+        .where(and(eq(blocks.blockerId, b.id), eq(blocks.blockedId, a.id))),
+    ).toHaveLength(1);
   });
 });
 
 describe('login guard: the owner is never locked out', () => {
-  it('after failures from many sources, a source that failed waits SLOW_SECONDS; a new one and the owner\'s known one try at once', async () => {
+  it("after failures from many sources, a source that failed waits SLOW_SECONDS; a new one and the owner's known one try at once", async () => {
     const { user, password } = await createMember(app);
     const ownerIp = '198.51.100.20';
     const key = (ip: string) => ({ siteId: user.siteId, email: user.email, ip });
@@ -70,7 +100,13 @@ describe('login guard: the owner is never locked out', () => {
 
     // over HTTP: an attacking address gets the lock text (1 min, Retry-After), the owner logs in from home
     const post = (ip: string) =>
-      app.inject({ method: 'POST', url: '/api/user.php', headers: { 'content-type': 'application/json' }, payload: { email: user.email, password }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: { 'content-type': 'application/json' },
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
     const stranger = await post('203.0.113.2');
     expect(stranger.statusCode).toBe(429);
     expect(stranger.json()).toMatchObject({ error: 'login_locked', minutes: 1 });

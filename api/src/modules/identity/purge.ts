@@ -32,7 +32,14 @@ export async function purgeDeletedAccounts(app: FastifyInstance, now: Date = new
     .select({ id: accountDeletions.id, userId: accountDeletions.userId })
     .from(accountDeletions)
     .innerJoin(users, eq(users.id, accountDeletions.userId))
-    .where(and(lte(accountDeletions.purgeAfter, now), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt), eq(users.status, 'deleted')));
+    .where(
+      and(
+        lte(accountDeletions.purgeAfter, now),
+        isNull(accountDeletions.reactivatedAt),
+        isNull(accountDeletions.purgedAt),
+        eq(users.status, 'deleted'),
+      ),
+    );
   if (due.length === 0) return [];
   const refs = (await columnsReferencingUsers(app.db)).filter((r) => !SKIP_TABLE.has(r.table_name) && !keepsRows(r.table_name));
   const purged: number[] = [];
@@ -86,10 +93,21 @@ export async function retryUndelivered(app: FastifyInstance, mailer: Mailer, now
   const rows = await app.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), gte(mailOutbox.createdAt, new Date(now.getTime() - 86_400_000)), lte(mailOutbox.createdAt, new Date(now.getTime() - 60_000))))
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        gte(mailOutbox.createdAt, new Date(now.getTime() - 86_400_000)),
+        lte(mailOutbox.createdAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
     .limit(100);
   const names = new Map((await app.db.select().from(sites)).map((s) => [s.id, (s.settings as { name?: string }).name ?? 'Flirtlokaal']));
-  const result = await deliverMails(app.db, mailer, rows.map((r) => r.id), (siteId) => senderFor(app.config.MAIL_FROM, names.get(siteId ?? -1) ?? 'Flirtlokaal'));
+  const result = await deliverMails(
+    app.db,
+    mailer,
+    rows.map((r) => r.id),
+    (siteId) => senderFor(app.config.MAIL_FROM, names.get(siteId ?? -1) ?? 'Flirtlokaal'),
+  );
   return result.sent;
 }
 

@@ -95,132 +95,202 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   const ctx = (req: FastifyRequest, reply: FastifyReply): Ctx => ({ app, req, reply, mailer });
 
   // ---- user.php ------------------------------------------------------------------------------
-  app.get('/api/user.php', docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }), async (req, reply) => {
-    if (!req.user || req.user.status === 'deleted') return { user: null };
-    // the member's answer comes from the answer cache (answer-cache.ts) as its checked JSON text
-    // (serialize-user.ts UserJson): every write to the member's rows forgets it; the key names
-    // what else it was built for (the site's look, the UTC day of the age); the time bonus is
-    // computed here, on every request
-    const id = req.user.id;
-    const now = new Date();
-    const { settings } = req.site;
-    const key = `user:${req.site.id}:${id}:${now.toISOString().slice(0, 10)}:${settings.cdn_prefix}:${settings.fictional_icon}`;
-    const text = await app.answers.read(key, () => [id], async () => {
-      const row = await loadUserRow(app.db, id, req.site);
-      return row ? UserJson.of(row, req.site, now) : null;
-    });
-    if (!text) return { user: null };
-    // (the text is the schema's shape; the type provider only knows the object form)
-    return reply.type('application/json; charset=utf-8').send(text.answer(now) as never);
-  });
+  app.get(
+    '/api/user.php',
+    docs('Current user ({user: null} when logged out)', undefined, { 200: ZMaybeUserResponse }),
+    async (req, reply) => {
+      if (!req.user || req.user.status === 'deleted') return { user: null };
+      // the member's answer comes from the answer cache (answer-cache.ts) as its checked JSON text
+      // (serialize-user.ts UserJson): every write to the member's rows forgets it; the key names
+      // what else it was built for (the site's look, the UTC day of the age); the time bonus is
+      // computed here, on every request
+      const id = req.user.id;
+      const now = new Date();
+      const { settings } = req.site;
+      const key = `user:${req.site.id}:${id}:${now.toISOString().slice(0, 10)}:${settings.cdn_prefix}:${settings.fictional_icon}`;
+      const text = await app.answers.read(
+        key,
+        () => [id],
+        async () => {
+          const row = await loadUserRow(app.db, id, req.site);
+          return row ? UserJson.of(row, req.site, now) : null;
+        },
+      );
+      if (!text) return { user: null };
+      // (the text is the schema's shape; the type provider only knows the object form)
+      return reply.type('application/json; charset=utf-8').send(text.answer(now) as never);
+    },
+  );
 
   // a banned member's browser may still log in as someone (else it stays stuck on the ban page)
-  app.post('/api/user.php', { ...docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), config: { bannedSession: true } }, async (req, reply) => {
-    const query = req.query as Record<string, unknown>;
-    if (query.push !== undefined) {
-      const me = requireUser(req);
-      const { subscription } = parseBody(ZPushSubscriptionRequest, req.body);
-      await saveSubscription(app.db, me.id, subscription, app.config.PUSH_ALLOW_LOOPBACK);
+  app.post(
+    '/api/user.php',
+    { ...docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), config: { bannedSession: true } },
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      if (query.push !== undefined) {
+        const me = requireUser(req);
+        const { subscription } = parseBody(ZPushSubscriptionRequest, req.body);
+        await saveSubscription(app.db, me.id, subscription, app.config.PUSH_ALLOW_LOOPBACK);
+        return { ok: true as const };
+      }
+      const { email, password } = parseBody(ZLoginRequest, req.body);
+      return { user: await service.login(ctx(req, reply), email, password) };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest, { 200: ZMaybeUserResponse }),
+    async (req, reply) => {
+      const { language } = parseBody(ZLanguageRequest, req.body);
+      return { user: await service.setLanguage(ctx(req, reply), language) };
+    },
+  );
+
+  app.get(
+    '/api/logout.php',
+    { ...docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), config: { bannedSession: true } },
+    async (req, reply) => {
+      await revokeSession(req, reply);
       return { ok: true as const };
-    }
-    const { email, password } = parseBody(ZLoginRequest, req.body);
-    return { user: await service.login(ctx(req, reply), email, password) };
-  });
-
-  app.put('/api/user.php', docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest, { 200: ZMaybeUserResponse }), async (req, reply) => {
-    const { language } = parseBody(ZLanguageRequest, req.body);
-    return { user: await service.setLanguage(ctx(req, reply), language) };
-  });
-
-  app.get('/api/logout.php', { ...docs('Log out: the session is revoked and the cookie cleared', undefined, { 200: ZOk }), config: { bannedSession: true } }, async (req, reply) => {
-    await revokeSession(req, reply);
-    return { ok: true as const };
-  });
+    },
+  );
 
   app.get(
     '/api/ban.php',
-    { ...docs('Whether this browser\'s session belongs to a banned member (for the ban page)', undefined, { 200: ZBanStatusResponse }), config: { session: false } },
+    {
+      ...docs("Whether this browser's session belongs to a banned member (for the ban page)", undefined, { 200: ZBanStatusResponse }),
+      config: { session: false },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { banned: await isBannedSession(req) };
     },
   );
 
-  app.post('/api/page-hidden.php', docs('Beacon: the page became hidden; a logged-in member is marked last seen now', ZPageHiddenRequest), async (req, reply) => {
-    if (req.user) await req.server.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, req.user.id));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/page-hidden.php',
+    docs('Beacon: the page became hidden; a logged-in member is marked last seen now', ZPageHiddenRequest),
+    async (req, reply) => {
+      if (req.user) await req.server.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, req.user.id));
+      return reply.status(204).send();
+    },
+  );
 
   // ---- signup / activation ---------------------------------------------------------------------
-  app.post('/api/signup.php', { ...docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), config: app.limit('signup') }, async (req, reply) => {
-    const data = parseBody(ZSignupRequest, req.body);
-    const user = await service.signup(ctx(req, reply), data);
-    return reply.status(201).send({ user });
-  });
+  app.post(
+    '/api/signup.php',
+    { ...docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), config: app.limit('signup') },
+    async (req, reply) => {
+      const data = parseBody(ZSignupRequest, req.body);
+      const user = await service.signup(ctx(req, reply), data);
+      return reply.status(201).send({ user });
+    },
+  );
 
-  app.get('/api/activate.php', { ...docs('Confirm the e-mail address from the mailed link; redirects'), config: { writes: true } }, async (req, reply) => {
-    const token = (req.query as Record<string, unknown>).token;
-    const outcome = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await service.activate(ctx(req, reply), token) : 'invalid';
-    if (outcome === 'confirmed') return reply.redirect('/activate/done', 302);
-    // the page says which: a reused link of a confirmed member offers the way on, not a failure
-    return reply.redirect(outcome === 'already_confirmed' ? '/activate/error?reason=already_confirmed' : '/activate/error', 302);
-  });
+  app.get(
+    '/api/activate.php',
+    { ...docs('Confirm the e-mail address from the mailed link; redirects'), config: { writes: true } },
+    async (req, reply) => {
+      const token = (req.query as Record<string, unknown>).token;
+      const outcome =
+        typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await service.activate(ctx(req, reply), token) : 'invalid';
+      if (outcome === 'confirmed') return reply.redirect('/activate/done', 302);
+      // the page says which: a reused link of a confirmed member offers the way on, not a failure
+      return reply.redirect(outcome === 'already_confirmed' ? '/activate/error?reason=already_confirmed' : '/activate/error', 302);
+    },
+  );
 
-  app.post('/api/activate.php', { ...docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), config: app.limit('mail') }, async (req, reply) => {
-    const me = requireUser(req);
-    await service.resendActivation(ctx(req, reply), me);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/activate.php',
+    { ...docs('Send a new activation mail (rate-limited)', undefined, { 200: ZOk }), config: app.limit('mail') },
+    async (req, reply) => {
+      const me = requireUser(req);
+      await service.resendActivation(ctx(req, reply), me);
+      return { ok: true as const };
+    },
+  );
 
   // ---- reset password --------------------------------------------------------------------------
-  app.post('/api/reset-password.php', { ...docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), config: app.limit('mail') }, async (req, reply) => {
-    const { email } = parseBody(ZResetPasswordRequest, req.body);
-    await service.requestReset(ctx(req, reply), email);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/reset-password.php',
+    { ...docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), config: app.limit('mail') },
+    async (req, reply) => {
+      const { email } = parseBody(ZResetPasswordRequest, req.body);
+      await service.requestReset(ctx(req, reply), email);
+      return { ok: true as const };
+    },
+  );
 
-  app.put('/api/reset-password.php', docs('Set a new password with the mailed token', ZResetPasswordDo, { 200: ZOk }), async (req, reply) => {
-    const { token, password } = parseBody(ZResetPasswordDo, req.body);
-    await service.doReset(ctx(req, reply), token, password);
-    return { ok: true as const };
-  });
+  app.put(
+    '/api/reset-password.php',
+    docs('Set a new password with the mailed token', ZResetPasswordDo, { 200: ZOk }),
+    async (req, reply) => {
+      const { token, password } = parseBody(ZResetPasswordDo, req.body);
+      await service.doReset(ctx(req, reply), token, password);
+      return { ok: true as const };
+    },
+  );
 
   // ---- account ---------------------------------------------------------------------------------
-  app.put('/api/account.php', { ...docs('Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})', undefined, { 200: ZAccountUpdateResponse }), config: app.limit('mail') }, async (req, reply) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const c = ctx(req, reply);
-    if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
-    if ('mail_change_token' in body) {
-      const { mail_change_token } = parseBody(ZMailChangeConfirm, body);
-      const result = await service.confirmMailChange(c, mail_change_token).catch((err: unknown) => {
-        if (err instanceof AppError && err.code === 'validation') throw new AppError('mail_change_invalid', { status: 400 });
-        throw err;
-      });
-      const user = req.user && req.user.id === result.userId ? await loadUser(app.db, result.userId, req.site) : null;
-      return { user, email_changed: result.email };
-    }
-    const me = requireUser(req);
-    if ('old_password' in body) {
-      const data = parseBody(ZChangePasswordRequest, body);
-      return { user: await service.changePassword(c, me, data.old_password, data.password) };
-    }
-    const data = parseBody(ZChangeEmailRequest, body);
-    return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
-  });
+  app.put(
+    '/api/account.php',
+    {
+      ...docs(
+        'Change e-mail ({email, password}), confirm it ({mail_change_token}) or change password ({old_password, password, password_repeat})',
+        undefined,
+        { 200: ZAccountUpdateResponse },
+      ),
+      config: app.limit('mail'),
+    },
+    async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const c = ctx(req, reply);
+      if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
+      if ('mail_change_token' in body) {
+        const { mail_change_token } = parseBody(ZMailChangeConfirm, body);
+        const result = await service.confirmMailChange(c, mail_change_token).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'validation') throw new AppError('mail_change_invalid', { status: 400 });
+          throw err;
+        });
+        const user = req.user && req.user.id === result.userId ? await loadUser(app.db, result.userId, req.site) : null;
+        return { user, email_changed: result.email };
+      }
+      const me = requireUser(req);
+      if ('old_password' in body) {
+        const data = parseBody(ZChangePasswordRequest, body);
+        return { user: await service.changePassword(c, me, data.old_password, data.password) };
+      }
+      const data = parseBody(ZChangeEmailRequest, body);
+      return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
+    },
+  );
 
-  app.delete('/api/account.php', { ...docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }), config: app.limit('mail') }, async (req, reply) => {
-    const me = requireUser(req);
-    const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
-    const purgeAfter = await account.deleteAccount(ctx(req, reply), me, reason, remarks);
-    return { ok: true as const, purge_after: purgeAfter.toISOString() };
-  });
+  app.delete(
+    '/api/account.php',
+    {
+      ...docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }),
+      config: app.limit('mail'),
+    },
+    async (req, reply) => {
+      const me = requireUser(req);
+      const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
+      const purgeAfter = await account.deleteAccount(ctx(req, reply), me, reason, remarks);
+      return { ok: true as const, purge_after: purgeAfter.toISOString() };
+    },
+  );
 
-  app.post('/api/account.php', docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest, { 200: ZUserResponse }), async (req, reply) => {
-    const query = req.query as Record<string, unknown>;
-    if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
-    const { token } = parseBody(ZReactivateRequest, req.body);
-    return { user: await account.reactivate(ctx(req, reply), token) };
-  });
+  app.post(
+    '/api/account.php',
+    docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest, { 200: ZUserResponse }),
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
+      const { token } = parseBody(ZReactivateRequest, req.body);
+      return { user: await account.reactivate(ctx(req, reply), token) };
+    },
+  );
 
   app.get('/api/account-export.php', docs('Download everything stored about me (JSON)'), async (req, reply) => {
     const me = requireUser(req);
@@ -235,14 +305,25 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // ---- mail events (bounce / spam complaint / list-unsubscribe) --------------------------------
   app.post(
     '/api/mail-events.php',
-    { ...docs('Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret): 401 without it, 403 wrong, 404 unknown address', ZMailEventRequest, { 200: ZMailEventResponse }), config: { csrf: false } },
+    {
+      ...docs(
+        'Mail provider reports -> notifications_disabled (header X-Mail-Events-Secret): 401 without it, 403 wrong, 404 unknown address',
+        ZMailEventRequest,
+        { 200: ZMailEventResponse },
+      ),
+      config: { csrf: false },
+    },
     async (req) => {
       const access = mailEventsAccess(req, app.config.MAIL_EVENTS_SECRET);
       if (access === 'missing') throw new AppError('mail_events_unauthorized', { status: 401 });
       if (access === 'wrong') throw new AppError('mail_events_forbidden', { status: 403 });
       const { type, email } = parseBody(ZMailEventRequest, req.body);
       // every account of the address (one per regional site); a deleted one is no longer mailed
-      const ids = await addDisabledReason(app.db, sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.status} <> 'deleted'`, type);
+      const ids = await addDisabledReason(
+        app.db,
+        sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.status} <> 'deleted'`,
+        type,
+      );
       if (ids.length === 0) throw new AppError('mail_event_unknown_address', { status: 404, field: 'email' });
       return { ok: true as const, affected: ids.length };
     },
@@ -265,7 +346,15 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
             .orderBy(desc(mailOutbox.id))
             .limit(100);
       return {
-        mails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, kind: r.kind, created_at: r.createdAt.toISOString() })),
+        mails: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          kind: r.kind,
+          created_at: r.createdAt.toISOString(),
+        })),
         sms: await listSms(app.db, typeof to === 'string' && to ? to : undefined),
       };
     });

@@ -76,7 +76,12 @@ export function toUser(row: UserRow, profileRow: ProfileRow, options: ToUserOpti
 
 function userQuery(db: DbOrTx, userId: MemberId, since: Placeholder | string) {
   return db
-    .select({ ...profileFields, user: users, newLikes: sql<number>`(${newLikesCount(db, userId)})`, unread: sql<number>`${unreadMessagesSql(userId, since)}` })
+    .select({
+      ...profileFields,
+      user: users,
+      newLikes: sql<number>`(${newLikesCount(db, userId)})`,
+      unread: sql<number>`${unreadMessagesSql(userId, since)}`,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))
@@ -95,14 +100,23 @@ export type UserAnswerRow = Awaited<ReturnType<typeof userQuery>>[number];
 export async function loadUserRow(db: DbOrTx, userId: number, site: Pick<SiteContext, 'settings'>): Promise<UserAnswerRow | undefined> {
   const since = historySince(site.settings).toISOString();
   const rows = !('rollback' in db)
-      ? await prepared(db as Db, 'load_user', (d) => userQuery(d, sql.placeholder('id'), sql.placeholder('since')).prepare('load_user')).execute({ id: userId, since })
-      : await userQuery(db, userId, since);
+    ? await prepared(db as Db, 'load_user', (d) =>
+        userQuery(d, sql.placeholder('id'), sql.placeholder('since')).prepare('load_user'),
+      ).execute({ id: userId, since })
+    : await userQuery(db, userId, since);
   return rows[0];
 }
 
 /** The wire User of a row of loadUserRow, for `site` and `now` (time bonus, age). */
 export function userOfRow(row: UserAnswerRow, site: Pick<SiteContext, 'settings'>, now?: Date): User {
-  return toUser(row.user, row.profile, { site, now, mainPhoto: row.main, interests: [...row.interests].sort(), newLikes: Number(row.newLikes), unreadMessages: Number(row.unread) });
+  return toUser(row.user, row.profile, {
+    site,
+    now,
+    mainPhoto: row.main,
+    interests: [...row.interests].sort(),
+    newLikes: Number(row.newLikes),
+    unreadMessages: Number(row.unread),
+  });
 }
 
 const ZTimeBonusAnswer = ZUserTimeBonus.nullable();

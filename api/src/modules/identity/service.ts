@@ -82,7 +82,12 @@ export async function settleLanguageAtLogin(ctx: Ctx, user: { id: number; langua
 }
 
 export function setLangCookie(ctx: Ctx, lang: Lang): void {
-  ctx.reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', maxAge: LANG_COOKIE_DAYS * 86_400, secure: ctx.req.protocol === 'https' });
+  ctx.reply.setCookie(LANG_COOKIE, lang, {
+    path: '/',
+    sameSite: 'lax',
+    maxAge: LANG_COOKIE_DAYS * 86_400,
+    secure: ctx.req.protocol === 'https',
+  });
 }
 
 export async function currentUser(ctx: Ctx, userId: number): Promise<User> {
@@ -163,7 +168,10 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
         city: data.city ?? null,
       });
       if (mode === 'invite_only') {
-        await tx.update(signupInvites).set({ usedBy: u.id }).where(eq(signupInvites.code, data.invite ?? ''));
+        await tx
+          .update(signupInvites)
+          .set({ usedBy: u.id })
+          .where(eq(signupInvites.code, data.invite ?? ''));
       }
       // the site's welcome credits, with their ledger row, in the same transaction as the account
       const bonus = Math.trunc(s.settings.signup_credits ?? 0);
@@ -171,13 +179,26 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
       if (data.signup_message) {
         let toUserId: number | null = null;
         if (data.message_to) {
-          const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, data.message_to), eq(users.siteId, s.id))).limit(1);
+          const [target] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, data.message_to), eq(users.siteId, s.id)))
+            .limit(1);
           toUserId = target?.id ?? null;
         }
         await tx.insert(signupMessages).values({ userId: u.id, toUserId, body: data.signup_message });
       }
       const { token } = await issueToken(tx, u.id, 'activation');
-      const id = await queueFor(tx, ctx, 'activation', u.email, u, data.name, activationLink(ctx, token), TOKEN_TTL_MS.activation / 3600_000);
+      const id = await queueFor(
+        tx,
+        ctx,
+        'activation',
+        u.email,
+        u,
+        data.name,
+        activationLink(ctx, token),
+        TOKEN_TTL_MS.activation / 3600_000,
+      );
       return { userId: u.id, mailIds: [id] };
     }));
   } catch (err) {
@@ -195,7 +216,11 @@ export async function signup(ctx: Ctx, data: SignupData): Promise<User> {
 
 /** 429 login_locked: whole minutes in the text (at least 1), the seconds in Retry-After. */
 function loginLocked(ms: number): AppError {
-  return new AppError('login_locked', { status: 429, minutes: Math.max(1, Math.ceil(ms / 60_000)), extra: { retry_after: Math.max(1, Math.ceil(ms / 1000)) } });
+  return new AppError('login_locked', {
+    status: 429,
+    minutes: Math.max(1, Math.ceil(ms / 60_000)),
+    extra: { retry_after: Math.max(1, Math.ceil(ms / 1000)) },
+  });
 }
 
 export async function login(ctx: Ctx, email: string, password: string): Promise<User> {
@@ -205,7 +230,9 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   if (locked > 0) throw loginLocked(locked);
 
   const user = await findByEmail(db(ctx), s.id, email);
-  const ok = user ? await checkPassword(user.passwordHash, password) : (await verify(await getDummyHash(), password).catch(() => false), false);
+  const ok = user
+    ? await checkPassword(user.passwordHash, password)
+    : (await verify(await getDummyHash(), password).catch(() => false), false);
   // a banned member who knows the password is told so (and where the ban policy is); nobody
   // else learns anything: a wrong password answers as for an unknown address
   if (user && ok && user.status === 'disabled') throw new AppError('account_banned', { status: 403 });
@@ -255,7 +282,11 @@ export async function activate(ctx: Ctx, token: string): Promise<ActivationOutco
       // tells nobody anything new; a random token finds no row
       const known = await findToken(tx, token, 'activation');
       if (!known) return 'invalid';
-      const [u] = await tx.select({ status: users.status, emailConfirmed: users.emailConfirmed }).from(users).where(eq(users.id, known.userId)).limit(1);
+      const [u] = await tx
+        .select({ status: users.status, emailConfirmed: users.emailConfirmed })
+        .from(users)
+        .where(eq(users.id, known.userId))
+        .limit(1);
       return u && u.emailConfirmed && u.status !== 'deleted' && u.status !== 'disabled' ? 'already_confirmed' : 'invalid';
     }
     const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
@@ -303,7 +334,8 @@ export async function requestReset(ctx: Ctx, email: string): Promise<void> {
   const now = new Date();
   const ids = await ctx.app.withTx(async (tx) => {
     const user = await findByEmail(tx, s.id, email);
-    if (!user || user.status === 'deleted' || user.status === 'disabled') throw new AppError('email_not_found', { status: 404, field: 'email' });
+    if (!user || user.status === 'deleted' || user.status === 'disabled')
+      throw new AppError('email_not_found', { status: 404, field: 'email' });
     // counted in this transaction: a request refused here (or failing later) does not count
     const perAddress = await hit(tx, `reset|account:${user.id}|addr:${addressKey(ctx.req.ip)}`, DAY_MS, now);
     if (perAddress.hits > RESET_MAILS_PER_ADDRESS) throw rateLimited(perAddress.resetAt, now, 'reset_too_many');
@@ -341,7 +373,8 @@ export async function doReset(ctx: Ctx, token: string, password: string): Promis
 // account: change password / e-mail
 
 export async function changePassword(ctx: Ctx, me: UserRow, oldPassword: string, password: string): Promise<User> {
-  if (!(await checkPassword(me.passwordHash, oldPassword))) throw new AppError('old_password_wrong', { status: 400, field: 'old_password' });
+  if (!(await checkPassword(me.passwordHash, oldPassword)))
+    throw new AppError('old_password_wrong', { status: 400, field: 'old_password' });
   const passwordHash = await hashPassword(password);
   const ids = await ctx.app.withTx(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
@@ -387,12 +420,18 @@ export async function confirmMailChange(ctx: Ctx, token: string): Promise<{ user
       const row = await consumeToken(tx, token, 'mail_change');
       if (!row || !row.newEmail) throw new AppError('mail_change_invalid', { status: 400, field: 'mail_change_token' });
       const [u] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
-      if (!u || u.status === 'deleted' || u.status === 'disabled') throw new AppError('mail_change_invalid', { status: 400, field: 'mail_change_token' });
+      if (!u || u.status === 'deleted' || u.status === 'disabled')
+        throw new AppError('mail_change_invalid', { status: 400, field: 'mail_change_token' });
       const other = await findByEmail(tx, u.siteId, row.newEmail);
       if (other && other.id !== u.id) throw new AppError('email_in_use', { status: 409, field: 'email' });
       await tx
         .update(users)
-        .set({ email: row.newEmail, emailConfirmed: true, status: u.status === 'not_confirmed' ? 'active' : u.status, notificationsDisabled: [] })
+        .set({
+          email: row.newEmail,
+          emailConfirmed: true,
+          status: u.status === 'not_confirmed' ? 'active' : u.status,
+          notificationsDisabled: [],
+        })
         .where(eq(users.id, u.id));
       return { userId: u.id, email: row.newEmail };
     });

@@ -39,7 +39,9 @@ async function profileOf(email: string) {
 
 it('refuses a region of another country with a translated 400 unknown_region, and creates no account', async () => {
   // the regions the site offers for Germany: Bavaria is one of them, not of the Netherlands
-  const de = (await app.inject({ method: 'GET', url: '/api/regions.php?country=DE' })).json() as { regions: { code: string; name: string }[] };
+  const de = (await app.inject({ method: 'GET', url: '/api/regions.php?country=DE' })).json() as {
+    regions: { code: string; name: string }[];
+  };
   const bavaria = de.regions.find((r) => r.name === 'Bavaria' || r.name === 'Bayern');
   expect(bavaria).toBeDefined();
 
@@ -55,7 +57,9 @@ it('refuses a region of another country with a translated 400 unknown_region, an
 });
 
 it('accepts a region of the country by code or by name (stored as the code), or none', async () => {
-  const nl = (await app.inject({ method: 'GET', url: '/api/regions.php?country=NL' })).json() as { regions: { code: string; name: string }[] };
+  const nl = (await app.inject({ method: 'GET', url: '/api/regions.php?country=NL' })).json() as {
+    regions: { code: string; name: string }[];
+  };
   const utrecht = nl.regions.find((r) => r.name === 'Utrecht');
   expect(utrecht).toBeDefined();
 

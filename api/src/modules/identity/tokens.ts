@@ -29,7 +29,9 @@ export async function issueToken(
   const now = opts.now ?? new Date();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? TOKEN_TTL_MS[kind]));
-  await db.insert(accountTokens).values({ userId, kind, tokenHash: hashToken(token), newEmail: opts.newEmail ?? null, expiresAt, createdAt: now });
+  await db
+    .insert(accountTokens)
+    .values({ userId, kind, tokenHash: hashToken(token), newEmail: opts.newEmail ?? null, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
@@ -38,7 +40,14 @@ export async function consumeToken(db: DbOrTx, token: string, kind: TokenKind, n
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .returning();
   return row ?? null;
 }

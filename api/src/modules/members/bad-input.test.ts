@@ -19,15 +19,26 @@ async function member(language: string) {
   return { id: m.user.id, cookie: await loginCookie(app, m.user.id) };
 }
 const put = (cookie: string, payload: unknown) =>
-  app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-const profileOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie } })).json().profile;
+  app.inject({
+    method: 'PUT',
+    url: '/api/profile.php',
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+const profileOf = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie } })).json().profile;
 
 describe('PUT /api/profile.php with bad input', () => {
   const cases = [
     { payload: { name: '@anna' }, field: 'name', code: 'name_starts_with_at', nl: 'Je profielnaam mag niet beginnen met een @' },
     { payload: { name: '<b>x</b>' }, field: 'name', code: 'name_invalid', nl: 'Je profielnaam bevat niet toegestane tekens.' },
     { payload: { city: 'Amster\u200bdam' }, field: 'city', code: 'text_invalid', nl: 'Deze tekst bevat niet toegestane tekens.' },
-    { payload: { city: 'Utrecht<img src=x onerror=alert(1)>' }, field: 'city', code: 'text_invalid', nl: 'Deze tekst bevat niet toegestane tekens.' },
+    {
+      payload: { city: 'Utrecht<img src=x onerror=alert(1)>' },
+      field: 'city',
+      code: 'text_invalid',
+      nl: 'Deze tekst bevat niet toegestane tekens.',
+    },
   ];
 
   it.each(cases)('$payload -> 400 $code on $field, translated; the profile is unchanged', async ({ payload, field, code, nl }) => {
@@ -41,7 +52,7 @@ describe('PUT /api/profile.php with bad input', () => {
     expect(before).toMatchObject({ name: 'Anna', city: 'Utrecht', about: null });
   });
 
-  it('answers in the member\'s language', async () => {
+  it("answers in the member's language", async () => {
     const m = await member('en');
     const res = await put(m.cookie, { name: '@anna' });
     expect(res.statusCode).toBe(400);

@@ -25,7 +25,12 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 const post = (cookie: string, url: string, payload?: object) =>
-  app.inject({ method: 'POST', url, headers: { cookie, ...(payload ? json : { 'x-requested-with': 'fetch' }) }, ...(payload ? { payload } : {}) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, ...(payload ? json : { 'x-requested-with': 'fetch' }) },
+    ...(payload ? { payload } : {}),
+  });
 const get = (cookie: string | null, url: string, on = app) => on.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 describe('finding members', () => {
@@ -35,9 +40,15 @@ describe('finding members', () => {
     const blockers = await Promise.all([createMember(app), createMember(app)]);
     await app.db.insert(blocks).values(blockers.map((b) => ({ blockerId: b.user.id, blockedId: user.id })));
     const byMail = (await get(moderator.cookie, '/api/backoffice/members?q=findable.person')).json();
-    expect(byMail.members).toEqual([expect.objectContaining({ id: user.id, email: 'Findable.Person@example.com', name: 'Rosalinde', status: 'active', is_staff: false })]);
-    expect((await get(moderator.cookie, '/api/backoffice/members?q=osalind')).json().members.map((m: { id: number }) => m.id)).toEqual([user.id]);
-    expect((await get(moderator.cookie, `/api/backoffice/members?q=${user.id}`)).json().members.map((m: { id: number }) => m.id)).toContain(user.id);
+    expect(byMail.members).toEqual([
+      expect.objectContaining({ id: user.id, email: 'Findable.Person@example.com', name: 'Rosalinde', status: 'active', is_staff: false }),
+    ]);
+    expect((await get(moderator.cookie, '/api/backoffice/members?q=osalind')).json().members.map((m: { id: number }) => m.id)).toEqual([
+      user.id,
+    ]);
+    expect((await get(moderator.cookie, `/api/backoffice/members?q=${user.id}`)).json().members.map((m: { id: number }) => m.id)).toContain(
+      user.id,
+    );
     // LIKE wildcards are plain text
     expect((await get(moderator.cookie, '/api/backoffice/members?q=%25%25%25')).json().members).toEqual([]);
     const all = (await get(moderator.cookie, '/api/backoffice/members')).json();
@@ -74,28 +85,50 @@ describe('banning', () => {
 
     const res = await post(moderator.cookie, `/api/backoffice/members/${user.id}/ban`, { reason: 'harassment', note: 'threats in chat' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, id: user.id, status: 'disabled', ban: { reason: 'harassment', note: 'threats in chat', staff_email: 'ban-moderator@example.com' } });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      id: user.id,
+      status: 'disabled',
+      ban: { reason: 'harassment', note: 'threats in chat', staff_email: 'ban-moderator@example.com' },
+    });
 
     expect(await socket.next((f) => f.type === 'account:banned')).toEqual({ type: 'account:banned' });
     expect((await socket.whenClosed()).code).toBe(4003);
     for (const c of [cookie, otherDevice]) {
       const refused = await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie: `${c}; lang=en` } });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ error: 'account_banned', authentication_required: true, message: expect.stringContaining('ban policy') });
+      expect(refused.json()).toMatchObject({
+        error: 'account_banned',
+        authentication_required: true,
+        message: expect.stringContaining('ban policy'),
+      });
       expect((await get(c, '/api/user.php')).json().error).toBe('account_banned'); // issue 25: not a visitor's {user:null}
       expect((await get(c, '/api/ban.php')).json()).toEqual({ banned: true });
     }
     expect((await get(null, '/api/ban.php')).json()).toEqual({ banned: false });
     // logging in again: the account-banned text
-    const login = await app.inject({ method: 'POST', url: '/api/user.php', headers: { ...json, 'x-request-type': 'web' }, payload: { email: 'to-ban@example.com', password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { ...json, 'x-request-type': 'web' },
+      payload: { email: 'to-ban@example.com', password },
+    });
     expect(login.json().error).toBe('account_banned');
     // gone from the search and the member page
     const viewer = await loginCookie(app, (await createMember(app)).user.id);
     expect((await get(viewer, `/api/member.php?id=${user.id}`)).statusCode).toBe(404);
 
     const bans = (await get(moderator.cookie, '/api/backoffice/bans')).json();
-    expect(bans.bans[0]).toMatchObject({ id: user.id, email: 'to-ban@example.com', name: 'Banned Bob', ban: { reason: 'harassment', staff_email: 'ban-moderator@example.com' } });
-    expect((await get(moderator.cookie, `/api/backoffice/members/${user.id}`)).json()).toMatchObject({ member: { status: 'disabled' }, ban: { reason: 'harassment' } });
+    expect(bans.bans[0]).toMatchObject({
+      id: user.id,
+      email: 'to-ban@example.com',
+      name: 'Banned Bob',
+      ban: { reason: 'harassment', staff_email: 'ban-moderator@example.com' },
+    });
+    expect((await get(moderator.cookie, `/api/backoffice/members/${user.id}`)).json()).toMatchObject({
+      member: { status: 'disabled' },
+      ban: { reason: 'harassment' },
+    });
     // twice: 409, nothing changed
     const again = await post(moderator.cookie, `/api/backoffice/members/${user.id}/ban`, { reason: 'other' });
     expect(again.statusCode).toBe(409);
@@ -105,7 +138,12 @@ describe('banning', () => {
     expect(lifted.json()).toMatchObject({ ok: true, status: 'active', ban: null });
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await get(cookie, '/api/likes.php')).json().error).toBe('authentication_required');
-    const back = await app.inject({ method: 'POST', url: '/api/user.php', headers: { ...json, 'x-request-type': 'web' }, payload: { email: 'to-ban@example.com', password } });
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { ...json, 'x-request-type': 'web' },
+      payload: { email: 'to-ban@example.com', password },
+    });
     expect(back.statusCode).toBe(200);
     expect((await get(viewer, `/api/member.php?id=${user.id}`)).statusCode).toBe(200);
     expect((await get(moderator.cookie, '/api/backoffice/bans')).json().bans.map((b: { id: number }) => b.id)).not.toContain(user.id);
@@ -113,10 +151,20 @@ describe('banning', () => {
 
     const log = await app.db.select().from(staffAudit).where(eq(staffAudit.staffId, moderator.user.id)).orderBy(staffAudit.id);
     expect(log.map((e) => [e.action, e.outcome])).toEqual([
-      ['members.ban', 'done'], ['members.ban', 'refused'], ['members.unban', 'done'], ['members.unban', 'refused'],
+      ['members.ban', 'done'],
+      ['members.ban', 'refused'],
+      ['members.unban', 'done'],
+      ['members.unban', 'refused'],
     ]);
-    expect(log[0]).toMatchObject({ target: `user:${user.id}`, before: { status: 'active' }, after: { status: 'disabled', reason: 'harassment', note: 'threats in chat' } });
-    expect(log[2]).toMatchObject({ before: { status: 'disabled', reason: 'harassment', banned_by: 'ban-moderator@example.com' }, after: { status: 'active' } });
+    expect(log[0]).toMatchObject({
+      target: `user:${user.id}`,
+      before: { status: 'active' },
+      after: { status: 'disabled', reason: 'harassment', note: 'threats in chat' },
+    });
+    expect(log[2]).toMatchObject({
+      before: { status: 'disabled', reason: 'harassment', banned_by: 'ban-moderator@example.com' },
+      after: { status: 'active' },
+    });
   });
 
   it('refuses a ban without a valid reason, of unknown members, of oneself, and of staff unless by an admin', async () => {
@@ -135,7 +183,10 @@ describe('banning', () => {
     expect([self.statusCode, self.json().error]).toEqual([400, 'ban_self']);
     const staff = await post(moderator.cookie, `/api/backoffice/members/${colleague.user.id}/ban`, { reason: 'other' });
     expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toMatchObject({ error: 'ban_staff_forbidden', message: 'C’est un compte du personnel : seul un administrateur peut le bloquer.' });
+    expect(staff.json()).toMatchObject({
+      error: 'ban_staff_forbidden',
+      message: 'C’est un compte du personnel : seul un administrateur peut le bloquer.',
+    });
     const [untouched] = await app.db.select().from(users).where(eq(users.id, user.id));
     expect(untouched?.status).toBe('active');
     expect(await app.db.select().from(memberBans).where(eq(memberBans.userId, colleague.user.id))).toEqual([]);
@@ -143,7 +194,10 @@ describe('banning', () => {
     expect(log).toHaveLength(8);
     expect(log.every((e) => e.outcome === 'refused' && e.action.startsWith('members.'))).toBe(true);
     // an admin may ban a staff account (and lift it)
-    expect((await post(admin.cookie, `/api/backoffice/members/${colleague.user.id}/ban`, { reason: 'other', note: 'left the company' })).statusCode).toBe(200);
+    expect(
+      (await post(admin.cookie, `/api/backoffice/members/${colleague.user.id}/ban`, { reason: 'other', note: 'left the company' }))
+        .statusCode,
+    ).toBe(200);
     expect((await get(colleague.cookie, '/api/backoffice/audit')).json().error).toBe('account_banned');
     expect((await post(admin.cookie, `/api/backoffice/members/${colleague.user.id}/unban`)).statusCode).toBe(200);
   });

@@ -36,7 +36,12 @@ const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function toBan(row: typeof memberBans.$inferSelect): BanInfo {
   const reason = ZBanReason.safeParse(row.reason);
-  return { reason: reason.success ? reason.data : 'other', note: row.note, staff_email: row.staffEmail, created_at: row.createdAt.toISOString() };
+  return {
+    reason: reason.success ? reason.data : 'other',
+    note: row.note,
+    staff_email: row.staffEmail,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** Members by e-mail or name (parts, any case) or id; newest first, STAFF_MEMBERS_PAGE_SIZE a page. */
@@ -69,7 +74,13 @@ export async function findMembers(db: DbOrTx, q: string | undefined, page: numbe
 
 function mainFromJson(p: Record<string, unknown>, cdnPrefix: string) {
   return toImage(
-    { id: Number(p.id), filename: String(p.filename), thumbFilename: String(p.thumb_filename), matchFilename: String(p.match_filename), status: String(p.status) },
+    {
+      id: Number(p.id),
+      filename: String(p.filename),
+      thumbFilename: String(p.thumb_filename),
+      matchFilename: String(p.match_filename),
+      status: String(p.status),
+    },
     cdnPrefix,
   );
 }
@@ -159,7 +170,10 @@ export async function banMember(tx: Tx, staff: UserRow, id: number, reason: BanR
     .returning();
   if (!row) throw new AppError('internal', { status: 500 });
   await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, id));
-  await tx.update(profiles).set({ status: 'disabled', updatedAt: new Date() }).where(and(eq(profiles.userId, id), eq(profiles.status, 'active')));
+  await tx
+    .update(profiles)
+    .set({ status: 'disabled', updatedAt: new Date() })
+    .where(and(eq(profiles.userId, id), eq(profiles.status, 'active')));
   // every open tab of the member goes to the ban page (delivered at commit)
   await notifyRealtime(tx, `ban:${id}`);
   forgetUserEverywhere(id);
@@ -174,7 +188,10 @@ export async function unbanMember(tx: Tx, id: number): Promise<BanChange> {
   if (!ban || user.status !== 'disabled') throw new AppError('member_not_banned', { status: 409, field: 'id' });
   const status = (ban.previousStatus === 'not_confirmed' ? 'not_confirmed' : 'active') as Status;
   await tx.update(users).set({ status }).where(eq(users.id, id));
-  await tx.update(profiles).set({ status: 'active', updatedAt: new Date() }).where(and(eq(profiles.userId, id), eq(profiles.status, 'disabled')));
+  await tx
+    .update(profiles)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(and(eq(profiles.userId, id), eq(profiles.status, 'disabled')));
   await revokeAllSessions(tx, id);
   return {
     id,

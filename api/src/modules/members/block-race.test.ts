@@ -39,9 +39,16 @@ it('a like sent while the other member blocks does not survive the block (30 tri
       expect([200, 403]).toContain(liked.statusCode);
     }),
   );
-  const pairOf = (p: { a: number; b: number }) => or(and(eq(likes.likerId, p.a), eq(likes.likedId, p.b)), and(eq(likes.likerId, p.b), eq(likes.likedId, p.a)));
-  const surviving = await app.db.select().from(likes).where(or(...pairs.map(pairOf)));
+  const pairOf = (p: { a: number; b: number }) =>
+    or(and(eq(likes.likerId, p.a), eq(likes.likedId, p.b)), and(eq(likes.likerId, p.b), eq(likes.likedId, p.a)));
+  const surviving = await app.db
+    .select()
+    .from(likes)
+    .where(or(...pairs.map(pairOf)));
   expect(surviving).toEqual([]);
-  const blockRows = await app.db.select().from(blocks).where(or(...pairs.map((p) => and(eq(blocks.blockerId, p.b), eq(blocks.blockedId, p.a)))));
+  const blockRows = await app.db
+    .select()
+    .from(blocks)
+    .where(or(...pairs.map((p) => and(eq(blocks.blockerId, p.b), eq(blocks.blockedId, p.a)))));
   expect(blockRows).toHaveLength(tries);
 });

@@ -25,7 +25,17 @@ async function member(overrides: Parameters<typeof createMember>[1] = {}) {
 async function addPhotos(userId: number, n: number, status = 'active') {
   const rows = await app.db
     .insert(photos)
-    .values(Array.from({ length: n }, (_, i) => ({ userId, filename: `f${userId}_${i}.jpg`, thumbFilename: `t${userId}_${i}.jpg`, matchFilename: `m${userId}_${i}.jpg`, status, width: 10, height: 10 })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        userId,
+        filename: `f${userId}_${i}.jpg`,
+        thumbFilename: `t${userId}_${i}.jpg`,
+        matchFilename: `m${userId}_${i}.jpg`,
+        status,
+        width: 10,
+        height: 10,
+      })),
+    )
     .returning();
   const [first] = rows;
   if (!first) throw new Error('no photo inserted');
@@ -89,7 +99,8 @@ describe('like.php', () => {
 
 describe('likes of a member who has not confirmed their e-mail address', () => {
   const likesOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/likes.php', headers: { cookie } })).json();
-  const memberPage = async (cookie: string, id: number) => (await app.inject({ method: 'GET', url: `/api/member.php?id=${id}`, headers: { cookie } })).json();
+  const memberPage = async (cookie: string, id: number) =>
+    (await app.inject({ method: 'GET', url: `/api/member.php?id=${id}`, headers: { cookie } })).json();
   const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
 
   it('are held (no badge, not in liked_by, no liked_me, no match for the other side) until they confirm', async () => {
@@ -102,14 +113,21 @@ describe('likes of a member who has not confirmed their e-mail address', () => {
     expect(res.json().match).toBe(false);
     // a swipe-like is a like too
     const carl = await member({ gender: 'male' });
-    const swiped = await app.inject({ method: 'POST', url: '/api/swipe.php', headers: { cookie: fresh.cookie, ...json }, payload: { id: carl.id, action: 'like' } });
+    const swiped = await app.inject({
+      method: 'POST',
+      url: '/api/swipe.php',
+      headers: { cookie: fresh.cookie, ...json },
+      payload: { id: carl.id, action: 'like' },
+    });
     expect(swiped.statusCode).toBe(200);
 
     for (const other of [bob, carl]) {
       expect(await countNewLikes(app.db, other.id)).toBe(0);
       expect((await me(other.cookie)).new_likes).toBe(0);
       expect((await likesOf(other.cookie)).liked_by).toEqual([]);
-      expect((await app.inject({ method: 'GET', url: '/api/auto-like.php', headers: { cookie: other.cookie } })).json().profile?.id).not.toBe(fresh.id);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/auto-like.php', headers: { cookie: other.cookie } })).json().profile?.id,
+      ).not.toBe(fresh.id);
       expect((await memberPage(other.cookie, fresh.id)).liked_me).toBe(false);
     }
     // bob likes back: not a match for bob while fresh's like is held (no match modal gives it away)
@@ -175,7 +193,9 @@ describe('likes.php and member.php', () => {
       { id: expect.any(Number), locked: true },
       { id: expect.any(Number), locked: true },
     ]);
-    const asPremium = (await app.inject({ method: 'GET', url: `/api/member.php?id=${owner.id}`, headers: { cookie: premium.cookie } })).json();
+    const asPremium = (
+      await app.inject({ method: 'GET', url: `/api/member.php?id=${owner.id}`, headers: { cookie: premium.cookie } })
+    ).json();
     expect(asPremium.photos.every((p: { locked: boolean; filename?: string }) => !p.locked && p.filename)).toBe(true);
     expect(asPremium.profile.date_of_birth).toBeUndefined();
     expect(JSON.stringify(asPremium)).not.toMatch(/"(lat|lon|lng|latitude|longitude|coordinates)"/);
@@ -190,7 +210,7 @@ describe('likes.php and member.php', () => {
     expect(res.profile.main_image).toBeNull();
   });
 
-  it('an invisible member\'s profile does not open for others (404); the member still sees their own', async () => {
+  it("an invisible member's profile does not open for others (404); the member still sees their own", async () => {
     const hidden = await member();
     const viewer = await member();
     await app.db.update(users).set({ invisible: true }).where(eq(users.id, hidden.id));
@@ -198,7 +218,9 @@ describe('likes.php and member.php', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toBe('member_not_found');
     expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}` })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}`, headers: { cookie: hidden.cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/member.php?id=${hidden.id}`, headers: { cookie: hidden.cookie } })).statusCode,
+    ).toBe(200);
   });
 
   it('unknown and bad ids: 404 / 400', async () => {
@@ -213,19 +235,40 @@ describe('block.php', () => {
     const b = await member({ gender: 'male', country: 'BE' });
     await like(a.cookie, b.id);
     await like(b.cookie, a.id);
-    const block = await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: b.id } });
+    const block = await app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { cookie: a.cookie, ...json },
+      payload: { id: b.id },
+    });
     expect(block.statusCode).toBe(200);
     expect(await app.db.select().from(likes).where(eq(likes.likerId, b.id))).toHaveLength(0);
     expect(await app.db.select().from(likes).where(eq(likes.likerId, a.id))).toHaveLength(0);
-    for (const [viewer, target] of [[a, b], [b, a]] as const) {
-      expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${target.id}`, headers: { cookie: viewer.cookie } })).statusCode).toBe(404);
-      const search = (await app.inject({ method: 'GET', url: `/api/members.php?country=BE&gender=${target.profile.gender}`, headers: { cookie: viewer.cookie } })).json();
+    for (const [viewer, target] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/member.php?id=${target.id}`, headers: { cookie: viewer.cookie } })).statusCode,
+      ).toBe(404);
+      const search = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/members.php?country=BE&gender=${target.profile.gender}`,
+          headers: { cookie: viewer.cookie },
+        })
+      ).json();
       expect(search.results.map((p: { id: number }) => p.id)).not.toContain(target.id);
       expect((await like(viewer.cookie, target.id)).statusCode).toBe(403);
     }
     const list = (await app.inject({ method: 'GET', url: '/api/block.php', headers: { cookie: a.cookie } })).json();
     expect(list.blocked).toEqual([{ id: b.id, name: b.profile.name }]);
-    const unblock = await app.inject({ method: 'DELETE', url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: b.id } });
+    const unblock = await app.inject({
+      method: 'DELETE',
+      url: '/api/block.php',
+      headers: { cookie: a.cookie, ...json },
+      payload: { id: b.id },
+    });
     expect(unblock.json()).toEqual({ ok: true, blocked: false });
     expect((await app.inject({ method: 'GET', url: `/api/member.php?id=${a.id}`, headers: { cookie: b.cookie } })).statusCode).toBe(200);
   });
@@ -233,8 +276,12 @@ describe('block.php', () => {
   it('blocking or unblocking oneself or an unknown member is a 4xx', async () => {
     const a = await member();
     for (const method of ['POST', 'DELETE'] as const) {
-      expect((await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: a.id } })).statusCode).toBe(400);
-      expect((await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: 424242 } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: a.id } })).statusCode,
+      ).toBe(400);
+      expect(
+        (await app.inject({ method, url: '/api/block.php', headers: { cookie: a.cookie, ...json }, payload: { id: 424242 } })).statusCode,
+      ).toBe(404);
     }
   });
 });
@@ -292,12 +339,22 @@ describe('match-finder.php', () => {
     const me = await member({ gender: 'female', profile: { sexuality: 'hetero' } });
     await member({ gender: 'male', dateOfBirth: '1999-01-01' });
     await member({ gender: 'male', dateOfBirth: '1960-01-01' });
-    const res = await app.inject({ method: 'POST', url: '/api/match-finder.php', headers: { cookie: me.cookie, ...json }, payload: { age: '18-35', appearance: 'normal', race: 'other' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/match-finder.php',
+      headers: { cookie: me.cookie, ...json },
+      payload: { age: '18-35', appearance: 'normal', race: 'other' },
+    });
     expect(res.statusCode).toBe(200);
     const list = res.json().profiles as { gender: string; age: number }[];
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((p) => p.gender === 'male' && p.age <= 35)).toBe(true);
-    const bad = await app.inject({ method: 'POST', url: '/api/match-finder.php', headers: { cookie: me.cookie, ...json }, payload: { age: '99', appearance: 'normal', race: 'white' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/match-finder.php',
+      headers: { cookie: me.cookie, ...json },
+      payload: { age: '99', appearance: 'normal', race: 'white' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('age');
   });

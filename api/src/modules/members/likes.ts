@@ -7,7 +7,14 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import { SWIPE_LIKES_PER_DAY } from '@dating/shared-kit/contracts';
 import type {
-  AutoLike, MatchFinderRequest, MemberLikes, MemberPhoto, MemberResponse, Profile, SwipeResponse, SwipeResult,
+  AutoLike,
+  MatchFinderRequest,
+  MemberLikes,
+  MemberPhoto,
+  MemberResponse,
+  Profile,
+  SwipeResponse,
+  SwipeResult,
 } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -19,7 +26,16 @@ import { suggestionFor, suggestionWhere } from './search';
 import { FREE_VISIBLE_PHOTOS } from './photo-files';
 import { toImage } from './serialize-profile';
 import {
-  findMember, isBlockedBetween, isVisibleMember, loadProfiles, profileFields, receivedLikeVisible, seekingGenders, serializeRows, type MemberId, type ProfileListRow,
+  findMember,
+  isBlockedBetween,
+  isVisibleMember,
+  loadProfiles,
+  profileFields,
+  receivedLikeVisible,
+  seekingGenders,
+  serializeRows,
+  type MemberId,
+  type ProfileListRow,
 } from './service';
 
 /** A member that `viewer` may like: exists, visible, not self, no block. Throws the right 4xx. */
@@ -93,7 +109,10 @@ export async function loadLikesRows(db: Db, viewerId: number): Promise<LikesRows
     const q = likesQueries(d, sql.placeholder('viewer'));
     return { liked: q.liked.prepare('likes_liked'), likedBy: q.likedBy.prepare('likes_liked_by') };
   });
-  const [liked, likedBy] = await Promise.all([statements.liked.execute({ viewer: viewerId }), statements.likedBy.execute({ viewer: viewerId })]);
+  const [liked, likedBy] = await Promise.all([
+    statements.liked.execute({ viewer: viewerId }),
+    statements.likedBy.execute({ viewer: viewerId }),
+  ]);
   return { liked, likedBy };
 }
 
@@ -124,7 +143,10 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
   }
   if (viewerId != null && !isOwner && target.user.emailConfirmed) {
     // opening a liked-by profile clears its new flag (a held like stays new until it is delivered)
-    await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId), eq(likes.isNew, true)));
+    await db
+      .update(likes)
+      .set({ isNew: false })
+      .where(and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId), eq(likes.isNew, true)));
   }
   const [profile] = await loadProfiles(db, [targetId], { viewerId, cdnPrefix });
   if (!profile) throw new AppError('member_not_found', { status: 404, field: 'id' });
@@ -149,7 +171,9 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
     const rows = await db
       .select({ liker: likes.likerId })
       .from(likes)
-      .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, targetId)), and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId))));
+      .where(
+        or(and(eq(likes.likerId, viewerId), eq(likes.likedId, targetId)), and(eq(likes.likerId, targetId), eq(likes.likedId, viewerId))),
+      );
     liked = rows.some((r) => r.liker === viewerId);
     // a like of a member who has not confirmed their e-mail address is held (receivedLikeVisible)
     likedMe = target.user.emailConfirmed && rows.some((r) => r.liker === targetId);
@@ -212,7 +236,12 @@ export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): 
           base,
           eq(users.fictional, true),
           inArray(profiles.gender, genders),
-          notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, profiles.userId), eq(likes.likedId, viewer.id)))),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(likes)
+              .where(and(eq(likes.likerId, profiles.userId), eq(likes.likedId, viewer.id))),
+          ),
         ),
       )
       .orderBy(sql`random()`)
@@ -222,7 +251,8 @@ export async function autoLike(db: DbOrTx, viewer: UserRow, cdnPrefix: string): 
     id = suggested;
     // a like from the suggested member, unless a block came between the query and now
     await withPairLock(db, suggested, viewer.id, async (tx) => {
-      if (!(await isBlockedBetween(tx, suggested, viewer.id))) await tx.insert(likes).values({ likerId: suggested, likedId: viewer.id }).onConflictDoNothing();
+      if (!(await isBlockedBetween(tx, suggested, viewer.id)))
+        await tx.insert(likes).values({ likerId: suggested, likedId: viewer.id }).onConflictDoNothing();
     });
   }
   const [profile] = await loadProfiles(db, [id], { viewerId: viewer.id, cdnPrefix });
@@ -253,7 +283,12 @@ export async function swipeLikesLeft(db: DbOrTx, userId: number, now = new Date(
  * Members for the swipe game: the member's suggestions (search.ts: the genders they look for, about
  * their age, the site's countries), with a photo, not swiped or liked before.
  */
-export async function swipeCandidates(db: DbOrTx, viewer: UserRow, siteCountries: readonly string[], cdnPrefix: string): Promise<SwipeResponse> {
+export async function swipeCandidates(
+  db: DbOrTx,
+  viewer: UserRow,
+  siteCountries: readonly string[],
+  cdnPrefix: string,
+): Promise<SwipeResponse> {
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
   const rows = await db
     .select(profileFields)
@@ -263,8 +298,18 @@ export async function swipeCandidates(db: DbOrTx, viewer: UserRow, siteCountries
       and(
         suggestionWhere(suggestionFor(me, siteCountries), viewer.id),
         isNotNull(profiles.mainPhotoId),
-        notExists(db.select({ one: sql`1` }).from(memberSwipes).where(and(eq(memberSwipes.userId, viewer.id), eq(memberSwipes.targetId, profiles.userId)))),
-        notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, viewer.id), eq(likes.likedId, profiles.userId)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(memberSwipes)
+            .where(and(eq(memberSwipes.userId, viewer.id), eq(memberSwipes.targetId, profiles.userId))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(likes)
+            .where(and(eq(likes.likerId, viewer.id), eq(likes.likedId, profiles.userId))),
+        ),
       ),
     )
     .orderBy(sql`random()`)
@@ -291,7 +336,11 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
     }
     const left = await swipeLikesLeft(tx, viewer.id);
     if (left <= 0) {
-      throw new AppError('swipe_limit', { status: 429, params: { limit: SWIPE_LIKES_PER_DAY }, extra: { likes_left: 0, likes_reset_at: swipeLikesResetAt() } });
+      throw new AppError('swipe_limit', {
+        status: 429,
+        params: { limit: SWIPE_LIKES_PER_DAY },
+        extra: { likes_left: 0, likes_reset_at: swipeLikesResetAt() },
+      });
     }
     const { match } = await likeMember(tx, viewer.id, targetId);
     await tx
@@ -310,7 +359,13 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
  * members with a photo and a slim or normal build. We store no ethnicity (and will not), so `race`
  * is accepted as the spec's choice but does not filter.
  */
-export async function matchFinder(db: DbOrTx, viewer: UserRow, choice: MatchFinderRequest, siteCountries: readonly string[], cdnPrefix: string): Promise<Profile[]> {
+export async function matchFinder(
+  db: DbOrTx,
+  viewer: UserRow,
+  choice: MatchFinderRequest,
+  siteCountries: readonly string[],
+  cdnPrefix: string,
+): Promise<Profile[]> {
   const [me] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
   const ages = choice.age === '18-35' ? { minAge: 18, maxAge: 35 } : { minAge: 35 };
   const rows = await db
@@ -320,7 +375,9 @@ export async function matchFinder(db: DbOrTx, viewer: UserRow, choice: MatchFind
     .where(
       and(
         suggestionWhere(suggestionFor(me, siteCountries), viewer.id, ages),
-        choice.appearance === 'sexy' ? and(isNotNull(profiles.mainPhotoId), sql`coalesce(${profiles.bodyType}, 'slim') in ('slim', 'normal')`) : undefined,
+        choice.appearance === 'sexy'
+          ? and(isNotNull(profiles.mainPhotoId), sql`coalesce(${profiles.bodyType}, 'slim') in ('slim', 'normal')`)
+          : undefined,
       ),
     )
     .orderBy(sql`(${profiles.mainPhotoId} is null)`, sql`random()`)

@@ -17,8 +17,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BAN_NOTE_MAX, ZBanList, ZBanRequest, ZBanResult, ZMemberIdQuery, ZPageQuery, ZPendingPhotos, ZPhotoModerationResult,
-  ZPhotoRejectRequest, ZStaffMemberDetail, ZStaffMemberList, ZStaffMemberQuery,
+  BAN_NOTE_MAX,
+  ZBanList,
+  ZBanRequest,
+  ZBanResult,
+  ZMemberIdQuery,
+  ZPageQuery,
+  ZPendingPhotos,
+  ZPhotoModerationResult,
+  ZPhotoRejectRequest,
+  ZStaffMemberDetail,
+  ZStaffMemberList,
+  ZStaffMemberQuery,
 } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { requireRole, staffAction } from '../backoffice/access';
@@ -41,13 +51,21 @@ const rawId = (req: FastifyRequest) => String((req.params as { id?: unknown }).i
 
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---------- photos ---------- */
-  app.get('/api/backoffice/photos', docs('Moderator: pending photos, oldest first', { querystring: ZPageQuery, response: { 200: ZPendingPhotos } }), async (req) => {
-    requireRole(req, 'moderator');
-    return pendingPhotos(app.db, cdn(req), req.query.page);
-  });
+  app.get(
+    '/api/backoffice/photos',
+    docs('Moderator: pending photos, oldest first', { querystring: ZPageQuery, response: { 200: ZPendingPhotos } }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return pendingPhotos(app.db, cdn(req), req.query.page);
+    },
+  );
   app.post(
     '/api/backoffice/photos/:id/approve',
-    docs('Moderator: approve a pending photo (409 when it was already reviewed)', { params: ZAnyParams, body: ZAnyBody.optional(), response: { 200: ZPhotoModerationResult } }),
+    docs('Moderator: approve a pending photo (409 when it was already reviewed)', {
+      params: ZAnyParams,
+      body: ZAnyBody.optional(),
+      response: { 200: ZPhotoModerationResult },
+    }),
     async (req) =>
       staffAction(req, { role: 'moderator', action: 'photos.approve', target: `photo:${rawId(req)}` }, async (tx) => {
         const done = await moderatePhoto(tx, idParam(req, 'photo_not_found'), null);
@@ -56,7 +74,11 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/backoffice/photos/:id/reject',
-    docs('Moderator: reject a pending or approved photo with a reason', { params: ZAnyParams, body: ZAnyBody.optional(), response: { 200: ZPhotoModerationResult } }),
+    docs('Moderator: reject a pending or approved photo with a reason', {
+      params: ZAnyParams,
+      body: ZAnyBody.optional(),
+      response: { 200: ZPhotoModerationResult },
+    }),
     async (req) =>
       staffAction(req, { role: 'moderator', action: 'photos.reject', target: `photo:${rawId(req)}` }, async (tx) => {
         const id = idParam(req, 'photo_not_found');
@@ -68,17 +90,29 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /* ---------- members ---------- */
-  app.get('/api/backoffice/members', docs('Moderator: find members by e-mail, name or id', { querystring: ZStaffMemberQuery, response: { 200: ZStaffMemberList } }), async (req) => {
-    requireRole(req, 'moderator');
-    return findMembers(app.db, req.query.q, req.query.page, cdn(req));
-  });
-  app.get('/api/backoffice/members/:id', docs('Moderator: one member with photos, reports and ban', { params: ZAnyParams, response: { 200: ZStaffMemberDetail } }), async (req) => {
-    requireRole(req, 'moderator');
-    return memberDetail(app.db, idParam(req, 'member_not_found'), cdn(req));
-  });
+  app.get(
+    '/api/backoffice/members',
+    docs('Moderator: find members by e-mail, name or id', { querystring: ZStaffMemberQuery, response: { 200: ZStaffMemberList } }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return findMembers(app.db, req.query.q, req.query.page, cdn(req));
+    },
+  );
+  app.get(
+    '/api/backoffice/members/:id',
+    docs('Moderator: one member with photos, reports and ban', { params: ZAnyParams, response: { 200: ZStaffMemberDetail } }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return memberDetail(app.db, idParam(req, 'member_not_found'), cdn(req));
+    },
+  );
   app.post(
     '/api/backoffice/members/:id/ban',
-    docs('Moderator: ban a member (logged out everywhere at once)', { params: ZAnyParams, body: ZAnyBody.optional(), response: { 200: ZBanResult } }),
+    docs('Moderator: ban a member (logged out everywhere at once)', {
+      params: ZAnyParams,
+      body: ZAnyBody.optional(),
+      response: { 200: ZBanResult },
+    }),
     async (req) =>
       staffAction(req, { role: 'moderator', action: 'members.ban', target: `user:${rawId(req)}` }, async (tx, staff) => {
         const id = idParam(req, 'member_not_found');
@@ -99,10 +133,14 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /* ---------- bans ---------- */
-  app.get('/api/backoffice/bans', docs('Moderator: banned members, newest ban first', { querystring: ZPageQuery, response: { 200: ZBanList } }), async (req) => {
-    requireRole(req, 'moderator');
-    return listBans(app.db, req.query.page);
-  });
+  app.get(
+    '/api/backoffice/bans',
+    docs('Moderator: banned members, newest ban first', { querystring: ZPageQuery, response: { 200: ZBanList } }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return listBans(app.db, req.query.page);
+    },
+  );
 };
 
 export default moderationRoutes;

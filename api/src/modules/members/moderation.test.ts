@@ -23,7 +23,12 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 const post = (cookie: string, url: string, payload?: object) =>
-  app.inject({ method: 'POST', url, headers: { cookie, ...(payload ? json : { 'x-requested-with': 'fetch' }) }, ...(payload ? { payload } : {}) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, ...(payload ? json : { 'x-requested-with': 'fetch' }) },
+    ...(payload ? { payload } : {}),
+  });
 const get = (cookie: string | null, url: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 let seq = 0;
@@ -33,8 +38,13 @@ async function photo(userId: number, status: 'pending' | 'active' | 'rejected', 
   const [row] = await app.db
     .insert(photos)
     .values({
-      userId, status, width: 600, height: 750,
-      filename: `mod-${seq}.jpg`, thumbFilename: `mod-${seq}-t.jpg`, matchFilename: `mod-${seq}-m.jpg`,
+      userId,
+      status,
+      width: 600,
+      height: 750,
+      filename: `mod-${seq}.jpg`,
+      thumbFilename: `mod-${seq}-t.jpg`,
+      matchFilename: `mod-${seq}-m.jpg`,
       createdAt: new Date(Date.now() - ageMinutes * 60_000),
     })
     .returning();
@@ -84,7 +94,12 @@ describe('approve and reject', () => {
       expect((await get(viewer, `/api/member.php?id=${user.id}`)).json().photo_count).toBe(0);
       const ok = await post(moderator.cookie, `/api/backoffice/photos/${pending.id}/approve`);
       expect(ok.json()).toEqual({ ok: true, id: pending.id, status: 'active', rejection_reason: null });
-      expect(await socket.next((f) => f.type === 'photo:moderated')).toEqual({ type: 'photo:moderated', photo: pending.id, status: 'active', rejection_reason: null });
+      expect(await socket.next((f) => f.type === 'photo:moderated')).toEqual({
+        type: 'photo:moderated',
+        photo: pending.id,
+        status: 'active',
+        rejection_reason: null,
+      });
       const own = (await get(cookie, '/api/photos.php')).json().photos;
       expect(own).toEqual([expect.objectContaining({ id: pending.id, status: 'active', is_main: true, rejection_reason: null })]);
       const seen = (await get(viewer, `/api/member.php?id=${user.id}`)).json();
@@ -99,7 +114,10 @@ describe('approve and reject', () => {
         ['photos.approve', 'done', `photo:${pending.id}`],
         ['photos.approve', 'refused', `photo:${pending.id}`],
       ]);
-      expect(log[0]).toMatchObject({ before: { status: 'pending', rejection_reason: null, user_id: user.id }, after: { status: 'active', rejection_reason: null } });
+      expect(log[0]).toMatchObject({
+        before: { status: 'pending', rejection_reason: null, user_id: user.id },
+        after: { status: 'active', rejection_reason: null },
+      });
       expect(log[1]?.error).toBe('photo_already_moderated');
     } finally {
       socket.close();
@@ -117,9 +135,17 @@ describe('approve and reject', () => {
     try {
       const res = await post(moderator.cookie, `/api/backoffice/photos/${main.id}/reject`, { reason: 'contact_details' });
       expect(res.json()).toEqual({ ok: true, id: main.id, status: 'rejected', rejection_reason: 'contact_details' });
-      expect(await socket.next((f) => f.type === 'photo:moderated')).toMatchObject({ photo: main.id, status: 'rejected', rejection_reason: 'contact_details' });
+      expect(await socket.next((f) => f.type === 'photo:moderated')).toMatchObject({
+        photo: main.id,
+        status: 'rejected',
+        rejection_reason: 'contact_details',
+      });
       const own = (await get(cookie, '/api/photos.php')).json().photos;
-      expect(own.find((p: { id: number }) => p.id === main.id)).toMatchObject({ status: 'rejected', rejection_reason: 'contact_details', is_main: false });
+      expect(own.find((p: { id: number }) => p.id === main.id)).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'contact_details',
+        is_main: false,
+      });
       expect(own.find((p: { id: number }) => p.id === next.id)).toMatchObject({ is_main: true, rejection_reason: null });
       // twice: 409; approving a rejected photo: 409 as well
       expect((await post(moderator.cookie, `/api/backoffice/photos/${main.id}/reject`, { reason: 'other' })).statusCode).toBe(409);
@@ -138,7 +164,11 @@ describe('approve and reject', () => {
     for (const body of [undefined, {}, { reason: 'ugly' }, { reason: '' }, { reason: ['nudity'] }]) {
       const res = await post(moderator.cookie, `/api/backoffice/photos/${pending.id}/reject`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'reject_reason_required', field: 'reason', message: 'Wähle einen Grund für die Ablehnung aus der Liste.' });
+      expect(res.json()).toMatchObject({
+        error: 'reject_reason_required',
+        field: 'reason',
+        message: 'Wähle einen Grund für die Ablehnung aus der Liste.',
+      });
     }
     for (const id of ['999999', 'abc', '-1', '0', '99999999999']) {
       const res = await post(moderator.cookie, `/api/backoffice/photos/${id}/approve`);
@@ -161,14 +191,28 @@ describe('approve and reject', () => {
     const operator = await createStaff(app, ['operator']);
     const admin = await createStaff(app, ['admin']);
     for (const [method, url] of [
-      ['GET', '/api/backoffice/photos'], ['POST', `/api/backoffice/photos/${pending.id}/approve`], ['GET', '/api/backoffice/members?q=a'],
-      ['GET', `/api/backoffice/members/${user.id}`], ['POST', `/api/backoffice/members/${user.id}/ban`], ['GET', '/api/backoffice/bans'],
+      ['GET', '/api/backoffice/photos'],
+      ['POST', `/api/backoffice/photos/${pending.id}/approve`],
+      ['GET', '/api/backoffice/members?q=a'],
+      ['GET', `/api/backoffice/members/${user.id}`],
+      ['POST', `/api/backoffice/members/${user.id}/ban`],
+      ['GET', '/api/backoffice/bans'],
     ] as const) {
-      const asMember = await app.inject({ method, url, headers: { cookie: memberCookie, ...json }, ...(method === 'POST' ? { payload: { reason: 'other' } } : {}) });
+      const asMember = await app.inject({
+        method,
+        url,
+        headers: { cookie: memberCookie, ...json },
+        ...(method === 'POST' ? { payload: { reason: 'other' } } : {}),
+      });
       expect([url, asMember.statusCode, asMember.json().error]).toEqual([url, 403, 'staff_only']);
       const asVisitor = await app.inject({ method, url, headers: json, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(asVisitor.json()).toMatchObject({ error: 'authentication_required', authentication_required: true });
-      const asOperator = await app.inject({ method, url, headers: { cookie: operator.cookie, ...json }, ...(method === 'POST' ? { payload: { reason: 'other' } } : {}) });
+      const asOperator = await app.inject({
+        method,
+        url,
+        headers: { cookie: operator.cookie, ...json },
+        ...(method === 'POST' ? { payload: { reason: 'other' } } : {}),
+      });
       expect([url, asOperator.statusCode, asOperator.json().error]).toEqual([url, 403, 'staff_role_required']);
     }
     expect((await auditOf(operator.user.id)).map((e) => e.outcome)).toEqual(Array(6).fill('refused'));

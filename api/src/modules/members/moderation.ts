@@ -64,7 +64,10 @@ export async function moderatePhoto(tx: Tx, photoId: number, reason: PhotoReject
     .where(and(eq(photos.id, row.id), eq(photos.status, row.status)));
   const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, row.userId));
   if (status === 'rejected' && profile?.mainPhotoId === row.id) {
-    await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, row.userId), updatedAt: new Date() }).where(eq(profiles.userId, row.userId));
+    await tx
+      .update(profiles)
+      .set({ mainPhotoId: await pickMain(tx, row.userId), updatedAt: new Date() })
+      .where(eq(profiles.userId, row.userId));
   }
   if (status === 'active' && profile && profile.mainPhotoId == null) {
     await tx.update(profiles).set({ mainPhotoId: row.id, updatedAt: new Date() }).where(eq(profiles.userId, row.userId));

@@ -18,10 +18,20 @@ afterAll(async () => {
 });
 
 async function photo(userId: number, status: string) {
-  const [filename, thumbFilename, matchFilename] = await Promise.all(['full', 'thumb', 'match'].map((k) => app.storage.put(Buffer.from(`${k}-${status}`), 'jpg')));
+  const [filename, thumbFilename, matchFilename] = await Promise.all(
+    ['full', 'thumb', 'match'].map((k) => app.storage.put(Buffer.from(`${k}-${status}`), 'jpg')),
+  );
   const [row] = await app.db
     .insert(photos)
-    .values({ userId, filename: filename as string, thumbFilename: thumbFilename as string, matchFilename: matchFilename as string, status, width: 1, height: 1 })
+    .values({
+      userId,
+      filename: filename as string,
+      thumbFilename: thumbFilename as string,
+      matchFilename: matchFilename as string,
+      status,
+      width: 1,
+      height: 1,
+    })
     .returning();
   if (!row) throw new Error('no photo');
   return row;
@@ -69,19 +79,28 @@ it('serves each photo only to whom may see it, with caching to match', async () 
     expect((await get(file, staff)).statusCode).toBe(200);
   }
   // rejected after approval: no longer public
-  await app.inject({ method: 'POST', url: `/api/backoffice/photos/${main.id}/reject`, headers: { cookie: staff, 'content-type': 'application/json' }, payload: { reason: 'nudity' } });
+  await app.inject({
+    method: 'POST',
+    url: `/api/backoffice/photos/${main.id}/reject`,
+    headers: { cookie: staff, 'content-type': 'application/json' },
+    payload: { reason: 'nudity' },
+  });
   expect((await get(main.filename)).statusCode).toBe(404);
   // the next approved photo took its place and is public now
   expect((await get(locked.filename)).statusCode).toBe(200);
   // deleted: nobody (the owner neither)
-  const del = await app.inject({ method: 'DELETE', url: `/api/photos.php?id=${locked.id}`, headers: { cookie: ownerCookie, 'x-requested-with': 'fetch' } });
+  const del = await app.inject({
+    method: 'DELETE',
+    url: `/api/photos.php?id=${locked.id}`,
+    headers: { cookie: ownerCookie, 'x-requested-with': 'fetch' },
+  });
   expect(del.statusCode).toBe(200);
   expect((await get(locked.filename, ownerCookie)).statusCode).toBe(404);
   // a stored file no photo (or chat message) owns
   expect((await get(await app.storage.put(Buffer.from('stray'), 'jpg'))).statusCode).toBe(404);
 });
 
-it('a deleted account\'s photos are no longer public', async () => {
+it("a deleted account's photos are no longer public", async () => {
   const { user } = await createMember(app);
   const main = await photo(user.id, 'active');
   await app.db.update(profiles).set({ mainPhotoId: main.id }).where(eq(profiles.userId, user.id));

@@ -36,7 +36,15 @@ async function photo(userId: number, status: string) {
   ]);
   const [row] = await app.db
     .insert(photos)
-    .values({ userId, filename: filename as string, thumbFilename: thumbFilename as string, matchFilename: matchFilename as string, status, width: 800, height: 800 })
+    .values({
+      userId,
+      filename: filename as string,
+      thumbFilename: thumbFilename as string,
+      matchFilename: matchFilename as string,
+      status,
+      width: 800,
+      height: 800,
+    })
     .returning();
   if (!row) throw new Error('no photo');
   return row;
@@ -79,7 +87,11 @@ it('serves a public photo as WebP in the asked width, without metadata, made onc
 
   // removed along with the photo
   const owner = await loginCookie(app, user.id);
-  const del = await app.inject({ method: 'DELETE', url: `/api/photos.php?id=${main.id}`, headers: { cookie: owner, 'x-requested-with': 'fetch' } });
+  const del = await app.inject({
+    method: 'DELETE',
+    url: `/api/photos.php?id=${main.id}`,
+    headers: { cookie: owner, 'x-requested-with': 'fetch' },
+  });
   expect(del.statusCode).toBe(200);
   expect(stored(name)).toBe(false);
   expect((await get(name, owner)).statusCode).toBe(404);

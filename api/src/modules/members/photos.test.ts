@@ -17,14 +17,19 @@ let png: Buffer;
 async function makeJpeg(color: string): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'Secret Owner', Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+    .withExif({
+      IFD0: { Copyright: 'Secret Owner', Make: 'PhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+    })
     .toBuffer();
 }
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { AUTO_APPROVE_PHOTOS: false } });
   jpegWithGps = await makeJpeg('#c04080');
-  png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#3060a0' } }).png().toBuffer();
+  png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#3060a0' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await app.close();
@@ -32,7 +37,9 @@ afterAll(async () => {
 
 function multipart(file: Buffer, filename: string, contentType: string) {
   const boundary = '----dating-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, file, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -40,7 +47,8 @@ function multipart(file: Buffer, filename: string, contentType: string) {
 async function upload(cookie: string, file: Buffer, filename = 'me.jpg', type = 'image/jpeg') {
   const body = multipart(file, filename, type);
   return app.inject({
-    method: 'POST', url: '/api/photos.php',
+    method: 'POST',
+    url: '/api/photos.php',
     headers: { cookie, 'content-type': body.contentType, 'x-request-type': 'web' },
     payload: body.payload,
   });
@@ -74,22 +82,43 @@ describe('photos.php upload', () => {
     const before = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(before.photo_count).toBe(0);
     const staff = await member({ user: { isStaff: true, staffRoles: ['moderator'] } });
-    const notStaff = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: other.cookie, 'x-request-type': 'web' } });
+    const notStaff = await app.inject({
+      method: 'POST',
+      url: `/api/backoffice/photos/${photo.id}/approve`,
+      headers: { cookie: other.cookie, 'x-request-type': 'web' },
+    });
     expect(notStaff.statusCode).toBe(403);
     const queue = (await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: staff.cookie } })).json();
     expect(queue.photos.find((p: { id: number }) => p.id === photo.id)).toMatchObject({ status: 'pending', member: { id: me.id } });
     expect((await app.inject({ method: 'GET', url: '/api/backoffice/photos', headers: { cookie: other.cookie } })).statusCode).toBe(403);
-    const ok = await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/approve`, headers: { cookie: staff.cookie, 'x-request-type': 'web' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: `/api/backoffice/photos/${photo.id}/approve`,
+      headers: { cookie: staff.cookie, 'x-request-type': 'web' },
+    });
     expect(ok.json()).toEqual({ ok: true, id: photo.id, status: 'active', rejection_reason: null });
     const after = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(after.photo_count).toBe(1);
     expect(after.profile.main_image.match).toBe(photo.match);
     // rejecting takes it away again; unknown ids are a 404
-    await app.inject({ method: 'POST', url: `/api/backoffice/photos/${photo.id}/reject`, headers: { cookie: staff.cookie, 'content-type': 'application/json' }, payload: { reason: 'low_quality' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/backoffice/photos/${photo.id}/reject`,
+      headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+      payload: { reason: 'low_quality' },
+    });
     const rejected = (await app.inject({ method: 'GET', url: `/api/member.php?id=${me.id}`, headers: { cookie: other.cookie } })).json();
     expect(rejected.photo_count).toBe(0);
     expect(rejected.profile.main_image).toBeNull();
-    expect((await app.inject({ method: 'POST', url: '/api/backoffice/photos/999999/approve', headers: { cookie: staff.cookie, 'x-request-type': 'web' } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/backoffice/photos/999999/approve',
+          headers: { cookie: staff.cookie, 'x-request-type': 'web' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('checks the content, not the name: a text file named .jpg is refused, so is a PNG named .gif', async () => {
@@ -119,7 +148,9 @@ describe('photos.php upload', () => {
 
   it('refuses a pixel flood (small file, huge dimensions) with 413 before decoding it', async () => {
     const me = await member();
-    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(flood.length).toBeLessThan(2 * 1024 * 1024);
     const res = await upload(me.cookie, flood, 'flood.png', 'image/png');
     expect(res.statusCode).toBe(413);
@@ -129,14 +160,24 @@ describe('photos.php upload', () => {
 
   it('a request without a file is a 400', async () => {
     const me = await member();
-    const res = await app.inject({ method: 'POST', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('a broken multipart body (no boundary, cut off) is a translated 400 on the photo field, nothing stored', async () => {
     const me = await member();
     const post = (contentType: string, payload: Buffer | string) =>
-      app.inject({ method: 'POST', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': contentType, 'x-request-type': 'web' }, payload });
+      app.inject({
+        method: 'POST',
+        url: '/api/photos.php',
+        headers: { cookie: me.cookie, 'content-type': contentType, 'x-request-type': 'web' },
+        payload,
+      });
     const noBoundary = await post('multipart/form-data', 'garbage');
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toMatchObject({ field: 'photo' });
@@ -160,25 +201,45 @@ describe('photos.php upload', () => {
 });
 
 describe('photos.php main image and delete', () => {
-  it('sets the main image, deletes photos, and treats someone else\'s photo ids as unknown', async () => {
+  it("sets the main image, deletes photos, and treats someone else's photo ids as unknown", async () => {
     const me = await member();
     const a = (await upload(me.cookie, png, 'a.png', 'image/png')).json().photo;
     const b = (await upload(me.cookie, png, 'b.png', 'image/png')).json().photo;
     await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, b.id)); // approved
-    const setMain = await app.inject({ method: 'PUT', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: b.id } });
+    const setMain = await app.inject({
+      method: 'PUT',
+      url: '/api/photos.php',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      payload: { id: b.id },
+    });
     expect(setMain.statusCode).toBe(200);
     expect(setMain.json().photos.find((p: { id: number }) => p.id === b.id).is_main).toBe(true);
 
     const other = await member();
     for (const method of ['PUT', 'DELETE'] as const) {
-      const res = await app.inject({ method, url: '/api/photos.php', headers: { cookie: other.cookie, 'content-type': 'application/json' }, payload: { id: a.id } });
+      const res = await app.inject({
+        method,
+        url: '/api/photos.php',
+        headers: { cookie: other.cookie, 'content-type': 'application/json' },
+        payload: { id: a.id },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('photo_not_found');
     }
-    const bad = await app.inject({ method: 'DELETE', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: 'x' } });
+    const bad = await app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      payload: { id: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
 
-    const del = await app.inject({ method: 'DELETE', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: b.id } });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      payload: { id: b.id },
+    });
     expect(del.statusCode).toBe(200);
     const left = del.json().photos;
     expect(left).toHaveLength(1);
@@ -192,10 +253,20 @@ describe('photos.php main image and delete', () => {
     await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, a.id));
     const b = (await upload(me.cookie, png, 'b.png', 'image/png')).json().photo;
     expect(b.status).toBe('pending');
-    const setMain = () => app.inject({ method: 'PUT', url: '/api/photos.php', headers: { cookie: me.cookie, 'content-type': 'application/json' }, payload: { id: b.id } });
+    const setMain = () =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/photos.php',
+        headers: { cookie: me.cookie, 'content-type': 'application/json' },
+        payload: { id: b.id },
+      });
     const refused = await setMain();
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'photo_not_active', field: 'id', message: 'Deze foto wordt nog gecontroleerd. Na goedkeuring kun je hem als hoofdfoto kiezen.' });
+    expect(refused.json()).toMatchObject({
+      error: 'photo_not_active',
+      field: 'id',
+      message: 'Deze foto wordt nog gecontroleerd. Na goedkeuring kun je hem als hoofdfoto kiezen.',
+    });
     const list = (await app.inject({ method: 'GET', url: '/api/photos.php', headers: { cookie: me.cookie } })).json().photos;
     expect(list.find((p: { is_main: boolean }) => p.is_main).id).toBe(a.id);
     await app.db.update(photoRows).set({ status: 'active' }).where(eq(photoRows.id, b.id));

@@ -53,7 +53,12 @@ async function countedPhotos(db: DbOrTx, userId: number): Promise<number> {
 export async function assertPhotoRoom(db: DbOrTx, user: UserRow): Promise<void> {
   const max = maxPhotos(user);
   if ((await countedPhotos(db, user.id)) >= max) {
-    throw new AppError('photo_limit', { status: 403, field: 'photo', params: { max }, extra: { max_photos: max, premium_only: !user.paidUser } });
+    throw new AppError('photo_limit', {
+      status: 403,
+      field: 'photo',
+      params: { max },
+      extra: { max_photos: max, premium_only: !user.paidUser },
+    });
   }
 }
 
@@ -93,7 +98,8 @@ export async function addPhoto(
   const decode = () => processImage(data, { memberId: user.id });
   const image = await (opts.outsideDb ? opts.outsideDb(decode) : decode()).catch((error: unknown) => {
     // name the form field in the answer (the image errors of platform/images carry none)
-    if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params, extra: error.extra });
+    if (isAppError(error))
+      throw new AppError(error.code, { status: error.status, field: 'photo', params: error.params, extra: error.extra });
     throw error;
   });
   if (!extensionMatches(opts.filename, image.format)) throw new AppError('image_wrong_extension', { status: 400, field: 'photo' });
@@ -135,7 +141,10 @@ export async function addPhoto(
 }
 
 async function ownPhoto(db: DbOrTx, userId: number, photoId: number): Promise<PhotoRow> {
-  const [row] = await db.select().from(photos).where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
   // someone else's photo id looks exactly like one that does not exist
   if (!row) throw new AppError('photo_not_found', { status: 404, field: 'id' });
   return row;
@@ -158,7 +167,10 @@ export async function deletePhoto(db: Db, storage: Storage, user: UserRow, photo
     await tx.delete(photos).where(eq(photos.id, row.id));
     const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, user.id));
     if (profile?.mainPhotoId === row.id) {
-      await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, user.id), updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: await pickMain(tx, user.id), updatedAt: new Date() })
+        .where(eq(profiles.userId, user.id));
     }
   });
   await Promise.all([storage.remove(row.filename), storage.remove(row.thumbFilename), storage.remove(row.matchFilename)]);

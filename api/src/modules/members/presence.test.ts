@@ -35,7 +35,12 @@ describe('presence on a profile', () => {
     const annaCookie = await loginCookie(app, anna.user.id); // a fresh session: active now
     expect(await viewPresence(viewerCookie, anna.user.id)).toEqual({ online: true, last_seen: null });
 
-    const hidden = await app.inject({ method: 'POST', url: '/api/page-hidden.php', headers: { ...json, cookie: annaCookie }, payload: '{}' });
+    const hidden = await app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php',
+      headers: { ...json, cookie: annaCookie },
+      payload: '{}',
+    });
     expect(hidden.statusCode).toBe(204);
     const presence = await viewPresence(viewerCookie, anna.user.id);
     expect(presence?.online).toBe(false);

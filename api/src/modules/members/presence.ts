@@ -30,7 +30,9 @@ export async function presenceOf(db: DbOrTx, userId: number, connected: boolean,
   const [row] = await db
     .select({
       left: users.lastSeenAt,
-      active: sql<string | Date | null>`(select max(s.last_seen_at) from ${sessions} s where s.user_id = ${userId} and s.expires_at > ${now.toISOString()})`,
+      active: sql<
+        string | Date | null
+      >`(select max(s.last_seen_at) from ${sessions} s where s.user_id = ${userId} and s.expires_at > ${now.toISOString()})`,
     })
     .from(users)
     .where(eq(users.id, userId))

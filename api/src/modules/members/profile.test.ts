@@ -18,30 +18,64 @@ afterAll(async () => {
 });
 
 const put = (payload: unknown) =>
-  app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: 'PUT',
+    url: '/api/profile.php',
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 describe('profile.php', () => {
   it('shows the owner every field including date_of_birth, never coordinates', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const { profile } = res.json();
-    expect(profile).toMatchObject({ id: userId, date_of_birth: '1991-03-04', gender: 'female', country: 'NL', region: 'NH', fictional: false });
+    expect(profile).toMatchObject({
+      id: userId,
+      date_of_birth: '1991-03-04',
+      gender: 'female',
+      country: 'NL',
+      region: 'NH',
+      fictional: false,
+    });
     expect(profile.age).toBeGreaterThanOrEqual(34);
     expect(JSON.stringify(profile)).not.toMatch(/"lat|"lon|latitude|longitude/);
   });
 
   it('saves every field of spec section 3, with interests from the interests table', async () => {
-    const interests = (await app.inject({ method: 'GET', url: '/api/interests.php' })).json().interests.slice(0, 3).map((i: { slug: string }) => i.slug);
+    const interests = (await app.inject({ method: 'GET', url: '/api/interests.php' }))
+      .json()
+      .interests.slice(0, 3)
+      .map((i: { slug: string }) => i.slug);
     const res = await put({
-      name: 'Anouk', sexuality: 'bi', country: 'BE', region: 'VLG', city: 'Gent', reason: 'Nieuwe mensen leren kennen',
-      about: 'Ik hou van fietsen.', interests, hair_color: 'dark_blond', eye_color: 'green', body_type: 'slim',
-      relationship_status: 'single', tattoos: true,
+      name: 'Anouk',
+      sexuality: 'bi',
+      country: 'BE',
+      region: 'VLG',
+      city: 'Gent',
+      reason: 'Nieuwe mensen leren kennen',
+      about: 'Ik hou van fietsen.',
+      interests,
+      hair_color: 'dark_blond',
+      eye_color: 'green',
+      body_type: 'slim',
+      relationship_status: 'single',
+      tattoos: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({
-      name: 'Anouk', sexuality: 'bi', country: 'BE', region: 'VLG', city: 'Gent', about: 'Ik hou van fietsen.',
-      interests: [...interests].sort(), hair_color: 'dark_blond', eye_color: 'green', body_type: 'slim',
-      relationship_status: 'single', tattoos: true,
+      name: 'Anouk',
+      sexuality: 'bi',
+      country: 'BE',
+      region: 'VLG',
+      city: 'Gent',
+      about: 'Ik hou van fietsen.',
+      interests: [...interests].sort(),
+      hair_color: 'dark_blond',
+      eye_color: 'green',
+      body_type: 'slim',
+      relationship_status: 'single',
+      tattoos: true,
     });
     const again = (await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie } })).json();
     expect(again.profile.city).toBe('Gent');
@@ -53,7 +87,11 @@ describe('profile.php', () => {
       [{ country: 'NL', region: 'ZZ' }, 'region', 'Onbekende regio voor dit land.'],
       [{ interests: ['no-such-interest'] }, 'interests', 'Onbekende interesse.'],
       [{ date_of_birth: '1990-02-31' }, 'date_of_birth', 'Ongeldige geboortedatum.'],
-      [{ date_of_birth: `${new Date().getUTCFullYear() - 10}-01-01` }, 'date_of_birth', 'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.'],
+      [
+        { date_of_birth: `${new Date().getUTCFullYear() - 10}-01-01` },
+        'date_of_birth',
+        'Leden moeten 18 jaar of ouder zijn. Controleer je geboortedatum.',
+      ],
       [{ hair_color: 'purple' }, 'hair_color'],
       [{ name: 'x'.repeat(200) }, 'name'],
     ];
@@ -71,7 +109,12 @@ describe('profile.php', () => {
     const m = await createMember(app, { country: 'NL' }); // helper's region: 'Noord-Holland' (a name)
     const c = await loginCookie(app, m.user.id);
     const save = (payload: unknown) =>
-      app.inject({ method: 'PUT', url: '/api/profile.php', headers: { cookie: c, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      app.inject({
+        method: 'PUT',
+        url: '/api/profile.php',
+        headers: { cookie: c, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
     expect((await save({ about: 'Hallo' })).statusCode).toBe(200);
     const named = await save({ region: 'Utrecht' });
     expect(named.json().profile.region).toBe('UT');
@@ -96,22 +139,38 @@ describe('preferences.php', () => {
       location: { use_geolocation: false, show_city: true },
     });
     const res = await app.inject({
-      method: 'PUT', url: '/api/preferences.php', headers: { cookie, 'content-type': 'application/json' },
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { cookie, 'content-type': 'application/json' },
       payload: { email: { likes: false }, invisible: true, location: { use_geolocation: true } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().preferences).toMatchObject({ email: { likes: false, messages: true }, invisible: true, location: { use_geolocation: true, show_city: true } });
+    expect(res.json().preferences).toMatchObject({
+      email: { likes: false, messages: true },
+      invisible: true,
+      location: { use_geolocation: true, show_city: true },
+    });
 
     const viewer = await createMember(app, { gender: 'male' });
     const vc = await loginCookie(app, viewer.user.id);
     const search = (await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=BE', headers: { cookie: vc } })).json();
     expect(search.results.map((p: { id: number }) => p.id)).not.toContain(userId);
-    const like = await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: vc, 'content-type': 'application/json' }, payload: { id: userId } });
+    const like = await app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      headers: { cookie: vc, 'content-type': 'application/json' },
+      payload: { id: userId },
+    });
     expect(like.statusCode).toBe(404);
   });
 
   it('rejects wrong types', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie, 'content-type': 'application/json' }, payload: { invisible: 'yes' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { invisible: 'yes' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('invisible');
   });
@@ -122,8 +181,10 @@ describe('notifications_disabled', () => {
     const m = await createMember(app, { user: { notificationsDisabled: ['fbl', 'bounce', 'listunsubscribe'] } });
     const c = await loginCookie(app, m.user.id);
     const json = { 'content-type': 'application/json' };
-    const reasons = async () => (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: c } })).json().user.notifications_disabled;
-    const save = (payload: unknown) => app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: c, ...json }, payload: JSON.stringify(payload) });
+    const reasons = async () =>
+      (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: c } })).json().user.notifications_disabled;
+    const save = (payload: unknown) =>
+      app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: c, ...json }, payload: JSON.stringify(payload) });
 
     expect(await reasons()).toEqual(['fbl', 'bounce', 'listunsubscribe']);
     // not about e-mail, or every mail off: the reasons stay
@@ -143,14 +204,22 @@ describe('show_city', () => {
     const viewer = await createMember(app, { gender: 'male', country: 'NL' });
     const vc = await loginCookie(app, viewer.user.id);
     const json = { 'content-type': 'application/json' };
-    const cityOnPage = async () => (await app.inject({ method: 'GET', url: `/api/member.php?id=${owner.user.id}`, headers: { cookie: vc } })).json().profile.city;
+    const cityOnPage = async () =>
+      (await app.inject({ method: 'GET', url: `/api/member.php?id=${owner.user.id}`, headers: { cookie: vc } })).json().profile.city;
     expect(await cityOnPage()).toBe('Zaandam');
 
-    const off = await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: oc, ...json }, payload: { location: { show_city: false } } });
+    const off = await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { cookie: oc, ...json },
+      payload: { location: { show_city: false } },
+    });
     expect(off.json().preferences.location.show_city).toBe(false);
     expect(await cityOnPage()).toBeNull();
     // also in lists: the search and the likes list of someone the owner liked
-    const search = (await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=NL&countryregion=NH', headers: { cookie: vc } })).json();
+    const search = (
+      await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=NL&countryregion=NH', headers: { cookie: vc } })
+    ).json();
     const found = search.results.find((p: { id: number }) => p.id === owner.user.id);
     expect(found).toMatchObject({ name: owner.profile.name, city: null });
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: oc, ...json }, payload: { id: viewer.user.id } });
@@ -161,7 +230,12 @@ describe('show_city', () => {
     expect((await app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie: oc } })).json().profile.city).toBe('Zaandam');
     expect((await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: oc } })).json().user.profile.city).toBe('Zaandam');
 
-    await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { cookie: oc, ...json }, payload: { location: { show_city: true } } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { cookie: oc, ...json },
+      payload: { location: { show_city: true } },
+    });
     expect(await cityOnPage()).toBe('Zaandam');
   });
 });
@@ -173,10 +247,16 @@ describe('geocode.php', () => {
     expect(res.json()).toMatchObject({ country: 'NL', region: 'UT' });
     const munich = (await app.inject({ method: 'GET', url: '/api/geocode.php?lat=48.137&lon=11.575' })).json();
     expect(munich).toEqual({ country: 'DE', region: 'BY', city: 'Munich' });
-    const regions = (await app.inject({ method: 'GET', url: '/api/regions.php?country=DE' })).json().regions.map((r: { code: string }) => r.code);
+    const regions = (await app.inject({ method: 'GET', url: '/api/regions.php?country=DE' }))
+      .json()
+      .regions.map((r: { code: string }) => r.code);
     expect(regions).toContain(munich.region);
     // the city, not the district GeoNames also lists (Jordaan, Mitte...)
-    for (const [lat, lon, city] of [[52.3702, 4.8952, 'Amsterdam'], [52.52, 13.405, 'Berlin'], [40.4168, -3.7038, 'Madrid']] as const) {
+    for (const [lat, lon, city] of [
+      [52.3702, 4.8952, 'Amsterdam'],
+      [52.52, 13.405, 'Berlin'],
+      [40.4168, -3.7038, 'Madrid'],
+    ] as const) {
       expect((await app.inject({ method: 'GET', url: `/api/geocode.php?lat=${lat}&lon=${lon}` })).json().city).toBe(city);
     }
   });

@@ -122,5 +122,8 @@ export const OPT_OUT_REASONS: readonly string[] = ['fbl', 'listunsubscribe'];
 async function clearOptOuts(tx: DbOrTx, userId: number): Promise<void> {
   const [row] = await tx.select({ reasons: users.notificationsDisabled }).from(users).where(eq(users.id, userId));
   if (!row || !row.reasons.some((r) => OPT_OUT_REASONS.includes(r))) return;
-  await tx.update(users).set({ notificationsDisabled: row.reasons.filter((r) => !OPT_OUT_REASONS.includes(r)) }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ notificationsDisabled: row.reasons.filter((r) => !OPT_OUT_REASONS.includes(r)) })
+    .where(eq(users.id, userId));
 }

@@ -30,7 +30,12 @@ describe.each(bodiless)('a DELETE with the id in the query and no body (%o)', (h
     await app.db.insert(likes).values({ likerId: ann.id, likedId: bob.id });
     const res = await app.inject({ method: 'DELETE', url: `/api/like.php?id=${bob.id}`, headers: { cookie: ann.cookie, ...headers } });
     expect(res.statusCode).toBe(200);
-    expect(await app.db.select().from(likes).where(and(eq(likes.likerId, ann.id), eq(likes.likedId, bob.id)))).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.likerId, ann.id), eq(likes.likedId, bob.id))),
+    ).toHaveLength(0);
   });
 
   it('unblocks', async () => {
@@ -43,7 +48,10 @@ describe.each(bodiless)('a DELETE with the id in the query and no body (%o)', (h
 
   it('deletes a photo', async () => {
     const ann = await member();
-    const [photo] = await app.db.insert(photos).values({ userId: ann.id, filename: 'a.jpg', thumbFilename: 'b.jpg', matchFilename: 'c.jpg', status: 'active', width: 1, height: 1 }).returning();
+    const [photo] = await app.db
+      .insert(photos)
+      .values({ userId: ann.id, filename: 'a.jpg', thumbFilename: 'b.jpg', matchFilename: 'c.jpg', status: 'active', width: 1, height: 1 })
+      .returning();
     if (!photo) throw new Error('no photo');
     await app.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.userId, ann.id));
     const res = await app.inject({ method: 'DELETE', url: `/api/photos.php?id=${photo.id}`, headers: { cookie: ann.cookie, ...headers } });
@@ -69,7 +77,12 @@ describe('numbers that are empty or no number are a 400 naming the field', () =>
 
   it.each([[true], [null], [[]], [''], ['  '], ['7abc']])('like.php with id %j -> 400 on id, no like stored', async (id) => {
     const m = await member();
-    const res = await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: m.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ id }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      headers: { cookie: m.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', field: 'id' });
     expect(await app.db.select().from(likes).where(eq(likes.likerId, m.id))).toHaveLength(0);
@@ -77,7 +90,12 @@ describe('numbers that are empty or no number are a 400 naming the field', () =>
 
   it('the id from the query and a numeric string in the body still work', async () => {
     const [ann, bob] = [await member(), await member()];
-    const res = await app.inject({ method: 'POST', url: '/api/like.php', headers: { cookie: ann.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ id: String(bob.id) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      headers: { cookie: ann.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: String(bob.id) }),
+    });
     expect(res.statusCode).toBe(200);
     const geo = await app.inject({ method: 'GET', url: '/api/geocode.php?lat=52.37&lon=4.89', headers: { cookie: ann.cookie } });
     expect(geo.statusCode).toBe(200);

@@ -11,10 +11,29 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZAutoLike, ZBlockList, ZBlockResult, ZGeocodeQuery, ZGeocodeResult, ZLikeResult, ZMatchFinderRequest,
-  ZMatchFinderResponse, ZMemberIdBody, ZMemberIdQuery, ZMemberLikes, ZMemberResponse, ZMemberSearchQuery,
-  ZMemberSearchResponse, ZPhotosResponse, ZPhotoUploadResponse, ZPreferencesResponse,
-  ZPreferencesUpdate, ZProfileResponse, ZProfileUpdate, ZSwipeRequest, ZSwipeResponse, ZSwipeResult,
+  ZAutoLike,
+  ZBlockList,
+  ZBlockResult,
+  ZGeocodeQuery,
+  ZGeocodeResult,
+  ZLikeResult,
+  ZMatchFinderRequest,
+  ZMatchFinderResponse,
+  ZMemberIdBody,
+  ZMemberIdQuery,
+  ZMemberLikes,
+  ZMemberResponse,
+  ZMemberSearchQuery,
+  ZMemberSearchResponse,
+  ZPhotosResponse,
+  ZPhotoUploadResponse,
+  ZPreferencesResponse,
+  ZPreferencesUpdate,
+  ZProfileResponse,
+  ZProfileUpdate,
+  ZSwipeRequest,
+  ZSwipeResponse,
+  ZSwipeResult,
 } from '@dating/shared-kit/contracts';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -23,7 +42,17 @@ import { requestCountry, reverseGeocode } from '../../platform/geo';
 import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
 import {
-  autoLike, likeMember, likesAnswer, likesMembers, loadLikesRows, matchFinder, swipe, swipeCandidates, unlikeMember, viewMember, type LikesRows,
+  autoLike,
+  likeMember,
+  likesAnswer,
+  likesMembers,
+  loadLikesRows,
+  matchFinder,
+  swipe,
+  swipeCandidates,
+  unlikeMember,
+  viewMember,
+  type LikesRows,
 } from './likes';
 import { photoFileAccess } from './photo-files';
 import { cachedPager } from './search-cache';
@@ -126,67 +155,106 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return { photo, ...(await listPhotos(app.db, user, cdn(req))) };
   });
-  app.delete('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
-    const user = requireUser(req);
-    await deletePhoto(app.db, app.storage, user, idFrom(req));
-    return listPhotos(app.db, user, cdn(req));
-  });
-  app.put('/api/photos.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } }, async (req) => {
-    const user = requireUser(req);
-    await setMainPhoto(app.db, user, idFrom(req));
-    return listPhotos(app.db, user, cdn(req));
-  });
+  app.delete(
+    '/api/photos.php',
+    { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      await deletePhoto(app.db, app.storage, user, idFrom(req));
+      return listPhotos(app.db, user, cdn(req));
+    },
+  );
+  app.put(
+    '/api/photos.php',
+    { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZPhotosResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      await setMainPhoto(app.db, user, idFrom(req));
+      return listPhotos(app.db, user, cdn(req));
+    },
+  );
 
   /* ---------- preferences and location ---------- */
   app.get('/api/preferences.php', { schema: { tags: ['members'], response: { 200: ZPreferencesResponse } } }, async (req) => {
     const user = requireUser(req);
     return { preferences: await getPreferences(app.db, user.id) };
   });
-  app.put('/api/preferences.php', { schema: { tags: ['members'], body: ZPreferencesUpdate, response: { 200: ZPreferencesResponse } } }, async (req) => {
-    const user = requireUser(req);
-    return { preferences: await updatePreferences(app.db, user.id, req.body) };
-  });
-  app.get('/api/geocode.php', { schema: { tags: ['members'], querystring: ZGeocodeQuery, response: { 200: ZGeocodeResult } }, config: app.limit('geocode') }, async (req, reply) => {
-    const hit = reverseGeocode(req.query.lat, req.query.lon);
-    if (!hit) throw new AppError('location_not_found', { status: 404 });
-    reply.header('cache-control', 'private, max-age=3600');
-    return hit;
-  });
+  app.put(
+    '/api/preferences.php',
+    { schema: { tags: ['members'], body: ZPreferencesUpdate, response: { 200: ZPreferencesResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return { preferences: await updatePreferences(app.db, user.id, req.body) };
+    },
+  );
+  app.get(
+    '/api/geocode.php',
+    { schema: { tags: ['members'], querystring: ZGeocodeQuery, response: { 200: ZGeocodeResult } }, config: app.limit('geocode') },
+    async (req, reply) => {
+      const hit = reverseGeocode(req.query.lat, req.query.lon);
+      if (!hit) throw new AppError('location_not_found', { status: 404 });
+      reply.header('cache-control', 'private, max-age=3600');
+      return hit;
+    },
+  );
 
   /* ---------- search and member page ---------- */
-  app.get('/api/members.php', { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } }, async (req, reply) => {
-    assertMayBrowse(req, req.query.network, 'search_login_required');
-    const { near, ...asked } = req.query;
-    // "near you": the visitor's country, else the site's own (the landers ask this)
-    const q = near && !asked.country ? { ...asked, country: requestCountry(req.headers, Boolean(app.config.TRUST_PROXY)) ?? (req.site.settings.countries[0] as MemberSearchQuery['country']) } : asked;
-    if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
-    // a region code only means something within its country
-    if (q.countryregion && !q.country) throw new AppError('region_needs_country', { status: 400, field: 'countryregion' });
-    if (q.countryregion && q.country) {
-      if (!(regionsOf(q.country) ?? []).some((r) => r.code === q.countryregion)) throw new AppError('unknown_region', { status: 400, field: 'countryregion' });
-    }
-    // "members for you" (activation done, sign-up matches): the member's suggestions, the same rule
-    // as the swipe game and the match finder (search.ts); a visitor has none and gets the search
-    if (q.suggested && req.user) {
-      const [me] = await app.db.select().from(profiles).where(eq(profiles.userId, req.user.id));
-      return suggestedMembers(app.db, me, { viewerId: req.user.id, siteCountries: req.site.settings.countries, cdnPrefix: cdn(req), page: q.page });
-    }
-    // the matches of a filter are shared for a few seconds when the answer cache is on (search-cache.ts)
-    const viewerId = req.user?.id ?? null;
-    const pager = app.answers.enabled ? cachedPager(app.db, app.answers, viewerId, cdn(req)) : undefined;
-    // sent as its JSON text (search.ts searchAnswerJson: every profile checked by ZProfile, the
-    // cached ones once when they were kept), not through the response schema's serializer again
-    const answer = await searchMembers(app.db, q, { viewerId, cdnPrefix: cdn(req), pager });
-    // (the text is the schema's shape; the type provider only knows the object form)
-    return reply.type('application/json; charset=utf-8').send(searchAnswerJson(answer) as never);
-  });
-  app.get('/api/member.php', { config: { writes: true }, schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } }, async (req) => {
-    assertMayBrowse(req, undefined, 'profile_login_required');
-    const member = await viewMember(app.db, req.user, req.query.id, cdn(req));
-    // online / last seen (presence.ts) only for members, not for visitors browsing
-    if (!req.user) return member;
-    return { ...member, presence: await presenceOf(app.db, member.profile.id, app.realtime.has(member.profile.id)) };
-  });
+  app.get(
+    '/api/members.php',
+    { schema: { tags: ['members'], querystring: ZMemberSearchQuery, response: { 200: ZMemberSearchResponse } } },
+    async (req, reply) => {
+      assertMayBrowse(req, req.query.network, 'search_login_required');
+      const { near, ...asked } = req.query;
+      // "near you": the visitor's country, else the site's own (the landers ask this)
+      const q =
+        near && !asked.country
+          ? {
+              ...asked,
+              country:
+                requestCountry(req.headers, Boolean(app.config.TRUST_PROXY)) ??
+                (req.site.settings.countries[0] as MemberSearchQuery['country']),
+            }
+          : asked;
+      if (q.min_age != null && q.max_age != null && q.min_age > q.max_age)
+        throw new AppError('age_range_invalid', { status: 400, field: 'min_age' });
+      // a region code only means something within its country
+      if (q.countryregion && !q.country) throw new AppError('region_needs_country', { status: 400, field: 'countryregion' });
+      if (q.countryregion && q.country) {
+        if (!(regionsOf(q.country) ?? []).some((r) => r.code === q.countryregion))
+          throw new AppError('unknown_region', { status: 400, field: 'countryregion' });
+      }
+      // "members for you" (activation done, sign-up matches): the member's suggestions, the same rule
+      // as the swipe game and the match finder (search.ts); a visitor has none and gets the search
+      if (q.suggested && req.user) {
+        const [me] = await app.db.select().from(profiles).where(eq(profiles.userId, req.user.id));
+        return suggestedMembers(app.db, me, {
+          viewerId: req.user.id,
+          siteCountries: req.site.settings.countries,
+          cdnPrefix: cdn(req),
+          page: q.page,
+        });
+      }
+      // the matches of a filter are shared for a few seconds when the answer cache is on (search-cache.ts)
+      const viewerId = req.user?.id ?? null;
+      const pager = app.answers.enabled ? cachedPager(app.db, app.answers, viewerId, cdn(req)) : undefined;
+      // sent as its JSON text (search.ts searchAnswerJson: every profile checked by ZProfile, the
+      // cached ones once when they were kept), not through the response schema's serializer again
+      const answer = await searchMembers(app.db, q, { viewerId, cdnPrefix: cdn(req), pager });
+      // (the text is the schema's shape; the type provider only knows the object form)
+      return reply.type('application/json; charset=utf-8').send(searchAnswerJson(answer) as never);
+    },
+  );
+  app.get(
+    '/api/member.php',
+    { config: { writes: true }, schema: { tags: ['members'], querystring: ZMemberIdQuery, response: { 200: ZMemberResponse } } },
+    async (req) => {
+      assertMayBrowse(req, undefined, 'profile_login_required');
+      const member = await viewMember(app.db, req.user, req.query.id, cdn(req));
+      // online / last seen (presence.ts) only for members, not for visitors browsing
+      if (!req.user) return member;
+      return { ...member, presence: await presenceOf(app.db, member.profile.id, app.realtime.has(member.profile.id)) };
+    },
+  );
 
   /* ---------- likes ---------- */
   app.post('/api/like.php', { schema: { tags: ['members'], body: ZMemberIdBody, response: { 200: ZLikeResult } } }, async (req) => {
@@ -195,16 +263,24 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     await notifyOfLike(user, req.body.id, result.match);
     return { ...result, new_likes: await countNewLikes(app.db, user.id) };
   });
-  app.delete('/api/like.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZLikeResult } } }, async (req) => {
-    const user = requireUser(req);
-    const result = await unlikeMember(app.db, user.id, idFrom(req));
-    return { ...result, new_likes: await countNewLikes(app.db, user.id) };
-  });
+  app.delete(
+    '/api/like.php',
+    { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZLikeResult } } },
+    async (req) => {
+      const user = requireUser(req);
+      const result = await unlikeMember(app.db, user.id, idFrom(req));
+      return { ...result, new_likes: await countNewLikes(app.db, user.id) };
+    },
+  );
   app.get('/api/likes.php', { schema: { tags: ['members'], response: { 200: ZMemberLikes } } }, async (req) => {
     const user = requireUser(req);
     // the rows come from the answer cache (platform/answer-cache.ts): a change to the member or to
     // any profile in the answer, a like or a block forgets them; ages etc. are computed here
-    const rows = await app.answers.read(`likes:${user.id}`, (r: LikesRows) => likesMembers(user.id, r), () => loadLikesRows(app.db, user.id));
+    const rows = await app.answers.read(
+      `likes:${user.id}`,
+      (r: LikesRows) => likesMembers(user.id, r),
+      () => loadLikesRows(app.db, user.id),
+    );
     return likesAnswer(rows, user.id, cdn(req));
   });
   app.get('/api/auto-like.php', { schema: { tags: ['members'], response: { 200: ZAutoLike } } }, async (req) => {
@@ -225,14 +301,18 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     await blockMember(app.db, user.id, id);
     return { ok: true as const, blocked: true };
   });
-  app.delete('/api/block.php', { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZBlockResult } } }, async (req) => {
-    const user = requireUser(req);
-    const id = idFrom(req);
-    if (id === user.id) throw new AppError('block_self', { status: 400, field: 'id' });
-    if (!(await findMember(app.db, id))) throw new AppError('member_not_found', { status: 404, field: 'id' });
-    await unblockMember(app.db, user.id, id);
-    return { ok: true as const, blocked: false };
-  });
+  app.delete(
+    '/api/block.php',
+    { schema: { tags: ['members'], body: ZIdBodyOptional, querystring: ZIdQueryOptional, response: { 200: ZBlockResult } } },
+    async (req) => {
+      const user = requireUser(req);
+      const id = idFrom(req);
+      if (id === user.id) throw new AppError('block_self', { status: 400, field: 'id' });
+      if (!(await findMember(app.db, id))) throw new AppError('member_not_found', { status: 404, field: 'id' });
+      await unblockMember(app.db, user.id, id);
+      return { ok: true as const, blocked: false };
+    },
+  );
 
   /* ---------- swipe game and match finder ---------- */
   app.get('/api/swipe.php', { schema: { tags: ['members'], response: { 200: ZSwipeResponse } } }, async (req) => {
@@ -245,10 +325,14 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.body.action === 'like') await notifyOfLike(user, req.body.id, result.match);
     return result;
   });
-  app.post('/api/match-finder.php', { schema: { tags: ['members'], body: ZMatchFinderRequest, response: { 200: ZMatchFinderResponse } } }, async (req) => {
-    const user = requireUser(req);
-    return { profiles: await matchFinder(app.db, user, req.body, req.site.settings.countries, cdn(req)) };
-  });
+  app.post(
+    '/api/match-finder.php',
+    { schema: { tags: ['members'], body: ZMatchFinderRequest, response: { 200: ZMatchFinderResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return { profiles: await matchFinder(app.db, user, req.body, req.site.settings.countries, cdn(req)) };
+    },
+  );
 };
 
 export default membersRoutes;

@@ -34,15 +34,26 @@ const eventually = async (check: () => Promise<boolean>) => {
 describe('members.php from the shared list', () => {
   it('answers every viewer as the database does, without themselves and whom they blocked', async () => {
     const made = [];
-    for (let i = 0; i < 30; i++) made.push(await createMember(app, { gender: 'female', country: 'BE', dateOfBirth: dobForAge(20 + (i % 15)) }));
+    for (let i = 0; i < 30; i++)
+      made.push(await createMember(app, { gender: 'female', country: 'BE', dateOfBirth: dobForAge(20 + (i % 15)) }));
     const [me, blocked, blocker] = [made[3], made[10], made[20]].map((m) => {
       if (!m) throw new Error('member missing');
       return m;
     }) as [(typeof made)[number], (typeof made)[number], (typeof made)[number]];
     const cookie = await loginCookie(app, me.user.id);
-    await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie, 'content-type': 'application/json' }, payload: { id: blocked.user.id } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { id: blocked.user.id },
+    });
     const blockerCookie = await loginCookie(app, blocker.user.id);
-    await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie: blockerCookie, 'content-type': 'application/json' }, payload: { id: me.user.id } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { cookie: blockerCookie, 'content-type': 'application/json' },
+      payload: { id: me.user.id },
+    });
 
     // a viewer none of whose exclusions is among the matches gets the page every such viewer gets (kept once)
     const unblocked = await createMember(app, { gender: 'male', country: 'BE' });
@@ -53,7 +64,10 @@ describe('members.php from the shared list', () => {
     for (const page of [1, 2, 3]) {
       const shared = `gender=female&country=BE&min_age=18&max_age=40&page=${page}`;
       const sharedQuery: MemberSearchQuery = { gender: 'female', country: 'BE', min_age: 18, max_age: 40, page };
-      for (const [viewerId, viewerCookie] of [[unblocked.user.id, unblockedCookie], [null, undefined]] as const) {
+      for (const [viewerId, viewerCookie] of [
+        [unblocked.user.id, unblockedCookie],
+        [null, undefined],
+      ] as const) {
         const expected = JSON.parse(searchAnswerJson(await searchMembers(app.db, sharedQuery, { viewerId, cdnPrefix: '' })));
         expect(expected.numResults).toBe(30);
         expect(await search(shared, viewerCookie)).toEqual(expected);
@@ -76,7 +90,7 @@ describe('members.php from the shared list', () => {
     expect((await search('gender=female&country=BE&min_age=18&max_age=40')).numResults).toBe(30);
   });
 
-  it("a new member, a changed country, a new name and a new block are in the next search", async () => {
+  it('a new member, a changed country, a new name and a new block are in the next search', async () => {
     const viewer = await createMember(app, { gender: 'male', country: 'AT' });
     const cookie = await loginCookie(app, viewer.user.id);
     const first = await createMember(app, { gender: 'female', country: 'AT', name: 'Anna' });
@@ -93,7 +107,12 @@ describe('members.php from the shared list', () => {
     expect(await eventually(async () => (await search(query, cookie)).results[0]?.name === 'Annemarie')).toBe(true);
 
     // the member's own block: gone from the very next search, without waiting
-    await app.inject({ method: 'POST', url: '/api/block.php', headers: { cookie, 'content-type': 'application/json' }, payload: { id: first.user.id } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { id: first.user.id },
+    });
     expect((await search(query, cookie)).numResults).toBe(0);
     expect((await search(query)).numResults).toBe(1);
   });
@@ -105,7 +124,9 @@ describe('members.php from the shared list', () => {
       [member.user.id],
     );
     await app.dbHandle.query(`update profiles set main_photo_id = $1 where user_id = $2`, [photo[0]?.id, member.user.id]);
-    await app.dbHandle.query(`update sites set settings = jsonb_set(settings, '{cdn_prefix}', '"https://cdn.example.de/"') where domain = 'example.de'`);
+    await app.dbHandle.query(
+      `update sites set settings = jsonb_set(settings, '{cdn_prefix}', '"https://cdn.example.de/"') where domain = 'example.de'`,
+    );
     app.sites.invalidate();
     const onSite = async (host: string) => {
       const res = await app.inject({ method: 'GET', url: '/api/members.php?gender=female&country=DE', headers: { host } });

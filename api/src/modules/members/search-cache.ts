@@ -74,18 +74,22 @@ async function candidates(db: Db, part: SearchPart): Promise<Candidates> {
 
 /** The viewer and everyone blocked with them, either way (forgotten by any change of their blocks). */
 function exclusions(db: Db, answers: AnswerCache, viewerId: number): Promise<ReadonlySet<number>> {
-  return answers.read(`excluded:${viewerId}`, () => [viewerId], async () => {
-    const statement = prepared(db, 'search_excluded', (d) =>
-      d
-        .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
-        .from(blocks)
-        .where(or(eq(blocks.blockerId, sql.placeholder('viewer')), eq(blocks.blockedId, sql.placeholder('viewer'))))
-        .prepare('search_excluded'),
-    );
-    const set = new Set([viewerId]);
-    for (const r of await statement.execute({ viewer: viewerId })) set.add(r.blocker === viewerId ? r.blocked : r.blocker);
-    return set;
-  });
+  return answers.read(
+    `excluded:${viewerId}`,
+    () => [viewerId],
+    async () => {
+      const statement = prepared(db, 'search_excluded', (d) =>
+        d
+          .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+          .from(blocks)
+          .where(or(eq(blocks.blockerId, sql.placeholder('viewer')), eq(blocks.blockedId, sql.placeholder('viewer'))))
+          .prepare('search_excluded'),
+      );
+      const set = new Set([viewerId]);
+      for (const r of await statement.execute({ viewer: viewerId })) set.add(r.blocker === viewerId ? r.blocked : r.blocker);
+      return set;
+    },
+  );
 }
 
 /** The search's pager from memory (see the top of this file); the database's pager past what it keeps. */
@@ -94,7 +98,12 @@ export function cachedPager(db: Db, answers: AnswerCache, viewerId: number | nul
   return async (part, pageNumber) => {
     const key = `search:${part.kind}:${part.shape}:${JSON.stringify(part.params)}`;
     let read = false;
-    const list = await answers.read(key, () => [SEARCH_LISTS], () => ((read = true), candidates(db, part)), SEARCH_CACHE_MS);
+    const list = await answers.read(
+      key,
+      () => [SEARCH_LISTS],
+      () => ((read = true), candidates(db, part)),
+      SEARCH_CACHE_MS,
+    );
     answers.searchStats[read ? 'misses' : 'hits']++;
     const excluded = viewerId == null ? NO_EXCLUSIONS : await exclusions(db, answers, viewerId);
     // usually none of the viewer's exclusions is among the matches (a viewer is rarely among the

@@ -33,7 +33,9 @@ describe('members.php', () => {
   it('near=1 ("bij jou in de buurt", the landers): the visitor\'s country from a trusted proxy, else the site\'s (issue 29 item 13)', async () => {
     for (const country of ['NL', 'ES', 'GB', 'AU']) await createMember(app, { gender: 'female', country });
     // no trusted proxy here: the header proves nothing, the site's own country (localhost: NL) counts
-    const near = (await app.inject({ method: 'GET', url: '/api/members.php?near=1&gender=female', headers: { 'cf-ipcountry': 'ES' } })).json();
+    const near = (
+      await app.inject({ method: 'GET', url: '/api/members.php?near=1&gender=female', headers: { 'cf-ipcountry': 'ES' } })
+    ).json();
     expect(near.results.length).toBeGreaterThan(0);
     expect(near.results.every((m: { country: string }) => m.country === 'NL')).toBe(true);
     // a country asked for wins
@@ -47,7 +49,12 @@ describe('members.php', () => {
 
   it('filters by gender, country, region and age, pages with a count', async () => {
     for (let i = 0; i < 14; i++) {
-      await createMember(app, { gender: 'female', country: 'DE', dateOfBirth: dobForAge(25 + (i % 5)), profile: { region: i % 2 ? 'BY' : 'BE' } });
+      await createMember(app, {
+        gender: 'female',
+        country: 'DE',
+        dateOfBirth: dobForAge(25 + (i % 5)),
+        profile: { region: i % 2 ? 'BY' : 'BE' },
+      });
     }
     await createMember(app, { gender: 'male', country: 'DE', dateOfBirth: dobForAge(26) });
     await createMember(app, { gender: 'female', country: 'DE', dateOfBirth: dobForAge(60) });
@@ -56,7 +63,11 @@ describe('members.php', () => {
     expect(first.numResults).toBe(14);
     expect(first.pageNumber).toBe(1);
     expect(first.results).toHaveLength(12);
-    expect(first.results.every((p: { gender: string; country: string; age: number }) => p.gender === 'female' && p.country === 'DE' && p.age >= 20 && p.age <= 40)).toBe(true);
+    expect(
+      first.results.every(
+        (p: { gender: string; country: string; age: number }) => p.gender === 'female' && p.country === 'DE' && p.age >= 20 && p.age <= 40,
+      ),
+    ).toBe(true);
     const second = (await search('gender=female&country=DE&min_age=20&max_age=40&page=2')).json();
     expect(second.results).toHaveLength(2);
     const ids = new Set([...first.results, ...second.results].map((p: { id: number }) => p.id));
@@ -83,10 +94,17 @@ describe('members.php', () => {
     await createMember(app, { gender: 'female', country: 'IE', name: 'Invisible', user: { invisible: true } });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Moderator', user: { isStaff: true } });
     await createMember(app, { gender: 'female', country: 'IE', name: 'Deleted', user: { status: 'deleted', deletedAt: new Date() } });
-    await createMember(app, { gender: 'female', country: 'IE', name: 'Disabled', user: { status: 'disabled' }, profile: { status: 'disabled' } });
+    await createMember(app, {
+      gender: 'female',
+      country: 'IE',
+      name: 'Disabled',
+      user: { status: 'disabled' },
+      profile: { status: 'disabled' },
+    });
     const blocker = await createMember(app, { gender: 'female', country: 'IE', name: 'Blocker' });
     await app.inject({
-      method: 'POST', url: '/api/block.php',
+      method: 'POST',
+      url: '/api/block.php',
       headers: { cookie: await loginCookie(app, blocker.user.id), 'content-type': 'application/json' },
       payload: { id: v.user.id },
     });
@@ -142,7 +160,10 @@ describe('members.php', () => {
     if (!site) throw new Error('no default site');
     const settings = site.settings as Record<string, unknown>;
     const set = async (patch: Record<string, unknown>) => {
-      await app.db.update(sites).set({ settings: { ...settings, ...patch } }).where(eq(sites.id, site.id));
+      await app.db
+        .update(sites)
+        .set({ settings: { ...settings, ...patch } })
+        .where(eq(sites.id, site.id));
       app.sites.invalidate();
     };
     try {

@@ -66,7 +66,14 @@ function filterWhere(f: FilterValues): SQL | undefined {
 
 function filterValues(f: SearchFilter, now = new Date()): FilterValues {
   const { latest, earliestExclusive } = dobBounds(f.minAge, f.maxAge, now);
-  const values: FilterValues = { gender: f.gender, country: f.country, region: f.region, latest, earliestExclusive, verified: f.verified ? '1' : undefined };
+  const values: FilterValues = {
+    gender: f.gender,
+    country: f.country,
+    region: f.region,
+    latest,
+    earliestExclusive,
+    verified: f.verified ? '1' : undefined,
+  };
   for (const key of FILTER_KEYS) if (values[key] === undefined) delete values[key];
   return values;
 }
@@ -81,7 +88,12 @@ export function filterSql(f: SearchFilter, now = new Date()): SQL | undefined {
  * what a narrow one does. Above the cap the answer says "more than SEARCH_COUNT_CAP".
  */
 export function countQuery(db: DbOrTx, where: SQL) {
-  const capped = db.select({ one: sql`1` }).from(profiles).where(where).limit(SEARCH_COUNT_CAP + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped');
   return db.select({ n: sql<number>`count(*)::int` }).from(capped);
 }
 
@@ -183,7 +195,13 @@ export interface SearchPage {
 /** The page's answer fields for `counted` matches (capped at SEARCH_COUNT_CAP). */
 export function pageOf(results: SearchResult[], counted: number, pageNumber: number): SearchPage {
   const capped = counted > SEARCH_COUNT_CAP;
-  return { results, numResults: capped ? SEARCH_COUNT_CAP : counted, ...(capped ? { numResultsCapped: true as const } : {}), pageNumber, pageSize: SEARCH_PAGE_SIZE };
+  return {
+    results,
+    numResults: capped ? SEARCH_COUNT_CAP : counted,
+    ...(capped ? { numResultsCapped: true as const } : {}),
+    pageNumber,
+    pageSize: SEARCH_PAGE_SIZE,
+  };
 }
 
 /** One page and its (capped) count: one prepared statement (two when the page is empty). */
@@ -256,11 +274,18 @@ export async function searchMembers(
   const pager = opts.pager ?? databasePager(db, opts.viewerId, opts.cdnPrefix);
   const filter = searchFilter(query);
   const main = asParameters(filterValues(filter, opts.now), 'm_');
-  const result = await pager({ kind: 'search', shape: main.shape, filter: () => filterWhere(main.where), params: main.params }, query.page ?? 1);
+  const result = await pager(
+    { kind: 'search', shape: main.shape, filter: () => filterWhere(main.where), params: main.params },
+    query.page ?? 1,
+  );
 
   let similar: SearchPage = { results: [], numResults: 0, pageNumber: 1, pageSize: SEARCH_PAGE_SIZE };
   // the similar results keep "only verified members"
-  const relaxedFilter: SearchFilter = { gender: filter.gender, country: filter.region ? filter.country : undefined, verified: filter.verified };
+  const relaxedFilter: SearchFilter = {
+    gender: filter.gender,
+    country: filter.region ? filter.country : undefined,
+    verified: filter.verified,
+  };
   // something to relax besides gender?
   const isRelaxed = filter.country != null || filter.minAge != null || filter.maxAge != null;
   if (result.numResults < SEARCH_PAGE_SIZE && isRelaxed) {
@@ -316,7 +341,12 @@ export function suggestionFor(me: SuggestionProfile | undefined, siteCountries: 
  * SQL over `profiles`: the members of a suggestion that `viewerId` may see. The age bounds are the
  * search's own (filterSql); `ages` replaces the member's age window (the match finder's choice).
  */
-export function suggestionWhere(s: Suggestion, viewerId: number | null, ages?: { minAge?: number; maxAge?: number }, now = new Date()): SQL {
+export function suggestionWhere(
+  s: Suggestion,
+  viewerId: number | null,
+  ages?: { minAge?: number; maxAge?: number },
+  now = new Date(),
+): SQL {
   return and(
     isVisibleMember(viewerId),
     inArray(profiles.gender, s.genders),

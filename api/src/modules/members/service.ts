@@ -21,7 +21,6 @@ export type MemberId = number | Placeholder;
 
 export const VISIBLE_USER_STATUSES = ['active', 'not_confirmed'] as const;
 
-
 /**
  * SQL over `profiles`: a member others may see. profiles.searchable mirrors the users columns
  * (status active/not_confirmed, not deleted, not invisible, not staff) through database triggers
@@ -83,11 +82,7 @@ export interface ProfileListRow {
 export async function loadProfileRows(db: DbOrTx, ids: readonly number[]): Promise<ProfileListRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  return db
-    .select(profileFields)
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(inArray(profiles.userId, unique));
+  return db.select(profileFields).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(inArray(profiles.userId, unique));
 }
 
 /** Wire profiles for `ids` (order kept; missing ids are skipped): one query whatever the count. */
@@ -103,7 +98,14 @@ export function serializeRows(rows: readonly ProfileListRow[], opts: LoadOptions
     const isOwner = opts.viewerId === profile.userId;
     byId.set(
       profile.userId,
-      toProfile(profile, { mainPhoto: main, interests: interests.sort(), isOwner, fictional, showCity: isOwner || showCity, cdnPrefix: opts.cdnPrefix }),
+      toProfile(profile, {
+        mainPhoto: main,
+        interests: interests.sort(),
+        isOwner,
+        fictional,
+        showCity: isOwner || showCity,
+        cdnPrefix: opts.cdnPrefix,
+      }),
     );
   }
   const ids = order ?? rows.map((r) => r.profile.userId);
@@ -175,7 +177,12 @@ export async function blockMember(db: DbOrTx, blockerId: number, blockedId: numb
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
     await tx
       .delete(likes)
-      .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+      .where(
+        or(
+          and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)),
+          and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId)),
+        ),
+      );
     for (const hook of blockHooks) await hook(tx, blockerId, blockedId);
   });
 }

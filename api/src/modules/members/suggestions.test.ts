@@ -29,7 +29,15 @@ function born(age: number, now = new Date()): string {
 async function withPhoto(userId: number) {
   const [photo] = await app.db
     .insert(photos)
-    .values({ userId, filename: `s${userId}.jpg`, thumbFilename: `st${userId}.jpg`, matchFilename: `sm${userId}.jpg`, status: 'active', width: 10, height: 10 })
+    .values({
+      userId,
+      filename: `s${userId}.jpg`,
+      thumbFilename: `st${userId}.jpg`,
+      matchFilename: `sm${userId}.jpg`,
+      status: 'active',
+      width: 10,
+      height: 10,
+    })
     .returning();
   await app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, userId));
 }
@@ -41,10 +49,21 @@ describe('suggestions follow the member: sexuality, age, the site countries', ()
   let me: { id: number; cookie: string };
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    const viewer = await createMember(app, { email: 'sugg-me@example.com', gender: 'male', dateOfBirth: born(30), profile: { sexuality: 'hetero' } });
+    const viewer = await createMember(app, {
+      email: 'sugg-me@example.com',
+      gender: 'male',
+      dateOfBirth: born(30),
+      profile: { sexuality: 'hetero' },
+    });
     me = { id: viewer.user.id, cookie: await loginCookie(app, viewer.user.id) };
     const make = async (key: string, gender: 'male' | 'female', age: number, country: string) => {
-      const m = await createMember(app, { email: `sugg-${key}@example.com`, gender, dateOfBirth: born(age), country, profile: { region: null } });
+      const m = await createMember(app, {
+        email: `sugg-${key}@example.com`,
+        gender,
+        dateOfBirth: born(age),
+        country,
+        profile: { region: null },
+      });
       await withPhoto(m.user.id);
       ids[key] = m.user.id;
     };
@@ -90,7 +109,12 @@ describe('suggestions follow the member: sexuality, age, the site countries', ()
   });
 
   it('the match finder too, with the chosen age range instead of his own', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/match-finder.php', headers: { cookie: me.cookie, ...json }, payload: { age: '18-35', appearance: 'normal', race: 'other' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/match-finder.php',
+      headers: { cookie: me.cookie, ...json },
+      payload: { age: '18-35', appearance: 'normal', race: 'other' },
+    });
     expect(res.statusCode).toBe(200);
     const list = (res.json() as { profiles: Profile[] }).profiles;
     for (const p of list) {
@@ -104,11 +128,20 @@ describe('suggestions follow the member: sexuality, age, the site countries', ()
   });
 
   it('a bi member of another site sees both genders, in that site’s countries', async () => {
-    const bi = await createMember(app, { email: 'sugg-bi@example.com', gender: 'female', dateOfBirth: born(31), siteDomain: 'example.de', country: 'DE', profile: { sexuality: 'bi', region: null } });
+    const bi = await createMember(app, {
+      email: 'sugg-bi@example.com',
+      gender: 'female',
+      dateOfBirth: born(31),
+      siteDomain: 'example.de',
+      country: 'DE',
+      profile: { sexuality: 'bi', region: null },
+    });
     const cookie = await loginCookie(app, bi.user.id);
     const res = await app.inject({ method: 'GET', url: '/api/members.php?suggested=1', headers: { cookie, host: 'example.de' } });
     const list = (res.json() as { results: Profile[] }).results;
-    const settings = (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } })).json() as { settings: { countries: string[] } };
+    const settings = (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } })).json() as {
+      settings: { countries: string[] };
+    };
     expect(list.map((p) => p.id)).toContain(ids.german);
     for (const p of list) {
       expect(settings.settings.countries).toContain(p.country);

@@ -12,7 +12,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZMemberIdQuery, ZVerificationDecide, ZVerificationDecision, ZVerificationQueue, ZVerificationQueueQuery, ZVerificationState,
+  ZMemberIdQuery,
+  ZVerificationDecide,
+  ZVerificationDecision,
+  ZVerificationQueue,
+  ZVerificationQueueQuery,
+  ZVerificationState,
 } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { outsideAdmission } from '../../platform/admission';
@@ -20,7 +25,14 @@ import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
 import { createStorage } from '../../platform/storage';
 import { requireRole, staffAction } from '../backoffice/access';
-import { decideVerification, requestVerification, scheduleSelfieDeletion, selfieOf, verificationQueue, verificationState } from './verification';
+import {
+  decideVerification,
+  requestVerification,
+  scheduleSelfieDeletion,
+  selfieOf,
+  verificationQueue,
+  verificationState,
+} from './verification';
 
 const docs = <S extends object>(tags: string, summary: string, schema: S) => ({ schema: { summary, tags: [tags], ...schema } });
 const ZAnyParams = z.object({ id: z.string() });
@@ -37,41 +49,61 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const selfies = createStorage(path.join(app.config.DATA_DIR_ABS, 'verification'));
   await scheduleSelfieDeletion(app, selfies);
 
-  app.get('/api/verification.php', { config: { writes: true }, ...docs('members', 'My verification: status, the pose to take, a rejection reason', { response: { 200: ZVerificationState } }) }, async (req) => {
-    const user = requireUser(req);
-    return verificationState(app.db, user);
-  });
+  app.get(
+    '/api/verification.php',
+    {
+      config: { writes: true },
+      ...docs('members', 'My verification: status, the pose to take, a rejection reason', { response: { 200: ZVerificationState } }),
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return verificationState(app.db, user);
+    },
+  );
 
-  app.post('/api/verification.php', docs('members', 'Ask to be verified: a selfie taken now in the pose given (multipart: selfie, pose)', { response: { 201: ZVerificationState } }), async (req, reply) => {
-    const user = requireUser(req);
-    if (!req.isMultipart()) throw new AppError('selfie_missing', { status: 400, field: 'selfie' });
-    let data: Buffer | null = null;
-    let filename: string | undefined;
-    let pose: unknown;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname === 'selfie' && data === null) {
-            filename = part.filename;
-            data = await part.toBuffer();
-          } else {
-            await part.toBuffer();
+  app.post(
+    '/api/verification.php',
+    docs('members', 'Ask to be verified: a selfie taken now in the pose given (multipart: selfie, pose)', {
+      response: { 201: ZVerificationState },
+    }),
+    async (req, reply) => {
+      const user = requireUser(req);
+      if (!req.isMultipart()) throw new AppError('selfie_missing', { status: 400, field: 'selfie' });
+      let data: Buffer | null = null;
+      let filename: string | undefined;
+      let pose: unknown;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'selfie' && data === null) {
+              filename = part.filename;
+              data = await part.toBuffer();
+            } else {
+              await part.toBuffer();
+            }
+          } else if (part.fieldname === 'pose') {
+            pose = part.value;
           }
-        } else if (part.fieldname === 'pose') {
-          pose = part.value;
         }
+      } catch (error) {
+        throw uploadError(error, 'selfie');
       }
-    } catch (error) {
-      throw uploadError(error, 'selfie');
-    }
-    const state = await requestVerification(app.db, selfies, user, { data, filename, pose }, (work) => outsideAdmission(req, work));
-    return reply.status(201).send(state);
-  });
+      const state = await requestVerification(app.db, selfies, user, { data, filename, pose }, (work) => outsideAdmission(req, work));
+      return reply.status(201).send(state);
+    },
+  );
 
-  app.get('/api/backoffice/verifications', docs('backoffice', 'Moderator: pending verification requests, oldest first', { querystring: ZVerificationQueueQuery, response: { 200: ZVerificationQueue } }), async (req) => {
-    requireRole(req, 'moderator');
-    return verificationQueue(app.db, req.query.page, req.site.settings.cdn_prefix);
-  });
+  app.get(
+    '/api/backoffice/verifications',
+    docs('backoffice', 'Moderator: pending verification requests, oldest first', {
+      querystring: ZVerificationQueueQuery,
+      response: { 200: ZVerificationQueue },
+    }),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return verificationQueue(app.db, req.query.page, req.site.settings.cdn_prefix);
+    },
+  );
 
   app.get('/api/backoffice/verifications/:id/selfie', { schema: { hide: true, params: ZAnyParams } }, async (req, reply) => {
     requireRole(req, 'moderator');
@@ -82,7 +114,11 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/backoffice/verifications/:id/decide',
-    docs('backoffice', 'Moderator: approve a selfie, or reject it with a reason (409 when already decided)', { params: ZAnyParams, body: z.unknown().optional(), response: { 200: ZVerificationDecision } }),
+    docs('backoffice', 'Moderator: approve a selfie, or reject it with a reason (409 when already decided)', {
+      params: ZAnyParams,
+      body: z.unknown().optional(),
+      response: { 200: ZVerificationDecision },
+    }),
     async (req) =>
       staffAction(req, { role: 'moderator', action: 'verifications.decide', target: `verification:${rawId(req)}` }, async (tx, staff) => {
         const id = idParam(req);

@@ -24,7 +24,10 @@ beforeAll(async () => {
   selfieDir = path.join(app.config.DATA_DIR_ABS, 'verification', 'uploads');
   selfie = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d09070' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker', Copyright: 'Selfie Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Copyright: 'Selfie Owner' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+    })
     .toBuffer();
 }, 180_000);
 afterAll(async () => {
@@ -38,9 +41,14 @@ const post = (cookie: string, url: string, payload: object) => app.inject({ meth
 function form(parts: { pose?: string; file?: Buffer; filename?: string }) {
   const boundary = '----verification-test';
   const chunks: Buffer[] = [];
-  if (parts.pose !== undefined) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pose"\r\n\r\n${parts.pose}\r\n`));
+  if (parts.pose !== undefined)
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pose"\r\n\r\n${parts.pose}\r\n`));
   if (parts.file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="selfie"; filename="${parts.filename ?? 'selfie.jpg'}"\r\nContent-Type: image/jpeg\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="selfie"; filename="${parts.filename ?? 'selfie.jpg'}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+    );
     chunks.push(parts.file, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -48,7 +56,12 @@ function form(parts: { pose?: string; file?: Buffer; filename?: string }) {
 }
 const send = (cookie: string, parts: { pose?: string; file?: Buffer; filename?: string }) => {
   const body = form(parts);
-  return app.inject({ method: 'POST', url: '/api/verification.php', headers: { cookie, 'content-type': body.contentType, 'x-request-type': 'web' }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/verification.php',
+    headers: { cookie, 'content-type': body.contentType, 'x-request-type': 'web' },
+    payload: body.payload,
+  });
 };
 
 let seq = 0;
@@ -57,7 +70,15 @@ async function addPhoto(userId: number, main = true) {
   seq += 1;
   const [row] = await app.db
     .insert(photos)
-    .values({ userId, status: 'active', width: 600, height: 750, filename: `ver-${seq}.jpg`, thumbFilename: `ver-${seq}-t.jpg`, matchFilename: `ver-${seq}-m.jpg` })
+    .values({
+      userId,
+      status: 'active',
+      width: 600,
+      height: 750,
+      filename: `ver-${seq}.jpg`,
+      thumbFilename: `ver-${seq}-t.jpg`,
+      matchFilename: `ver-${seq}-m.jpg`,
+    })
     .returning();
   if (!row) throw new Error('photo');
   if (main) await app.db.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.userId, userId));
@@ -191,7 +212,10 @@ describe('the moderators decide', () => {
     const p = await pendingMember();
     const queue = (await get(moderator.cookie, '/api/backoffice/verifications')).json();
     const item = queue.requests.find((r: { id: number }) => r.id === p.requestId);
-    expect(item).toMatchObject({ selfie_url: `/api/backoffice/verifications/${p.requestId}/selfie`, member: { id: p.id, fictional: false } });
+    expect(item).toMatchObject({
+      selfie_url: `/api/backoffice/verifications/${p.requestId}/selfie`,
+      member: { id: p.id, fictional: false },
+    });
     expect(item.photos[0]).toMatchObject({ is_main: true, status: 'active' });
     const times = queue.requests.map((r: { created_at: string }) => Date.parse(r.created_at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -213,12 +237,20 @@ describe('the moderators decide', () => {
     expect(ids).toContain(p.id);
     expect(search.results.every((r: { verified: boolean }) => r.verified)).toBe(true);
     expect(ids).not.toContain(viewer.id);
-    const [audit] = await app.db.select().from(staffAudit).where(and(eq(staffAudit.staffId, moderator.user.id), eq(staffAudit.action, 'verifications.decide')));
+    const [audit] = await app.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.staffId, moderator.user.id), eq(staffAudit.action, 'verifications.decide')));
     expect(audit).toMatchObject({ outcome: 'done', target: `verification:${p.requestId}` });
 
     // a new main photo ends it: status none, a new pose, no badge, out of the verified search
     const second = await addPhoto(p.id, false);
-    const put = await app.inject({ method: 'PUT', url: '/api/photos.php', headers: { cookie: p.cookie, ...json }, payload: { id: second.id } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/photos.php',
+      headers: { cookie: p.cookie, ...json },
+      payload: { id: second.id },
+    });
     expect(put.statusCode).toBe(200);
     const state = (await get(p.cookie, '/api/verification.php')).json();
     expect(state.status).toBe('none');
@@ -238,7 +270,16 @@ describe('the moderators decide', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const lost = answers.find((r) => r.statusCode === 409);
     expect(lost?.json().error).toBe('verification_already_decided');
-    const refused = await app.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'verifications.decide'), eq(staffAudit.outcome, 'refused'), eq(staffAudit.target, `verification:${p.requestId}`)));
+    const refused = await app.db
+      .select()
+      .from(staffAudit)
+      .where(
+        and(
+          eq(staffAudit.action, 'verifications.decide'),
+          eq(staffAudit.outcome, 'refused'),
+          eq(staffAudit.target, `verification:${p.requestId}`),
+        ),
+      );
     expect(refused).toHaveLength(1);
   });
 
@@ -270,8 +311,14 @@ describe('the selfie is deleted and not exported', () => {
     const gone = await pendingMember();
     await post(moderator.cookie, `/api/backoffice/verifications/${old.requestId}/decide`, { approve: true });
     await post(moderator.cookie, `/api/backoffice/verifications/${recent.requestId}/decide`, { approve: false, reason: 'other' });
-    await app.db.update(memberVerifications).set({ decidedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(memberVerifications.id, old.requestId));
-    await app.db.update(memberVerifications).set({ decidedAt: new Date(Date.now() - 29 * 86_400_000) }).where(eq(memberVerifications.id, recent.requestId));
+    await app.db
+      .update(memberVerifications)
+      .set({ decidedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(memberVerifications.id, old.requestId));
+    await app.db
+      .update(memberVerifications)
+      .set({ decidedAt: new Date(Date.now() - 29 * 86_400_000) })
+      .where(eq(memberVerifications.id, recent.requestId));
     const { users } = await import('../../db/schema');
     await app.db.update(users).set({ status: 'deleted', deletedAt: new Date() }).where(eq(users.id, gone.id));
 
@@ -320,7 +367,10 @@ describe('the "only verified" search with the answer cache on', () => {
 
   it('a new verification and its end show in the shared lists at once, and the filtered list is not the unfiltered one', async () => {
     const search = async (cookie: string, query: string) =>
-      ((await cached.inject({ method: 'GET', url: `/api/members.php?${query}`, headers: { cookie } })).json().results as { id: number; verified: boolean }[]);
+      (await cached.inject({ method: 'GET', url: `/api/members.php?${query}`, headers: { cookie } })).json().results as {
+        id: number;
+        verified: boolean;
+      }[];
     const viewer = await createMember(cached, { gender: 'male' });
     const cookie = await loginCookie(cached, viewer.user.id);
     const target = await createMember(cached, { gender: 'female', dateOfBirth: '2007-01-02' });
@@ -341,7 +391,15 @@ describe('the "only verified" search with the answer cache on', () => {
     // a new main photo ends it: out of the verified list, no badge
     const [photo] = await cached.db
       .insert(photos)
-      .values({ userId: target.user.id, status: 'active', width: 600, height: 750, filename: 'cache-v.jpg', thumbFilename: 'cache-v-t.jpg', matchFilename: 'cache-v-m.jpg' })
+      .values({
+        userId: target.user.id,
+        status: 'active',
+        width: 600,
+        height: 750,
+        filename: 'cache-v.jpg',
+        thumbFilename: 'cache-v-t.jpg',
+        matchFilename: 'cache-v-m.jpg',
+      })
       .returning();
     await cached.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, target.user.id));
     expect(await within1s(async () => !(await search(cookie, 'gender=female&verified=1')).some((r) => r.id === target.user.id))).toBe(true);

@@ -23,10 +23,18 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  VERIFICATION_PAGE_SIZE, VERIFICATION_POSES, VERIFICATION_SELFIE_DAYS, ZVerificationPose, ZVerificationRejectReason,
+  VERIFICATION_PAGE_SIZE,
+  VERIFICATION_POSES,
+  VERIFICATION_SELFIE_DAYS,
+  ZVerificationPose,
+  ZVerificationRejectReason,
 } from '@dating/shared-kit/contracts';
 import type {
-  VerificationDecision, VerificationPose, VerificationQueue, VerificationRejectReason, VerificationState,
+  VerificationDecision,
+  VerificationPose,
+  VerificationQueue,
+  VerificationRejectReason,
+  VerificationState,
 } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { memberVerifications, photos, profiles, users, verificationPoses } from '../../db/schema';
@@ -58,7 +66,10 @@ const mayBeVerified = (user: Pick<UserRow, 'fictional' | 'isStaff'>) => !user.fi
 
 /** The member's pose to take now: the one issued and not yet used, else a new one (kept). */
 async function currentPose(db: DbOrTx, userId: number, previous?: string): Promise<VerificationPose> {
-  await db.insert(verificationPoses).values({ userId, pose: randomPose(previous) }).onConflictDoNothing();
+  await db
+    .insert(verificationPoses)
+    .values({ userId, pose: randomPose(previous) })
+    .onConflictDoNothing();
   const [row] = await db.select({ pose: verificationPoses.pose }).from(verificationPoses).where(eq(verificationPoses.userId, userId));
   return asPose(row?.pose ?? 'thumb_up');
 }
@@ -115,7 +126,8 @@ export async function requestVerification(
   let file: string | null = null;
   try {
     const image = await outsideDb(() => processImage(input.data as Buffer, { memberId: user.id })).catch((error: unknown) => {
-      if (isAppError(error)) throw new AppError(error.code, { status: error.status, field: 'selfie', params: error.params, extra: error.extra });
+      if (isAppError(error))
+        throw new AppError(error.code, { status: error.status, field: 'selfie', params: error.params, extra: error.extra });
       throw error;
     });
     if (!extensionMatches(input.filename, image.format)) throw new AppError('image_wrong_extension', { status: 400, field: 'selfie' });
@@ -138,7 +150,13 @@ export async function verificationQueue(db: DbOrTx, page: number, cdnPrefix: str
   const where = and(eq(memberVerifications.status, 'pending'), isNotNull(memberVerifications.selfieFile));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ v: memberVerifications, email: users.email, fictional: users.fictional, name: profiles.name, mainPhotoId: profiles.mainPhotoId })
+      .select({
+        v: memberVerifications,
+        email: users.email,
+        fictional: users.fictional,
+        name: profiles.name,
+        mainPhotoId: profiles.mainPhotoId,
+      })
       .from(memberVerifications)
       .innerJoin(users, eq(users.id, memberVerifications.userId))
       .leftJoin(profiles, eq(profiles.userId, memberVerifications.userId))
@@ -185,7 +203,13 @@ export interface DecideResult {
 }
 
 /** Approve or reject a pending request (in the staff action's transaction; see the top of this file). */
-export async function decideVerification(tx: Tx, staff: UserRow, id: number, approve: boolean, reason: VerificationRejectReason | undefined): Promise<DecideResult> {
+export async function decideVerification(
+  tx: Tx,
+  staff: UserRow,
+  id: number,
+  approve: boolean,
+  reason: VerificationRejectReason | undefined,
+): Promise<DecideResult> {
   const [row] = await tx.select().from(memberVerifications).where(eq(memberVerifications.id, id)).for('update');
   if (!row || (row.status === 'pending' && !row.selfieFile)) throw new AppError('verification_not_found', { status: 404, field: 'id' });
   if (row.status !== 'pending') throw new AppError('verification_already_decided', { status: 409, field: 'id' });
@@ -216,7 +240,12 @@ export async function deleteDueSelfies(db: Db, privateStore: Storage, now: Date 
     .select({ id: memberVerifications.id, file: memberVerifications.selfieFile })
     .from(memberVerifications)
     .innerJoin(users, eq(users.id, memberVerifications.userId))
-    .where(and(isNotNull(memberVerifications.selfieFile), or(lte(memberVerifications.decidedAt, before), eq(users.status, 'deleted'), isNotNull(users.deletedAt))))
+    .where(
+      and(
+        isNotNull(memberVerifications.selfieFile),
+        or(lte(memberVerifications.decidedAt, before), eq(users.status, 'deleted'), isNotNull(users.deletedAt)),
+      ),
+    )
     .limit(1000);
   for (const row of due) {
     if (row.file) await privateStore.remove(row.file);

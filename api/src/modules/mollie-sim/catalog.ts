@@ -30,24 +30,133 @@ const ALL = ['EUR', 'GBP', 'CHF', 'PLN', 'USD', 'CAD', 'AUD', 'NZD'] as const;
 
 export const SIM_METHODS: readonly SimMethod[] = [
   {
-    id: 'ideal', description: 'iDEAL', currencies: ['EUR'], minimum: 1, maximum: 5_000_000, first: true, recurring: false,
-    mandateMethod: 'directdebit', expiresMinutes: 15,
+    id: 'ideal',
+    description: 'iDEAL',
+    currencies: ['EUR'],
+    minimum: 1,
+    maximum: 5_000_000,
+    first: true,
+    recurring: false,
+    mandateMethod: 'directdebit',
+    expiresMinutes: 15,
     issuers: [
-      { id: 'ideal_ABNANL2A', name: 'ABN AMRO' }, { id: 'ideal_ASNBNL21', name: 'ASN Bank' }, { id: 'ideal_BUNQNL2A', name: 'bunq' },
-      { id: 'ideal_INGBNL2A', name: 'ING' }, { id: 'ideal_KNABNL2H', name: 'Knab' }, { id: 'ideal_RABONL2U', name: 'Rabobank' },
-      { id: 'ideal_RBRBNL21', name: 'RegioBank' }, { id: 'ideal_SNSBNL2A', name: 'SNS' }, { id: 'ideal_TRIONL2U', name: 'Triodos Bank' },
+      { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+      { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
+      { id: 'ideal_BUNQNL2A', name: 'bunq' },
+      { id: 'ideal_INGBNL2A', name: 'ING' },
+      { id: 'ideal_KNABNL2H', name: 'Knab' },
+      { id: 'ideal_RABONL2U', name: 'Rabobank' },
+      { id: 'ideal_RBRBNL21', name: 'RegioBank' },
+      { id: 'ideal_SNSBNL2A', name: 'SNS' },
+      { id: 'ideal_TRIONL2U', name: 'Triodos Bank' },
     ],
   },
-  { id: 'creditcard', description: 'Card', currencies: ALL, minimum: 1, maximum: 1_000_000, first: true, recurring: true, mandateMethod: 'creditcard', expiresMinutes: 30 },
-  { id: 'applepay', description: 'Apple Pay', currencies: ALL, minimum: 1, maximum: 1_000_000, first: true, recurring: false, wallet: true, mandateMethod: 'creditcard', expiresMinutes: 30 },
-  { id: 'paypal', description: 'PayPal', currencies: ALL, minimum: 1, maximum: 800_000, first: true, recurring: true, mandateMethod: 'paypal', expiresMinutes: 180 },
-  { id: 'bancontact', description: 'Bancontact', currencies: ['EUR'], minimum: 2, maximum: 5_000_000, first: true, recurring: false, mandateMethod: 'directdebit', expiresMinutes: 30 },
-  { id: 'eps', description: 'eps', currencies: ['EUR'], minimum: 100, maximum: 5_000_000, first: true, recurring: false, mandateMethod: 'directdebit', expiresMinutes: 15 },
-  { id: 'przelewy24', description: 'Przelewy24', currencies: ['PLN', 'EUR'], minimum: 1, maximum: 1_200_000, first: false, recurring: false, expiresMinutes: 15 },
-  { id: 'blik', description: 'BLIK', currencies: ['PLN'], minimum: 1, maximum: 3_000_000, first: false, recurring: false, expiresMinutes: 15 },
-  { id: 'paysafecard', description: 'paysafecard', currencies: ALL, minimum: 1, maximum: 100_000, first: false, recurring: false, expiresMinutes: 15 },
-  { id: 'banktransfer', description: 'Bank transfer', currencies: ['EUR'], minimum: 1, maximum: 100_000_000, first: false, recurring: false, expiresMinutes: 12 * 24 * 60 },
-  { id: 'directdebit', description: 'SEPA Direct Debit', currencies: ['EUR'], minimum: 1, maximum: 100_000_000, first: false, recurring: true, expiresMinutes: 0 },
+  {
+    id: 'creditcard',
+    description: 'Card',
+    currencies: ALL,
+    minimum: 1,
+    maximum: 1_000_000,
+    first: true,
+    recurring: true,
+    mandateMethod: 'creditcard',
+    expiresMinutes: 30,
+  },
+  {
+    id: 'applepay',
+    description: 'Apple Pay',
+    currencies: ALL,
+    minimum: 1,
+    maximum: 1_000_000,
+    first: true,
+    recurring: false,
+    wallet: true,
+    mandateMethod: 'creditcard',
+    expiresMinutes: 30,
+  },
+  {
+    id: 'paypal',
+    description: 'PayPal',
+    currencies: ALL,
+    minimum: 1,
+    maximum: 800_000,
+    first: true,
+    recurring: true,
+    mandateMethod: 'paypal',
+    expiresMinutes: 180,
+  },
+  {
+    id: 'bancontact',
+    description: 'Bancontact',
+    currencies: ['EUR'],
+    minimum: 2,
+    maximum: 5_000_000,
+    first: true,
+    recurring: false,
+    mandateMethod: 'directdebit',
+    expiresMinutes: 30,
+  },
+  {
+    id: 'eps',
+    description: 'eps',
+    currencies: ['EUR'],
+    minimum: 100,
+    maximum: 5_000_000,
+    first: true,
+    recurring: false,
+    mandateMethod: 'directdebit',
+    expiresMinutes: 15,
+  },
+  {
+    id: 'przelewy24',
+    description: 'Przelewy24',
+    currencies: ['PLN', 'EUR'],
+    minimum: 1,
+    maximum: 1_200_000,
+    first: false,
+    recurring: false,
+    expiresMinutes: 15,
+  },
+  {
+    id: 'blik',
+    description: 'BLIK',
+    currencies: ['PLN'],
+    minimum: 1,
+    maximum: 3_000_000,
+    first: false,
+    recurring: false,
+    expiresMinutes: 15,
+  },
+  {
+    id: 'paysafecard',
+    description: 'paysafecard',
+    currencies: ALL,
+    minimum: 1,
+    maximum: 100_000,
+    first: false,
+    recurring: false,
+    expiresMinutes: 15,
+  },
+  {
+    id: 'banktransfer',
+    description: 'Bank transfer',
+    currencies: ['EUR'],
+    minimum: 1,
+    maximum: 100_000_000,
+    first: false,
+    recurring: false,
+    expiresMinutes: 12 * 24 * 60,
+  },
+  {
+    id: 'directdebit',
+    description: 'SEPA Direct Debit',
+    currencies: ['EUR'],
+    minimum: 1,
+    maximum: 100_000_000,
+    first: false,
+    recurring: true,
+    expiresMinutes: 0,
+  },
 ];
 
 export function simMethod(id: string): SimMethod | undefined {
@@ -55,7 +164,12 @@ export function simMethod(id: string): SimMethod | undefined {
 }
 
 /** Methods as Mollie's list endpoint filters them (sequence type, currency/amount, wallets). */
-export function listSimMethods(q: { sequenceType: SequenceType; currency: string; amount: number | null; includeWallets: boolean }): SimMethod[] {
+export function listSimMethods(q: {
+  sequenceType: SequenceType;
+  currency: string;
+  amount: number | null;
+  includeWallets: boolean;
+}): SimMethod[] {
   return SIM_METHODS.filter((m) => {
     if (m.wallet && !q.includeWallets) return false;
     if (!m.currencies.includes(q.currency)) return false;

@@ -12,8 +12,16 @@ const link = (href: string, type = HAL) => ({ href, type });
 /** Mollie's error body (https://docs.mollie.com/overview/handling-errors). */
 export function errorBody(status: number, detail: string, field?: string): Obj {
   const title: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized Request', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-    410: 'Gone', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+    400: 'Bad Request',
+    401: 'Unauthorized Request',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    409: 'Conflict',
+    410: 'Gone',
+    415: 'Unsupported Media Type',
+    422: 'Unprocessable Entity',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
   };
   return {
     status,
@@ -59,7 +67,8 @@ export function withPaymentLinks(p: Obj, b: Bases): Obj {
   if (p.status === 'open' && p.sequenceType !== 'recurring') {
     links.checkout = link(`${b.pages}/checkout/test-mode?method=${String(p.method ?? '')}&token=${id}`, 'text/html');
   }
-  const moreThanZero = (amount: unknown) => typeof amount === 'object' && amount !== null && !/^0+\.00$/.test(String((amount as Obj).value));
+  const moreThanZero = (amount: unknown) =>
+    typeof amount === 'object' && amount !== null && !/^0+\.00$/.test(String((amount as Obj).value));
   if (moreThanZero(p.amountRefunded)) links.refunds = link(`${b.api}/payments/${id}/refunds`);
   if (moreThanZero(p.amountChargedBack)) links.chargebacks = link(`${b.api}/payments/${id}/chargebacks`);
   if (p.customerId) links.customer = link(`${b.api}/customers/${String(p.customerId)}`);

@@ -52,15 +52,24 @@ export async function createRefund(db: DbOrTx, paymentId: string, body: unknown,
   if (payment.status !== 'paid') throw new SimError(422, 'The payment is not refundable.');
   if (minor > remaining || minor <= 0) throw new SimError(422, 'The amount is higher than the amount that can be refunded', 'amount.value');
   const after = await patchObject(
-    db, paymentId,
+    db,
+    paymentId,
     { amountRefunded: { value: toValue(refunded + minor), currency }, amountRemaining: { value: toValue(remaining - minor), currency } },
-    'paid', { amountRefunded: payment.amountRefunded },
+    'paid',
+    { amountRefunded: payment.amountRefunded },
   );
   if (!after) throw new SimError(409, 'Another refund of this payment is being processed. Try again.');
   const refund: Obj = {
-    resource: 'refund', id: newId('re_'), mode: 'test', amount: { value: toValue(minor), currency },
-    status: 'pending', createdAt: mollieTime(now), description: typeof b.description === 'string' ? b.description.slice(0, 255) : '',
-    metadata: b.metadata ?? null, paymentId, settlementAmount: { value: `-${toValue(minor)}`, currency },
+    resource: 'refund',
+    id: newId('re_'),
+    mode: 'test',
+    amount: { value: toValue(minor), currency },
+    status: 'pending',
+    createdAt: mollieTime(now),
+    description: typeof b.description === 'string' ? b.description.slice(0, 255) : '',
+    metadata: b.metadata ?? null,
+    paymentId,
+    settlementAmount: { value: `-${toValue(minor)}`, currency },
   };
   await insertObject(db, 'refund', refund, null);
   return refund;
@@ -77,15 +86,26 @@ export async function createChargeback(db: DbOrTx, paymentId: string, body: unkn
   const left = minorOf(paid) - before;
   const minor = askedAmount(b, currency, left);
   if (minor > left || minor <= 0) throw new SimError(422, 'The amount is higher than the amount that can be charged back', 'amount.value');
-  const after = await patchObject(db, paymentId, { amountChargedBack: { value: toValue(before + minor), currency } }, 'paid', { amountChargedBack: payment.amountChargedBack });
+  const after = await patchObject(db, paymentId, { amountChargedBack: { value: toValue(before + minor), currency } }, 'paid', {
+    amountChargedBack: payment.amountChargedBack,
+  });
   if (!after) throw new SimError(409, 'Another chargeback of this payment is being processed. Try again.');
   // Mollie gives a reason only for SEPA Direct Debit (the bank's code)
-  const reason = isObj(b.reason) && typeof b.reason.code === 'string' && typeof b.reason.description === 'string'
-    ? { code: b.reason.code.slice(0, 10), description: b.reason.description.slice(0, 255) }
-    : payment.method === 'directdebit' ? { code: 'MD06', description: 'Disputed authorized transaction' } : null;
+  const reason =
+    isObj(b.reason) && typeof b.reason.code === 'string' && typeof b.reason.description === 'string'
+      ? { code: b.reason.code.slice(0, 10), description: b.reason.description.slice(0, 255) }
+      : payment.method === 'directdebit'
+        ? { code: 'MD06', description: 'Disputed authorized transaction' }
+        : null;
   const chargeback: Obj = {
-    resource: 'chargeback', id: newId('chb_'), amount: { value: toValue(minor), currency },
-    settlementAmount: { value: `-${toValue(minor)}`, currency }, reason, paymentId, createdAt: mollieTime(now), reversedAt: null,
+    resource: 'chargeback',
+    id: newId('chb_'),
+    amount: { value: toValue(minor), currency },
+    settlementAmount: { value: `-${toValue(minor)}`, currency },
+    reason,
+    paymentId,
+    createdAt: mollieTime(now),
+    reversedAt: null,
   };
   await insertObject(db, 'chargeback', chargeback, null);
   return chargeback;
@@ -102,7 +122,12 @@ export async function reverseChargeback(db: DbOrTx, paymentId: string, chargebac
     const payment = await paidPayment(db, paymentId);
     const currency = String((payment.amount as Obj).currency);
     const left = Math.max(0, minorOf(payment.amountChargedBack) - minorOf(chargeback.amount));
-    if (await patchObject(db, paymentId, { amountChargedBack: { value: toValue(left), currency } }, null, { amountChargedBack: payment.amountChargedBack })) return reversed;
+    if (
+      await patchObject(db, paymentId, { amountChargedBack: { value: toValue(left), currency } }, null, {
+        amountChargedBack: payment.amountChargedBack,
+      })
+    )
+      return reversed;
   }
   throw new SimError(409, 'The payment is being changed. Try again.');
 }

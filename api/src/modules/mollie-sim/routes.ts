@@ -22,11 +22,28 @@ import { checkoutPage, messagePage } from './checkout-page';
 import { errorBody, HAL, list, SimError, withCustomerLinks, withMandateLinks, withPaymentChildLinks, withPaymentLinks } from './json';
 import type { Bases, Obj } from './json';
 import {
-  cancelPayment, CHECKOUT_OUTCOMES, createCustomer, createMandate, createPayment, FINAL, finishCheckout, publicView, settleRecurring,
+  cancelPayment,
+  CHECKOUT_OUTCOMES,
+  createCustomer,
+  createMandate,
+  createPayment,
+  FINAL,
+  finishCheckout,
+  publicView,
+  settleRecurring,
 } from './service';
 import type { CheckoutOutcome } from './service';
 import { createChargeback, createRefund, reverseChargeback } from './money-back';
-import { claimIdempotencyKey, getCustomerObject, getObject, listObjects, listOfPayment, patchObject, rememberAnswer, simApiKey } from './store';
+import {
+  claimIdempotencyKey,
+  getCustomerObject,
+  getObject,
+  listObjects,
+  listOfPayment,
+  patchObject,
+  rememberAnswer,
+  simApiKey,
+} from './store';
 import { deliverWebhook, storeWebhook, EXPIRE_JOB, scaled, SETTLE_JOB, SETTLE_SECONDS, WEBHOOK_JOB } from './webhooks';
 import type { WebhookDeps } from './webhooks';
 
@@ -67,7 +84,14 @@ function methodJson(m: SimMethod, currency: string, withIssuers: boolean, b: Bas
     image: image(m.id),
     status: 'activated',
     ...(withIssuers && m.issuers
-      ? { issuers: m.issuers.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: image(`ideal-issuers/${i.id.replace(/^ideal_/, '')}`) })) }
+      ? {
+          issuers: m.issuers.map((i) => ({
+            resource: 'issuer',
+            id: i.id,
+            name: i.name,
+            image: image(`ideal-issuers/${i.id.replace(/^ideal_/, '')}`),
+          })),
+        }
       : {}),
     _links: {
       self: { href: `${b.api}/methods/${m.id}`, type: HAL },
@@ -126,13 +150,17 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
 
   const plugin: FastifyPluginAsync = async (sim) => {
     await sim.register(formbody, { bodyLimit: 4096 });
-    const bases = (req: FastifyRequest): Bases => ({ api: `${req.protocol}://${req.host}${SIM_PREFIX}/v2`, pages: `${publicBase}${SIM_PREFIX}` });
+    const bases = (req: FastifyRequest): Bases => ({
+      api: `${req.protocol}://${req.host}${SIM_PREFIX}/v2`,
+      pages: `${publicBase}${SIM_PREFIX}`,
+    });
     const hal = (reply: FastifyReply, status: number, body: unknown) => reply.status(status).type(HAL).send(body);
 
     sim.setErrorHandler((err, req, reply) => {
       if (err instanceof SimError) return hal(reply, err.status, err.body());
       const status = (err as { statusCode?: number }).statusCode;
-      if (status && status >= 400 && status < 500) return hal(reply, status, errorBody(status, err instanceof Error ? err.message : "Bad request"));
+      if (status && status >= 400 && status < 500)
+        return hal(reply, status, errorBody(status, err instanceof Error ? err.message : 'Bad request'));
       req.log.error({ err }, 'mollie simulator failed');
       return hal(reply, 500, errorBody(500, 'An internal server error occurred while processing your request.'));
     });
@@ -172,7 +200,8 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       idempotent(req, reply, 201, async () => {
         const { payment, settle } = await createPayment(app.db, req.body);
         const id = String(payment.id);
-        if (settle) await app.jobs.send(SETTLE_JOB, { paymentId: id }, { startAfter: scaled(SETTLE_SECONDS, deps.timeScale), retryLimit: 3 });
+        if (settle)
+          await app.jobs.send(SETTLE_JOB, { paymentId: id }, { startAfter: scaled(SETTLE_SECONDS, deps.timeScale), retryLimit: 3 });
         if (typeof payment.expiresAt === 'string') {
           // at its expiresAt (not scaled: a test's checkout must not expire under it)
           await app.jobs.send(EXPIRE_JOB, { paymentId: id }, { startAfter: new Date(payment.expiresAt), retryLimit: 3 });
@@ -236,7 +265,13 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       if (value !== undefined && amount === null) throw new SimError(400, 'The amount contains an invalid value', 'amount.value');
       const sequenceType = (query.sequenceType ?? 'oneoff') as SequenceType;
       if (!['oneoff', 'first', 'recurring'].includes(sequenceType)) throw new SimError(400, 'The sequence type is invalid', 'sequenceType');
-      return { currency, amount, sequenceType, includeWallets: (query.includeWallets ?? '').split(',').includes('applepay'), issuers: (query.include ?? '').split(',').includes('issuers') };
+      return {
+        currency,
+        amount,
+        sequenceType,
+        includeWallets: (query.includeWallets ?? '').split(',').includes('applepay'),
+        issuers: (query.include ?? '').split(',').includes('issuers'),
+      };
     };
     sim.get('/v2/methods', async (req, reply) => {
       const m = methodQuery(req);
@@ -251,14 +286,18 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
     });
 
     // ---- customers and mandates -----------------------------------------------------------------
-    sim.post('/v2/customers', async (req, reply) => idempotent(req, reply, 201, async () => withCustomerLinks(await createCustomer(app.db, req.body), bases(req))));
+    sim.post('/v2/customers', async (req, reply) =>
+      idempotent(req, reply, 201, async () => withCustomerLinks(await createCustomer(app.db, req.body), bases(req))),
+    );
     sim.get<{ Params: { id: string } }>('/v2/customers/:id', async (req, reply) => {
       const customer = await getObject(app.db, req.params.id, 'customer');
       if (!customer) throw new SimError(404, `No customer exists with token ${req.params.id}.`);
       return hal(reply, 200, withCustomerLinks(customer, bases(req)));
     });
     sim.post<{ Params: { cid: string } }>('/v2/customers/:cid/mandates', async (req, reply) =>
-      idempotent(req, reply, 201, async () => withMandateLinks(publicView(await createMandate(app.db, req.params.cid, req.body)), req.params.cid, bases(req))),
+      idempotent(req, reply, 201, async () =>
+        withMandateLinks(publicView(await createMandate(app.db, req.params.cid, req.body)), req.params.cid, bases(req)),
+      ),
     );
     sim.get<{ Params: { cid: string; id: string } }>('/v2/customers/:cid/mandates/:id', async (req, reply) => {
       const mandate = await getCustomerObject(app.db, req.params.id, 'mandate', req.params.cid);
@@ -266,8 +305,11 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       return hal(reply, 200, withMandateLinks(publicView(mandate), req.params.cid, bases(req)));
     });
     sim.get<{ Params: { cid: string } }>('/v2/customers/:cid/mandates', async (req, reply) => {
-      if (!(await getObject(app.db, req.params.cid, 'customer'))) throw new SimError(404, `No customer exists with token ${req.params.cid}.`);
-      const items = (await listObjects(app.db, 'mandate', req.params.cid)).map((m) => withMandateLinks(publicView(m), req.params.cid, bases(req)));
+      if (!(await getObject(app.db, req.params.cid, 'customer')))
+        throw new SimError(404, `No customer exists with token ${req.params.cid}.`);
+      const items = (await listObjects(app.db, 'mandate', req.params.cid)).map((m) =>
+        withMandateLinks(publicView(m), req.params.cid, bases(req)),
+      );
       return hal(reply, 200, list('mandates', items, `${bases(req).api}/customers/${req.params.cid}/mandates`, 'list-mandates'));
     });
     sim.delete<{ Params: { cid: string; id: string } }>('/v2/customers/:cid/mandates/:id', async (req, reply) => {
@@ -286,7 +328,11 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       const payment = /^tr_\w{1,40}$/.test(token) ? await getObject(app.db, token, 'payment') : null;
       if (!payment) return html(reply, 404, messagePage('Payment not found', 'This payment does not exist.'));
       if (payment.status !== 'open') {
-        return html(reply, 200, messagePage('Payment already handled', `This payment is ${String(payment.status)}.`, payment.redirectUrl as string | undefined));
+        return html(
+          reply,
+          200,
+          messagePage('Payment already handled', `This payment is ${String(payment.status)}.`, payment.redirectUrl as string | undefined),
+        );
       }
       return html(reply, 200, checkoutPage(publicView(payment)));
     });
@@ -294,11 +340,17 @@ export async function registerMollieSim(app: FastifyInstance, publicBase: string
       const body = (req.body ?? {}) as Record<string, unknown>;
       const token = typeof body.token === 'string' ? body.token : '';
       const status = body.status as CheckoutOutcome;
-      if (!(CHECKOUT_OUTCOMES as readonly string[]).includes(status)) return html(reply, 400, messagePage('Choose a status', 'Select the payment status and press Continue.'));
+      if (!(CHECKOUT_OUTCOMES as readonly string[]).includes(status))
+        return html(reply, 400, messagePage('Choose a status', 'Select the payment status and press Continue.'));
       const before = /^tr_\w{1,40}$/.test(token) ? await getObject(app.db, token, 'payment') : null;
       if (!before) return html(reply, 404, messagePage('Payment not found', 'This payment does not exist.'));
-      const after = await announced(token, () => finishCheckout(app.db, token, status, body.recurring === 'failed' ? 'failed' : 'paid'), isFinal);
-      const target = (after?.status === 'canceled' && typeof before.cancelUrl === 'string' ? before.cancelUrl : before.redirectUrl) as string | undefined;
+      const after = await announced(
+        token,
+        () => finishCheckout(app.db, token, status, body.recurring === 'failed' ? 'failed' : 'paid'),
+        isFinal,
+      );
+      const target = (after?.status === 'canceled' && typeof before.cancelUrl === 'string' ? before.cancelUrl : before.redirectUrl) as
+        string | undefined;
       if (!target) return html(reply, 200, messagePage('Done', `The payment is ${String(after?.status ?? before.status)}.`));
       return reply.status(303).header('location', target).send();
     });

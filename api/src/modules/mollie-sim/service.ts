@@ -58,16 +58,21 @@ export async function createPayment(db: DbOrTx, body: unknown, now = new Date())
   if (!currency || !/^[A-Z]{3}$/.test(currency)) throw new SimError(422, 'The currency is invalid', 'amount.currency');
   if (minor === null || minor <= 0) throw new SimError(422, 'The amount contains an invalid value', 'amount.value');
   const description = str(body.description);
-  if (!description || description.trim() === '' || description.length > 255) throw new SimError(422, 'The description is invalid', 'description');
+  if (!description || description.trim() === '' || description.length > 255)
+    throw new SimError(422, 'The description is invalid', 'description');
   const sequenceType = (str(body.sequenceType) ?? 'oneoff') as SequenceType;
   if (!['oneoff', 'first', 'recurring'].includes(sequenceType)) throw new SimError(422, 'The sequence type is invalid', 'sequenceType');
   if (sequenceType !== 'recurring' && !httpUrl(body.redirectUrl)) throw new SimError(422, 'The redirect URL is invalid', 'redirectUrl');
-  if (body.webhookUrl !== undefined && body.webhookUrl !== null && !httpUrl(body.webhookUrl)) throw new SimError(422, 'The webhook URL is invalid', 'webhookUrl');
-  if (body.metadata !== undefined && JSON.stringify(body.metadata).length > 1024) throw new SimError(422, 'The metadata is too large', 'metadata');
+  if (body.webhookUrl !== undefined && body.webhookUrl !== null && !httpUrl(body.webhookUrl))
+    throw new SimError(422, 'The webhook URL is invalid', 'webhookUrl');
+  if (body.metadata !== undefined && JSON.stringify(body.metadata).length > 1024)
+    throw new SimError(422, 'The metadata is too large', 'metadata');
 
   const customerId = str(body.customerId);
-  if (customerId !== undefined && !(await getObject(db, customerId, 'customer'))) throw new SimError(422, 'The customer id is invalid', 'customerId');
-  if (sequenceType !== 'oneoff' && !customerId) throw new SimError(422, `A customer is required for a ${sequenceType} payment`, 'customerId');
+  if (customerId !== undefined && !(await getObject(db, customerId, 'customer')))
+    throw new SimError(422, 'The customer id is invalid', 'customerId');
+  if (sequenceType !== 'oneoff' && !customerId)
+    throw new SimError(422, `A customer is required for a ${sequenceType} payment`, 'customerId');
 
   let method = str(body.method) ?? null;
   let mandate: Obj | null = null;
@@ -83,8 +88,10 @@ export async function createPayment(db: DbOrTx, body: unknown, now = new Date())
     const def = simMethod(method);
     const offered = listSimMethods({ sequenceType, currency, amount: null, includeWallets: true }).some((m) => m.id === method);
     if (!def || !offered) throw new SimError(422, 'The payment method is invalid', 'method');
-    if (minor < def.minimum) throw new SimError(422, `The amount is lower than the minimum of ${toValue(def.minimum)} ${currency}`, 'amount');
-    if (minor > def.maximum) throw new SimError(422, `The amount is higher than the maximum of ${toValue(def.maximum)} ${currency}`, 'amount');
+    if (minor < def.minimum)
+      throw new SimError(422, `The amount is lower than the minimum of ${toValue(def.minimum)} ${currency}`, 'amount');
+    if (minor > def.maximum)
+      throw new SimError(422, `The amount is higher than the maximum of ${toValue(def.maximum)} ${currency}`, 'amount');
     const issuer = str(body.issuer);
     if (issuer !== undefined && !def.issuers?.some((i) => i.id === issuer)) throw new SimError(422, 'The issuer is invalid', 'issuer');
   } else if (body.issuer !== undefined) {
@@ -122,24 +129,44 @@ export async function createPayment(db: DbOrTx, body: unknown, now = new Date())
 function paidDetails(method: string | null, mandate: Obj | null): Obj | null {
   if (method === 'creditcard' || method === 'applepay') {
     return {
-      cardHolder: 'T. TEST', cardNumber: '4444', cardFingerprint: crypto.randomBytes(12).toString('base64url'),
-      cardAudience: 'consumer', cardLabel: 'Mastercard', cardCountryCode: 'NL', cardSecurity: '3dsecure', feeRegion: 'intra-eu',
+      cardHolder: 'T. TEST',
+      cardNumber: '4444',
+      cardFingerprint: crypto.randomBytes(12).toString('base64url'),
+      cardAudience: 'consumer',
+      cardLabel: 'Mastercard',
+      cardCountryCode: 'NL',
+      cardSecurity: '3dsecure',
+      feeRegion: 'intra-eu',
       ...(method === 'applepay' ? { wallet: 'applepay' } : {}),
     };
   }
   if (method === 'directdebit' && mandate && isObj(mandate.details)) {
     const d = mandate.details;
     return {
-      transferReference: `SD${Date.now() % 1e10}`, creditorIdentifier: 'NL08ZZZ502057730000', consumerName: d.consumerName,
-      consumerAccount: d.consumerAccount, consumerBic: d.consumerBic, dueDate: new Date().toISOString().slice(0, 10),
-      signatureDate: mandate.signatureDate, bankReasonCode: null, bankReason: null, endToEndIdentifier: null, mandateReference: mandate.mandateReference,
-      batchReference: null, fileReference: null,
+      transferReference: `SD${Date.now() % 1e10}`,
+      creditorIdentifier: 'NL08ZZZ502057730000',
+      consumerName: d.consumerName,
+      consumerAccount: d.consumerAccount,
+      consumerBic: d.consumerBic,
+      dueDate: new Date().toISOString().slice(0, 10),
+      signatureDate: mandate.signatureDate,
+      bankReasonCode: null,
+      bankReason: null,
+      endToEndIdentifier: null,
+      mandateReference: mandate.mandateReference,
+      batchReference: null,
+      fileReference: null,
     };
   }
   if (method === 'ideal' || method === 'bancontact' || method === 'eps') {
     return { consumerName: 'T. TEST', consumerAccount: 'NL53INGB0654422370', consumerBic: 'INGBNL2A' };
   }
-  if (method === 'paypal') return { consumerName: 'T. TEST', consumerAccount: 'test@example.com', paypalReference: crypto.randomBytes(8).toString('hex').toUpperCase() };
+  if (method === 'paypal')
+    return {
+      consumerName: 'T. TEST',
+      consumerAccount: 'test@example.com',
+      paypalReference: crypto.randomBytes(8).toString('hex').toUpperCase(),
+    };
   return null;
 }
 
@@ -151,13 +178,27 @@ async function mandateFromFirstPayment(db: DbOrTx, payment: Obj, now: Date, next
   const expiry = new Date(now.getTime() + 2 * 365 * 24 * 3600 * 1000);
   const details: Obj =
     def.mandateMethod === 'creditcard'
-      ? { cardHolder: 'T. TEST', cardNumber: '4444', cardLabel: 'Mastercard', cardFingerprint: crypto.randomBytes(12).toString('base64url'), cardExpiryDate: expiry.toISOString().slice(0, 10) }
+      ? {
+          cardHolder: 'T. TEST',
+          cardNumber: '4444',
+          cardLabel: 'Mastercard',
+          cardFingerprint: crypto.randomBytes(12).toString('base64url'),
+          cardExpiryDate: expiry.toISOString().slice(0, 10),
+        }
       : def.mandateMethod === 'paypal'
         ? { consumerName: 'T. TEST', consumerAccount: 'test@example.com' }
         : { consumerName: 'T. TEST', consumerAccount: 'NL53INGB0654422370', consumerBic: 'INGBNL2A' };
   const mandate: Obj = {
-    resource: 'mandate', id: newId('mdt_'), mode: 'test', status: 'valid', method: def.mandateMethod, details,
-    mandateReference: null, signatureDate: mollieTime(now).slice(0, 10), createdAt: mollieTime(now), _sim: { nextRecurring },
+    resource: 'mandate',
+    id: newId('mdt_'),
+    mode: 'test',
+    status: 'valid',
+    method: def.mandateMethod,
+    details,
+    mandateReference: null,
+    signatureDate: mollieTime(now).slice(0, 10),
+    createdAt: mollieTime(now),
+    _sim: { nextRecurring },
   };
   await insertObject(db, 'mandate', mandate, customerId);
   return mandate;
@@ -168,7 +209,13 @@ async function mandateFromFirstPayment(db: DbOrTx, payment: Obj, now: Date, next
  * the payment after the change, or null when it was no longer open (nothing changed).
  * `nextRecurring`: how later recurring payments on the mandate of a paid first payment end.
  */
-export async function finishCheckout(db: DbOrTx, id: string, outcome: CheckoutOutcome, nextRecurring: 'paid' | 'failed' = 'paid', now = new Date()): Promise<Obj | null> {
+export async function finishCheckout(
+  db: DbOrTx,
+  id: string,
+  outcome: CheckoutOutcome,
+  nextRecurring: 'paid' | 'failed' = 'paid',
+  now = new Date(),
+): Promise<Obj | null> {
   const payment = await getObject(db, id, 'payment');
   if (!payment || payment.status !== 'open') return null;
   if (outcome === 'open') return payment;
@@ -187,7 +234,12 @@ export async function finishCheckout(db: DbOrTx, id: string, outcome: CheckoutOu
       ...(mandate ? { mandateId: mandate.id } : {}),
     });
   } else if (outcome === 'failed') {
-    Object.assign(patch, { failedAt: at, ...(payment.method === 'creditcard' ? { details: { failureReason: 'authentication_failed', failureMessage: 'The 3-D Secure authentication failed.' } } : {}) });
+    Object.assign(patch, {
+      failedAt: at,
+      ...(payment.method === 'creditcard'
+        ? { details: { failureReason: 'authentication_failed', failureMessage: 'The 3-D Secure authentication failed.' } }
+        : {}),
+    });
   } else if (outcome === 'canceled') {
     Object.assign(patch, { canceledAt: at });
   } else {
@@ -207,8 +259,25 @@ export async function settleRecurring(db: DbOrTx, id: string, now = new Date()):
   const amount = payment.amount as Obj;
   const patch: Obj =
     sim.nextRecurring === 'failed'
-      ? { status: 'failed', failedAt: at, isCancelable: false, details: { ...(paidDetails(str(payment.method) ?? null, mandate) ?? {}), failureReason: 'insufficient_funds', failureMessage: 'The card was declined.' } }
-      : { status: 'paid', paidAt: at, isCancelable: false, amountRefunded: { value: '0.00', currency: amount.currency }, amountRemaining: amount, settlementAmount: amount, details: paidDetails(str(payment.method) ?? null, mandate) };
+      ? {
+          status: 'failed',
+          failedAt: at,
+          isCancelable: false,
+          details: {
+            ...(paidDetails(str(payment.method) ?? null, mandate) ?? {}),
+            failureReason: 'insufficient_funds',
+            failureMessage: 'The card was declined.',
+          },
+        }
+      : {
+          status: 'paid',
+          paidAt: at,
+          isCancelable: false,
+          amountRefunded: { value: '0.00', currency: amount.currency },
+          amountRemaining: amount,
+          settlementAmount: amount,
+          details: paidDetails(str(payment.method) ?? null, mandate),
+        };
   return patchObject(db, id, patch, 'pending');
 }
 
@@ -224,10 +293,17 @@ export async function cancelPayment(db: DbOrTx, id: string, now = new Date()): P
 
 export async function createCustomer(db: DbOrTx, body: unknown, now = new Date()): Promise<Obj> {
   const b = isObj(body) ? body : {};
-  if (b.email !== undefined && (typeof b.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(b.email))) throw new SimError(422, 'The email address is invalid', 'email');
+  if (b.email !== undefined && (typeof b.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(b.email)))
+    throw new SimError(422, 'The email address is invalid', 'email');
   const customer: Obj = {
-    resource: 'customer', id: newId('cst_'), mode: 'test', name: str(b.name) ?? null, email: str(b.email) ?? null,
-    locale: str(b.locale) ?? null, metadata: b.metadata ?? null, createdAt: mollieTime(now),
+    resource: 'customer',
+    id: newId('cst_'),
+    mode: 'test',
+    name: str(b.name) ?? null,
+    email: str(b.email) ?? null,
+    locale: str(b.locale) ?? null,
+    metadata: b.metadata ?? null,
+    createdAt: mollieTime(now),
   };
   await insertObject(db, 'customer', customer, null);
   return customer;
@@ -246,11 +322,17 @@ export async function createMandate(db: DbOrTx, customerId: string, body: unknow
   if (!/^\d{4}-\d{2}-\d{2}$/.test(signatureDate)) throw new SimError(422, 'The signature date is invalid', 'signatureDate');
   const bank = account.startsWith('NL') ? `${account.slice(4, 8)}NL2A` : null;
   const mandate: Obj = {
-    resource: 'mandate', id: newId('mdt_'), mode: 'test', status: 'valid', method: 'directdebit',
+    resource: 'mandate',
+    id: newId('mdt_'),
+    mode: 'test',
+    status: 'valid',
+    method: 'directdebit',
     details: { consumerName, consumerAccount: account, consumerBic: str(b.consumerBic) ?? bank },
-    mandateReference: str(b.mandateReference) ?? null, signatureDate, createdAt: mollieTime(now), _sim: { nextRecurring: 'paid' },
+    mandateReference: str(b.mandateReference) ?? null,
+    signatureDate,
+    createdAt: mollieTime(now),
+    _sim: { nextRecurring: 'paid' },
   };
   await insertObject(db, 'mandate', mandate, customerId);
   return mandate;
 }
-

@@ -38,8 +38,19 @@ async function call(method: string, url: string, body?: unknown, auth = true): P
 }
 const v2 = (method: string, url: string, body?: unknown) => call(method, `v2/${url}`, body);
 const checkout = (id: string, status: string) =>
-  fetch(`${base}/checkout/test-mode`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${id}&status=${status}`, redirect: 'manual' });
-const payment = (extra: Json = {}) => ({ amount: { value: '20.00', currency: 'EUR' }, description: 'Order', redirectUrl: 'https://shop.example/r', method: 'ideal', ...extra });
+  fetch(`${base}/checkout/test-mode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${id}&status=${status}`,
+    redirect: 'manual',
+  });
+const payment = (extra: Json = {}) => ({
+  amount: { value: '20.00', currency: 'EUR' },
+  description: 'Order',
+  redirectUrl: 'https://shop.example/r',
+  method: 'ideal',
+  ...extra,
+});
 
 /** Every answer checked, with what it lacks (empty when conformant). */
 const seen: [string, MollieObject, Json][] = [];
@@ -69,7 +80,12 @@ it('answers every field the OpenAPI description requires, in every state', async
   expect(sameShape(chargeback.body, fixture('chargeback'))).toEqual([]);
   const after = (await v2('GET', `payments/${id}`)).body;
   check('payment refunded and charged back', 'payment', after);
-  expect(after).toMatchObject({ status: 'paid', amountRefunded: { value: '10.00' }, amountRemaining: { value: '10.00' }, amountChargedBack: { value: '10.00' } });
+  expect(after).toMatchObject({
+    status: 'paid',
+    amountRefunded: { value: '10.00' },
+    amountRemaining: { value: '10.00' },
+    amountChargedBack: { value: '10.00' },
+  });
   expect(Object.keys(after._links as Json)).toEqual(expect.arrayContaining(['refunds', 'chargebacks']));
   checkList('refunds list', 'refunds', 'refund', (await v2('GET', `payments/${id}/refunds`)).body);
   checkList('chargebacks list', 'chargebacks', 'chargeback', (await v2('GET', `payments/${id}/chargebacks`)).body);
@@ -90,7 +106,11 @@ it('answers every field the OpenAPI description requires, in every state', async
   check('customer (create)', 'customer', customer.body);
   const cid = String(customer.body.id);
   check('customer (get)', 'customer', (await v2('GET', `customers/${cid}`)).body);
-  const sepa = await v2('POST', `customers/${cid}/mandates`, { method: 'directdebit', consumerName: 'C', consumerAccount: 'NL55INGB0000000000' });
+  const sepa = await v2('POST', `customers/${cid}/mandates`, {
+    method: 'directdebit',
+    consumerName: 'C',
+    consumerAccount: 'NL55INGB0000000000',
+  });
   check('mandate (create)', 'mandate', sepa.body);
   expect(sepa.body.customerId).toBe(cid);
   expect(sameShape(sepa.body, fixture('mandate-directdebit'))).toEqual([]);
@@ -100,7 +120,13 @@ it('answers every field the OpenAPI description requires, in every state', async
   check('payment first, paid', 'payment', paidFirst);
   check('mandate (card, get)', 'mandate', (await v2('GET', `customers/${cid}/mandates/${String(paidFirst.mandateId)}`)).body);
   checkList('mandates list', 'mandates', 'mandate', (await v2('GET', `customers/${cid}/mandates`)).body);
-  const recurring = await v2('POST', 'payments', { amount: { value: '5.00', currency: 'EUR' }, description: 'again', sequenceType: 'recurring', customerId: cid, mandateId: sepa.body.id });
+  const recurring = await v2('POST', 'payments', {
+    amount: { value: '5.00', currency: 'EUR' },
+    description: 'again',
+    sequenceType: 'recurring',
+    customerId: cid,
+    mandateId: sepa.body.id,
+  });
   check('payment recurring, pending', 'payment', recurring.body);
 
   checkList('methods list', 'methods', 'method', (await v2('GET', 'methods?include=issuers')).body);
@@ -125,6 +151,17 @@ it('answers every field the OpenAPI description requires, in every state', async
 
 it('checks what it says: a missing required field, nested ones too, is found', () => {
   expect(missingRequired({ resource: 'refund' }, 'refund')).toEqual(expect.arrayContaining(['$.id', '$._links']));
-  const refund = { resource: 'refund', id: 're_1', mode: 'test', amount: { value: '1.00' }, status: 'pending', createdAt: 'x', description: '', metadata: null, paymentId: 'tr_1', _links: { self: { href: 'x', type: 'y' }, payment: { href: 'x', type: 'y' } } };
+  const refund = {
+    resource: 'refund',
+    id: 're_1',
+    mode: 'test',
+    amount: { value: '1.00' },
+    status: 'pending',
+    createdAt: 'x',
+    description: '',
+    metadata: null,
+    paymentId: 'tr_1',
+    _links: { self: { href: 'x', type: 'y' }, payment: { href: 'x', type: 'y' } },
+  };
   expect(missingRequired(refund, 'refund')).toEqual(['$.amount.currency', '$._links.documentation']);
 });

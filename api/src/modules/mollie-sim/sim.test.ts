@@ -58,14 +58,24 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
 
 async function choose(id: string, status: string) {
   const res = await fetch(`${base}/mollie-sim/checkout/test-mode`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${id}&status=${status}`, redirect: 'manual',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${id}&status=${status}`,
+    redirect: 'manual',
   });
   await mollieSimOf(app)?.settled();
   return res;
 }
 
 const newPayment = (extra: Json = {}) => ({
-  amount: { value: '19.95', currency: 'EUR' }, description: 'Order #1', redirectUrl: 'https://shop.example/return', webhookUrl: hookUrl, method: 'ideal', locale: 'nl_NL', metadata: { order_id: '1' }, ...extra,
+  amount: { value: '19.95', currency: 'EUR' },
+  description: 'Order #1',
+  redirectUrl: 'https://shop.example/return',
+  webhookUrl: hookUrl,
+  method: 'ideal',
+  locale: 'nl_NL',
+  metadata: { order_id: '1' },
+  ...extra,
 });
 
 describe('answers shaped as Mollie documents them', () => {
@@ -85,12 +95,20 @@ describe('answers shaped as Mollie documents them', () => {
 
     const customer = await api('POST', 'customers', { name: 'John Doe', email: 'customer@example.org' });
     expect(sameShape(customer.body, fixture('customer'))).toEqual([]);
-    const mandate = await api('POST', `customers/${String(customer.body.id)}/mandates`, { method: 'directdebit', consumerName: 'John Doe', consumerAccount: 'NL55INGB0000000000', mandateReference: 'REF-1' });
+    const mandate = await api('POST', `customers/${String(customer.body.id)}/mandates`, {
+      method: 'directdebit',
+      consumerName: 'John Doe',
+      consumerAccount: 'NL55INGB0000000000',
+      mandateReference: 'REF-1',
+    });
     expect(mandate.status).toBe(201);
     expect(sameShape(mandate.body, fixture('mandate-directdebit'))).toEqual([]);
 
     const methods = await api('GET', 'methods?include=issuers&amount%5Bvalue%5D=19.95&amount%5Bcurrency%5D=EUR');
-    const ideal = { ...methods.body, _embedded: { methods: ((methods.body._embedded as Json).methods as Json[]).filter((m) => m.id === 'ideal') } };
+    const ideal = {
+      ...methods.body,
+      _embedded: { methods: ((methods.body._embedded as Json).methods as Json[]).filter((m) => m.id === 'ideal') },
+    };
     expect(sameShape(ideal, fixture('methods-list'))).toEqual([]);
     const gbp = await api('GET', 'methods?amount%5Bvalue%5D=10.00&amount%5Bcurrency%5D=GBP');
     expect(((gbp.body._embedded as Json).methods as Json[]).map((m) => m.id)).not.toContain('ideal');
@@ -140,7 +158,13 @@ describe('Idempotency-Key', () => {
 
   it('the official client: same idempotencyKey, one payment', async () => {
     const client = await createPsp(app).client();
-    const params = { amount: { value: '9.95', currency: 'EUR' }, description: 'x', redirectUrl: 'https://shop.example/r', method: 'ideal' as never, idempotencyKey: 'client-key-1' };
+    const params = {
+      amount: { value: '9.95', currency: 'EUR' },
+      description: 'x',
+      redirectUrl: 'https://shop.example/r',
+      method: 'ideal' as never,
+      idempotencyKey: 'client-key-1',
+    };
     const one = await client.payments.create(params);
     const two = await client.payments.create(params);
     expect(two.id).toBe(one.id);
@@ -196,15 +220,34 @@ describe('statuses and the webhook', () => {
   it('recurring on a mandate: pending, then settled (paid, or failed when the card was set to fail)', async () => {
     const customer = await api('POST', 'customers', { name: 'R' });
     const cid = String(customer.body.id);
-    const first = await api('POST', 'payments', newPayment({ method: 'creditcard', sequenceType: 'first', customerId: cid, webhookUrl: undefined }));
-    await fetch(`${base}/mollie-sim/checkout/test-mode`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${String(first.body.id)}&status=paid&recurring=failed`, redirect: 'manual' });
+    const first = await api(
+      'POST',
+      'payments',
+      newPayment({ method: 'creditcard', sequenceType: 'first', customerId: cid, webhookUrl: undefined }),
+    );
+    await fetch(`${base}/mollie-sim/checkout/test-mode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${String(first.body.id)}&status=paid&recurring=failed`,
+      redirect: 'manual',
+    });
     const paidFirst = await api('GET', `payments/${String(first.body.id)}`);
     expect(paidFirst.body.mandateId).toMatch(/^mdt_/);
-    const recurring = await api('POST', 'payments', { amount: { value: '5.00', currency: 'EUR' }, description: 'again', sequenceType: 'recurring', customerId: cid });
+    const recurring = await api('POST', 'payments', {
+      amount: { value: '5.00', currency: 'EUR' },
+      description: 'again',
+      sequenceType: 'recurring',
+      customerId: cid,
+    });
     expect(recurring.body).toMatchObject({ status: 'pending', method: 'creditcard', mandateId: paidFirst.body.mandateId });
     await app.jobs.drain();
     expect((await api('GET', `payments/${String(recurring.body.id)}`)).body.status).toBe('failed');
-    const noMandate = await api('POST', 'payments', { amount: { value: '5.00', currency: 'EUR' }, description: 'x', sequenceType: 'recurring', customerId: String((await api('POST', 'customers', {})).body.id) });
+    const noMandate = await api('POST', 'payments', {
+      amount: { value: '5.00', currency: 'EUR' },
+      description: 'x',
+      sequenceType: 'recurring',
+      customerId: String((await api('POST', 'customers', {})).body.id),
+    });
     expect([noMandate.status, noMandate.body.field]).toEqual([422, 'customerId']);
   });
 });
@@ -212,10 +255,12 @@ describe('statuses and the webhook', () => {
 describe('every webhook call is a stored job (a crash loses none)', () => {
   /** The simulator's webhook jobs of one payment, oldest first. */
   const webhookJobs = async (paymentId: string) =>
-    (await app.dbHandle.query<{ attempt: string; state: string }>(
-      "SELECT data->>'attempt' AS attempt, state FROM pgboss.job WHERE name = $1 AND data->>'paymentId' = $2 ORDER BY created_on, data->>'attempt'",
-      [WEBHOOK_JOB, paymentId],
-    )).map((j) => [Number(j.attempt), j.state]);
+    (
+      await app.dbHandle.query<{ attempt: string; state: string }>(
+        "SELECT data->>'attempt' AS attempt, state FROM pgboss.job WHERE name = $1 AND data->>'paymentId' = $2 ORDER BY created_on, data->>'attempt'",
+        [WEBHOOK_JOB, paymentId],
+      )
+    ).map((j) => [Number(j.attempt), j.state]);
 
   it('the first call is stored before it is made (cancelled once made); a failed one is retried by a job', async () => {
     hooks.length = 0;
@@ -224,10 +269,16 @@ describe('every webhook call is a stored job (a crash loses none)', () => {
     const id = String(p.body.id);
     await choose(id, 'paid');
     expect(hooks).toHaveLength(1); // made at once, and failed
-    expect(await webhookJobs(id)).toEqual([[1, 'cancelled'], [2, 'created']]);
+    expect(await webhookJobs(id)).toEqual([
+      [1, 'cancelled'],
+      [2, 'created'],
+    ]);
     await app.jobs.drain();
     expect(hooks.map((h) => h.body)).toEqual([`id=${id}`, `id=${id}`]);
-    expect(await webhookJobs(id)).toEqual([[1, 'cancelled'], [2, 'completed']]);
+    expect(await webhookJobs(id)).toEqual([
+      [1, 'cancelled'],
+      [2, 'completed'],
+    ]);
 
     hooks.length = 0;
     const ok = await api('POST', 'payments', newPayment());
@@ -240,7 +291,10 @@ describe('every webhook call is a stored job (a crash loses none)', () => {
     // nothing changed (the payment is no longer open): the stored call is dropped, none is made
     hooks.length = 0;
     await choose(String(ok.body.id), 'paid');
-    expect(await webhookJobs(String(ok.body.id))).toEqual([[1, 'cancelled'], [1, 'cancelled']]);
+    expect(await webhookJobs(String(ok.body.id))).toEqual([
+      [1, 'cancelled'],
+      [1, 'cancelled'],
+    ]);
     await app.jobs.drain();
     expect(hooks).toHaveLength(0);
   });

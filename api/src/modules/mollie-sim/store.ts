@@ -32,7 +32,10 @@ export async function simApiKey(db: DbOrTx): Promise<string> {
 }
 
 export async function getObject(db: DbOrTx, id: string, resource: string): Promise<Obj | null> {
-  const [row] = await db.select().from(mollieSimObjects).where(and(eq(mollieSimObjects.id, id), eq(mollieSimObjects.resource, resource)));
+  const [row] = await db
+    .select()
+    .from(mollieSimObjects)
+    .where(and(eq(mollieSimObjects.id, id), eq(mollieSimObjects.resource, resource)));
   return row ? row.data : null;
 }
 
@@ -63,12 +66,27 @@ export async function listObjects(db: DbOrTx, resource: string, customerId: stri
  * `unchanged` still hold what the caller read (so two refunds of one payment cannot both pass a
  * check on the same old amount). Returns the new object or null.
  */
-export async function patchObject(db: DbOrTx, id: string, patch: Obj, fromStatus: string | null = null, unchanged: Obj = {}): Promise<Obj | null> {
-  const guards = Object.entries(unchanged).map(([field, value]) => sql`${mollieSimObjects.data}->${field} is not distinct from ${value === undefined ? null : JSON.stringify(value)}::jsonb`);
+export async function patchObject(
+  db: DbOrTx,
+  id: string,
+  patch: Obj,
+  fromStatus: string | null = null,
+  unchanged: Obj = {},
+): Promise<Obj | null> {
+  const guards = Object.entries(unchanged).map(
+    ([field, value]) =>
+      sql`${mollieSimObjects.data}->${field} is not distinct from ${value === undefined ? null : JSON.stringify(value)}::jsonb`,
+  );
   const [row] = await db
     .update(mollieSimObjects)
     .set({ data: sql`${mollieSimObjects.data} || ${JSON.stringify(patch)}::jsonb` })
-    .where(and(eq(mollieSimObjects.id, id), fromStatus === null ? undefined : sql`${mollieSimObjects.data}->>'status' = ${fromStatus}`, ...guards))
+    .where(
+      and(
+        eq(mollieSimObjects.id, id),
+        fromStatus === null ? undefined : sql`${mollieSimObjects.data}->>'status' = ${fromStatus}`,
+        ...guards,
+      ),
+    )
     .returning();
   return row ? row.data : null;
 }
@@ -89,7 +107,10 @@ export interface Replay {
 }
 
 const hashOf = (method: string, path: string, body: unknown) =>
-  crypto.createHash('sha256').update(`${method} ${path} ${JSON.stringify(body ?? null)}`).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 
 /**
  * Idempotency-Key (https://docs.mollie.com/reference/api-idempotency): the first request with a key
@@ -99,7 +120,11 @@ const hashOf = (method: string, path: string, body: unknown) =>
  */
 export async function claimIdempotencyKey(db: DbOrTx, key: string, method: string, path: string, body: unknown): Promise<Replay | null> {
   const requestHash = hashOf(method, path, body);
-  const inserted = await db.insert(mollieSimIdempotency).values({ key, requestHash }).onConflictDoNothing().returning({ key: mollieSimIdempotency.key });
+  const inserted = await db
+    .insert(mollieSimIdempotency)
+    .values({ key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: mollieSimIdempotency.key });
   if (inserted.length > 0) return null;
   const [row] = await db.select().from(mollieSimIdempotency).where(eq(mollieSimIdempotency.key, key));
   if (!row) return claimIdempotencyKey(db, key, method, path, body);

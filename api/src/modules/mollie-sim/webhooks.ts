@@ -72,7 +72,11 @@ export async function deliverWebhook(deps: WebhookDeps, paymentId: string, attem
 }
 
 /** Store the first call of a webhook as a job; returns the job's id (cancel it once the call was made). */
-export async function queueWebhook(deps: WebhookDeps, paymentId: string, backstopSeconds = FIRST_CALL_BACKSTOP_SECONDS): Promise<string | null> {
+export async function queueWebhook(
+  deps: WebhookDeps,
+  paymentId: string,
+  backstopSeconds = FIRST_CALL_BACKSTOP_SECONDS,
+): Promise<string | null> {
   return deps.jobs.send(WEBHOOK_JOB, { paymentId, attempt: 1 }, { startAfter: backstopSeconds, retryLimit: 0 });
 }
 

@@ -32,16 +32,28 @@ async function loggedIn(overrides: Parameters<typeof createMember>[1] = {}) {
 }
 
 function message(from: { cookie: string }, to: number) {
-  return app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...json, cookie: from.cookie }, payload: { profile: to, type: 'text', body: 'Hoi!', client_id: crypto.randomUUID() } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/messages.php',
+    headers: { ...json, cookie: from.cookie },
+    payload: { profile: to, type: 'text', body: 'Hoi!', client_id: crypto.randomUUID() },
+  });
 }
 
 async function mailsTo(userId: number, kind = 'notify_message') {
-  return app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind))).orderBy(desc(mailOutbox.id));
+  return app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
+    .orderBy(desc(mailOutbox.id));
 }
 
 /** the notifications.mail-flush jobs queued for the member */
 async function flushJobs(userId: number) {
-  return app.dbHandle.query<{ start_after: Date }>(`select start_after from pgboss.job where name = 'notifications.mail-flush' and (data->>'userId')::int = $1 order by start_after`, [userId]);
+  return app.dbHandle.query<{ start_after: Date }>(
+    `select start_after from pgboss.job where name = 'notifications.mail-flush' and (data->>'userId')::int = $1 order by start_after`,
+    [userId],
+  );
 }
 
 let mailCtx: Parameters<typeof mailPending>[0] | null = null;
@@ -51,11 +63,13 @@ beforeAll(async () => {
 });
 
 async function me(cookie: string) {
-  return (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as { notifications_disabled: string[] };
+  return (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user as {
+    notifications_disabled: string[];
+  };
 }
 
 describe('notification mails', () => {
-  it('mails a message the member has not read 5 minutes later, in the member\'s language, with one-click unsubscribe and the preferences link', async () => {
+  it("mails a message the member has not read 5 minutes later, in the member's language, with one-click unsubscribe and the preferences link", async () => {
     const anna = await loggedIn({ name: 'Anna', user: { language: 'fr' } });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     expect((await message(bob, anna.id)).statusCode).toBe(200);
@@ -83,12 +97,26 @@ describe('notification mails', () => {
     await message(bob, anna.id);
     await message(carl, anna.id);
     await settle(app);
-    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as { conversation: number; profile: { id: number } }[];
+    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as {
+      conversation: number;
+      profile: { id: number };
+    }[];
     const withBob = chats.find((c) => c.profile.id === bob.id)?.conversation;
     const withCarl = chats.find((c) => c.profile.id === carl.id)?.conversation;
     // she opens Bob's conversation (read), and deletes Carl's
-    expect((await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: '/api/chat.php', headers: { ...json, cookie: anna.cookie }, payload: { conversation: withCarl } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: '/api/chat.php',
+          headers: { ...json, cookie: anna.cookie },
+          payload: { conversation: withCarl },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS))).toBe('nothing');
     expect(await mailsTo(anna.id)).toHaveLength(0);
     // nothing left waiting either
@@ -108,10 +136,15 @@ describe('notification mails', () => {
     await message(bob, anna.id);
     await settle(app); // the events are stored and the flush job is queued for 5 minutes on
     expect((await flushJobs(anna.id)).length).toBeGreaterThan(0);
-    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as { conversation: number; profile: { id: number } }[];
+    const chats = (await app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie: anna.cookie } })).json().chats as {
+      conversation: number;
+      profile: { id: number };
+    }[];
     const withBob = chats.find((c) => c.profile.id === bob.id)?.conversation;
     // she reads both (Bob sees "Gelezen") and answers: her answer is the conversation's newest message
-    expect((await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/messages.php?conversation=${withBob}`, headers: { cookie: anna.cookie } })).statusCode,
+    ).toBe(200);
     expect((await message(anna, bob.id)).statusCode).toBe(200);
     await settle(app);
     // the job runs: nothing is unread, no "Je hebt 2 nieuwe berichten"
@@ -147,13 +180,20 @@ describe('notification mails', () => {
     const [digest] = await mailsTo(anna.id);
     expect(digest?.subject).toBe('Je hebt 2 nieuwe berichten op Flirtlokaal');
     expect(digest?.text).toContain('Je hebt 2 nieuwe berichten, van Bob, Carl.');
-    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + 2 * GATHER_MS + MESSAGE_MAIL_WAIT_MS + 5_000))).toBe('nothing');
+    expect(await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + 2 * GATHER_MS + MESSAGE_MAIL_WAIT_MS + 5_000))).toBe(
+      'nothing',
+    );
   });
 
   it('mails a like and a match; none when the e-mail preference is off', async () => {
     const anna = await loggedIn({ name: 'Anna', user: { language: 'en' } });
     const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { language: 'en' } });
-    await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...json, cookie: bob.cookie }, payload: { email: { matches: false } } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { ...json, cookie: bob.cookie },
+      payload: { email: { matches: false } },
+    });
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...json, cookie: bob.cookie }, payload: { id: anna.id } });
     await settle(app);
     expect((await mailsTo(anna.id, 'notify_like'))[0]?.subject).toBe('Bob likes you on Flirtlokaal');
@@ -164,7 +204,7 @@ describe('notification mails', () => {
 });
 
 describe('one-click unsubscribe', () => {
-  it('the mail\'s POST (RFC 8058) switches notification mails off, as a list-unsubscribe report; the alert reason shows', async () => {
+  it("the mail's POST (RFC 8058) switches notification mails off, as a list-unsubscribe report; the alert reason shows", async () => {
     const anna = await loggedIn({ name: 'Anna' });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     await message(bob, anna.id);
@@ -177,7 +217,12 @@ describe('one-click unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit"');
     expect((await me(anna.cookie)).notifications_disabled).toEqual([]);
-    const post = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const post = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(post.statusCode).toBe(200);
     expect((await me(anna.cookie)).notifications_disabled).toEqual(['listunsubscribe']);
     // no more notification mails
@@ -186,14 +231,24 @@ describe('one-click unsubscribe', () => {
     await mailPending(ctx(), anna.id, 'message', new Date(Date.now() + MESSAGE_MAIL_WAIT_MS)); // unread 5 minutes later
     expect(await mailsTo(anna.id)).toHaveLength(1);
     // switching mails on in the preferences lifts it
-    await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...json, cookie: anna.cookie }, payload: { email: { messages: true } } });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { ...json, cookie: anna.cookie },
+      payload: { email: { messages: true } },
+    });
     expect((await me(anna.cookie)).notifications_disabled).toEqual([]);
   });
 
   it('an invalid or forged token is a translated 400 and changes nothing', async () => {
     const anna = await loggedIn();
     for (const token of ['', 'nope', `u${anna.id}x${'A'.repeat(32)}`, `u${anna.id}x${'A'.repeat(31)}`]) {
-      const res = await app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe.php?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Deze afmeldlink is ongeldig.');
     }
@@ -203,7 +258,12 @@ describe('one-click unsubscribe', () => {
 
 describe('POST /api/mail-events.php', () => {
   const report = (payload: unknown, secret?: string) =>
-    app.inject({ method: 'POST', url: '/api/mail-events.php', headers: { ...json, ...(secret !== undefined ? { 'x-mail-events-secret': secret } : {}) }, payload: payload as object });
+    app.inject({
+      method: 'POST',
+      url: '/api/mail-events.php',
+      headers: { ...json, ...(secret !== undefined ? { 'x-mail-events-secret': secret } : {}) },
+      payload: payload as object,
+    });
 
   it('sets the reason of a bounce, a spam complaint and a list-unsubscribe, once each', async () => {
     const anna = await loggedIn();
@@ -231,7 +291,9 @@ describe('POST /api/mail-events.php', () => {
       expect([payload, secret, res.statusCode]).toEqual([payload, secret, status]);
       expect(typeof res.json().message).toBe('string');
     }
-    expect((await report({ type: 'bounce', email: 'nobody-here@example.com' }, SECRET)).json().message).toBe('Er is geen account met dit e-mailadres.');
+    expect((await report({ type: 'bounce', email: 'nobody-here@example.com' }, SECRET)).json().message).toBe(
+      'Er is geen account met dit e-mailadres.',
+    );
     expect((await me(anna.cookie)).notifications_disabled).toEqual([]);
   });
 
@@ -239,7 +301,12 @@ describe('POST /api/mail-events.php', () => {
     const other = await buildTestApp();
     try {
       const { user } = await createMember(other);
-      const res = await other.inject({ method: 'POST', url: '/api/mail-events.php', headers: { ...json, 'x-mail-events-secret': 'anything' }, payload: { type: 'bounce', email: user.email } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/mail-events.php',
+        headers: { ...json, 'x-mail-events-secret': 'anything' },
+        payload: { type: 'bounce', email: user.email },
+      });
       expect(res.statusCode).toBe(403);
       const [row] = await other.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.notificationsDisabled).toEqual([]);

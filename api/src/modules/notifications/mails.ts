@@ -21,7 +21,16 @@ import { escapeHtml } from '../../platform/mail-templates';
 import { getPreferences } from '../members/profile';
 import { linkBase } from '../identity/mail-queue';
 import type { SiteContext } from '../sites/service';
-import { actorName, loadRecipient, MAIL_FLUSH_JOB, PREF_KEY, targetUrl, type NotificationEvent, type NotificationKind, type Recipient } from './service';
+import {
+  actorName,
+  loadRecipient,
+  MAIL_FLUSH_JOB,
+  PREF_KEY,
+  targetUrl,
+  type NotificationEvent,
+  type NotificationKind,
+  type Recipient,
+} from './service';
 import { unsubscribeToken } from './unsubscribe';
 
 export const GATHER_MS = 3_600_000;
@@ -72,7 +81,12 @@ export function renderNotificationMail(opts: {
   const subject = t(many ? `mail_${plural}_subject` : `mail_${kind}_subject`, lang, params);
   const intro = t(many ? `mail_${plural}_intro` : `mail_${kind}_intro`, lang, params);
   const link =
-    base + (many ? (kind === 'message' ? '/chats' : '/likes') : targetUrl({ kind, actorId: first.actorId, conversationId: first.conversationId ?? undefined }));
+    base +
+    (many
+      ? kind === 'message'
+        ? '/chats'
+        : '/likes'
+      : targetUrl({ kind, actorId: first.actorId, conversationId: first.conversationId ?? undefined }));
   const action = t(kind === 'like' ? 'mail_action_likes' : many ? `mail_action_${plural}` : `mail_action_${kind}`, lang);
   const prefsUrl = `${base}/notifications`;
   const greeting = t('mail_greeting', lang, { name: opts.memberName });
@@ -81,7 +95,20 @@ export function renderNotificationMail(opts: {
   const prefsLabel = t('mail_footer_preferences', lang);
   const unsubLabel = t('mail_footer_unsubscribe', lang);
 
-  const text = [greeting, '', intro, '', `${action}: ${link}`, '', '--', why, `${prefsLabel}: ${prefsUrl}`, `${unsubLabel}: ${opts.unsubscribeUrl}`, sentBy, base].join('\n');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${action}: ${link}`,
+    '',
+    '--',
+    why,
+    `${prefsLabel}: ${prefsUrl}`,
+    `${unsubLabel}: ${opts.unsubscribeUrl}`,
+    sentBy,
+    base,
+  ].join('\n');
   const e = escapeHtml;
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>` +
@@ -117,7 +144,13 @@ async function mailAllowed(ctx: MailContext, userId: number, kind: NotificationK
  * Mail the member's unmailed events of `kind` if the last such mail is an hour old (or there is
  * none); otherwise say when to try again. Returns 'sent', 'nothing' or the Date to flush at.
  */
-export async function mailPending(ctx: MailContext, userId: number, kind: NotificationKind, now = new Date(), allowed?: Recipient | null): Promise<'sent' | 'nothing' | Date> {
+export async function mailPending(
+  ctx: MailContext,
+  userId: number,
+  kind: NotificationKind,
+  now = new Date(),
+  allowed?: Recipient | null,
+): Promise<'sent' | 'nothing' | Date> {
   const { app } = ctx;
   // `allowed`: mailAllowed's answer of this same moment (the event handler has just asked)
   const who = allowed !== undefined ? allowed : await mailAllowed(ctx, userId, kind);
@@ -125,7 +158,10 @@ export async function mailPending(ctx: MailContext, userId: number, kind: Notifi
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-mail:${userId}:${kind}`}))`);
     if (!who) {
       // switched off meanwhile: what waited is dropped, not mailed later
-      await tx.update(notificationEvents).set({ mailedAt: now }).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, kind), isNull(notificationEvents.mailedAt)));
+      await tx
+        .update(notificationEvents)
+        .set({ mailedAt: now })
+        .where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, kind), isNull(notificationEvents.mailedAt)));
       return 'nothing' as const;
     }
     if (kind === 'message') {
@@ -162,7 +198,14 @@ export async function mailPending(ctx: MailContext, userId: number, kind: Notifi
       .returning();
     if (claimed.length === 0) return 'nothing' as const;
     const actorIds = [...new Set(claimed.map((c) => c.actorId).filter((id): id is number => id !== null))];
-    const names = new Map((await tx.select({ id: profiles.userId, name: profiles.name }).from(profiles).where(inArray(profiles.userId, actorIds.length ? actorIds : [-1]))).map((r) => [r.id, r.name]));
+    const names = new Map(
+      (
+        await tx
+          .select({ id: profiles.userId, name: profiles.name })
+          .from(profiles)
+          .where(inArray(profiles.userId, actorIds.length ? actorIds : [-1]))
+      ).map((r) => [r.id, r.name]),
+    );
     const items = claimed
       .sort((a, b) => a.id - b.id)
       .filter((c) => c.actorId !== null && names.has(c.actorId))
@@ -192,14 +235,26 @@ export async function handleMailEvent(ctx: MailContext, event: NotificationEvent
   if ((await actorName(ctx.app, event)) === null) return;
   const who = await mailAllowed(ctx, event.userId, event.kind);
   if (!who) return;
-  await ctx.app.db.insert(notificationEvents).values({ userId: event.userId, kind: event.kind, actorId: event.actorId, conversationId: event.conversationId ?? null });
+  await ctx.app.db
+    .insert(notificationEvents)
+    .values({ userId: event.userId, kind: event.kind, actorId: event.actorId, conversationId: event.conversationId ?? null });
   // the recipient was read just now: not again (the user answer is the dearest read of a chat message's mail job)
   await flush(ctx, event.userId, event.kind, who);
 }
 
 /** Mail what waits now, or schedule the gathered mail (the notifications.mail-flush job); returns mailPending's answer. */
-export async function flush(ctx: MailContext, userId: number, kind: NotificationKind, allowed?: Recipient | null): Promise<'sent' | 'nothing' | Date> {
+export async function flush(
+  ctx: MailContext,
+  userId: number,
+  kind: NotificationKind,
+  allowed?: Recipient | null,
+): Promise<'sent' | 'nothing' | Date> {
   const outcome = await mailPending(ctx, userId, kind, new Date(), allowed);
-  if (outcome instanceof Date) await ctx.app.jobs.send(MAIL_FLUSH_JOB, { userId, kind }, { startAfter: outcome, singletonKey: `flush:${userId}:${kind}:${outcome.getTime()}`, singletonSeconds: 60 });
+  if (outcome instanceof Date)
+    await ctx.app.jobs.send(
+      MAIL_FLUSH_JOB,
+      { userId, kind },
+      { startAfter: outcome, singletonKey: `flush:${userId}:${kind}:${outcome.getTime()}`, singletonSeconds: 60 },
+    );
   return outcome;
 }

@@ -30,13 +30,23 @@ async function member(name: string, gender: 'male' | 'female', subscribed: boole
 }
 
 async function write(from: { cookie: string }, to: number, body: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: from.cookie }, payload: { profile: to, type: 'text', body, client_id: crypto.randomUUID() } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/messages.php',
+    headers: { ...headers, cookie: from.cookie },
+    payload: { profile: to, type: 'text', body, client_id: crypto.randomUUID() },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().message as { id: number; conversation: number };
 }
 
 const mailEvents = async (userId: number) =>
-  (await app.db.select().from(notificationEvents).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'message')))).length;
+  (
+    await app.db
+      .select()
+      .from(notificationEvents)
+      .where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'message')))
+  ).length;
 /** a notifier as another server instance, or this one after a restart, has it (state only in the database) */
 const another = () => new MessageNotifier(app, messageNotifier(app).mail);
 /** whether `check` holds within `ms` (a started notifier passes by itself) */
@@ -105,7 +115,16 @@ describe('message notifier', () => {
     await settle(app);
     expect(service.received).toHaveLength(2);
     await app.withTx(async (tx) => {
-      await tx.insert(messages).values({ id: slowId, conversationId: first.conversation, senderId: bob.id, recipientId: anna.id, type: 'text', body: 'traag', clientId: crypto.randomUUID(), credits: 0 });
+      await tx.insert(messages).values({
+        id: slowId,
+        conversationId: first.conversation,
+        senderId: bob.id,
+        recipientId: anna.id,
+        type: 'text',
+        body: 'traag',
+        clientId: crypto.randomUUID(),
+        credits: 0,
+      });
     });
     await settle(app);
     expect(service.received).toHaveLength(3);
@@ -131,7 +150,12 @@ describe('message notifier', () => {
     const bob = await member('Bob', 'male', false);
     const notifier = another();
     const flushJobs = async () =>
-      (await app.dbHandle.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and (data->>'userId')::int = $2`, [MAIL_FLUSH_JOB, anna.id]))[0]?.n;
+      (
+        await app.dbHandle.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name = $1 and (data->>'userId')::int = $2`,
+          [MAIL_FLUSH_JOB, anna.id],
+        )
+      )[0]?.n;
     await write(bob, anna.id, 'een');
     await settle(app, notifier); // her mail waits 5 minutes (she may read it first)
     expect(notifier.scheduledMails).toBe(1);

@@ -61,7 +61,6 @@ export function messageNotifier(app: FastifyInstance): MessageNotifier {
   return notifier;
 }
 
-
 interface Row {
   id: number;
   actor: number;
@@ -167,7 +166,11 @@ export class MessageNotifier {
   /** One batch: decide, store the mail events and move the cursor (one transaction), then push and mail. */
   async pass(now = Date.now()): Promise<number> {
     const batch = await this.app.withTx(async (tx) => {
-      const [cursor] = await tx.select().from(notifierCursors).where(sql`${notifierCursors.name} = ${NOTIFIER}`).for('update', { skipLocked: true });
+      const [cursor] = await tx
+        .select()
+        .from(notifierCursors)
+        .where(sql`${notifierCursors.name} = ${NOTIFIER}`)
+        .for('update', { skipLocked: true });
       if (!cursor) return null; // another instance is passing
       const holes = new Map(cursor.holes.filter(([, at]) => now - at < HOLE_MS));
       // the ids after the cursor and the holes (held and deleted messages fill theirs too), then what they need
@@ -208,7 +211,14 @@ export class MessageNotifier {
       const events = rows.filter((r) => r.actor_ok);
       const mails = events.filter((r) => r.mail);
       if (mails.length > 0) {
-        await tx.insert(notificationEvents).values(mails.map((r) => ({ userId: Number(r.member), kind: 'message', actorId: Number(r.actor), conversationId: Number(r.conversation) })));
+        await tx.insert(notificationEvents).values(
+          mails.map((r) => ({
+            userId: Number(r.member),
+            kind: 'message',
+            actorId: Number(r.actor),
+            conversationId: Number(r.conversation),
+          })),
+        );
       }
       return { count: ids.length, events, mails };
     });
@@ -219,7 +229,9 @@ export class MessageNotifier {
     const pushes: NotificationEvent[] = batch.events
       .filter((r) => r.push)
       .map((r) => ({ kind: 'message', userId: Number(r.member), actorId: Number(r.actor), conversationId: Number(r.conversation) }));
-    await this.app.jobs.sendMany(PUSH_JOB, pushes, { retryLimit: 0 }).catch((err: unknown) => this.app.log.warn({ err }, 'pushes not queued'));
+    await this.app.jobs
+      .sendMany(PUSH_JOB, pushes, { retryLimit: 0 })
+      .catch((err: unknown) => this.app.log.warn({ err }, 'pushes not queued'));
     // the mail of a message waits MESSAGE_MAIL_WAIT_MS (mails.ts): one flush job per recipient who
     // has none scheduled yet, queued for the whole batch in one statement; what the recipient has
     // read by then is not mailed
@@ -227,7 +239,11 @@ export class MessageNotifier {
     const recipients = [...new Set(batch.mails.map((r) => Number(r.member)))].filter((member) => (this.flushAt.get(member) ?? 0) <= now);
     if (recipients.length > 0) {
       try {
-        await this.app.jobs.sendMany(MAIL_FLUSH_JOB, recipients.map((userId) => ({ userId, kind: 'message' })), { startAfter: new Date(due) });
+        await this.app.jobs.sendMany(
+          MAIL_FLUSH_JOB,
+          recipients.map((userId) => ({ userId, kind: 'message' })),
+          { startAfter: new Date(due) },
+        );
         for (const member of recipients) this.flushAt.set(member, due);
       } catch (err) {
         this.app.log.warn({ err }, 'message mails not scheduled (the events wait for the next mail)');

@@ -67,7 +67,12 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
       ['auth secret of the wrong size', { endpoint: 'https://push.example.com/x', keys: { p256dh, auth: 'abc' } }],
     ];
     for (const [what, sub] of bad) {
-      const res = await app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: { ...headers, cookie: m.cookie, 'accept-language': 'en' }, payload: { subscription: sub } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user.php?push=1',
+        headers: { ...headers, cookie: m.cookie, 'accept-language': 'en' },
+        payload: { subscription: sub },
+      });
       expect([what, res.statusCode]).toEqual([what, 400]);
       expect([what, res.json().message]).toEqual([what, 'Ongeldig pushabonnement.']);
     }
@@ -87,7 +92,9 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
     const m = await loggedIn();
     for (let i = 0; i < MAX_SUBSCRIPTIONS + 2; i += 1) {
       const { p256dh, auth } = browserKeys();
-      expect((await subscribe(app, m.cookie, { endpoint: `https://push.example.com/dev${i}`, keys: { p256dh, auth } })).statusCode).toBe(200);
+      expect((await subscribe(app, m.cookie, { endpoint: `https://push.example.com/dev${i}`, keys: { p256dh, auth } })).statusCode).toBe(
+        200,
+      );
     }
     const rows = await storedFor(m.id);
     expect(rows).toHaveLength(MAX_SUBSCRIPTIONS);
@@ -96,9 +103,10 @@ describe('push subscriptions (POST /api/user.php?push=1)', () => {
 });
 
 describe('the VAPID public key', () => {
-  it('is every site\'s push_public_key (settings.php, which the page inlines)', async () => {
+  it("is every site's push_public_key (settings.php, which the page inlines)", async () => {
     const a = (await app.inject({ method: 'GET', url: '/api/settings.php' })).json().settings.push_public_key;
-    const b = (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } })).json().settings.push_public_key;
+    const b = (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } })).json().settings
+      .push_public_key;
     expect(a).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(b).toBe(a);
   });
@@ -116,11 +124,16 @@ describe('the VAPID public key', () => {
 });
 
 describe('pushes', () => {
-  it('a new message: an encrypted push (VAPID-signed) to the recipient\'s endpoint, in their language, opening the conversation', async () => {
+  it("a new message: an encrypted push (VAPID-signed) to the recipient's endpoint, in their language, opening the conversation", async () => {
     const anna = await subscribed({ name: 'Anna', user: { language: 'de' } });
     const bob = await loggedIn({ name: 'Bob', gender: 'male' });
     await app.withTx((tx) => tx.update(users).set({ credits: 100 }).where(eq(users.id, bob.id)));
-    const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hallo Anna', client_id: crypto.randomUUID() } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { ...headers, cookie: bob.cookie },
+      payload: { profile: anna.id, type: 'text', body: 'Hallo Anna', client_id: crypto.randomUUID() },
+    });
     expect(sent.statusCode).toBe(200);
     expect(service.received).toHaveLength(0); // not on the request path
     await settle(app);
@@ -142,26 +155,44 @@ describe('pushes', () => {
   it('a like and then a match, each to the member concerned, opening the likes page and the match', async () => {
     const anna = await subscribed({ name: 'Anna', user: { language: 'en' } });
     const bob = await subscribed({ name: 'Bob', gender: 'male', user: { language: 'nl' } });
-    const like = (from: { cookie: string }, id: number) => app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: from.cookie }, payload: { id } });
+    const like = (from: { cookie: string }, id: number) =>
+      app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: from.cookie }, payload: { id } });
     expect((await like(bob, anna.id)).json().match).toBe(false);
     await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
-    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'New like!', body: 'Bob likes you.', url: '/likes' });
+    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({
+      title: 'New like!',
+      body: 'Bob likes you.',
+      url: '/likes',
+    });
     service.received.length = 0;
     expect((await like(anna, bob.id)).json().match).toBe(true);
     await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${bob.id}`]);
-    expect(bob.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Het is een match!', url: `/likes/m/${anna.id}` });
+    expect(bob.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({
+      title: 'Het is een match!',
+      url: `/likes/m/${anna.id}`,
+    });
   });
 
   it('respects the push preferences and sends nothing for a held message of an unconfirmed sender', async () => {
     const anna = await subscribed();
-    const off = await app.inject({ method: 'PUT', url: '/api/preferences.php', headers: { ...headers, cookie: anna.cookie }, payload: { push: { likes: false } } });
+    const off = await app.inject({
+      method: 'PUT',
+      url: '/api/preferences.php',
+      headers: { ...headers, cookie: anna.cookie },
+      payload: { push: { likes: false } },
+    });
     expect(off.statusCode).toBe(200);
     const bob = await loggedIn({ gender: 'male' });
     await app.inject({ method: 'POST', url: '/api/like.php', headers: { ...headers, cookie: bob.cookie }, payload: { id: anna.id } });
     const unconfirmed = await loggedIn({ gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
-    await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: unconfirmed.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { ...headers, cookie: unconfirmed.cookie },
+      payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() },
+    });
     await settle(app);
     expect(service.received).toHaveLength(0);
   });
@@ -179,23 +210,41 @@ describe('pushes', () => {
   it("an operator's reply as a chatpal reaches the member as a push from the chatpal", async () => {
     const anna = await subscribed({ name: 'Anna', gender: 'male', user: { credits: 100 } });
     const { user: pal } = await createMember(app, { name: 'Roos', user: { fictional: true } });
-    const wrote = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: anna.cookie }, payload: { profile: pal.id, type: 'text', body: 'Hoi Roos', client_id: crypto.randomUUID() } });
+    const wrote = await app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { ...headers, cookie: anna.cookie },
+      payload: { profile: pal.id, type: 'text', body: 'Hoi Roos', client_id: crypto.randomUUID() },
+    });
     expect(wrote.statusCode).toBe(200);
     await settle(app);
     service.received.length = 0;
     const op = await createStaff(app, ['operator']);
     const conversation = wrote.json().message.conversation as number;
-    const answered = await app.inject({ method: 'POST', url: '/api/backoffice/operator/reply', headers: { ...headers, cookie: op.cookie }, payload: { conversation, body: 'Hoi Anna!', client_id: crypto.randomUUID() } });
+    const answered = await app.inject({
+      method: 'POST',
+      url: '/api/backoffice/operator/reply',
+      headers: { ...headers, cookie: op.cookie },
+      payload: { conversation, body: 'Hoi Anna!', client_id: crypto.randomUUID() },
+    });
     expect(answered.statusCode).toBe(200);
     await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
-    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Roos stuurde je een bericht', url: `/chats/${conversation}` });
+    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({
+      title: 'Roos stuurde je een bericht',
+      url: `/chats/${conversation}`,
+    });
   });
 
   it('a message held while its sender was unconfirmed is notified when the sender confirms the address', async () => {
     const anna = await subscribed({ name: 'Anna' });
     const bob = await loggedIn({ name: 'Bob', gender: 'male', user: { emailConfirmed: false, status: 'not_confirmed', credits: 50 } });
-    const sent = await app.inject({ method: 'POST', url: '/api/messages.php', headers: { ...headers, cookie: bob.cookie }, payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { ...headers, cookie: bob.cookie },
+      payload: { profile: anna.id, type: 'text', body: 'Hoi', client_id: crypto.randomUUID() },
+    });
     expect(sent.statusCode).toBe(200);
     await settle(app);
     expect(service.received).toHaveLength(0);
@@ -203,6 +252,9 @@ describe('pushes', () => {
     expect((await app.inject({ method: 'GET', url: `/api/activate.php?token=${token}` })).headers.location).toBe('/activate/done');
     await settle(app);
     expect(service.received.map((r) => r.path)).toEqual([`/push/${anna.id}`]);
-    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({ title: 'Bob stuurde je een bericht', url: `/chats/${sent.json().message.conversation}` });
+    expect(anna.keys.decrypt(service.received[0]?.body ?? Buffer.alloc(0))).toMatchObject({
+      title: 'Bob stuurde je een bericht',
+      url: `/chats/${sent.json().message.conversation}`,
+    });
   });
 });

@@ -82,10 +82,15 @@ export async function notifyReleased(app: FastifyInstance, userId: number): Prom
     .where(and(eq(messages.senderId, userId), isNull(messages.deletedAt)))
     .groupBy(messages.recipientId)
     .limit(RELEASED_MAX);
-  for (const c of conversations) await notifyMember(app, { kind: 'message', userId: c.recipient, actorId: userId, conversationId: Number(c.conversation) });
+  for (const c of conversations)
+    await notifyMember(app, { kind: 'message', userId: c.recipient, actorId: userId, conversationId: Number(c.conversation) });
   const liked = await app.db.select({ id: likes.likedId }).from(likes).where(eq(likes.likerId, userId)).limit(RELEASED_MAX);
   for (const l of liked) {
-    const [back] = await app.db.select({ one: sql<number>`1` }).from(likes).where(and(eq(likes.likerId, l.id), eq(likes.likedId, userId))).limit(1);
+    const [back] = await app.db
+      .select({ one: sql<number>`1` })
+      .from(likes)
+      .where(and(eq(likes.likerId, l.id), eq(likes.likedId, userId)))
+      .limit(1);
     await notifyMember(app, { kind: back ? 'match' : 'like', userId: l.id, actorId: userId });
   }
 }
@@ -98,7 +103,11 @@ export interface Recipient {
 
 /** The member to notify (with unread/new-like counts, language, site), or null when they get nothing. */
 export async function loadRecipient(app: FastifyInstance, userId: number): Promise<Recipient | null> {
-  const [row] = await app.db.select({ siteId: users.siteId, status: users.status, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await app.db
+    .select({ siteId: users.siteId, status: users.status, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row || row.status === 'deleted' || row.status === 'disabled') return null;
   const site = await siteOf(app, row.siteId);
   if (!site) return null;
@@ -122,7 +131,12 @@ export async function actorName(app: FastifyInstance, event: NotificationEvent):
     const pair = await app.db
       .select({ liker: likes.likerId })
       .from(likes)
-      .where(or(and(eq(likes.likerId, event.actorId), eq(likes.likedId, event.userId)), and(eq(likes.likerId, event.userId), eq(likes.likedId, event.actorId))));
+      .where(
+        or(
+          and(eq(likes.likerId, event.actorId), eq(likes.likedId, event.userId)),
+          and(eq(likes.likerId, event.userId), eq(likes.likedId, event.actorId)),
+        ),
+      );
     const liked = pair.some((p) => p.liker === event.actorId);
     if (!liked || (event.kind === 'match' && pair.length < 2)) return null;
   }
@@ -138,7 +152,12 @@ export function targetUrl(event: Pick<NotificationEvent, 'kind' | 'actorId' | 'c
 
 /** The push's JSON (shown by /sw-push.js): title, body, url, tag, icon, badge count. */
 export function pushPayload(event: NotificationEvent, lang: Lang, name: string, badge: number) {
-  const tag = event.kind === 'message' ? `message-${event.conversationId ?? event.actorId}` : event.kind === 'match' ? `match-${event.actorId}` : 'likes';
+  const tag =
+    event.kind === 'message'
+      ? `message-${event.conversationId ?? event.actorId}`
+      : event.kind === 'match'
+        ? `match-${event.actorId}`
+        : 'likes';
   const body = event.kind === 'message' ? t('push_message_body', lang) : t(`push_${event.kind}_body`, lang, { name });
   const title = event.kind === 'message' ? t('push_message_title', lang, { name }) : t(`push_${event.kind}_title`, lang);
   return { title, body, url: targetUrl(event), tag, icon: '/icons/icon-192.png', badge };

@@ -20,12 +20,28 @@ export interface SubscriptionInput {
   keys: { p256dh: string; auth: string };
 }
 
-export async function saveSubscription(db: Db, userId: number, sub: SubscriptionInput, allowLoopback: boolean, lookup?: LookupFunction): Promise<void> {
+export async function saveSubscription(
+  db: Db,
+  userId: number,
+  sub: SubscriptionInput,
+  allowLoopback: boolean,
+  lookup?: LookupFunction,
+): Promise<void> {
   if (!(await acceptableEndpointNow(sub.endpoint, { allowLoopback, ...(lookup ? { lookup } : {}) }))) {
-    throw new AppError('validation', { status: 400, field: 'subscription.endpoint', messageCode: 'subscription_invalid', extra: { code: 'subscription_invalid' } });
+    throw new AppError('validation', {
+      status: 400,
+      field: 'subscription.endpoint',
+      messageCode: 'subscription_invalid',
+      extra: { code: 'subscription_invalid' },
+    });
   }
   if (!acceptableKeys(sub.keys)) {
-    throw new AppError('validation', { status: 400, field: 'subscription.keys', messageCode: 'subscription_invalid', extra: { code: 'subscription_invalid' } });
+    throw new AppError('validation', {
+      status: 400,
+      field: 'subscription.keys',
+      messageCode: 'subscription_invalid',
+      extra: { code: 'subscription_invalid' },
+    });
   }
   await db.transaction(async (tx) => {
     await tx
@@ -38,7 +54,15 @@ export async function saveSubscription(db: Db, userId: number, sub: Subscription
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
       .limit(MAX_SUBSCRIPTIONS);
-    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep.map((k) => k.id))));
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        notInArray(
+          pushSubscriptions.id,
+          keep.map((k) => k.id),
+        ),
+      ),
+    );
   });
 }
 

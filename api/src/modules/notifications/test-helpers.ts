@@ -38,11 +38,19 @@ export function setUpPushTests(): PushTestApp {
 
 /** POST /api/user.php?push=1 with `subscription` (no cookie: a visitor). */
 export function subscribe(app: FastifyInstance, cookie: string | undefined, subscription: unknown) {
-  return app.inject({ method: 'POST', url: '/api/user.php?push=1', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: { subscription } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/user.php?push=1',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: { subscription },
+  });
 }
 
 /** The member's browser subscribed to the local push service at /push/<member id> (the keys decrypt what it gets). */
-export async function subscribeBrowser(t: PushTestApp, member: { id: number; cookie: string }): Promise<{ keys: BrowserKeys; endpoint: string }> {
+export async function subscribeBrowser(
+  t: PushTestApp,
+  member: { id: number; cookie: string },
+): Promise<{ keys: BrowserKeys; endpoint: string }> {
   const keys = browserKeys();
   const endpoint = `${t.service.origin}/push/${member.id}`;
   const res = await subscribe(t.app, member.cookie, { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });

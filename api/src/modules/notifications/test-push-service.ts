@@ -11,7 +11,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const ece = require('http_ece') as { decrypt(buffer: Buffer, params: { version: string; privateKey: crypto.ECDH; authSecret: string }): Buffer };
+const ece = require('http_ece') as {
+  decrypt(buffer: Buffer, params: { version: string; privateKey: crypto.ECDH; authSecret: string }): Buffer;
+};
 
 export interface ReceivedPush {
   path: string;
@@ -40,7 +42,8 @@ export async function startPushService(): Promise<PushService> {
       for (;;) {
         const hit = service.received.find((r) => r.path === path);
         if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no push to ${path} within ${timeout} ms (got: ${service.received.map((r) => r.path).join(', ') || 'none'})`);
+        if (Date.now() > until)
+          throw new Error(`no push to ${path} within ${timeout} ms (got: ${service.received.map((r) => r.path).join(', ') || 'none'})`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },

@@ -69,9 +69,11 @@ export function verifyUnsubscribeToken(key: string, token: unknown): number | nu
 }
 
 function page(lang: Lang, title: string, body: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#2d1b2e;max-width:560px;margin:40px auto;padding:0 16px">` +
-    `<main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
+    `<main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`
+  );
 }
 
 export function registerUnsubscribe(app: FastifyInstance, key: string): void {
@@ -94,32 +96,47 @@ export function registerUnsubscribe(app: FastifyInstance, key: string): void {
   const wantsHtml = (accept: string | undefined) => /text\/html/.test(accept ?? '');
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
-    return reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+    return reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   app.register(async (scope) => {
     // the mail client's one-click POST is a form (RFC 8058): List-Unsubscribe=One-Click
     await scope.register(formbody, { bodyLimit: 1024 });
 
-    scope.get('/api/unsubscribe.php', { schema: { tags: ['notifications'], summary: 'The one-click unsubscribe page of a notification mail (changes nothing)' } }, async (req, reply) => {
-      const who = await member((req.query as Record<string, unknown>).token);
-      if (!who) {
-        if (!wantsHtml(req.headers.accept)) throw invalid();
-        return sendPage(reply, 400, page(req.lang, t('unsubscribe_invalid', req.lang), ''));
-      }
-      const { lang, site } = who;
-      const action = `/api/unsubscribe.php?token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}`;
-      const body =
-        `<p>${escapeHtml(t('unsubscribe_question', lang))}</p>` +
-        `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-        `<button type="submit" style="background:#c81f64;color:#fff;border:0;padding:12px 20px;border-radius:6px;font-weight:bold;font-size:1rem">${escapeHtml(t('unsubscribe_button', lang))}</button></form>` +
-        `<p><a href="${escapeHtml(`${linkBase(site, app.config)}/notifications`)}">${escapeHtml(t('mail_footer_preferences', lang))}</a></p>`;
-      return sendPage(reply, 200, page(lang, t('unsubscribe_title', lang, { site: site.settings.name }), body));
-    });
+    scope.get(
+      '/api/unsubscribe.php',
+      { schema: { tags: ['notifications'], summary: 'The one-click unsubscribe page of a notification mail (changes nothing)' } },
+      async (req, reply) => {
+        const who = await member((req.query as Record<string, unknown>).token);
+        if (!who) {
+          if (!wantsHtml(req.headers.accept)) throw invalid();
+          return sendPage(reply, 400, page(req.lang, t('unsubscribe_invalid', req.lang), ''));
+        }
+        const { lang, site } = who;
+        const action = `/api/unsubscribe.php?token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}`;
+        const body =
+          `<p>${escapeHtml(t('unsubscribe_question', lang))}</p>` +
+          `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+          `<button type="submit" style="background:#c81f64;color:#fff;border:0;padding:12px 20px;border-radius:6px;font-weight:bold;font-size:1rem">${escapeHtml(t('unsubscribe_button', lang))}</button></form>` +
+          `<p><a href="${escapeHtml(`${linkBase(site, app.config)}/notifications`)}">${escapeHtml(t('mail_footer_preferences', lang))}</a></p>`;
+        return sendPage(reply, 200, page(lang, t('unsubscribe_title', lang, { site: site.settings.name }), body));
+      },
+    );
 
     scope.post(
       '/api/unsubscribe.php',
-      { schema: { tags: ['notifications'], summary: 'One-click unsubscribe (RFC 8058): notification mails off (notifications_disabled: listunsubscribe)' }, config: { csrf: false } },
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'One-click unsubscribe (RFC 8058): notification mails off (notifications_disabled: listunsubscribe)',
+        },
+        config: { csrf: false },
+      },
       async (req, reply) => {
         const who = await member((req.query as Record<string, unknown>).token);
         if (!who) {
@@ -139,5 +156,3 @@ export function registerUnsubscribe(app: FastifyInstance, key: string): void {
     );
   });
 }
-
-

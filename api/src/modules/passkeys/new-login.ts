@@ -54,7 +54,13 @@ export function describeAgent(ua: string | undefined): { browser: string; os: st
   return { browser, os };
 }
 
-const clean = (v: unknown): string => (typeof v === 'string' ? v.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 80) : '');
+const clean = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .trim()
+        .slice(0, 80)
+    : '';
 
 /**
  * The city-level place of the request, when a trusted reverse proxy tells it (TRUST_PROXY on and
@@ -73,15 +79,39 @@ export function placeOf(req: FastifyRequest, trustProxy: boolean): string | null
 
 /** Time zone of a member's country for the mail's time (UTC elsewhere). */
 const ZONES: Record<string, string> = {
-  NL: 'Europe/Amsterdam', BE: 'Europe/Brussels', DE: 'Europe/Berlin', AT: 'Europe/Vienna', CH: 'Europe/Zurich',
-  FR: 'Europe/Paris', ES: 'Europe/Madrid', IT: 'Europe/Rome', PL: 'Europe/Warsaw', GB: 'Europe/London',
-  IE: 'Europe/Dublin', LU: 'Europe/Luxembourg', PT: 'Europe/Lisbon', DK: 'Europe/Copenhagen', SE: 'Europe/Stockholm',
-  NO: 'Europe/Oslo', NZ: 'Pacific/Auckland', AU: 'Australia/Sydney', CA: 'America/Toronto', US: 'America/New_York',
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  DE: 'Europe/Berlin',
+  AT: 'Europe/Vienna',
+  CH: 'Europe/Zurich',
+  FR: 'Europe/Paris',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  PL: 'Europe/Warsaw',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  LU: 'Europe/Luxembourg',
+  PT: 'Europe/Lisbon',
+  DK: 'Europe/Copenhagen',
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+  NZ: 'Pacific/Auckland',
+  AU: 'Australia/Sydney',
+  CA: 'America/Toronto',
+  US: 'America/New_York',
 };
 
 export function formatLoginTime(at: Date, lang: Lang, country: string | null | undefined): string {
   const timeZone = (country && ZONES[country]) || 'UTC';
-  return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
 }
 
 /**
@@ -126,7 +156,12 @@ export async function noteLogin(ctx: Ctx, user: { id: number; email: string; lan
         siteUrl: baseUrl(ctx),
         link: `${baseUrl(ctx)}/api/not-me.php?token=${token}`,
         validFor: TOKEN_TTL_MS.not_me / 86_400_000,
-        login: { browser, os, place: placeOf(ctx.req, Boolean(ctx.app.config.TRUST_PROXY)), time: formatLoginTime(now, lang, profile?.country) },
+        login: {
+          browser,
+          os,
+          place: placeOf(ctx.req, Boolean(ctx.app.config.TRUST_PROXY)),
+          time: formatLoginTime(now, lang, profile?.country),
+        },
       },
     });
     return [id];

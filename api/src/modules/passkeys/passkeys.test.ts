@@ -25,8 +25,20 @@ let address = 0;
 /** each test its own source address (the passkey-login limit counts per address) */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}, remoteAddress = '10.0.0.1') =>
-  app.inject({ method, url, remoteAddress, headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : { 'x-requested-with': 'fetch' }), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const send = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Headers = {},
+  remoteAddress = '10.0.0.1',
+) =>
+  app.inject({
+    method,
+    url,
+    remoteAddress,
+    headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : { 'x-requested-with': 'fetch' }), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 function cookieOf(res: LightMyRequestResponse, name: string): string | undefined {
   const c = res.cookies.find((x) => x.name === name);
@@ -49,7 +61,10 @@ async function loginOptions(ip: string) {
 }
 
 const newLoginMails = async (userId: number) => {
-  const [r] = await app.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'new_login')));
+  const [r] = await app.db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'new_login')));
   return Number(r?.n ?? 0);
 };
 
@@ -97,7 +112,12 @@ describe('passkeys: registration and login', () => {
     expect(again.json()).toMatchObject({ error: 'passkey_challenge_invalid', field: 'response' });
 
     const opts = (await send('POST', '/api/passkeys.php?options=1', {}, { cookie })).json().options;
-    const evil = await send('POST', '/api/passkeys.php', { name: 'Phish', response: auth.create(opts, { origin: 'https://evil.example' }) }, { cookie });
+    const evil = await send(
+      'POST',
+      '/api/passkeys.php',
+      { name: 'Phish', response: auth.create(opts, { origin: 'https://evil.example' }) },
+      { cookie },
+    );
     expect(evil.statusCode).toBe(400);
     expect(evil.json().error).toBe('passkey_verification_failed');
     const [n] = await app.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
@@ -119,7 +139,9 @@ describe('passkeys: registration and login', () => {
     expect(replay.json().error).toBe('passkey_challenge_invalid');
 
     const lo2 = await loginOptions(ip);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => send('POST', '/api/passkey-login.php', { response: auth.get(lo2) }, {}, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => send('POST', '/api/passkey-login.php', { response: auth.get(lo2) }, {}, ip)),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 400).every((a) => a.json().error === 'passkey_challenge_invalid')).toBe(true);
   });
@@ -182,7 +204,13 @@ describe('passkeys: registration and login', () => {
     expect(long.json().message).toMatch(/60/);
     const empty = await send('POST', '/api/passkeys.php', { name: ' ', response: {} }, { cookie });
     expect(empty.json()).toMatchObject({ field: 'name', code: 'passkey_name_required' });
-    const junk = await send('POST', '/api/passkey-login.php', { response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!' } } }, {}, nextAddress());
+    const junk = await send(
+      'POST',
+      '/api/passkey-login.php',
+      { response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!' } } },
+      {},
+      nextAddress(),
+    );
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toMatchObject({ field: 'response', code: 'passkey_response_invalid' });
     expect((await send('GET', '/api/passkeys.php')).statusCode).toBe(403);
@@ -191,7 +219,8 @@ describe('passkeys: registration and login', () => {
 });
 
 describe('new-login alerts', () => {
-  const login = (email: string, password: string, headers: Headers = {}) => send('POST', '/api/user.php', { email, password }, { 'user-agent': CHROME_MAC, ...headers }, '10.1.2.3');
+  const login = (email: string, password: string, headers: Headers = {}) =>
+    send('POST', '/api/user.php', { email, password }, { 'user-agent': CHROME_MAC, ...headers }, '10.1.2.3');
 
   it('the first login ever is quiet, a known browser is quiet, a new browser gets one mail in the member’s language', async () => {
     const { user, password } = await createMember(app, { user: { language: 'de' } });
@@ -212,13 +241,20 @@ describe('new-login alerts', () => {
     expect(await newLoginMails(user.id)).toBe(1);
     // a third browser logging in twice at once: one mail
     const third = `did=${'A'.repeat(40)}xyz`;
-    const both = await Promise.all([login(user.email, password, { cookie: third, 'user-agent': FIREFOX_WIN }), login(user.email, password, { cookie: third, 'user-agent': FIREFOX_WIN })]);
+    const both = await Promise.all([
+      login(user.email, password, { cookie: third, 'user-agent': FIREFOX_WIN }),
+      login(user.email, password, { cookie: third, 'user-agent': FIREFOX_WIN }),
+    ]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await newLoginMails(user.id)).toBe(2);
     const [devices] = await app.db.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, user.id));
     expect(Number(devices?.n)).toBe(3);
 
-    const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'new_login'))).limit(1);
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'new_login')))
+      .limit(1);
     expect(mail?.subject).toMatch(/Neue Anmeldung/);
     expect(mail?.text).toMatch(/Firefox 133/);
     expect(mail?.text).toMatch(/Windows/);
@@ -232,7 +268,13 @@ describe('new-login alerts', () => {
     const auth = new SoftAuthenticator(ORIGIN);
     expect((await registerPasskey(await loginCookie(app, user.id), auth)).res.statusCode).toBe(201);
     const ip = nextAddress();
-    const res = await send('POST', '/api/passkey-login.php', { response: auth.get(await loginOptions(ip)) }, { 'user-agent': FIREFOX_WIN }, ip);
+    const res = await send(
+      'POST',
+      '/api/passkey-login.php',
+      { response: auth.get(await loginOptions(ip)) },
+      { 'user-agent': FIREFOX_WIN },
+      ip,
+    );
     expect(res.statusCode).toBe(200);
     expect(await newLoginMails(user.id)).toBe(1);
   });
@@ -247,7 +289,10 @@ describe('new-login alerts', () => {
     // the thief adds a passkey
     const { res: added } = await registerPasskey(thiefSid, new SoftAuthenticator(ORIGIN), 'Dief');
     expect(added.statusCode).toBe(201);
-    const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'new_login')));
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'new_login')));
     const link = /http:\/\/localhost:8080(\/api\/not-me\.php\?token=[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
     expect(link).toBeDefined();
 
@@ -262,13 +307,20 @@ describe('new-login alerts', () => {
 
     // the reset page's token sets a new password through the existing flow
     const token = new URL(`http://x${click.headers.location as string}`).searchParams.get('token');
-    const reset = await send('PUT', '/api/reset-password.php', { token, password: 'een-nieuw-wachtwoord-9', password_repeat: 'een-nieuw-wachtwoord-9' });
+    const reset = await send('PUT', '/api/reset-password.php', {
+      token,
+      password: 'een-nieuw-wachtwoord-9',
+      password_repeat: 'een-nieuw-wachtwoord-9',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await login(user.email, 'een-nieuw-wachtwoord-9', { cookie: myDid })).statusCode).toBe(200);
 
     const again = await send('GET', link);
     expect(again.headers.location).toBe('/reset-password?reason=not_me_link_invalid');
-    const [used] = await app.db.select().from(accountTokens).where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'not_me')));
+    const [used] = await app.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'not_me')));
     expect(used?.usedAt).not.toBeNull();
   });
 });

@@ -42,7 +42,12 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
   const known = issue && (PASSKEY_ERROR_CODES as readonly string[]).includes(issue.message);
   const code = known ? issue.message : field?.startsWith('response') ? 'passkey_response_invalid' : 'invalid_type';
-  throw new AppError('validation', { status: 400, field: field?.startsWith('response') ? 'response' : field, messageCode: code, extra: { code } });
+  throw new AppError('validation', {
+    status: 400,
+    field: field?.startsWith('response') ? 'response' : field,
+    messageCode: code,
+    extra: { code },
+  });
 }
 
 const passThrough = () => (data: unknown) => ({ value: data });
@@ -71,14 +76,18 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     return { passkeys: await service.listPasskeys(ctx(req, reply), me) };
   });
 
-  app.post('/api/passkeys.php', docs('?options=1: registration options; else {name, response}: add a passkey (201)'), async (req, reply) => {
-    const me = requireUser(req);
-    const c = ctx(req, reply);
-    if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.registrationOptions(c, me) });
-    const { name, response } = parse(ZPasskeyRegisterRequest, req.body);
-    const passkey = await service.registerPasskey(c, me, name, response as unknown as RegistrationResponseJSON);
-    return reply.status(201).send(ZPasskeyAnswer.parse({ passkey }));
-  });
+  app.post(
+    '/api/passkeys.php',
+    docs('?options=1: registration options; else {name, response}: add a passkey (201)'),
+    async (req, reply) => {
+      const me = requireUser(req);
+      const c = ctx(req, reply);
+      if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.registrationOptions(c, me) });
+      const { name, response } = parse(ZPasskeyRegisterRequest, req.body);
+      const passkey = await service.registerPasskey(c, me, name, response as unknown as RegistrationResponseJSON);
+      return reply.status(201).send(ZPasskeyAnswer.parse({ passkey }));
+    },
+  );
 
   app.put('/api/passkeys.php', docs('Rename one of my passkeys', ZPasskeyRenameRequest, { 200: ZPasskeyAnswer }), async (req, reply) => {
     const me = requireUser(req);
@@ -93,21 +102,32 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   });
 
   // like the password login: a banned member's browser may log in as someone else
-  app.post('/api/passkey-login.php', { ...docs('?options=1: authentication options; else {response}: log in with a passkey'), config: { bannedSession: true } }, async (req, reply) => {
-    const c = ctx(req, reply);
-    if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.loginOptions(c) });
-    const { response } = parse(ZPasskeyLoginRequest, req.body);
-    return { user: await service.loginWithPasskey(c, response as unknown as AuthenticationResponseJSON) };
-  });
+  app.post(
+    '/api/passkey-login.php',
+    { ...docs('?options=1: authentication options; else {response}: log in with a passkey'), config: { bannedSession: true } },
+    async (req, reply) => {
+      const c = ctx(req, reply);
+      if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.loginOptions(c) });
+      const { response } = parse(ZPasskeyLoginRequest, req.body);
+      return { user: await service.loginWithPasskey(c, response as unknown as AuthenticationResponseJSON) };
+    },
+  );
 
-  app.get('/api/not-me.php', { ...docs('"Dit was ik niet": end every session, then choose a new password; redirects'), config: { writes: true, bannedSession: true } }, async (req, reply) => {
-    const token = (req.query as Record<string, unknown>).token;
-    const reset = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await notMe(ctx(req, reply), token) : null;
-    if (!reset) return reply.redirect('/reset-password?reason=not_me_link_invalid', 302);
-    // this browser's session was one of them: its cookie goes too
-    reply.clearCookie('sid', { path: '/' });
-    return reply.redirect(`/reset-password/do?token=${reset}&reason=not_me`, 302);
-  });
+  app.get(
+    '/api/not-me.php',
+    {
+      ...docs('"Dit was ik niet": end every session, then choose a new password; redirects'),
+      config: { writes: true, bannedSession: true },
+    },
+    async (req, reply) => {
+      const token = (req.query as Record<string, unknown>).token;
+      const reset = typeof token === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await notMe(ctx(req, reply), token) : null;
+      if (!reset) return reply.redirect('/reset-password?reason=not_me_link_invalid', 302);
+      // this browser's session was one of them: its cookie goes too
+      reply.clearCookie('sid', { path: '/' });
+      return reply.redirect(`/reset-password/do?token=${reset}&reason=not_me`, 302);
+    },
+  );
 };
 
 export default passkeyRoutes;

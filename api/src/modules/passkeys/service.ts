@@ -59,19 +59,37 @@ export function relyingParty(ctx: Ctx): RelyingParty {
 
 /** A stable, opaque WebAuthn user handle of a member (no e-mail, no id in the clear). */
 function userHandle(ctx: Ctx, userId: number): Uint8Array<ArrayBuffer> {
-  const digest = crypto.createHash('sha256').update(`passkey-user:${site(ctx).id}:${userId}`).digest();
+  const digest = crypto
+    .createHash('sha256')
+    .update(`passkey-user:${site(ctx).id}:${userId}`)
+    .digest();
   return new Uint8Array(digest.subarray(0, 32));
 }
 
-async function storeChallenge(tx: DbOrTx, ctx: Ctx, rp: RelyingParty, kind: 'register' | 'login', challenge: string, userId: number | null): Promise<void> {
+async function storeChallenge(
+  tx: DbOrTx,
+  ctx: Ctx,
+  rp: RelyingParty,
+  kind: 'register' | 'login',
+  challenge: string,
+  userId: number | null,
+): Promise<void> {
   const now = new Date();
   // expired challenges go as new ones come (one indexed delete)
   await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
-  await tx.insert(webauthnChallenges).values({ challenge, kind, userId, siteId: site(ctx).id, rpId: rp.rpID, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  await tx
+    .insert(webauthnChallenges)
+    .values({ challenge, kind, userId, siteId: site(ctx).id, rpId: rp.rpID, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
 }
 
 /** Consume a challenge once: true for the one caller that gets it (unused, unexpired, this site, RP, kind and member). */
-async function consumeChallenge(ctx: Ctx, rp: RelyingParty, kind: 'register' | 'login', challenge: string, userId: number | null): Promise<boolean> {
+async function consumeChallenge(
+  ctx: Ctx,
+  rp: RelyingParty,
+  kind: 'register' | 'login',
+  challenge: string,
+  userId: number | null,
+): Promise<boolean> {
   const now = new Date();
   const rows = await db(ctx)
     .update(webauthnChallenges)
@@ -111,7 +129,10 @@ export async function listPasskeys(ctx: Ctx, me: UserRow): Promise<Passkey[]> {
 
 export async function registrationOptions(ctx: Ctx, me: UserRow) {
   const rp = relyingParty(ctx);
-  const existing = await db(ctx).select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, me.id));
+  const existing = await db(ctx)
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, me.id));
   if (existing.length >= PASSKEYS_MAX) throw new AppError('passkey_too_many', { status: 409, params: { max: PASSKEYS_MAX } });
   const displayName = await nameOf(db(ctx), me.id);
   const options = await generateRegistrationOptions({
@@ -186,13 +207,20 @@ export async function registerPasskey(ctx: Ctx, me: UserRow, name: string, respo
 }
 
 export async function renamePasskey(ctx: Ctx, me: UserRow, id: number, name: string): Promise<Passkey> {
-  const [row] = await db(ctx).update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, me.id))).returning();
+  const [row] = await db(ctx)
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, me.id)))
+    .returning();
   if (!row) throw new AppError('passkey_not_found', { status: 404, field: 'id' });
   return passkeyJson(row);
 }
 
 export async function removePasskey(ctx: Ctx, me: UserRow, id: number): Promise<void> {
-  const rows = await db(ctx).delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, me.id))).returning({ id: passkeys.id });
+  const rows = await db(ctx)
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, me.id)))
+    .returning({ id: passkeys.id });
   if (rows.length === 0) throw new AppError('passkey_not_found', { status: 404, field: 'id' });
 }
 
@@ -208,7 +236,12 @@ async function countLoginTry(ctx: Ctx): Promise<void> {
 export async function loginOptions(ctx: Ctx) {
   await countLoginTry(ctx);
   const rp = relyingParty(ctx);
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred', allowCredentials: [], timeout: CHALLENGE_TTL_MS });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: 'preferred',
+    allowCredentials: [],
+    timeout: CHALLENGE_TTL_MS,
+  });
   await storeChallenge(db(ctx), ctx, rp, 'login', options.challenge, null);
   return options;
 }
@@ -253,7 +286,11 @@ export async function loginWithPasskey(ctx: Ctx, response: AuthenticationRespons
   if (user.status === 'deleted') throw new AppError('account_deleted', { status: 403 });
   await db(ctx)
     .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date(), backedUp: verification.authenticationInfo.credentialBackedUp })
+    .set({
+      counter: verification.authenticationInfo.newCounter,
+      lastUsedAt: new Date(),
+      backedUp: verification.authenticationInfo.credentialBackedUp,
+    })
     .where(eq(passkeys.id, passkey.id));
   await recordAttempt(db(ctx), { siteId: s.id, email: user.email, ip: ctx.req.ip }, true);
   await createSession(ctx.reply, user.id);

@@ -55,7 +55,13 @@ export class SoftAuthenticator {
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(id.length);
     const authData = Buffer.concat([rpIdHash, flags, counter, Buffer.alloc(16), idLen, id, Buffer.from(isoCBOR.encode(cose))]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
     this.credentials.push({ id, rpId, userHandle: options.user.id, privateKey, counter: 0 });
     return {
       id: b64url(id),
@@ -81,7 +87,11 @@ export class SoftAuthenticator {
     counter.writeUInt32BE(cred.counter);
     const authData = Buffer.concat([crypto.createHash('sha256').update(rpId).digest(), Buffer.from([0x01 | 0x04]), counter]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin);
-    const signature = crypto.sign('sha256', Buffer.concat([authData, crypto.createHash('sha256').update(clientDataJSON).digest()]), cred.privateKey);
+    const signature = crypto.sign(
+      'sha256',
+      Buffer.concat([authData, crypto.createHash('sha256').update(clientDataJSON).digest()]),
+      cred.privateKey,
+    );
     return {
       id: b64url(cred.id),
       rawId: b64url(cred.id),

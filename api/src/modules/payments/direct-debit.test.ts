@@ -29,7 +29,13 @@ afterAll(async () => {
 
 const { call, member } = paymentsKit(() => ({ app, base }));
 const DAY = 24 * 3600_000;
-const form = (phone: string, pkg = 'p3') => ({ account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', phone, package: pkg, consent: true });
+const form = (phone: string, pkg = 'p3') => ({
+  account_holder: 'Anna de Vries',
+  iban: 'NL91ABNA0417164300',
+  phone,
+  package: pkg,
+  consent: true,
+});
 const longAgo = () => ({ country: 'NL' as const, user: { signupAt: new Date(Date.now() - 30 * DAY) } });
 
 /** Every code the outbox holds for a member, oldest first (development: the outbox is the delivery). */
@@ -40,7 +46,16 @@ async function codesOf(userId: number): Promise<string[]> {
 
 /** The member's direct debits that count towards the limit. */
 async function debitsOf(userId: number) {
-  return app.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.kind, 'directdebit'), inArray(payments.status, ['open', 'pending', 'authorized', 'paid'])));
+  return app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'directdebit'),
+        inArray(payments.status, ['open', 'pending', 'authorized', 'paid']),
+      ),
+    );
 }
 
 describe('the direct-debit limit under races (races: proven on PostgreSQL)', () => {
@@ -49,7 +64,10 @@ describe('the direct-debit limit under races (races: proven on PostgreSQL)', () 
     const starts = await Promise.all(Array.from({ length: 5 }, () => call(m.cookie, 'POST', '/api/directdebit.php', form('+31612000001'))));
     expect(starts.every((r) => r.statusCode === 200)).toBe(true);
     // one request waits for its code: a new form replaces the one before, also when they arrive at once
-    const pending = await app.db.select().from(directDebitRequests).where(and(eq(directDebitRequests.userId, m.user.id), eq(directDebitRequests.status, 'pending')));
+    const pending = await app.db
+      .select()
+      .from(directDebitRequests)
+      .where(and(eq(directDebitRequests.userId, m.user.id), eq(directDebitRequests.status, 'pending')));
     expect(pending).toHaveLength(1);
     const codes = await codesOf(m.user.id);
     expect(codes).toHaveLength(5);
@@ -61,7 +79,9 @@ describe('the direct-debit limit under races (races: proven on PostgreSQL)', () 
     const confirms = await Promise.all(Array.from({ length: 10 }, () => call(m.cookie, 'POST', '/api/directdebit.php', { otp: newest })));
     expect(confirms.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const stale = await Promise.all(codes.slice(0, -1).map((otp) => call(m.cookie, 'POST', '/api/directdebit.php', { otp })));
-    expect([...confirms, ...stale].every((r) => r.statusCode === 200 || (r.statusCode >= 400 && r.statusCode < 500 && r.json().message))).toBe(true);
+    expect(
+      [...confirms, ...stale].every((r) => r.statusCode === 200 || (r.statusCode >= 400 && r.statusCode < 500 && r.json().message)),
+    ).toBe(true);
     expect(stale.every((r) => r.statusCode >= 400)).toBe(true);
     const debits = await debitsOf(m.user.id);
     expect(debits.map((d) => d.amount)).toEqual([9995]);
@@ -77,7 +97,10 @@ describe('the direct-debit limit under races (races: proven on PostgreSQL)', () 
     // the newer code first; the older one as soon as the newer request is taken (its payment not written yet)
     const first = call(m.cookie, 'POST', '/api/directdebit.php', { otp: newer });
     for (let i = 0; i < 2000; i += 1) {
-      const rows = await app.db.select({ status: directDebitRequests.status }).from(directDebitRequests).where(and(eq(directDebitRequests.userId, m.user.id), eq(directDebitRequests.status, 'confirmed')));
+      const rows = await app.db
+        .select({ status: directDebitRequests.status })
+        .from(directDebitRequests)
+        .where(and(eq(directDebitRequests.userId, m.user.id), eq(directDebitRequests.status, 'confirmed')));
       if (rows.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -105,17 +128,29 @@ describe('the direct-debit limit under races (races: proven on PostgreSQL)', () 
 });
 
 describe('phone numbers compared as E.164', () => {
-  it.each(['+31600000000', '+31 (0)6 00000000', '+310600000000', '0031 6 0000 0000', '06-00000000'])('%s is the blocked +31600000000: refused, no code sent', async (phone) => {
-    const m = await member(longAgo());
-    const res = await call(m.cookie, 'POST', '/api/directdebit.php', form(phone, 'p1'));
-    expect([res.statusCode, res.json().error, res.json().message]).toEqual([403, 'direct_debit_blocked', 'Je account is geblokkeerd voor automatische incasso.']);
-    expect(await app.db.select().from(smsOutbox).where(eq(smsOutbox.userId, m.user.id))).toEqual([]);
-  });
+  it.each(['+31600000000', '+31 (0)6 00000000', '+310600000000', '0031 6 0000 0000', '06-00000000'])(
+    '%s is the blocked +31600000000: refused, no code sent',
+    async (phone) => {
+      const m = await member(longAgo());
+      const res = await call(m.cookie, 'POST', '/api/directdebit.php', form(phone, 'p1'));
+      expect([res.statusCode, res.json().error, res.json().message]).toEqual([
+        403,
+        'direct_debit_blocked',
+        'Je account is geblokkeerd voor automatische incasso.',
+      ]);
+      expect(await app.db.select().from(smsOutbox).where(eq(smsOutbox.userId, m.user.id))).toEqual([]);
+    },
+  );
 
   it('a number that does not exist is a translated 400; a well-written one gets its code as E.164', async () => {
     const m = await member(longAgo());
     const bad = await call(m.cookie, 'POST', '/api/directdebit.php', form('+31 6 0000 000', 'p1'));
-    expect([bad.statusCode, bad.json().error, bad.json().field, bad.json().message]).toEqual([400, 'phone_invalid', 'phone', 'Dit telefoonnummer is ongeldig.']);
+    expect([bad.statusCode, bad.json().error, bad.json().field, bad.json().message]).toEqual([
+      400,
+      'phone_invalid',
+      'phone',
+      'Dit telefoonnummer is ongeldig.',
+    ]);
     const good = await call(m.cookie, 'POST', '/api/directdebit.php', form('+31 (0)6 1200 0004', 'p1'));
     expect(good.json()).toMatchObject({ step: 'otp', phone: '+31 6******04' });
     expect((await app.db.select().from(smsOutbox).where(eq(smsOutbox.userId, m.user.id))).map((r) => r.to)).toEqual(['+31612000004']);
@@ -123,7 +158,11 @@ describe('phone numbers compared as E.164', () => {
 
   it('the back office stores a blocked number as E.164, so any way of writing it is caught', async () => {
     const staff = await member({ user: { isStaff: true, staffRoles: ['payments'] } });
-    const added = await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'phone', value: '+31 (0)6 1299 9999', note: 'test' });
+    const added = await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', {
+      kind: 'phone',
+      value: '+31 (0)6 1299 9999',
+      note: 'test',
+    });
     expect([added.statusCode, added.json().value]).toEqual([201, '+31612999999']);
     const m = await member(longAgo());
     expect((await call(m.cookie, 'POST', '/api/directdebit.php', form('06 12999999', 'p1'))).json().error).toBe('direct_debit_blocked');
@@ -136,7 +175,10 @@ describe('what direct debit charges and keeps', () => {
     const started = await call(m.cookie, 'POST', '/api/directdebit.php', form('+31612000005', 'p1'));
     expect(started.json()).toMatchObject({ step: 'otp', amount: 1496 });
     // the time bonus (and the welcome week) end while the member reads the SMS
-    await app.db.update(users).set({ signupAt: new Date(Date.now() - 8 * DAY) }).where(eq(users.id, m.user.id));
+    await app.db
+      .update(users)
+      .set({ signupAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(users.id, m.user.id));
     app.sessionCache.forgetUser(m.user.id);
     const [code] = await codesOf(m.user.id);
     const done = await call(m.cookie, 'POST', '/api/directdebit.php', { otp: code });

@@ -14,7 +14,11 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
-  SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_SECONDS, ZDirectDebitConfirm, ZDirectDebitStart,
+  SMS_CODE_LENGTH,
+  SMS_CODE_MAX_TRIES,
+  SMS_CODE_TTL_SECONDS,
+  ZDirectDebitConfirm,
+  ZDirectDebitStart,
 } from '@dating/shared-kit/contracts';
 import type { Currency, DirectDebitResponse, DirectDebitStart } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -36,7 +40,12 @@ async function assertNotBlocked(db: DbOrTx, iban: string, phone: string): Promis
   const [hit] = await db
     .select({ id: blockedPaymentAccounts.id })
     .from(blockedPaymentAccounts)
-    .where(or(and(eq(blockedPaymentAccounts.kind, 'iban'), eq(blockedPaymentAccounts.value, iban)), and(eq(blockedPaymentAccounts.kind, 'phone'), eq(blockedPaymentAccounts.value, phone))))
+    .where(
+      or(
+        and(eq(blockedPaymentAccounts.kind, 'iban'), eq(blockedPaymentAccounts.value, iban)),
+        and(eq(blockedPaymentAccounts.kind, 'phone'), eq(blockedPaymentAccounts.value, phone)),
+      ),
+    )
     .limit(1);
   if (hit) throw new AppError('direct_debit_blocked');
 }
@@ -47,7 +56,14 @@ async function assertWithinLimit(db: DbOrTx, userId: number, amount: number): Pr
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'directdebit'), gte(payments.createdAt, since), inArray(payments.status, ['open', 'pending', 'authorized', 'paid'])));
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'directdebit'),
+        gte(payments.createdAt, since),
+        inArray(payments.status, ['open', 'pending', 'authorized', 'paid']),
+      ),
+    );
   if (Number(row?.total ?? 0) + amount > DIRECT_DEBIT_LIMIT_CENTS) throw new AppError('direct_debit_limit');
 }
 
@@ -80,19 +96,45 @@ async function start(ctx: Ctx, form: DirectDebitStart): Promise<DirectDebitRespo
     const [recent] = await tx
       .select({ n: sql<string>`count(*)` })
       .from(smsCodes)
-      .where(and(eq(smsCodes.userId, user.id), eq(smsCodes.purpose, 'directdebit'), gte(smsCodes.createdAt, new Date(Date.now() - 3600_000))));
+      .where(
+        and(eq(smsCodes.userId, user.id), eq(smsCodes.purpose, 'directdebit'), gte(smsCodes.createdAt, new Date(Date.now() - 3600_000))),
+      );
     if (Number(recent?.n ?? 0) >= DIRECT_DEBIT_STARTS_PER_HOUR) throw new AppError('sms_too_many');
     // a new form replaces any request still waiting for its code
-    await tx.update(directDebitRequests).set({ status: 'replaced' }).where(and(eq(directDebitRequests.userId, user.id), eq(directDebitRequests.status, 'pending')));
-    const [made] = await tx.insert(smsCodes).values({ userId: user.id, purpose: 'directdebit', codeHash: 'pending', expiresAt: expires }).returning({ id: smsCodes.id });
+    await tx
+      .update(directDebitRequests)
+      .set({ status: 'replaced' })
+      .where(and(eq(directDebitRequests.userId, user.id), eq(directDebitRequests.status, 'pending')));
+    const [made] = await tx
+      .insert(smsCodes)
+      .values({ userId: user.id, purpose: 'directdebit', codeHash: 'pending', expiresAt: expires })
+      .returning({ id: smsCodes.id });
     if (!made) throw new AppError('internal', { status: 500 });
-    await tx.update(smsCodes).set({ codeHash: hashCode(made.id, code) }).where(eq(smsCodes.id, made.id));
+    await tx
+      .update(smsCodes)
+      .set({ codeHash: hashCode(made.id, code) })
+      .where(eq(smsCodes.id, made.id));
     await tx.insert(directDebitRequests).values({
-      userId: user.id, smsCodeId: made.id, package: form.package, amount: priced.amount, originalAmount: priced.originalAmount, currency: priced.currency,
-      discountCodeId: priced.discount?.id ?? null, discountCode: priced.discount?.code ?? null, discountPercentage: priced.discount?.percentage ?? null,
-      accountHolder: form.account_holder, iban: form.iban, phone: phone.e164,
+      userId: user.id,
+      smsCodeId: made.id,
+      package: form.package,
+      amount: priced.amount,
+      originalAmount: priced.originalAmount,
+      currency: priced.currency,
+      discountCodeId: priced.discount?.id ?? null,
+      discountCode: priced.discount?.code ?? null,
+      discountPercentage: priced.discount?.percentage ?? null,
+      accountHolder: form.account_holder,
+      iban: form.iban,
+      phone: phone.e164,
     });
-    return ctx.sms.queue(tx, { to: phone.e164, text: t('sms_direct_debit_code', ctx.req.lang, { code }), secret: code, kind: 'directdebit_code', userId: user.id });
+    return ctx.sms.queue(tx, {
+      to: phone.e164,
+      text: t('sms_direct_debit_code', ctx.req.lang, { code }),
+      secret: code,
+      kind: 'directdebit_code',
+      userId: user.id,
+    });
   });
   try {
     await ctx.sms.deliver(sms);
@@ -141,22 +183,46 @@ async function confirm(ctx: Ctx, otp: string): Promise<DirectDebitResponse> {
     throw pspFailure(ctx, err);
   });
   const { row } = await createAtPsp(ctx, {
-    user, member, kind: 'directdebit', pkg: request.package as DirectDebitStart['package'], method: 'sdd', sequenceType: 'recurring',
+    user,
+    member,
+    kind: 'directdebit',
+    pkg: request.package as DirectDebitStart['package'],
+    method: 'sdd',
+    sequenceType: 'recurring',
     // what the member confirmed by SMS, whatever the discounts say now
     price: {
-      currency: request.currency as Currency, amount: request.amount, originalAmount: request.originalAmount,
-      discount: request.discountCodeId !== null && request.discountCode && request.discountPercentage ? { id: request.discountCodeId, code: request.discountCode, percentage: request.discountPercentage } : null,
+      currency: request.currency as Currency,
+      amount: request.amount,
+      originalAmount: request.originalAmount,
+      discount:
+        request.discountCodeId !== null && request.discountCode && request.discountPercentage
+          ? { id: request.discountCodeId, code: request.discountCode, percentage: request.discountPercentage }
+          : null,
     },
     guard: (tx) => assertWithinLimit(tx, user.id, request.amount),
     references: async () => {
       const customerId = await customerOf(ctx, client, user);
       const mandate = await client.customerMandates.create({
-        customerId, method: 'directdebit' as never, consumerName: request.accountHolder, consumerAccount: request.iban,
-        signatureDate: new Date().toISOString().slice(0, 10), mandateReference: `DD-${request.id}`, idempotencyKey: `mandate-dd-${request.id}`,
+        customerId,
+        method: 'directdebit' as never,
+        consumerName: request.accountHolder,
+        consumerAccount: request.iban,
+        signatureDate: new Date().toISOString().slice(0, 10),
+        mandateReference: `DD-${request.id}`,
+        idempotencyKey: `mandate-dd-${request.id}`,
       } as never);
       await ctx.app.db
         .insert(pspMandates)
-        .values({ id: mandate.id, userId: user.id, customerId, method: 'directdebit', status: mandate.status, label: 'SEPA', last4: request.iban.slice(-4), expires: null })
+        .values({
+          id: mandate.id,
+          userId: user.id,
+          customerId,
+          method: 'directdebit',
+          status: mandate.status,
+          label: 'SEPA',
+          last4: request.iban.slice(-4),
+          expires: null,
+        })
         .onConflictDoNothing();
       return { customerId, mandateId: mandate.id };
     },

@@ -39,24 +39,41 @@ export function welcomeExpires(signupAt: Date): Date {
 }
 
 async function findCode(db: DbOrTx, code: string): Promise<CodeRow | null> {
-  const [row] = await db.select().from(discountCodes).where(sql`upper(${discountCodes.code}) = ${code.trim().toUpperCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(sql`upper(${discountCodes.code}) = ${code.trim().toUpperCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
 async function findKind(db: DbOrTx, kind: DiscountKind): Promise<CodeRow | null> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.kind, kind), eq(discountCodes.active, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.kind, kind), eq(discountCodes.active, true)))
+    .limit(1);
   return row ?? null;
 }
 
 async function usedBy(db: DbOrTx, codeId: number, userId: number): Promise<boolean> {
-  const [row] = await db.select({ codeId: discountCodeUses.codeId }).from(discountCodeUses).where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ codeId: discountCodeUses.codeId })
+    .from(discountCodeUses)
+    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
 function toDiscount(row: CodeRow, expires: Date | null): Discount {
   return {
-    id: row.id, code: row.code.toUpperCase(), kind: row.kind as DiscountKind, percentage: row.percentage,
-    minimumOrderValue: row.minimumOrderValue, country: row.country, expires,
+    id: row.id,
+    code: row.code.toUpperCase(),
+    kind: row.kind as DiscountKind,
+    percentage: row.percentage,
+    minimumOrderValue: row.minimumOrderValue,
+    country: row.country,
+    expires,
   };
 }
 
@@ -67,7 +84,8 @@ function toDiscount(row: CodeRow, expires: Date | null): Discount {
  */
 export async function checkCode(db: DbOrTx, code: string, member: Member | null, country: Country, now = new Date()): Promise<Discount> {
   const row = await findCode(db, code);
-  if (!row || !row.active || (row.validUntil && row.validUntil <= now)) throw new AppError('discount_code_not_found', { field: 'discount_code' });
+  if (!row || !row.active || (row.validUntil && row.validUntil <= now))
+    throw new AppError('discount_code_not_found', { field: 'discount_code' });
   let expires: Date | null = row.validUntil;
   if (row.kind === 'time_bonus') {
     if (!member) throw new AppError('discount_code_not_found', { field: 'discount_code' });
@@ -122,7 +140,10 @@ export function price(original: number, pkg: PackageId, discount: Discount | nul
 /** A code sent with a payment must apply to its package: else the 400 with the minimum in the text. */
 export function assertApplies(discount: Discount, pkg: PackageId, originalAmount: number, currency: Currency, lang: Lang): void {
   if (pkg === 'tryout' || originalAmount < discount.minimumOrderValue) {
-    throw new AppError('discount_code_minimum', { field: 'discount_code', params: { amount: formatAmount(discount.minimumOrderValue, currency, lang) } });
+    throw new AppError('discount_code_minimum', {
+      field: 'discount_code',
+      params: { amount: formatAmount(discount.minimumOrderValue, currency, lang) },
+    });
   }
 }
 

@@ -28,14 +28,24 @@ export async function lockMemberPayments(tx: Tx, userId: number): Promise<void> 
 export async function reserveHolds(tx: Tx, userId: number, paymentId: number, pkg: PackageId, discountId: number | null): Promise<void> {
   const wanted = [...(discountId !== null ? [discountHold(discountId)] : []), ...(pkg === 'tryout' ? [TRYOUT] : [])];
   for (const hold of wanted) {
-    const [taken] = await tx.insert(paymentHolds).values({ userId, hold, paymentId }).onConflictDoNothing().returning({ hold: paymentHolds.hold });
-    if (!taken) throw hold === TRYOUT ? new AppError('tryout_in_use', { field: 'package' }) : new AppError('discount_in_use', { field: 'discount_code' });
+    const [taken] = await tx
+      .insert(paymentHolds)
+      .values({ userId, hold, paymentId })
+      .onConflictDoNothing()
+      .returning({ hold: paymentHolds.hold });
+    if (!taken)
+      throw hold === TRYOUT
+        ? new AppError('tryout_in_use', { field: 'package' })
+        : new AppError('discount_in_use', { field: 'discount_code' });
   }
 }
 
 /** Is this discount held by one of the member's payments (open, or paid)? (the direct-debit form asks before it sends a code) */
 export async function discountHeld(db: DbOrTx, userId: number, discountId: number): Promise<boolean> {
-  const [row] = await db.select({ paymentId: paymentHolds.paymentId }).from(paymentHolds).where(sql`${paymentHolds.userId} = ${userId} and ${paymentHolds.hold} = ${discountHold(discountId)}`);
+  const [row] = await db
+    .select({ paymentId: paymentHolds.paymentId })
+    .from(paymentHolds)
+    .where(sql`${paymentHolds.userId} = ${userId} and ${paymentHolds.hold} = ${discountHold(discountId)}`);
   return Boolean(row);
 }
 

@@ -11,17 +11,45 @@ import { priceOf } from './pricing';
 
 /** Our method -> the PSP's (Mollie's) method id. */
 export const PSP_METHOD: Record<PaymentMethod, string> = {
-  sdd: 'directdebit', prezelewy24: 'przelewy24', blik: 'blik', sct: 'banktransfer', giropay: 'giropay',
-  mastercard: 'creditcard', visa: 'creditcard', creditcard: 'creditcard', nexi: 'creditcard', cartebancaire: 'creditcard',
-  ideal: 'ideal', bancontact: 'bancontact', applepay: 'applepay', paysafecard: 'paysafecard', maestro: 'creditcard',
-  paypal: 'paypal', sofort: 'sofort', eps: 'eps',
+  sdd: 'directdebit',
+  prezelewy24: 'przelewy24',
+  blik: 'blik',
+  sct: 'banktransfer',
+  giropay: 'giropay',
+  mastercard: 'creditcard',
+  visa: 'creditcard',
+  creditcard: 'creditcard',
+  nexi: 'creditcard',
+  cartebancaire: 'creditcard',
+  ideal: 'ideal',
+  bancontact: 'bancontact',
+  applepay: 'applepay',
+  paysafecard: 'paysafecard',
+  maestro: 'creditcard',
+  paypal: 'paypal',
+  sofort: 'sofort',
+  eps: 'eps',
 };
 
 export const METHOD_NAMES: Record<PaymentMethod, string> = {
-  sdd: 'SEPA Direct Debit', prezelewy24: 'Przelewy24', blik: 'BLIK', sct: 'SEPA bank transfer', giropay: 'giropay',
-  mastercard: 'Mastercard', visa: 'Visa', creditcard: 'Credit card', nexi: 'Nexi', cartebancaire: 'Carte Bancaire',
-  ideal: 'iDEAL', bancontact: 'Bancontact', applepay: 'Apple Pay', paysafecard: 'paysafecard', maestro: 'Maestro',
-  paypal: 'PayPal', sofort: 'Sofort', eps: 'eps',
+  sdd: 'SEPA Direct Debit',
+  prezelewy24: 'Przelewy24',
+  blik: 'BLIK',
+  sct: 'SEPA bank transfer',
+  giropay: 'giropay',
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+  creditcard: 'Credit card',
+  nexi: 'Nexi',
+  cartebancaire: 'Carte Bancaire',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  applepay: 'Apple Pay',
+  paysafecard: 'paysafecard',
+  maestro: 'Maestro',
+  paypal: 'PayPal',
+  sofort: 'Sofort',
+  eps: 'eps',
 };
 
 const SEPA: PaymentMethod[] = ['sct', 'sdd'];
@@ -68,7 +96,11 @@ export function createOfferCache(psp: Psp) {
       client.methods.list({ amount, sequenceType: 'recurring' as never }),
     ]);
     const methods = new Map<string, { id: string; name: string }[]>();
-    for (const m of [...oneoff, ...recurring]) methods.set(m.id, (m.issuers ?? []).map((i) => ({ id: i.id, name: i.name })));
+    for (const m of [...oneoff, ...recurring])
+      methods.set(
+        m.id,
+        (m.issuers ?? []).map((i) => ({ id: i.id, name: i.name })),
+      );
     return { methods, at: Date.now() };
   }
   return async function offer(currency: Currency): Promise<PspOffer> {

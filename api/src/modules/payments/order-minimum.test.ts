@@ -23,9 +23,12 @@ beforeAll(async () => {
   base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   // the default site sells p0 for 1 cent and p1 for 1 euro in the Netherlands
   const admin = await createStaff(app, ['admin']);
-  const current = (await app.inject({ method: 'GET', url: '/api/backoffice/sites/localhost', headers: { cookie: admin.cookie } })).json().settings;
+  const current = (await app.inject({ method: 'GET', url: '/api/backoffice/sites/localhost', headers: { cookie: admin.cookie } })).json()
+    .settings;
   const saved = await app.inject({
-    method: 'PUT', url: '/api/backoffice/sites/localhost', headers: { cookie: admin.cookie, ...json },
+    method: 'PUT',
+    url: '/api/backoffice/sites/localhost',
+    headers: { cookie: admin.cookie, ...json },
     payload: { settings: { ...current, package_prices: { NL: { p0: 1, p1: 100 } } } },
   });
   expect(saved.statusCode).toBe(200);

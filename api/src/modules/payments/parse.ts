@@ -16,4 +16,3 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   }
   throw new AppError('validation', { status: 400, field, params: { field } });
 }
-

@@ -125,7 +125,10 @@ describe('a purchase through the hosted checkout', () => {
     expect(repeat.json().payment).toMatchObject({ status: 'pending', kind: 'repeat', amount: 4495 });
     await app.jobs.drain();
     await mollieSimOf(app)?.settled();
-    expect((await call(m.cookie, 'GET', `/api/payment.php?id=${repeat.json().payment.id}`)).json()).toMatchObject({ status: 'paid', credits: 150 });
+    expect((await call(m.cookie, 'GET', `/api/payment.php?id=${repeat.json().payment.id}`)).json()).toMatchObject({
+      status: 'paid',
+      credits: 150,
+    });
     expect((await userRow(m.user.id))?.credits).toBe(25 + 150);
     expect(await ledgerSum(m.user.id)).toBe(175);
   });
@@ -156,7 +159,9 @@ describe('discounts', () => {
     const used = await call(m.cookie, 'GET', '/api/discountcode.php?code=FLIRT10');
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe('Code reeds gebruikt');
-    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', discount_code: 'FLIRT10' })).statusCode).toBe(409);
+    expect(
+      (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', discount_code: 'FLIRT10' })).statusCode,
+    ).toBe(409);
 
     const be = await member({ country: 'BE' });
     const wrong = await call(be.cookie, 'GET', '/api/discountcode.php?code=NL20');
@@ -195,12 +200,16 @@ describe('bad input', () => {
       expect(res.json().message).toBeTruthy();
     }
     const nl = await member({ country: 'NL' });
-    expect((await call(nl.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_EVIL' })).json().error).toBe('issuer_unknown');
+    expect((await call(nl.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_EVIL' })).json().error).toBe(
+      'issuer_unknown',
+    );
     const other = (await call(nl.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal' })).json();
     const foreign = await call(m.cookie, 'GET', `/api/payment.php?id=${other.payment_id}`);
     expect(foreign.statusCode).toBe(404);
     expect((await call(m.cookie, 'GET', '/api/payment.php?id=-1')).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/payment.php', headers: json, payload: { package: 'p1', method: 'visa' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payment.php', headers: json, payload: { package: 'p1', method: 'visa' } })).statusCode,
+    ).toBe(403);
     expect((await userRow(m.user.id))?.credits).toBe(0);
   });
 
@@ -216,7 +225,11 @@ describe('bad input', () => {
     });
     expect(forged.status).toBe(200);
     for (const id of ['tr_unknown12', '../../etc', '', 'tr_' + 'x'.repeat(100)]) expect((await webhook(id)).status).toBe(200);
-    const json200 = await fetch(`${base}/api/payment-webhook.php`, { method: 'POST', headers: json, body: JSON.stringify({ id: row?.pspId, status: 'paid' }) });
+    const json200 = await fetch(`${base}/api/payment-webhook.php`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ id: row?.pspId, status: 'paid' }),
+    });
     expect(json200.status).toBe(200);
     expect((await call(m.cookie, 'GET', `/api/payment.php?id=${created.payment_id}`)).json().status).toBe('open');
     expect((await userRow(m.user.id))?.credits).toBe(0);
@@ -254,7 +267,10 @@ describe('SEPA direct debit', () => {
     expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: code })).json().error).toBe('direct_debit_not_pending');
     await app.jobs.drain();
     await mollieSimOf(app)?.settled();
-    expect((await call(m.cookie, 'GET', `/api/payment.php?id=${done.json().payment.id}`)).json()).toMatchObject({ status: 'paid', credits: 60 });
+    expect((await call(m.cookie, 'GET', `/api/payment.php?id=${done.json().payment.id}`)).json()).toMatchObject({
+      status: 'paid',
+      credits: 60,
+    });
 
     // limit: 15000 cents per 30 days; p3 (9995) on top of 1995 + ... is refused
     await call(m.cookie, 'POST', '/api/directdebit.php', { ...form, package: 'p3' });
@@ -269,7 +285,8 @@ describe('SEPA direct debit', () => {
     await call(m.cookie, 'POST', '/api/directdebit.php', { ...form, phone: '+31611111111' });
     const code = await smsCode('+31611111111');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: wrong })).json().error).toBe('sms_code_invalid');
+    for (let i = 0; i < 5; i += 1)
+      expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: wrong })).json().error).toBe('sms_code_invalid');
     expect((await call(m.cookie, 'POST', '/api/directdebit.php', { otp: code })).json().error).toBe('sms_code_invalid');
     expect((await userRow(m.user.id))?.credits).toBe(0);
   });
@@ -288,8 +305,12 @@ describe('more rules', () => {
     expect(user.paid_user).toBe(true);
     expect((await call(m.cookie, 'GET', '/api/credits.php')).json().discount).toBeNull();
     expect((await call(m.cookie, 'GET', '/api/discountcode.php?welcome=true')).statusCode).toBe(404);
-    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'p0', method: 'ideal', discount_code: 'TIMEBONUS25' })).json().error).toBe('time_bonus_expired');
-    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'tryout', method: 'ideal' })).json().error).toBe('tryout_not_available');
+    expect(
+      (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p0', method: 'ideal', discount_code: 'TIMEBONUS25' })).json().error,
+    ).toBe('time_bonus_expired');
+    expect((await call(m.cookie, 'POST', '/api/payment.php', { package: 'tryout', method: 'ideal' })).json().error).toBe(
+      'tryout_not_available',
+    );
     await app.db.update(users).set({ credits: 0 }).where(eq(users.id, m.user.id));
     expect((await call(m.cookie, 'GET', '/api/user.php')).json().user.paid_user).toBe(true);
   });
@@ -302,7 +323,10 @@ describe('more rules', () => {
     const nl = await member({ country: 'NL' });
     const nlForm = { ...form, iban: 'NL20INGB0001234567', phone: '+31687654321' };
     expect((await call(nl.cookie, 'POST', '/api/directdebit.php', nlForm)).statusCode).toBe(200);
-    await app.db.update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.userId, nl.user.id));
+    await app.db
+      .update(smsCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(smsCodes.userId, nl.user.id));
     const expired = await call(nl.cookie, 'POST', '/api/directdebit.php', { otp: '123456' });
     expect([expired.statusCode, expired.json().error, expired.json().field]).toEqual([400, 'sms_code_expired', 'otp']);
     for (let i = 0; i < 4; i += 1) expect((await call(nl.cookie, 'POST', '/api/directdebit.php', nlForm)).statusCode).toBe(200);
@@ -334,8 +358,14 @@ describe('back office', () => {
     expect((await call(m.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'MINE99', percentage: 99 })).statusCode).toBe(403);
     const list = (await call(staff.cookie, 'GET', '/api/backoffice/payments/blocked')).json();
     expect(list.blocked.map((b: { value: string }) => b.value)).toContain('NL02ABNA0123456789');
-    expect((await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'iban', value: 'NL91ABNA0417164301' })).json().error).toBe('iban_invalid');
-    const added = await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'iban', value: 'nl44 rabo 0123 4567 89', note: 'test' });
+    expect(
+      (await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', { kind: 'iban', value: 'NL91ABNA0417164301' })).json().error,
+    ).toBe('iban_invalid');
+    const added = await call(staff.cookie, 'POST', '/api/backoffice/payments/blocked', {
+      kind: 'iban',
+      value: 'nl44 rabo 0123 4567 89',
+      note: 'test',
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json().value).toBe('NL44RABO0123456789');
     const form = { account_holder: 'A', iban: 'NL44RABO0123456789', phone: '+31622222222', package: 'p1', consent: true };
@@ -343,7 +373,12 @@ describe('back office', () => {
     expect((await call(staff.cookie, 'DELETE', '/api/backoffice/payments/blocked', { id: added.json().id })).statusCode).toBe(200);
     expect((await call(m.cookie, 'POST', '/api/directdebit.php', form)).statusCode).toBe(200);
 
-    const code = await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'summer15', percentage: 15, minimum_order_value: 0, country: 'NL' });
+    const code = await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', {
+      code: 'summer15',
+      percentage: 15,
+      minimum_order_value: 0,
+      country: 'NL',
+    });
     expect([code.statusCode, code.json().code]).toEqual([201, 'SUMMER15']);
     expect((await call(m.cookie, 'GET', '/api/discountcode.php?code=SUMMER15')).json()).toMatchObject({ percentage: 15, country: 'NL' });
     await call(staff.cookie, 'PUT', '/api/backoffice/payments/codes', { id: code.json().id, active: false });

@@ -45,7 +45,10 @@ describe('GET /api/payment.php asks the PSP at most once per few seconds', () =>
     for (let i = 0; i < 20; i += 1) expect((await poll(p.cookie, p.id)).json()).toMatchObject({ id: p.id, status: 'open' });
     expect(pspGets() - before).toBe(1);
     // the interval passed (as if 5 s later): the next poll asks again
-    await app.db.update(payments).set({ pspCheckedAt: sql`now() - interval '6 seconds'` }).where(eq(payments.id, p.id));
+    await app.db
+      .update(payments)
+      .set({ pspCheckedAt: sql`now() - interval '6 seconds'` })
+      .where(eq(payments.id, p.id));
     await poll(p.cookie, p.id);
     expect(pspGets() - before).toBe(2);
   });
@@ -75,7 +78,11 @@ describe('payments left open without a PSP id', () => {
     const atPsp = await started();
     // a crash between our insert and the PSP's answer: the row has no PSP id
     for (const p of [stale, recent]) await app.db.update(payments).set({ pspId: null }).where(eq(payments.id, p.id));
-    for (const p of [stale, atPsp]) await app.db.update(payments).set({ createdAt: sql`now() - interval '6 minutes'` }).where(eq(payments.id, p.id));
+    for (const p of [stale, atPsp])
+      await app.db
+        .update(payments)
+        .set({ createdAt: sql`now() - interval '6 minutes'` })
+        .where(eq(payments.id, p.id));
     await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
     const status = async (id: number) => (await app.db.select({ s: payments.status }).from(payments).where(eq(payments.id, id)))[0]?.s;
@@ -93,7 +100,10 @@ describe('payments whose webhook never came', () => {
     await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
     expect((await userRow(p.user.id))?.credits).toBe(0); // too young: the webhook may still come
-    await app.db.update(payments).set({ createdAt: sql`now() - interval '3 minutes'` }).where(eq(payments.id, p.id));
+    await app.db
+      .update(payments)
+      .set({ createdAt: sql`now() - interval '3 minutes'` })
+      .where(eq(payments.id, p.id));
     const before = pspGets();
     await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
@@ -104,12 +114,18 @@ describe('payments whose webhook never came', () => {
 
   it('an open one is asked again only after a pause that grows with its age', async () => {
     const p = await started();
-    await app.db.update(payments).set({ createdAt: sql`now() - interval '3 hours'`, pspCheckedAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, p.id));
+    await app.db
+      .update(payments)
+      .set({ createdAt: sql`now() - interval '3 hours'`, pspCheckedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(payments.id, p.id));
     const before = pspGets();
     await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
     expect(pspGets() - before).toBe(0); // 3 hours old: asked at most every 18 minutes
-    await app.db.update(payments).set({ pspCheckedAt: sql`now() - interval '20 minutes'` }).where(eq(payments.id, p.id));
+    await app.db
+      .update(payments)
+      .set({ pspCheckedAt: sql`now() - interval '20 minutes'` })
+      .where(eq(payments.id, p.id));
     await app.jobs.send(PSP_SWEEP_JOB);
     await app.jobs.drain();
     expect(pspGets() - before).toBe(1);

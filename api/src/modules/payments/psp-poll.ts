@@ -35,7 +35,12 @@ export async function claimPspCheck(db: DbOrTx, paymentId: number, seconds = PSP
   const won = await db
     .update(payments)
     .set({ pspCheckedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), or(isNull(payments.pspCheckedAt), lt(payments.pspCheckedAt, sql`now() - make_interval(secs => ${seconds})`))))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(isNull(payments.pspCheckedAt), lt(payments.pspCheckedAt, sql`now() - make_interval(secs => ${seconds})`)),
+      ),
+    )
     .returning({ id: payments.id });
   return won.length > 0;
 }
@@ -46,7 +51,9 @@ export async function expireStalePayments(app: FastifyInstance, minutes = STALE_
     const stale = await tx
       .update(payments)
       .set({ status: 'expired', updatedAt: new Date() })
-      .where(and(isNull(payments.pspId), eq(payments.status, 'open'), lt(payments.createdAt, sql`now() - make_interval(mins => ${minutes})`)))
+      .where(
+        and(isNull(payments.pspId), eq(payments.status, 'open'), lt(payments.createdAt, sql`now() - make_interval(mins => ${minutes})`)),
+      )
       .returning({ id: payments.id });
     const ids = stale.map((p) => p.id);
     for (const id of ids) await releaseHolds(tx, id);
@@ -64,7 +71,10 @@ export async function syncUnheardPayments(app: FastifyInstance, sync: (row: Paym
         isNotNull(payments.pspId),
         inArray(payments.status, ['open', 'pending', 'authorized']),
         lt(payments.createdAt, sql`now() - make_interval(mins => ${UNHEARD_MINUTES})`),
-        or(isNull(payments.pspCheckedAt), lt(payments.pspCheckedAt, sql`now() - greatest(interval '5 minutes', (now() - ${payments.createdAt}) / 10)`)),
+        or(
+          isNull(payments.pspCheckedAt),
+          lt(payments.pspCheckedAt, sql`now() - greatest(interval '5 minutes', (now() - ${payments.createdAt}) / 10)`),
+        ),
       ),
     )
     .orderBy(sql`${payments.pspCheckedAt} asc nulls first`, asc(payments.id))

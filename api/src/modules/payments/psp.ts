@@ -38,7 +38,12 @@ function plainHttpClient(apiKey: string, apiEndpoint: string): MollieClient {
 export function ownAddress(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new AppError('psp_unavailable', { status: 503 });
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
   return `http://${host}:${address.port}`;
 }
 

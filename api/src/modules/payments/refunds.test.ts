@@ -44,11 +44,21 @@ describe('refunds by payments staff', () => {
 
     const listed = (await call(staff.cookie, 'GET', `/api/backoffice/payments?q=${encodeURIComponent(m.user.email)}`)).json();
     expect(listed.total).toBe(1);
-    expect(listed.payments[0]).toMatchObject({ id: m.paymentId, status: 'paid', user_email: m.user.email, refunded_at: null, package_credits: 60 });
+    expect(listed.payments[0]).toMatchObject({
+      id: m.paymentId,
+      status: 'paid',
+      user_email: m.user.email,
+      refunded_at: null,
+      package_credits: 60,
+    });
 
     const res = await call(staff.cookie, 'POST', '/api/backoffice/payments/refund', { id: m.paymentId });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credits_taken: 60, balance: 0, payment: { id: m.paymentId, refunded_at: expect.any(String), refund_psp_id: expect.stringMatching(/^re_/) } });
+    expect(res.json()).toMatchObject({
+      credits_taken: 60,
+      balance: 0,
+      payment: { id: m.paymentId, refunded_at: expect.any(String), refund_psp_id: expect.stringMatching(/^re_/) },
+    });
     const after = await userRow(m.user.id);
     expect(after?.credits).toBe(0);
     expect(after?.paidUser).toBe(false);
@@ -67,7 +77,9 @@ describe('refunds by payments staff', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'refund_already_done', message: 'Deze betaling is al terugbetaald.' });
     expect(await ledgerSum(m.user.id)).toBe(0);
-    expect((await call(staff.cookie, 'GET', '/api/backoffice/payments?status=refunded')).json().payments.map((p: { id: number }) => p.id)).toContain(m.paymentId);
+    expect(
+      (await call(staff.cookie, 'GET', '/api/backoffice/payments?status=refunded')).json().payments.map((p: { id: number }) => p.id),
+    ).toContain(m.paymentId);
   });
 
   it('refuses to refund credits the member has spent (never below 0), and unknown or unpaid payments', async () => {
@@ -115,7 +127,12 @@ describe('refunds by payments staff', () => {
     expect(again?.refundedAt).toBeNull();
     // the ledger tells both steps
     const ledger = await app.db.select().from(creditLedger).where(eq(creditLedger.userId, m.user.id));
-    expect(ledger.filter((r) => r.reason === 'refund').map((r) => r.delta).sort((a, b) => a - b)).toEqual([-before, before]);
+    expect(
+      ledger
+        .filter((r) => r.reason === 'refund')
+        .map((r) => r.delta)
+        .sort((a, b) => a - b),
+    ).toEqual([-before, before]);
   });
 
   it('lets two staff members clicking at once refund a payment once', async () => {
@@ -131,14 +148,27 @@ describe('refunds by payments staff', () => {
   it('lists who used a discount code', async () => {
     const staff = await createStaff(app, ['payments']);
     // a free package cannot go through the PSP; negative values are refused too
-    for (const bad of [{ percentage: 100, minimum_order_value: 0 }, { percentage: 0, minimum_order_value: 0 }, { percentage: 10, minimum_order_value: -1 }]) {
+    for (const bad of [
+      { percentage: 100, minimum_order_value: 0 },
+      { percentage: 0, minimum_order_value: 0 },
+      { percentage: 10, minimum_order_value: -1 },
+    ]) {
       const res = await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'BAD10', ...bad });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    const code = (await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'USES10', percentage: 10, minimum_order_value: 0 })).json();
+    const code = (
+      await call(staff.cookie, 'POST', '/api/backoffice/payments/codes', { code: 'USES10', percentage: 10, minimum_order_value: 0 })
+    ).json();
     const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
-    const created = (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'USES10' })).json();
+    const created = (
+      await call(m.cookie, 'POST', '/api/payment.php', {
+        package: 'p1',
+        method: 'ideal',
+        issuer: 'ideal_INGBNL2A',
+        discount_code: 'USES10',
+      })
+    ).json();
     expect(created.amount).toBe(1796);
     await checkout(created.checkout_url, 'paid');
     const uses = (await call(staff.cookie, 'GET', `/api/backoffice/payments/codes/${code.id}/uses`)).json();

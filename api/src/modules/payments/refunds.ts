@@ -38,7 +38,15 @@ export async function claimRefund(tx: Tx, paymentId: number, staffId: number): P
   const [claimed] = await tx
     .update(payments)
     .set({ refundedAt: new Date(), refundedBy: staffId, updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), isNotNull(payments.creditedAt), isNotNull(payments.pspId), isNull(payments.refundedAt)))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'paid'),
+        isNotNull(payments.creditedAt),
+        isNotNull(payments.pspId),
+        isNull(payments.refundedAt),
+      ),
+    )
     .returning();
   if (!claimed?.pspId) {
     const [row] = await tx.select({ refundedAt: payments.refundedAt }).from(payments).where(eq(payments.id, paymentId));
@@ -52,7 +60,11 @@ export async function claimRefund(tx: Tx, paymentId: number, staffId: number): P
     balance = await changeCredits(tx, claimed.userId, -claimed.credits, 'refund', `payment:${claimed.id}`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_credits') {
-      throw new AppError('refund_credits_spent', { status: 409, field: 'id', params: { credits: claimed.credits, balance: member?.credits ?? 0 } });
+      throw new AppError('refund_credits_spent', {
+        status: 409,
+        field: 'id',
+        params: { credits: claimed.credits, balance: member?.credits ?? 0 },
+      });
     }
     throw error;
   }
@@ -63,8 +75,14 @@ export async function claimRefund(tx: Tx, paymentId: number, staffId: number): P
     .limit(1);
   if (!otherPaid) await tx.update(users).set({ paidUser: false }).where(eq(users.id, claimed.userId));
   return {
-    paymentId: claimed.id, userId: claimed.userId, pspId: claimed.pspId, amount: claimed.amount, currency: claimed.currency,
-    credits: claimed.credits, balance, wasPaidUser: member?.paidUser ?? false,
+    paymentId: claimed.id,
+    userId: claimed.userId,
+    pspId: claimed.pspId,
+    amount: claimed.amount,
+    currency: claimed.currency,
+    credits: claimed.credits,
+    balance,
+    wasPaidUser: member?.paidUser ?? false,
   };
 }
 
@@ -83,7 +101,11 @@ export async function sendRefund(psp: Psp, claim: RefundClaim): Promise<string> 
     return refund.id;
   } catch (error) {
     if (error instanceof AppError && error.code !== 'psp_unavailable') throw error;
-    throw new AppError('refund_psp_refused', { status: 502, field: 'id', params: { reason: error instanceof Error ? error.message.slice(0, 200) : 'PSP' } });
+    throw new AppError('refund_psp_refused', {
+      status: 502,
+      field: 'id',
+      params: { reason: error instanceof Error ? error.message.slice(0, 200) : 'PSP' },
+    });
   }
 }
 

@@ -34,7 +34,10 @@ async function buyer() {
   const m = await member({ country: 'NL', user: { signupAt: new Date(Date.now() - 30 * 24 * 3600_000) } });
   const created = (await call(m.cookie, 'POST', '/api/payment.php', { package: 'p1', method: 'ideal', issuer: 'ideal_INGBNL2A' })).json();
   await checkout(created.checkout_url, 'paid');
-  const [row] = await app.db.select().from(payments).where(eq(payments.id, created.payment_id as number));
+  const [row] = await app.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, created.payment_id as number));
   if (!row?.pspId) throw new Error('not paid');
   expect((await userRow(m.user.id))?.credits).toBe(60);
   return { ...m, payment: row, pspId: row.pspId };
@@ -87,7 +90,10 @@ describe('money taken back at the PSP', () => {
     await mollieSimOf(app)?.settled();
     expect([(await userRow(m.user.id))?.credits, await creditsOwed(app, m.user.id)]).toEqual([0, 45]);
     const key = await mollieSimOf(app)?.apiKey();
-    const reversed = await fetch(`${base}/mollie-sim/dashboard/payments/${m.pspId}/chargebacks/${chargeback.id}/reverse`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    const reversed = await fetch(`${base}/mollie-sim/dashboard/payments/${m.pspId}/chargebacks/${chargeback.id}/reverse`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(reversed.status).toBe(200);
     await Promise.all(Array.from({ length: 5 }, () => webhook(m.pspId)));
     await mollieSimOf(app)?.settled();
@@ -108,7 +114,10 @@ describe('money taken back at the PSP', () => {
     await mollieSimOf(app)?.settled();
     expect((await userRow(m.user.id))?.credits).toBe(0);
     const refunds = (await ledgerOf(m.user.id)).filter(([reason]) => reason === 'refund');
-    expect(refunds).toEqual([['refund', -30, `psp-refund:${first.id}`], ['refund', -30, `psp-refund:${second.id}`]]);
+    expect(refunds).toEqual([
+      ['refund', -30, `psp-refund:${first.id}`],
+      ['refund', -30, `psp-refund:${second.id}`],
+    ]);
   });
 
   it('a staff refund (its webhook comes too) is taken once, not again as a dashboard refund', async () => {
@@ -119,7 +128,9 @@ describe('money taken back at the PSP', () => {
     await mollieSimOf(app)?.settled();
     expect((await webhook(m.pspId)).status).toBe(200);
     expect((await userRow(m.user.id))?.credits).toBe(0);
-    expect((await ledgerOf(m.user.id)).filter(([reason]) => reason === 'refund' || reason === 'chargeback')).toEqual([['refund', -60, `payment:${m.payment.id}`]]);
+    expect((await ledgerOf(m.user.id)).filter(([reason]) => reason === 'refund' || reason === 'chargeback')).toEqual([
+      ['refund', -60, `payment:${m.payment.id}`],
+    ]);
     expect(await app.db.select().from(paymentReversals).where(eq(paymentReversals.paymentId, m.payment.id))).toEqual([]);
   });
 
@@ -131,7 +142,10 @@ describe('money taken back at the PSP', () => {
     await mollieSimOf(app)?.settled();
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect((await userRow(m.user.id))?.credits).toBe(40);
-    const rows = await app.db.select().from(creditLedger).where(and(eq(creditLedger.userId, m.user.id), eq(creditLedger.reason, 'chargeback')));
+    const rows = await app.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, m.user.id), eq(creditLedger.reason, 'chargeback')));
     expect(rows.map((r) => [r.delta, r.ref])).toEqual([[-60, `chargeback:${chargeback.id}`]]);
   });
 });

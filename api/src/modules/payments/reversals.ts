@@ -46,7 +46,12 @@ const NOT_TAKEN_REFUND = new Set(['failed', 'canceled']);
  * `chargebacksSeen`: we hold chargebacks of it not reversed yet, so its list is read even when the
  * amount charged back went back to 0 (a reversal).
  */
-export async function reversalsAtPsp(client: MollieClient, row: PaymentRow, fetched: MolliePayment, chargebacksSeen = false): Promise<Reversal[]> {
+export async function reversalsAtPsp(
+  client: MollieClient,
+  row: PaymentRow,
+  fetched: MolliePayment,
+  chargebacksSeen = false,
+): Promise<Reversal[]> {
   const found: Reversal[] = [];
   if (chargebacksSeen || minor(fetched.amountChargedBack?.value) > 0) {
     for await (const cb of client.paymentChargebacks.iterate({ paymentId: fetched.id })) {
@@ -57,7 +62,8 @@ export async function reversalsAtPsp(client: MollieClient, row: PaymentRow, fetc
     for await (const refund of client.paymentRefunds.iterate({ paymentId: fetched.id })) {
       const meta = (refund.metadata ?? {}) as { staff_refund?: unknown };
       const ours = meta.staff_refund === row.id || refund.id === row.refundPspId;
-      if (!ours && !NOT_TAKEN_REFUND.has(refund.status)) found.push({ pspRef: refund.id, kind: 'refund', amount: minor(refund.amount.value), reversed: false });
+      if (!ours && !NOT_TAKEN_REFUND.has(refund.status))
+        found.push({ pspRef: refund.id, kind: 'refund', amount: minor(refund.amount.value), reversed: false });
     }
   }
   return found;
@@ -86,7 +92,16 @@ export async function applyReversals(app: FastifyInstance, paymentId: number, fo
       const off = Math.min(worth, member?.credits ?? 0);
       const [stored] = await tx
         .insert(paymentReversals)
-        .values({ pspRef: item.pspRef, paymentId, userId: payment.userId, kind: item.kind, amount: item.amount, credits: worth, creditsTaken: off, creditsOwed: worth - off })
+        .values({
+          pspRef: item.pspRef,
+          paymentId,
+          userId: payment.userId,
+          kind: item.kind,
+          amount: item.amount,
+          credits: worth,
+          creditsTaken: off,
+          creditsOwed: worth - off,
+        })
         .onConflictDoNothing()
         .returning({ pspRef: paymentReversals.pspRef });
       if (!stored || off === 0) continue;

@@ -7,8 +7,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MollieApiError as ApiError } from '@mollie/api-client';
 import { FINAL_PAYMENT_STATUSES, formatAmount, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
-  Country, CreditPackage, Currency, CreditsQuery, CreditsResponse, Payment, PaymentCreated, PaymentKind, PaymentMethod, PaymentRequest,
-  PackageId, Settings, TransactionsResponse,
+  Country,
+  CreditPackage,
+  Currency,
+  CreditsQuery,
+  CreditsResponse,
+  Payment,
+  PaymentCreated,
+  PaymentKind,
+  PaymentMethod,
+  PaymentRequest,
+  PackageId,
+  Settings,
+  TransactionsResponse,
 } from '@dating/shared-kit/contracts';
 import { creditLedger, payments, profiles, pspCustomers, pspMandates } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -55,7 +66,11 @@ export async function memberOf(app: FastifyInstance, user: UserRow): Promise<Mem
 
 /** Has the member ever had a paid purchase? (the try-out package is for the first one only) */
 async function hasPaid(app: FastifyInstance, userId: number): Promise<boolean> {
-  const [row] = await app.db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.status, 'paid'))).limit(1);
+  const [row] = await app.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'paid')))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -74,8 +89,14 @@ function packagesFor(settings: Settings, country: Country, discount: Discount | 
   return PACKAGES.filter((p) => withTryout || !p.tryout).map((p) => {
     const priced = price(sitePriceOf(settings, country, p.id), p.id, discount);
     return {
-      id: p.id, credits: p.credits, amount: priced.amount, original_amount: priced.originalAmount, currency,
-      popular: p.popular, tryout: p.tryout, discount: wireDiscount(priced.discount),
+      id: p.id,
+      credits: p.credits,
+      amount: priced.amount,
+      original_amount: priced.originalAmount,
+      currency,
+      popular: p.popular,
+      tryout: p.tryout,
+      discount: wireDiscount(priced.discount),
     };
   });
 }
@@ -90,11 +111,22 @@ export async function creditsOverview(ctx: Ctx, query: CreditsQuery): Promise<Cr
     const country: Country = isCountry(asked) ? asked : fallback;
     const currency = currencyOf(country);
     const discount = query.discount_code ? await checkCode(app.db, query.discount_code, null, country) : null;
-    return { country, currency, packages: packagesFor(req.site.settings, country, discount, true), methods: [], discount: wireDiscount(discount), saved_card: null, direct_debit: false, refund_days: refundDays };
+    return {
+      country,
+      currency,
+      packages: packagesFor(req.site.settings, country, discount, true),
+      methods: [],
+      discount: wireDiscount(discount),
+      saved_card: null,
+      direct_debit: false,
+      refund_days: refundDays,
+    };
   }
   const member = await memberOf(app, req.user);
   const currency = currencyOf(member.country);
-  const discount = query.discount_code ? await checkCode(app.db, query.discount_code, member, member.country) : await activeDiscount(app.db, member);
+  const discount = query.discount_code
+    ? await checkCode(app.db, query.discount_code, member, member.country)
+    : await activeDiscount(app.db, member);
   const [methods, card, paid] = await Promise.all([
     offeredMethods(ctx.offer, member.country, currency).then(
       // direct debit confirms by an SMS code: not offered where no code can reach a phone
@@ -133,7 +165,12 @@ export async function customerOf(ctx: Pick<Ctx, 'app'>, client: MollieClient, us
     const known = await stored();
     if (known) return known;
     try {
-      const customer = await client.customers.create({ name: `member ${user.id}`, email: user.email, metadata: { user_id: user.id }, idempotencyKey: `customer-${user.id}` } as never);
+      const customer = await client.customers.create({
+        name: `member ${user.id}`,
+        email: user.email,
+        metadata: { user_id: user.id },
+        idempotencyKey: `customer-${user.id}`,
+      } as never);
       await ctx.app.db.insert(pspCustomers).values({ userId: user.id, customerId: customer.id }).onConflictDoNothing();
       return (await stored()) ?? customer.id;
     } catch (err) {
@@ -201,7 +238,10 @@ export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: Payme
   // the last guard, below the 99 % cap on new codes: whatever a discount makes of a price (a 100 %
   // code in the table, 99 % off a site price of 1 cent), no order is made for less than 1 cent
   if (priced.amount < MIN_ORDER_AMOUNT) {
-    throw new AppError('order_amount_too_low', { field: 'discount_code', params: { amount: formatAmount(MIN_ORDER_AMOUNT, priced.currency, req.lang) } });
+    throw new AppError('order_amount_too_low', {
+      field: 'discount_code',
+      params: { amount: formatAmount(MIN_ORDER_AMOUNT, priced.currency, req.lang) },
+    });
   }
   const credits = packageDef(p.pkg).credits;
   const row = await app.withTx(async (tx) => {
@@ -210,9 +250,20 @@ export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: Payme
     const [inserted] = await tx
       .insert(payments)
       .values({
-        userId: p.user.id, siteId: req.site.id, kind: p.kind, package: p.pkg, method: p.method, issuer: p.issuer ?? null,
-        sequenceType: p.sequenceType, amount: priced.amount, originalAmount: priced.originalAmount, currency: priced.currency,
-        country: p.member.country, credits, discountCodeId: priced.discount?.id ?? null, discountCode: priced.discount?.code ?? null,
+        userId: p.user.id,
+        siteId: req.site.id,
+        kind: p.kind,
+        package: p.pkg,
+        method: p.method,
+        issuer: p.issuer ?? null,
+        sequenceType: p.sequenceType,
+        amount: priced.amount,
+        originalAmount: priced.originalAmount,
+        currency: priced.currency,
+        country: p.member.country,
+        credits,
+        discountCodeId: priced.discount?.id ?? null,
+        discountCode: priced.discount?.code ?? null,
         discountPercentage: priced.discount?.percentage ?? null,
       })
       .returning();
@@ -268,7 +319,8 @@ export async function startPayment(ctx: Ctx, body: PaymentRequest): Promise<Paym
   const method = offered.find((m) => m.id === body.method);
   // SEPA direct debit has its own form (/directdebit): not a hosted checkout
   if (!method || body.method === 'sdd') throw new AppError('method_not_offered', { field: 'method' });
-  if (body.issuer !== undefined && !method.issuers?.some((i) => i.id === body.issuer)) throw new AppError('issuer_unknown', { field: 'issuer' });
+  if (body.issuer !== undefined && !method.issuers?.some((i) => i.id === body.issuer))
+    throw new AppError('issuer_unknown', { field: 'issuer' });
   let discount: Discount | null;
   if (body.discount_code) {
     discount = await checkCode(ctx.app.db, body.discount_code, member, member.country);
@@ -278,7 +330,12 @@ export async function startPayment(ctx: Ctx, body: PaymentRequest): Promise<Paym
   }
   const card = isCard(body.method);
   const { row, checkoutUrl } = await createAtPsp(ctx, {
-    user, member, kind: 'checkout', pkg: body.package, method: body.method, issuer: body.issuer,
+    user,
+    member,
+    kind: 'checkout',
+    pkg: body.package,
+    method: body.method,
+    issuer: body.issuer,
     price: priceFor(ctx.req.site.settings, member, body.package, discount),
     // a card payment starts a recurring sequence, so "buy again" can charge the card later
     sequenceType: card ? 'first' : 'oneoff',
@@ -286,8 +343,22 @@ export async function startPayment(ctx: Ctx, body: PaymentRequest): Promise<Paym
   });
   if (!checkoutUrl) throw new AppError('psp_unavailable', { status: 502 });
   return {
-    payment_id: row.id, checkout_url: checkoutUrl, amount: row.amount, currency: row.currency as PaymentCreated['currency'],
-    discount: row.discountCode && row.discountPercentage ? wireDiscount({ id: 0, code: row.discountCode, percentage: row.discountPercentage, kind: discount?.kind ?? 'code', minimumOrderValue: 0, country: null, expires: discount?.expires ?? null }) : null,
+    payment_id: row.id,
+    checkout_url: checkoutUrl,
+    amount: row.amount,
+    currency: row.currency as PaymentCreated['currency'],
+    discount:
+      row.discountCode && row.discountPercentage
+        ? wireDiscount({
+            id: 0,
+            code: row.discountCode,
+            percentage: row.discountPercentage,
+            kind: discount?.kind ?? 'code',
+            minimumOrderValue: 0,
+            country: null,
+            expires: discount?.expires ?? null,
+          })
+        : null,
   };
 }
 
@@ -298,7 +369,9 @@ export async function syncFromPsp(ctx: Pick<Ctx, 'app' | 'psp'>, row: PaymentRow
   const fetched: MolliePayment = await client.payments.get(row.pspId);
   const { row: after, credited } = await applyPspPayment(ctx.app, row, fetched);
   if (credited && after.sequenceType === 'first' && after.mandateId && typeof fetched.customerId === 'string') {
-    await rememberMandate(ctx.app, client, after, fetched.customerId).catch((err: unknown) => ctx.app.log.error({ err, payment: after.id }, 'mandate not stored'));
+    await rememberMandate(ctx.app, client, after, fetched.customerId).catch((err: unknown) =>
+      ctx.app.log.error({ err, payment: after.id }, 'mandate not stored'),
+    );
   }
   await syncReversals(ctx.app, client, after, fetched); // chargebacks and dashboard refunds (reversals.ts)
   return after;
@@ -307,7 +380,10 @@ export async function syncFromPsp(ctx: Pick<Ctx, 'app' | 'psp'>, row: PaymentRow
 /** GET /api/payment.php?id (owner only; someone else's id is a 404 like an unknown one). */
 export async function paymentOf(ctx: Ctx, id: number): Promise<Payment> {
   const user = requireUser(ctx.req);
-  const [row] = await ctx.app.db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, user.id)));
+  const [row] = await ctx.app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, user.id)));
   if (!row) throw new AppError('payment_not_found', { field: 'id' });
   // not final yet: ask the PSP (the result page may be faster than the webhook), at most once per few seconds (psp-poll.ts)
   if (!(FINAL_PAYMENT_STATUSES as readonly string[]).includes(row.status) && (await claimPspCheck(ctx.app.db, row.id))) {
@@ -330,7 +406,13 @@ export async function repeatOrder(ctx: Ctx, pkg: PackageId): Promise<Payment> {
   if (!card) throw new AppError('no_saved_card');
   const discount = await activeDiscount(ctx.app.db, member);
   const { row } = await createAtPsp(ctx, {
-    user, member, kind: 'repeat', pkg, method: 'creditcard', price: priceFor(ctx.req.site.settings, member, pkg, discount), sequenceType: 'recurring',
+    user,
+    member,
+    kind: 'repeat',
+    pkg,
+    method: 'creditcard',
+    price: priceFor(ctx.req.site.settings, member, pkg, discount),
+    sequenceType: 'recurring',
     references: async () => ({ customerId: card.customerId, mandateId: card.id }),
   });
   return toPayment(row);
@@ -340,13 +422,26 @@ export async function repeatOrder(ctx: Ctx, pkg: PackageId): Promise<Payment> {
 export async function transactionsOf(ctx: Ctx): Promise<TransactionsResponse> {
   const user = requireUser(ctx.req);
   const [rows, ledger] = await Promise.all([
-    ctx.app.db.select().from(payments).where(and(eq(payments.userId, user.id), isNotNull(payments.pspId))).orderBy(desc(payments.createdAt), desc(payments.id)).limit(100),
-    ctx.app.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(200),
+    ctx.app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), isNotNull(payments.pspId)))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(100),
+    ctx.app.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user.id))
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(200),
   ]);
   return {
     payments: rows.map(toPayment),
     usage: ledger.map((l) => ({
-      id: l.id, delta: l.delta, balance_after: l.balanceAfter, reason: l.reason,
+      id: l.id,
+      delta: l.delta,
+      balance_after: l.balanceAfter,
+      reason: l.reason,
       payment_id: l.reason === 'purchase' && l.ref?.startsWith('payment:') ? Number(l.ref.slice(8)) : null,
       created_at: l.createdAt.toISOString(),
     })),
@@ -369,4 +464,3 @@ export async function handleWebhook(ctx: Pick<Ctx, 'app' | 'psp'>, id: unknown):
     throw err;
   }
 }
-

@@ -27,13 +27,23 @@ async function provider(status: () => number) {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], body: JSON.parse(raw) });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body: JSON.parse(raw),
+      });
       res.writeHead(status(), { 'content-type': 'application/json' }).end('{"id":"msg_1"}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1/messages`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/v1/messages`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function listening(env: Record<string, unknown>): Promise<FastifyInstance> {
@@ -49,7 +59,8 @@ async function memberCookie(app: FastifyInstance) {
 
 const json = { 'content-type': 'application/json' };
 const ddForm = (phone: string) => ({ account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', phone, package: 'p1', consent: true });
-const post = (app: FastifyInstance, cookie: string, payload: object) => app.inject({ method: 'POST', url: '/api/directdebit.php', headers: { cookie, ...json }, payload });
+const post = (app: FastifyInstance, cookie: string, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/directdebit.php', headers: { cookie, ...json }, payload });
 
 describe('SMS_URL: an HTTP SMS provider', () => {
   let app: FastifyInstance;
@@ -72,7 +83,13 @@ describe('SMS_URL: an HTTP SMS provider', () => {
     expect(started.statusCode).toBe(200);
     expect(sms.received).toHaveLength(1);
     const [sent] = sms.received;
-    expect(sent).toMatchObject({ method: 'POST', url: '/v1/messages', authorization: 'Bearer sms-test-key', contentType: 'application/json', body: { to: '+31612000010' } });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      url: '/v1/messages',
+      authorization: 'Bearer sms-test-key',
+      contentType: 'application/json',
+      body: { to: '+31612000010' },
+    });
     const code = /(\d{6})/.exec(sent?.body.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
@@ -95,8 +112,17 @@ describe('SMS_URL: an HTTP SMS provider', () => {
     answer = 503;
     try {
       const res = await post(app, m.cookie, ddForm('06 12000011'));
-      expect([res.statusCode, res.json().error, res.json().message]).toEqual([502, 'sms_unavailable', expect.stringMatching(/^De sms met je code kon nu niet worden verstuurd/)]);
-      const en = await app.inject({ method: 'POST', url: '/api/directdebit.php?lang=en', headers: { cookie: m.cookie, ...json }, payload: ddForm('06 12000011') });
+      expect([res.statusCode, res.json().error, res.json().message]).toEqual([
+        502,
+        'sms_unavailable',
+        expect.stringMatching(/^De sms met je code kon nu niet worden verstuurd/),
+      ]);
+      const en = await app.inject({
+        method: 'POST',
+        url: '/api/directdebit.php?lang=en',
+        headers: { cookie: m.cookie, ...json },
+        payload: ddForm('06 12000011'),
+      });
       expect(en.json().message).toMatch(/^The text message with your code could not be sent/);
     } finally {
       answer = 200;
@@ -114,7 +140,11 @@ describe('production without an SMS provider', () => {
       expect(credits.methods.map((x: { id: string }) => x.id)).not.toContain('sdd');
       expect(credits.direct_debit).toBe(false);
       const start = await post(app, m.cookie, ddForm('06 12000012'));
-      expect([start.statusCode, start.json().error, start.json().message]).toEqual([400, 'method_not_offered', expect.stringMatching(/^Deze betaalmethode is niet beschikbaar/)]);
+      expect([start.statusCode, start.json().error, start.json().message]).toEqual([
+        400,
+        'method_not_offered',
+        expect.stringMatching(/^Deze betaalmethode is niet beschikbaar/),
+      ]);
       expect((await post(app, m.cookie, { otp: '123456' })).json().error).toBe('method_not_offered');
       expect(await app.db.select().from(smsOutbox).where(eq(smsOutbox.userId, m.user.id))).toEqual([]);
     } finally {

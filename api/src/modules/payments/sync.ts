@@ -23,7 +23,11 @@ const UNPAID_END: ReadonlySet<PaymentStatus> = new Set(['failed', 'canceled', 'e
 const minor = (value: string) => Math.round(Number(value) * 100);
 
 /** Apply a fetched PSP payment to our row. Returns the row after it (changed or not). */
-export async function applyPspPayment(app: FastifyInstance, row: PaymentRow, psp: MolliePayment): Promise<{ row: PaymentRow; credited: boolean }> {
+export async function applyPspPayment(
+  app: FastifyInstance,
+  row: PaymentRow,
+  psp: MolliePayment,
+): Promise<{ row: PaymentRow; credited: boolean }> {
   const status = psp.status as string as PaymentStatus;
   if (!(PAYMENT_STATUSES as readonly string[]).includes(status) || psp.id !== row.pspId) return { row, credited: false };
   // never credit what was not paid in full, in our currency
@@ -51,9 +55,15 @@ export async function applyPspPayment(app: FastifyInstance, row: PaymentRow, psp
     if (status !== 'paid') return { row: changed, credited: false };
     await changeCredits(tx, changed.userId, changed.credits, 'purchase', `payment:${changed.id}`);
     // the first paid purchase makes the member premium; spending never takes it away
-    await tx.update(users).set({ paidUser: true }).where(and(eq(users.id, changed.userId), eq(users.paidUser, false)));
+    await tx
+      .update(users)
+      .set({ paidUser: true })
+      .where(and(eq(users.id, changed.userId), eq(users.paidUser, false)));
     if (changed.discountCodeId !== null) {
-      await tx.insert(discountCodeUses).values({ codeId: changed.discountCodeId, userId: changed.userId, paymentId: changed.id }).onConflictDoNothing();
+      await tx
+        .insert(discountCodeUses)
+        .values({ codeId: changed.discountCodeId, userId: changed.userId, paymentId: changed.id })
+        .onConflictDoNothing();
     }
     return { row: changed, credited: true };
   });

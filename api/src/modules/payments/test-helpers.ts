@@ -50,7 +50,11 @@ export function paymentsKit(get: () => { app: FastifyInstance; base: string }) {
   };
 
   const webhook = async (id: string) =>
-    fetch(`${get().base}/api/payment-webhook.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${encodeURIComponent(id)}` });
+    fetch(`${get().base}/api/payment-webhook.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${encodeURIComponent(id)}`,
+    });
 
   return { call, member, checkout, ledgerSum, userRow, webhook };
 }

@@ -27,8 +27,19 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BUILD_ID_PATTERN, CLIENT_EVENTS_MAX, RELEASE_REMOTES, ZClientEvents, ZReleaseCanary, ZReleasePause, ZReleasePromote, ZReleaseRegistered, ZReleaseRemote,
-  ZReleaseRollback, ZReleasesPage, ZRemoteReleases, federationNameOf,
+  BUILD_ID_PATTERN,
+  CLIENT_EVENTS_MAX,
+  RELEASE_REMOTES,
+  ZClientEvents,
+  ZReleaseCanary,
+  ZReleasePause,
+  ZReleasePromote,
+  ZReleaseRegistered,
+  ZReleaseRemote,
+  ZReleaseRollback,
+  ZReleasesPage,
+  ZRemoteReleases,
+  federationNameOf,
 } from '@dating/shared-kit/contracts';
 import type { ReleaseRemote } from '@dating/shared-kit/contracts';
 import { listen } from '../../db/listen';
@@ -40,7 +51,19 @@ import { AppError } from '../../errors';
 import { remotesConfig } from '../../platform/remotes';
 import { registerBackofficeGuards, requireRole, writeAudit } from '../backoffice/access';
 import {
-  CI_ACTOR, NOTIFY_CHANNEL, SHELL, SYSTEM_ACTOR, ServedRemotes, canary, changeState, checkRollbacks, insertRelease, pause, promote, registryPage, rollback,
+  CI_ACTOR,
+  NOTIFY_CHANNEL,
+  SHELL,
+  SYSTEM_ACTOR,
+  ServedRemotes,
+  canary,
+  changeState,
+  checkRollbacks,
+  insertRelease,
+  pause,
+  promote,
+  registryPage,
+  rollback,
 } from './service';
 import type { Actor, RollbackSettings } from './service';
 import { distBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir, storeFolder, unpackBundle } from './store';
@@ -54,7 +77,11 @@ export const CLIENT_EVENTS_JOB = 'releases.client-events';
 export const BUCKET_COOKIE = 'mf_bucket';
 const YEAR_S = 365 * 24 * 3600;
 
-const DEFAULT_ROLLBACK: RollbackSettings = { release_rollback_factor: 3, release_rollback_min_errors: 20, release_rollback_window_minutes: 10 };
+const DEFAULT_ROLLBACK: RollbackSettings = {
+  release_rollback_factor: 3,
+  release_rollback_min_errors: 20,
+  release_rollback_window_minutes: 10,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,8 +137,15 @@ async function shellShared(staticRoot: string): Promise<ReleaseShared[]> {
     if (facts && facts.shared.length > 0) return facts.shared;
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createShared } = require('@dating/shared-kit/federation') as { createShared(dir: string): Record<string, { version: string; requiredVersion: string; singleton: boolean }> };
-  return Object.entries(createShared(path.join(REPO_ROOT, 'shell'))).map(([name, s]) => ({ package: name, version: s.version, required: s.requiredVersion, singleton: s.singleton }));
+  const { createShared } = require('@dating/shared-kit/federation') as {
+    createShared(dir: string): Record<string, { version: string; requiredVersion: string; singleton: boolean }>;
+  };
+  return Object.entries(createShared(path.join(REPO_ROOT, 'shell'))).map(([name, s]) => ({
+    package: name,
+    version: s.version,
+    required: s.requiredVersion,
+    singleton: s.singleton,
+  }));
 }
 
 async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: boolean }): Promise<void> {
@@ -156,8 +190,14 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
       const buildId = `s-${crypto.createHash('sha256').update(JSON.stringify(shared)).digest('hex').slice(0, 12)}`;
       await app.db.transaction(async (tx) => {
         await insertRelease(tx, { remote: SHELL, buildId, createdBy: 'build', notes: null, shared, firstLoadBytes: 0 });
-        await tx.update(releases).set({ status: 'retired' }).where(and(eq(releases.remote, SHELL), ne(releases.buildId, buildId), eq(releases.status, 'live')));
-        await tx.update(releases).set({ status: 'live', liveAt: sql`coalesce(${releases.liveAt}, now())` }).where(and(eq(releases.remote, SHELL), eq(releases.buildId, buildId)));
+        await tx
+          .update(releases)
+          .set({ status: 'retired' })
+          .where(and(eq(releases.remote, SHELL), ne(releases.buildId, buildId), eq(releases.status, 'live')));
+        await tx
+          .update(releases)
+          .set({ status: 'live', liveAt: sql`coalesce(${releases.liveAt}, now())` })
+          .where(and(eq(releases.remote, SHELL), eq(releases.buildId, buildId)));
       });
     }
     for (const remote of RELEASE_REMOTES) await registerBuild(remote);
@@ -187,9 +227,21 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     const facts = await readBuild(dist);
     if (facts.name !== federationNameOf(remote)) return false;
     await storeFolder(dist, releaseFolder(dir, remote, buildId));
-    await insertRelease(app.db, { remote, buildId, createdBy: 'build', notes: null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes });
+    await insertRelease(app.db, {
+      remote,
+      buildId,
+      createdBy: 'build',
+      notes: null,
+      shared: facts.shared,
+      firstLoadBytes: facts.firstLoadBytes,
+    });
     const [state] = await app.db.select().from(releaseState).where(eq(releaseState.remote, remote));
-    const [live] = state?.liveBuildId ? await app.db.select().from(releases).where(and(eq(releases.remote, remote), eq(releases.buildId, state.liveBuildId))) : [];
+    const [live] = state?.liveBuildId
+      ? await app.db
+          .select()
+          .from(releases)
+          .where(and(eq(releases.remote, remote), eq(releases.buildId, state.liveBuildId)))
+      : [];
     if (state?.liveBuildId === buildId || (live && live.createdBy !== 'build')) return false;
     try {
       await changeState(app.db, SYSTEM_ACTOR, remote, state?.version, 'releases.register_build', async (_tx, current) => ({
@@ -241,7 +293,8 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     const auth = req.headers.authorization;
     if (!auth || !/^bearer /i.test(auth)) return;
     const token = auth.slice(7).trim();
-    if (!app.config.RELEASE_TOKEN || !tokenMatches(token, app.config.RELEASE_TOKEN)) throw new AppError('release_token_invalid', { status: 401 });
+    if (!app.config.RELEASE_TOKEN || !tokenMatches(token, app.config.RELEASE_TOKEN))
+      throw new AppError('release_token_invalid', { status: 401 });
     req.releaseToken = true;
   });
 
@@ -291,17 +344,28 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     const remoteState = async (remote: ReleaseRemote) => (await registryPage(app.db)).find((x) => x.remote === remote);
     const ZRemoteParams = z.object({ remote: ZReleaseRemote });
 
-    r.get('/api/backoffice/releases', { schema: { tags: ['releases'], summary: 'The releases of every remote (release role, admin, or RELEASE_TOKEN)', response: { 200: ZReleasesPage } } }, async (req) => {
-      actorOf(req);
-      return page();
-    });
+    r.get(
+      '/api/backoffice/releases',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: 'The releases of every remote (release role, admin, or RELEASE_TOKEN)',
+          response: { 200: ZReleasesPage },
+        },
+      },
+      async (req) => {
+        actorOf(req);
+        return page();
+      },
+    );
 
     r.post(
       '/api/backoffice/releases',
       {
         schema: {
           tags: ['releases'],
-          summary: 'Register a release: multipart fields remote, build_id, notes? and the file bundle (a tar or tar.gz of the build output)',
+          summary:
+            'Register a release: multipart fields remote, build_id, notes? and the file bundle (a tar or tar.gz of the build output)',
           consumes: ['multipart/form-data'],
           response: { 201: ZReleaseRegistered },
         },
@@ -336,7 +400,11 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
         const tmp = await unpackBundle(bundle, dir, remote);
         try {
           const facts = await readBuild(tmp);
-          if (facts.name !== federationNameOf(remote)) throw new AppError('release_bundle_invalid', { status: 400, params: { reason: `mf-manifest.json names ${facts.name || 'nothing'}` } });
+          if (facts.name !== federationNameOf(remote))
+            throw new AppError('release_bundle_invalid', {
+              status: 400,
+              params: { reason: `mf-manifest.json names ${facts.name || 'nothing'}` },
+            });
           if (!(await placeBundle(tmp, target))) throw new AppError('release_exists', { status: 409 });
         } catch (error) {
           await fsp.rm(tmp, { recursive: true, force: true });
@@ -345,7 +413,16 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
         const facts = await readBuild(target);
         try {
           await app.db.transaction(async (tx) => {
-            if (!(await insertRelease(tx, { remote, buildId, createdBy: actor.email, notes: notes || null, shared: facts.shared, firstLoadBytes: facts.firstLoadBytes }))) {
+            if (
+              !(await insertRelease(tx, {
+                remote,
+                buildId,
+                createdBy: actor.email,
+                notes: notes || null,
+                shared: facts.shared,
+                firstLoadBytes: facts.firstLoadBytes,
+              }))
+            ) {
               throw new AppError('release_exists', { status: 409 });
             }
             await tx.insert(releaseState).values({ remote }).onConflictDoNothing();
@@ -363,7 +440,12 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
       },
     );
 
-    const action = <B extends z.ZodType>(name: string, summary: string, body: B, run: (actor: Actor, remote: ReleaseRemote, body: z.infer<B>) => Promise<unknown>) =>
+    const action = <B extends z.ZodType>(
+      name: string,
+      summary: string,
+      body: B,
+      run: (actor: Actor, remote: ReleaseRemote, body: z.infer<B>) => Promise<unknown>,
+    ) =>
       r.post(
         `/api/backoffice/releases/:remote/${name}`,
         { schema: { tags: ['releases'], summary, params: ZRemoteParams, body, response: { 200: ZRemoteReleases } } },
@@ -375,16 +457,32 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
           return remoteState(req.params.remote);
         },
       );
-    action('canary', 'Serve a release to a share (1-50 %) of the browsers; 409 release_incompatible / release_conflict', ZReleaseCanary, (a, remote, b) => canary(app.db, a, remote, b));
-    action('promote', 'Make a release live for every browser; 409 release_incompatible / release_conflict', ZReleasePromote, (a, remote, b) => promote(app.db, a, remote, b));
-    action('rollback', 'Drop the canary, or go back to the release live before (or the one named)', ZReleaseRollback, (a, remote, b) => rollback(app.db, a, remote, b));
+    action(
+      'canary',
+      'Serve a release to a share (1-50 %) of the browsers; 409 release_incompatible / release_conflict',
+      ZReleaseCanary,
+      (a, remote, b) => canary(app.db, a, remote, b),
+    );
+    action(
+      'promote',
+      'Make a release live for every browser; 409 release_incompatible / release_conflict',
+      ZReleasePromote,
+      (a, remote, b) => promote(app.db, a, remote, b),
+    );
+    action('rollback', 'Drop the canary, or go back to the release live before (or the one named)', ZReleaseRollback, (a, remote, b) =>
+      rollback(app.db, a, remote, b),
+    );
     action('pause', 'Pause (keep, serve nobody) or resume the canary', ZReleasePause, (a, remote, b) => pause(app.db, a, remote, b));
 
     // what the shell reports: counted per remote, build and minute (no row per event)
     scope.post(
       '/api/client-events.php',
       {
-        schema: { tags: ['releases'], summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`, body: ZClientEvents },
+        schema: {
+          tags: ['releases'],
+          summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`,
+          body: ZClientEvents,
+        },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
         // no session and nothing but counters: sendBeacon cannot send the CSRF header
         config: { csrf: false, rateLimit: { groupId: 'client-events', max: app.config.RATE_LIMIT_CLIENT_EVENTS, timeWindow: 60_000 } },
@@ -403,10 +501,14 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
           const field = parsed.error.issues[0]?.path.join('.') || 'events';
           throw new AppError('validation', { status: 400, field, params: { field } });
         }
-        const counts = new Map<string, { remote: ReleaseRemote; buildId: string; mounts: number; loadErrors: number; renderErrors: number }>();
+        const counts = new Map<
+          string,
+          { remote: ReleaseRemote; buildId: string; mounts: number; loadErrors: number; renderErrors: number }
+        >();
         for (const [i, e] of parsed.data.events.entries()) {
           const remote = remoteOf(e.remote);
-          if (!remote) throw new AppError('validation', { status: 400, field: `events.${i}.remote`, params: { field: `events.${i}.remote` } });
+          if (!remote)
+            throw new AppError('validation', { status: 400, field: `events.${i}.remote`, params: { field: `events.${i}.remote` } });
           const key = `${remote}/${e.build_id}`;
           const c = counts.get(key) ?? { remote, buildId: e.build_id, mounts: 0, loadErrors: 0, renderErrors: 0 };
           if (e.type === 'mount') c.mounts += 1;

@@ -45,8 +45,15 @@ async function bundleOf(name: string, react = '^19.0.0', extra: Record<string, s
 function multipart(fields: Record<string, string>, bundle: Buffer) {
   const boundary = `----release${Date.now()}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="bundle"; filename="bundle.tar"\r\nContent-Type: application/x-tar\r\n\r\n`), bundle, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="bundle"; filename="bundle.tar"\r\nContent-Type: application/x-tar\r\n\r\n`,
+    ),
+    bundle,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -60,7 +67,9 @@ describe('releases', () => {
 
   beforeAll(async () => {
     staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-static-'));
-    app = await buildTestApp({ env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot, RATE_LIMIT_CLIENT_EVENTS: CLIENT_EVENTS_PER_MINUTE } });
+    app = await buildTestApp({
+      env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot, RATE_LIMIT_CLIENT_EVENTS: CLIENT_EVENTS_PER_MINUTE },
+    });
     await app.ready();
     // the shell's shared versions (its federation config: react 19.x), as the first start registers them
     await app.releases.registerBuilds();
@@ -72,15 +81,23 @@ describe('releases', () => {
 
   const register = async (remote: string, buildId: string, react?: string, headers: Record<string, string> = bearer) => {
     const body = multipart({ remote, build_id: buildId, notes: `release ${buildId}` }, await bundleOf(remote.replace(/-/g, '_'), react));
-    return app.inject({ method: 'POST', url: '/api/backoffice/releases', payload: body.payload, headers: { ...body.headers, 'x-requested-with': 'release-cli', ...headers } });
+    return app.inject({
+      method: 'POST',
+      url: '/api/backoffice/releases',
+      payload: body.payload,
+      headers: { ...body.headers, 'x-requested-with': 'release-cli', ...headers },
+    });
   };
   const act = (remote: string, action: string, payload: object, headers: Record<string, string> = bearer) =>
     app.inject({ method: 'POST', url: `/api/backoffice/releases/${remote}/${action}`, payload, headers });
-  const page = async () => ZReleasesPage.parse((await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json());
+  const page = async () =>
+    ZReleasesPage.parse((await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json());
   const stateOf = async (remote: string) => must((await page()).remotes.find((r) => r.remote === remote));
   const served = async (cookie?: string) => {
     const res = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: cookie ? { cookie } : {} });
-    const payments = (res.json() as { remotes: { name: string; entry: string; build_id: string | null }[] }).remotes.find((r) => r.name === 'mf_payments');
+    const payments = (res.json() as { remotes: { name: string; entry: string; build_id: string | null }[] }).remotes.find(
+      (r) => r.name === 'mf_payments',
+    );
     if (!payments) throw new Error('no mf_payments');
     return { payments, setCookie: res.headers['set-cookie'] };
   };
@@ -134,7 +151,11 @@ describe('releases', () => {
     expect(await servedWithin('mf_bucket=0', 'mf_payments', 'pay-1')).toBe('pay-1');
 
     s = await stateOf('mf-payments');
-    expect((await act('mf-payments', 'promote', { build_id: 'pay-2', version: s.version })).json()).toMatchObject({ live: { build_id: 'pay-2' }, canary: null, paused: false });
+    expect((await act('mf-payments', 'promote', { build_id: 'pay-2', version: s.version })).json()).toMatchObject({
+      live: { build_id: 'pay-2' },
+      canary: null,
+      paused: false,
+    });
     s = await stateOf('mf-payments');
     expect(s.releases.map((r) => [r.build_id, r.status])).toEqual([
       ['pay-2', 'live'],
@@ -144,7 +165,10 @@ describe('releases', () => {
     expect((await act('mf-payments', 'rollback', { version: s.version })).json()).toMatchObject({ live: { build_id: 'pay-1' } });
     expect(await servedWithin('mf_bucket=50', 'mf_payments', 'pay-1')).toBe('pay-1');
 
-    const audit = await app.db.select({ action: staffAudit.action, email: staffAudit.staffEmail, outcome: staffAudit.outcome }).from(staffAudit).where(eq(staffAudit.staffEmail, 'ci'));
+    const audit = await app.db
+      .select({ action: staffAudit.action, email: staffAudit.staffEmail, outcome: staffAudit.outcome })
+      .from(staffAudit)
+      .where(eq(staffAudit.staffEmail, 'ci'));
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(['releases.register', 'releases.promote', 'releases.canary', 'releases.pause', 'releases.rollback']),
     );
@@ -154,7 +178,9 @@ describe('releases', () => {
     expect((await register('mf-chat', 'chat-1')).statusCode).toBe(201);
     expect((await register('mf-chat', 'chat-2')).statusCode).toBe(201);
     const { version } = await stateOf('mf-chat');
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => act('mf-chat', 'promote', { build_id: i % 2 ? 'chat-1' : 'chat-2', version })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => act('mf-chat', 'promote', { build_id: i % 2 ? 'chat-1' : 'chat-2', version })),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     const conflict = must(answers.find((a) => a.statusCode === 409)).json();
@@ -194,7 +220,9 @@ describe('releases', () => {
       if (landers.build_id === 'land-2') canaried += 1;
       const again = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: must(cookie.split(';')[0]) } });
       expect(again.headers['set-cookie']).toBeUndefined();
-      expect(must((again.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers')).build_id).toBe(landers.build_id);
+      expect(
+        must((again.json() as { remotes: { name: string; build_id: string }[] }).remotes.find((r) => r.name === 'mf_landers')).build_id,
+      ).toBe(landers.build_id);
     }
     expect(canaried).toBeGreaterThanOrEqual(10);
     expect(canaried).toBeLessThanOrEqual(30);
@@ -202,7 +230,13 @@ describe('releases', () => {
 
   it('client events: counted per minute, bad input a 400, text/plain accepted, rate-limited per address', async () => {
     const post = (payload: unknown, contentType = 'application/json', ip = '10.0.0.1') =>
-      app.inject({ method: 'POST', url: '/api/client-events.php', payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers: { 'content-type': contentType }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/api/client-events.php',
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        headers: { 'content-type': contentType },
+        remoteAddress: ip,
+      });
     const events = [
       { remote: 'mf_auth_signup', build_id: 'auth-1', type: 'mount' },
       { remote: 'mf_auth_signup', build_id: 'auth-1', type: 'mount' },
@@ -227,14 +261,25 @@ describe('releases', () => {
       expect(res.json().message).toBeTruthy();
     }
     const answers: number[] = [];
-    for (let i = 0; i < CLIENT_EVENTS_PER_MINUTE + 1; i += 1) answers.push((await post({ events: [events[0]] }, 'application/json', '10.9.9.9')).statusCode);
+    for (let i = 0; i < CLIENT_EVENTS_PER_MINUTE + 1; i += 1)
+      answers.push((await post({ events: [events[0]] }, 'application/json', '10.9.9.9')).statusCode);
     expect(answers.slice(0, CLIENT_EVENTS_PER_MINUTE).every((c) => c === 204)).toBe(true);
     expect(answers.at(-1)).toBe(429);
   });
 
   it('rolls a canary back by itself when its error rate is over factor x live with enough errors (scaled thresholds)', async () => {
     const site = must((await app.db.select().from(sites).where(eq(sites.isDefault, true)).limit(1))[0]);
-    await app.db.update(sites).set({ settings: { ...(site.settings as object), release_rollback_min_errors: 5, release_rollback_factor: 2, release_rollback_window_minutes: 5 } }).where(eq(sites.id, site.id));
+    await app.db
+      .update(sites)
+      .set({
+        settings: {
+          ...(site.settings as object),
+          release_rollback_min_errors: 5,
+          release_rollback_factor: 2,
+          release_rollback_window_minutes: 5,
+        },
+      })
+      .where(eq(sites.id, site.id));
     app.sites.invalidate();
     expect((await register('mf-auth-signup', 'auth-live')).statusCode).toBe(201);
     expect((await register('mf-auth-signup', 'auth-bad')).statusCode).toBe(201);
@@ -275,7 +320,9 @@ describe('releases', () => {
       const op = doc.paths[`/api/backoffice/releases/{remote}/${action}`]?.post;
       expect(op?.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('version');
     }
-    expect(doc.paths['/api/backoffice/releases/{remote}/canary'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('percent');
+    expect(
+      doc.paths['/api/backoffice/releases/{remote}/canary'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('percent');
     expect(doc.paths['/api/backoffice/releases'].get).toBeDefined();
     expect(doc.paths['/api/backoffice/releases'].post).toBeDefined();
     expect(doc.paths['/api/client-events.php'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('events');
@@ -321,11 +368,27 @@ const adminUrl = readEnv().DATABASE_URL;
       await Promise.all([a.ready(), b.ready()]);
       for (const id of ['two-1', 'two-2']) {
         const body = multipart({ remote: 'mf-payments', build_id: id }, await bundleOf('mf_payments'));
-        expect((await a.inject({ method: 'POST', url: '/api/backoffice/releases', payload: body.payload, headers: { ...body.headers, ...bearer, 'x-requested-with': 'x' } })).statusCode).toBe(201);
+        expect(
+          (
+            await a.inject({
+              method: 'POST',
+              url: '/api/backoffice/releases',
+              payload: body.payload,
+              headers: { ...body.headers, ...bearer, 'x-requested-with': 'x' },
+            })
+          ).statusCode,
+        ).toBe(201);
       }
       const promote = async (build: string) => {
-        const state = (await a.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json().remotes.find((r: { remote: string }) => r.remote === 'mf-payments');
-        const res = await a.inject({ method: 'POST', url: '/api/backoffice/releases/mf-payments/promote', payload: { build_id: build, version: state.version }, headers: bearer });
+        const state = (await a.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer }))
+          .json()
+          .remotes.find((r: { remote: string }) => r.remote === 'mf-payments');
+        const res = await a.inject({
+          method: 'POST',
+          url: '/api/backoffice/releases/mf-payments/promote',
+          payload: { build_id: build, version: state.version },
+          headers: bearer,
+        });
         expect(res.statusCode).toBe(200);
       };
       for (const build of ['two-1', 'two-2', 'two-1']) {
@@ -334,7 +397,9 @@ const adminUrl = readEnv().DATABASE_URL;
         let got: string | null | undefined;
         while (Date.now() - started < 1000) {
           const res = await b.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: 'mf_bucket=1' } });
-          got = (res.json() as { remotes: { name: string; build_id: string | null }[] }).remotes.find((r) => r.name === 'mf_payments')?.build_id;
+          got = (res.json() as { remotes: { name: string; build_id: string | null }[] }).remotes.find(
+            (r) => r.name === 'mf_payments',
+          )?.build_id;
           if (got === build) break;
           await new Promise((r) => setTimeout(r, 10));
         }
@@ -343,10 +408,17 @@ const adminUrl = readEnv().DATABASE_URL;
         expect((await b.inject({ method: 'GET', url: `/mf/mf-payments/${build}/remoteEntry.js` })).statusCode).toBe(200);
       }
       // ten changes at once, five on each instance, with the version both read: one wins
-      const state = (await a.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json().remotes.find((r: { remote: string }) => r.remote === 'mf-payments');
+      const state = (await a.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer }))
+        .json()
+        .remotes.find((r: { remote: string }) => r.remote === 'mf-payments');
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? a : b).inject({ method: 'POST', url: '/api/backoffice/releases/mf-payments/promote', payload: { build_id: 'two-2', version: state.version }, headers: bearer }),
+          (i % 2 ? a : b).inject({
+            method: 'POST',
+            url: '/api/backoffice/releases/mf-payments/promote',
+            payload: { build_id: 'two-2', version: state.version },
+            headers: bearer,
+          }),
         ),
       );
       expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
@@ -368,14 +440,19 @@ describe('what npm run build made', () => {
       fs.mkdirSync(dist, { recursive: true });
       fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'mf_chat', shared: [], exposes: [] }));
       // what shared-kit's build-mark plugin leaves in a minified entry
-      fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `function w(){if("u">typeof document){let e="mf_chat",t="${buildId}",r=\`mf-build:\${e}\`}}`);
+      fs.writeFileSync(
+        path.join(dist, 'remoteEntry.js'),
+        `function w(){if("u">typeof document){let e="mf_chat",t="${buildId}",r=\`mf-build:\${e}\`}}`,
+      );
     };
     writeDist('first-build');
     const app = await buildTestApp({ registerBuilds: true, env: { RELEASE_TOKEN: TOKEN, STATIC_ROOT_ABS: staticRoot } });
     const chat = async () =>
-      ((await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: 'mf_bucket=1' } })).json() as { remotes: { name: string; build_id: string | null }[] }).remotes.find(
-        (r) => r.name === 'mf_chat',
-      )?.build_id;
+      (
+        (await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie: 'mf_bucket=1' } })).json() as {
+          remotes: { name: string; build_id: string | null }[];
+        }
+      ).remotes.find((r) => r.name === 'mf_chat')?.build_id;
     try {
       await app.ready();
       expect(await chat()).toBe('first-build');
@@ -387,21 +464,38 @@ describe('what npm run build made', () => {
       expect(await chat()).toBe('rebuilt');
       // a team's release goes live: a rebuilt dist is then only registered, not served
       const body = multipart({ remote: 'mf-chat', build_id: 'team-1' }, await bundleOf('mf_chat'));
-      expect((await app.inject({ method: 'POST', url: '/api/backoffice/releases', payload: body.payload, headers: { ...body.headers, ...bearer, 'x-requested-with': 'x' } })).statusCode).toBe(201);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/backoffice/releases',
+            payload: body.payload,
+            headers: { ...body.headers, ...bearer, 'x-requested-with': 'x' },
+          })
+        ).statusCode,
+      ).toBe(201);
       const page = (await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json();
       const version = page.remotes.find((r: { remote: string }) => r.remote === 'mf-chat').version;
-      expect((await app.inject({ method: 'POST', url: '/api/backoffice/releases/mf-chat/promote', payload: { build_id: 'team-1', version }, headers: bearer })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/backoffice/releases/mf-chat/promote',
+            payload: { build_id: 'team-1', version },
+            headers: bearer,
+          })
+        ).statusCode,
+      ).toBe(200);
       await new Promise((r) => setTimeout(r, 1000));
       writeDist('rebuilt-again');
       await new Promise((r) => setTimeout(r, 350));
       expect(await chat()).toBe('team-1');
       const after = (await app.inject({ method: 'GET', url: '/api/backoffice/releases', headers: bearer })).json();
-      expect(after.remotes.find((r: { remote: string }) => r.remote === 'mf-chat').releases.map((r: { build_id: string; status: string }) => `${r.build_id}:${r.status}`)).toEqual([
-        'rebuilt-again:ready',
-        'team-1:live',
-        'rebuilt:retired',
-        'first-build:retired',
-      ]);
+      expect(
+        after.remotes
+          .find((r: { remote: string }) => r.remote === 'mf-chat')
+          .releases.map((r: { build_id: string; status: string }) => `${r.build_id}:${r.status}`),
+      ).toEqual(['rebuilt-again:ready', 'team-1:live', 'rebuilt:retired', 'first-build:retired']);
     } finally {
       await app.close();
       fs.rmSync(staticRoot, { recursive: true, force: true });

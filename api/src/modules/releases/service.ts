@@ -59,13 +59,18 @@ export function compatibilityProblems(release: readonly ReleaseShared[], shell: 
     if (!s.required || s.required === '*' || s.required === 'false') continue;
     const version = offeredFor(s.package, offered);
     if (!version) continue;
-    if (!semver.satisfies(version, s.required, { includePrerelease: true })) problems.push({ package: s.package, wanted: s.required, offered: version });
+    if (!semver.satisfies(version, s.required, { includePrerelease: true }))
+      problems.push({ package: s.package, wanted: s.required, offered: version });
   }
   return problems;
 }
 
 async function checkGate(db: DbOrTx, release: ReleaseRow): Promise<void> {
-  const [shell] = await db.select().from(releases).where(and(eq(releases.remote, SHELL), eq(releases.status, 'live'))).limit(1);
+  const [shell] = await db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.remote, SHELL), eq(releases.status, 'live')))
+    .limit(1);
   if (!shell) return;
   const problems = compatibilityProblems(release.shared, shell.shared);
   if (problems.length > 0) {
@@ -87,7 +92,11 @@ async function stateFor(tx: Tx, remote: string): Promise<StateRow> {
 }
 
 async function releaseOf(db: DbOrTx, remote: string, buildId: string): Promise<ReleaseRow> {
-  const [row] = await db.select().from(releases).where(and(eq(releases.remote, remote), eq(releases.buildId, buildId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.remote, remote), eq(releases.buildId, buildId)))
+    .limit(1);
   if (!row) throw new AppError('release_not_found', { status: 404 });
   return row;
 }
@@ -105,7 +114,10 @@ export async function changeState(
   remote: string,
   expectedVersion: number | undefined,
   action: string,
-  decide: (tx: Tx, state: StateRow) => Promise<{ change: Change; after?: Record<string, unknown>; target?: string; rollbackReason?: string }>,
+  decide: (
+    tx: Tx,
+    state: StateRow,
+  ) => Promise<{ change: Change; after?: Record<string, unknown>; target?: string; rollbackReason?: string }>,
 ): Promise<StateRow> {
   return db.transaction(async (tx) => {
     const state = await stateFor(tx, remote);
@@ -120,7 +132,10 @@ export async function changeState(
       .returning();
     if (!updated) throw new AppError('release_conflict', { status: 409 });
     if (rollbackReason && state.canaryBuildId) {
-      await tx.update(releases).set({ rollbackReason }).where(and(eq(releases.remote, remote), eq(releases.buildId, state.canaryBuildId)));
+      await tx
+        .update(releases)
+        .set({ rollbackReason })
+        .where(and(eq(releases.remote, remote), eq(releases.buildId, state.canaryBuildId)));
     }
     await tx
       .update(releases)
@@ -132,24 +147,50 @@ export async function changeState(
     await writeAudit(tx, actor, {
       action,
       target: target ?? `release:${remote}`,
-      before: { live: state.liveBuildId, canary: state.canaryBuildId, percent: state.canaryPercent, paused: state.paused, version: state.version },
-      after: { live: updated.liveBuildId, canary: updated.canaryBuildId, percent: updated.canaryPercent, paused: updated.paused, version: updated.version, ...after },
+      before: {
+        live: state.liveBuildId,
+        canary: state.canaryBuildId,
+        percent: state.canaryPercent,
+        paused: state.paused,
+        version: state.version,
+      },
+      after: {
+        live: updated.liveBuildId,
+        canary: updated.canaryBuildId,
+        percent: updated.canaryPercent,
+        paused: updated.paused,
+        version: updated.version,
+        ...after,
+      },
     });
     await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${remote})`);
     return updated;
   });
 }
 
-export async function canary(db: Db, actor: Actor, remote: ReleaseRemote, body: { build_id: string; percent: number; version?: number }): Promise<StateRow> {
+export async function canary(
+  db: Db,
+  actor: Actor,
+  remote: ReleaseRemote,
+  body: { build_id: string; percent: number; version?: number },
+): Promise<StateRow> {
   return changeState(db, actor, remote, body.version, 'releases.canary', async (tx, state) => {
     const release = await releaseOf(tx, remote, body.build_id);
     if (state.liveBuildId === body.build_id) throw new AppError('release_state_invalid', { status: 409, params: { reason: 'live' } });
     await checkGate(tx, release);
-    return { change: { canaryBuildId: body.build_id, canaryPercent: body.percent, paused: false, banner: null }, target: `release:${remote}:${body.build_id}` };
+    return {
+      change: { canaryBuildId: body.build_id, canaryPercent: body.percent, paused: false, banner: null },
+      target: `release:${remote}:${body.build_id}`,
+    };
   });
 }
 
-export async function promote(db: Db, actor: Actor, remote: ReleaseRemote, body: { build_id: string; version?: number }): Promise<StateRow> {
+export async function promote(
+  db: Db,
+  actor: Actor,
+  remote: ReleaseRemote,
+  body: { build_id: string; version?: number },
+): Promise<StateRow> {
   return changeState(db, actor, remote, body.version, 'releases.promote', async (tx, state) => {
     const release = await releaseOf(tx, remote, body.build_id);
     if (state.liveBuildId === body.build_id) throw new AppError('release_state_invalid', { status: 409, params: { reason: 'live' } });
@@ -167,15 +208,27 @@ export async function promote(db: Db, actor: Actor, remote: ReleaseRemote, body:
  * current one becomes live again. With one: that release becomes live and any canary is dropped.
  * No gate: a rollback is the way out of trouble.
  */
-export async function rollback(db: Db, actor: Actor, remote: ReleaseRemote, body: { build_id?: string; version?: number }): Promise<StateRow> {
+export async function rollback(
+  db: Db,
+  actor: Actor,
+  remote: ReleaseRemote,
+  body: { build_id?: string; version?: number },
+): Promise<StateRow> {
   return changeState(db, actor, remote, body.version, 'releases.rollback', async (tx, state) => {
     let target = body.build_id;
-    if (!target && state.canaryBuildId) return { change: { canaryBuildId: null, canaryPercent: 0, paused: false }, target: `release:${remote}:${state.canaryBuildId}` };
+    if (!target && state.canaryBuildId)
+      return { change: { canaryBuildId: null, canaryPercent: 0, paused: false }, target: `release:${remote}:${state.canaryBuildId}` };
     if (!target) {
       const [previous] = await tx
         .select({ buildId: releases.buildId })
         .from(releases)
-        .where(and(eq(releases.remote, remote), sql`${releases.liveAt} is not null`, sql`${releases.buildId} is distinct from ${state.liveBuildId}`))
+        .where(
+          and(
+            eq(releases.remote, remote),
+            sql`${releases.liveAt} is not null`,
+            sql`${releases.buildId} is distinct from ${state.liveBuildId}`,
+          ),
+        )
         .orderBy(desc(releases.liveAt))
         .limit(1);
       if (!previous) throw new AppError('release_state_invalid', { status: 409, params: { reason: 'no earlier release' } });
@@ -207,7 +260,11 @@ export interface NewRelease {
 
 /** Insert a release (status ready); false when the remote has that build id already. */
 export async function insertRelease(db: DbOrTx, release: NewRelease): Promise<boolean> {
-  const rows = await db.insert(releases).values({ ...release, status: 'ready' }).onConflictDoNothing().returning({ id: releases.id });
+  const rows = await db
+    .insert(releases)
+    .values({ ...release, status: 'ready' })
+    .onConflictDoNothing()
+    .returning({ id: releases.id });
   return rows.length > 0;
 }
 
@@ -254,10 +311,17 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * checking at once roll back once. Returns the remotes rolled back.
  */
 export async function checkRollbacks(db: Db, settings: RollbackSettings, now = new Date()): Promise<string[]> {
-  const states = await db.select().from(releaseState).where(sql`${releaseState.canaryBuildId} is not null and not ${releaseState.paused}`);
+  const states = await db
+    .select()
+    .from(releaseState)
+    .where(sql`${releaseState.canaryBuildId} is not null and not ${releaseState.paused}`);
   if (states.length === 0) return [];
   const since = new Date(now.getTime() - settings.release_rollback_window_minutes * 60_000);
-  const counts = await countsSince(db, since, states.map((s) => s.remote));
+  const counts = await countsSince(
+    db,
+    since,
+    states.map((s) => s.remote),
+  );
   const done: string[] = [];
   for (const state of states) {
     const c = counts.get(`${state.remote}/${state.canaryBuildId}`);
@@ -365,7 +429,8 @@ export class ServedRemotes {
         this.again = false;
         const rows = await this.db.select().from(releaseState);
         const next = new Map<string, Served>();
-        for (const r of rows) next.set(r.remote, { live: r.liveBuildId, canary: r.paused ? null : r.canaryBuildId, percent: r.canaryPercent });
+        for (const r of rows)
+          next.set(r.remote, { live: r.liveBuildId, canary: r.paused ? null : r.canaryBuildId, percent: r.canaryPercent });
         this.served = next;
         this.texts = new Map();
         this.generation += 1;

@@ -137,7 +137,8 @@ export async function storeFolder(source: string, target: string): Promise<void>
 /** A bundle's path as stored: relative, no `..`, no leading `./` or `dist/`; null for one to skip. */
 function entryPath(name: string): string | null {
   const clean = path.posix.normalize(name.replace(/\\/g, '/')).replace(/^(\.\/)+/, '');
-  if (clean === '.' || clean === '' || clean.startsWith('../') || clean === '..' || path.posix.isAbsolute(clean) || clean.includes('\0')) return null;
+  if (clean === '.' || clean === '' || clean.startsWith('../') || clean === '..' || path.posix.isAbsolute(clean) || clean.includes('\0'))
+    return null;
   return clean.replace(/^dist\//, '');
 }
 
@@ -176,9 +177,12 @@ export async function unpackBundle(bundle: Buffer, root: string, remote: string)
       extract.destroy(error as Error);
       throw error;
     });
-    await Promise.all([(gz ? pipeline(source, zlib.createGunzip(), extract) : pipeline(source, extract)).catch((error: unknown) => {
-      throw error instanceof AppError ? error : invalid('not a tar file');
-    }), done]);
+    await Promise.all([
+      (gz ? pipeline(source, zlib.createGunzip(), extract) : pipeline(source, extract)).catch((error: unknown) => {
+        throw error instanceof AppError ? error : invalid('not a tar file');
+      }),
+      done,
+    ]);
     if (count === 0) throw invalid('empty');
     return tmp;
   } catch (error) {

@@ -13,7 +13,13 @@
  */
 import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
-  BanReason, ReportAction, ReportDetail, ReportPage, ReportQuery, ReportReason, ReportSummary,
+  BanReason,
+  ReportAction,
+  ReportDetail,
+  ReportPage,
+  ReportQuery,
+  ReportReason,
+  ReportSummary,
 } from '@dating/shared-kit/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
 import { memberBans, memberNotices, photos, profiles, reportHolds, reports, staffAudit, users, type EvidenceRow } from '../../db/schema';
@@ -93,7 +99,13 @@ function toSummary(row: SummaryRow, reporters: Map<number, number>, held: Set<nu
     source: r.source as ReportSummary['source'],
     status: r.status as ReportSummary['status'],
     action: (r.action ?? null) as ReportAction | null,
-    reported: { id: r.reportedId, name: row.reportedName ?? r.evidence.profile?.name ?? null, email: row.reportedEmail, fictional: r.fictional, status: row.reportedStatus },
+    reported: {
+      id: r.reportedId,
+      name: row.reportedName ?? r.evidence.profile?.name ?? null,
+      email: row.reportedEmail,
+      fictional: r.fictional,
+      status: row.reportedStatus,
+    },
     reporter: r.reporterId !== null ? { id: r.reporterId, name: row.reporterName, email: row.reporterEmail ?? '' } : null,
     note: r.note,
     reporters: reporters.get(r.reportedId) ?? 0,
@@ -120,7 +132,12 @@ export async function listReports(db: DbOrTx, query: ReportQuery): Promise<Repor
   const [rows, [total], [open]] = await Promise.all([
     selectSummaries(db)
       .where(where)
-      .orderBy(desc(sql`${reports.status} = 'open'`), desc(sql`${reports.reason} in ('underage', 'scam')`), asc(reports.createdAt), asc(reports.id))
+      .orderBy(
+        desc(sql`${reports.status} = 'open'`),
+        desc(sql`${reports.reason} in ('underage', 'scam')`),
+        asc(reports.createdAt),
+        asc(reports.id),
+      )
       .limit(REPORTS_PAGE_SIZE)
       .offset((query.page - 1) * REPORTS_PAGE_SIZE),
     db
@@ -148,10 +165,26 @@ export const evidenceUrl = (reportId: number, file: string) => `/api/backoffice/
 function toEvidence(reportId: number, reportedId: number, e: EvidenceRow, current: Set<number>): ReportDetail['evidence'] {
   return {
     profile: e.profile
-      ? { name: e.profile.name, about: e.profile.about, reason: e.profile.reason, city: e.profile.city, gender: e.profile.gender, age: ageFromDateOfBirth(e.profile.date_of_birth), status: e.profile.status }
+      ? {
+          name: e.profile.name,
+          about: e.profile.about,
+          reason: e.profile.reason,
+          city: e.profile.city,
+          gender: e.profile.gender,
+          age: ageFromDateOfBirth(e.profile.date_of_birth),
+          status: e.profile.status,
+        }
       : null,
     messages: e.messages.map((m) => ({
-      id: m.id, from_reported: m.sender_id === reportedId, type: m.type, body: m.body, gift: m.gift, image: m.image, created_at: m.created_at, deleted: m.deleted, reported: m.reported,
+      id: m.id,
+      from_reported: m.sender_id === reportedId,
+      type: m.type,
+      body: m.body,
+      gift: m.gift,
+      image: m.image,
+      created_at: m.created_at,
+      deleted: m.deleted,
+      reported: m.reported,
     })),
     photos: e.photos.map((p, index) => ({
       index,
@@ -206,7 +239,13 @@ export async function reportDetail(db: DbOrTx, id: number, cdnPrefix: string): P
         rejection_reason: null,
       })),
     },
-    earlier_reports: earlier.map((e) => ({ id: e.id, reason: e.reason as ReportReason, status: e.status as 'open' | 'handled', action: (e.action ?? null) as ReportAction | null, created_at: e.created_at.toISOString() })),
+    earlier_reports: earlier.map((e) => ({
+      id: e.id,
+      reason: e.reason as ReportReason,
+      status: e.status as 'open' | 'handled',
+      action: (e.action ?? null) as ReportAction | null,
+      created_at: e.created_at.toISOString(),
+    })),
     bans: bans.map((b) => ({
       reason: banNote(b.after, 'reason') ?? 'other',
       note: banNote(b.after, 'note'),
@@ -250,12 +289,20 @@ export async function resolveReport(
   config: { PUBLIC_URL?: string | undefined; PORT: number },
 ): Promise<Resolved> {
   const note = input.note?.trim() ? input.note.trim() : null;
-  if (input.action === 'dismiss' && !note) throw new AppError('validation', { status: 400, field: 'note', messageCode: 'validation_required' });
+  if (input.action === 'dismiss' && !note)
+    throw new AppError('validation', { status: 400, field: 'note', messageCode: 'validation_required' });
   if (input.action === 'remove_photo' && !input.photo_id) throw new AppError('report_photo_required', { status: 400, field: 'photo_id' });
 
   const [row] = await tx
     .update(reports)
-    .set({ status: 'handled', action: input.action, resolutionNote: note, handledBy: staff.id, handledByEmail: staff.email, handledAt: new Date() })
+    .set({
+      status: 'handled',
+      action: input.action,
+      resolutionNote: note,
+      handledBy: staff.id,
+      handledByEmail: staff.email,
+      handledAt: new Date(),
+    })
     .where(and(eq(reports.id, id), eq(reports.status, 'open')))
     .returning();
   if (!row) {
@@ -273,18 +320,27 @@ export async function resolveReport(
       await tx.insert(memberNotices).values({ userId: memberId, kind: 'warning', reportId: row.id });
       break;
     case 'remove_photo': {
-      const [photo] = await tx.delete(photos).where(and(eq(photos.id, input.photo_id as number), eq(photos.userId, memberId))).returning();
+      const [photo] = await tx
+        .delete(photos)
+        .where(and(eq(photos.id, input.photo_id as number), eq(photos.userId, memberId)))
+        .returning();
       if (!photo) throw new AppError('photo_not_found', { status: 404, field: 'photo_id' });
       const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.userId, memberId));
       if (profile?.mainPhotoId === photo.id) {
-        await tx.update(profiles).set({ mainPhotoId: await pickMain(tx, memberId), updatedAt: new Date() }).where(eq(profiles.userId, memberId));
+        await tx
+          .update(profiles)
+          .set({ mainPhotoId: await pickMain(tx, memberId), updatedAt: new Date() })
+          .where(eq(profiles.userId, memberId));
       }
       removedFiles.push(photo.filename, photo.thumbFilename, photo.matchFilename);
       after.photo_id = photo.id;
       break;
     }
     case 'remove_text': {
-      const [profile] = await tx.select({ about: profiles.about, reason: profiles.reason }).from(profiles).where(eq(profiles.userId, memberId));
+      const [profile] = await tx
+        .select({ about: profiles.about, reason: profiles.reason })
+        .from(profiles)
+        .where(eq(profiles.userId, memberId));
       if (!profile || (!profile.about && !profile.reason)) throw new AppError('report_nothing_to_remove', { status: 409 });
       await tx.update(profiles).set({ about: null, reason: null, updatedAt: new Date() }).where(eq(profiles.userId, memberId));
       after.removed_text = { about: profile.about, reason: profile.reason };
@@ -293,7 +349,12 @@ export async function resolveReport(
     case 'ban': {
       // the existing ban, audited as one too (the member's ban history reads members.ban)
       const ban = await banMember(tx, staff, memberId, BAN_REASON[row.reason as ReportReason], note);
-      await writeAudit(tx, staff, { action: 'members.ban', target: `user:${memberId}`, before: ban.before, after: { ...(ban.after as object), report: row.id } });
+      await writeAudit(tx, staff, {
+        action: 'members.ban',
+        target: `user:${memberId}`,
+        before: ban.before,
+        after: { ...(ban.after as object), report: row.id },
+      });
       break;
     }
   }
@@ -304,7 +365,14 @@ export async function resolveReport(
   let siteName: string | null = null;
   if (row.reporterId !== null) {
     const [reporter] = await tx
-      .select({ id: users.id, email: users.email, siteId: users.siteId, language: users.language, status: users.status, name: profiles.name })
+      .select({
+        id: users.id,
+        email: users.email,
+        siteId: users.siteId,
+        language: users.language,
+        status: users.status,
+        name: profiles.name,
+      })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, row.reporterId));

@@ -41,7 +41,9 @@ it(`a report reaches the queue at once (median of ${RUNS} over HTTP)`, async () 
     posts.push(performance.now() - started);
     const { id } = (await res.json()) as { id: number };
     for (let read = 1; ; read++) {
-      const page = (await (await fetch(`${base}/api/backoffice/reports?q=${reported.user.id}`, { headers: { cookie: moderator.cookie } })).json()) as { reports: { id: number }[] };
+      const page = (await (
+        await fetch(`${base}/api/backoffice/reports?q=${reported.user.id}`, { headers: { cookie: moderator.cookie } })
+      ).json()) as { reports: { id: number }[] };
       if (page.reports.some((r) => r.id === id)) {
         if (read === 1) firstReads++;
         break;
@@ -55,6 +57,8 @@ it(`a report reaches the queue at once (median of ${RUNS} over HTTP)`, async () 
   const median = (must(sorted[RUNS / 2 - 1]) + must(sorted[RUNS / 2])) / 2;
   const postSorted = [...posts].sort((a, b) => a - b);
   const postMedian = (must(postSorted[RUNS / 2 - 1]) + must(postSorted[RUNS / 2])) / 2;
-  console.log(`report -> queue over HTTP (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}): median ${median.toFixed(1)} ms, fastest ${must(sorted[0]).toFixed(1)} ms, slowest ${must(sorted[RUNS - 1]).toFixed(1)} ms (of which the POST's own answer: median ${postMedian.toFixed(1)} ms); in the first read after the 201: ${firstReads}/${RUNS}`);
+  console.log(
+    `report -> queue over HTTP (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}): median ${median.toFixed(1)} ms, fastest ${must(sorted[0]).toFixed(1)} ms, slowest ${must(sorted[RUNS - 1]).toFixed(1)} ms (of which the POST's own answer: median ${postMedian.toFixed(1)} ms); in the first read after the 201: ${firstReads}/${RUNS}`,
+  );
   expect(firstReads).toBe(RUNS);
 });

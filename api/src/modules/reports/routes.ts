@@ -16,7 +16,16 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  REPORT_NOTE_MAX, ZMemberNotices, ZReportCreated, ZReportDetail, ZReportIdParams, ZReportPage, ZReportQuery, ZReportRequest, ZReportResolve, ZReportResolved,
+  REPORT_NOTE_MAX,
+  ZMemberNotices,
+  ZReportCreated,
+  ZReportDetail,
+  ZReportIdParams,
+  ZReportPage,
+  ZReportQuery,
+  ZReportRequest,
+  ZReportResolve,
+  ZReportResolved,
 } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
 import { createMailer, deliverMails, senderFor } from '../../platform/mail';
@@ -33,7 +42,11 @@ export const REPORTS_PER_HOUR = 10;
 const HOUR = 3_600_000;
 
 const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }, tags = ['reports']) => ({
+const docs = (
+  summary: string,
+  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
+  tags = ['reports'],
+) => ({
   schema: { tags, summary, ...parts },
   validatorCompiler: passThrough,
 });
@@ -45,8 +58,15 @@ function parseReport(body: unknown) {
   const parsed = ZReportRequest.safeParse(body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const key = issue?.code === 'unrecognized_keys' ? ((issue as { keys?: string[] }).keys?.[0] ?? 'body') : String(issue?.path[0] ?? 'body');
-    if (key === 'note') throw new AppError('validation', { status: 400, field: 'note', messageCode: 'report_note_required', params: { max: REPORT_NOTE_MAX } });
+    const key =
+      issue?.code === 'unrecognized_keys' ? ((issue as { keys?: string[] }).keys?.[0] ?? 'body') : String(issue?.path[0] ?? 'body');
+    if (key === 'note')
+      throw new AppError('validation', {
+        status: 400,
+        field: 'note',
+        messageCode: 'report_note_required',
+        params: { max: REPORT_NOTE_MAX },
+      });
     throw new AppError('validation', { status: 400, field: key, params: { field: key } });
   }
   const data = parsed.data;
@@ -60,71 +80,106 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
 
-  app.post('/api/report.php', docs('Report a member (201); one open report per member reported', { body: ZReportRequest, response: { 201: ZReportCreated } }), async (req, reply) => {
-    const user = requireUser(req);
-    const body = parseReport(req.body);
-    if (body.profile === user.id) throw new AppError('validation', { status: 400, field: 'profile', messageCode: 'report_self' });
-    await checkReportedMessages(app.db, user.id, body.profile, body.message_ids ?? []);
-    // the photo files are copied first (outside the transaction): copies survive the member deleting them
-    const copies = await copyEvidencePhotos(app.db, app.storage, body.profile);
-    try {
-      const made = await app.withTx(async (tx) => {
-        const filed = await fileReport(
-          tx,
-          { reporterId: user.id, reportedId: body.profile, reason: body.reason, messageIds: body.message_ids, note: body.note, source: 'member' },
-          { photos: copies },
-        );
-        // per member, in the transaction: a refused report (409, 404) does not count
-        const { hits, resetAt } = await hit(tx, `report:${user.id}`, HOUR);
-        if (hits > REPORTS_PER_HOUR) throw rateLimited(resetAt, new Date(), 'report_rate_limited');
-        return filed;
-      });
-      if (body.block) await blockMember(app.db, user.id, body.profile);
-      return reply.status(201).send({ id: made.id, status: 'open' as const, blocked: body.block === true });
-    } catch (err) {
-      await dropEvidencePhotos(app.storage, copies);
-      throw err;
-    }
-  });
+  app.post(
+    '/api/report.php',
+    docs('Report a member (201); one open report per member reported', { body: ZReportRequest, response: { 201: ZReportCreated } }),
+    async (req, reply) => {
+      const user = requireUser(req);
+      const body = parseReport(req.body);
+      if (body.profile === user.id) throw new AppError('validation', { status: 400, field: 'profile', messageCode: 'report_self' });
+      await checkReportedMessages(app.db, user.id, body.profile, body.message_ids ?? []);
+      // the photo files are copied first (outside the transaction): copies survive the member deleting them
+      const copies = await copyEvidencePhotos(app.db, app.storage, body.profile);
+      try {
+        const made = await app.withTx(async (tx) => {
+          const filed = await fileReport(
+            tx,
+            {
+              reporterId: user.id,
+              reportedId: body.profile,
+              reason: body.reason,
+              messageIds: body.message_ids,
+              note: body.note,
+              source: 'member',
+            },
+            { photos: copies },
+          );
+          // per member, in the transaction: a refused report (409, 404) does not count
+          const { hits, resetAt } = await hit(tx, `report:${user.id}`, HOUR);
+          if (hits > REPORTS_PER_HOUR) throw rateLimited(resetAt, new Date(), 'report_rate_limited');
+          return filed;
+        });
+        if (body.block) await blockMember(app.db, user.id, body.profile);
+        return reply.status(201).send({ id: made.id, status: 'open' as const, blocked: body.block === true });
+      } catch (err) {
+        await dropEvidencePhotos(app.storage, copies);
+        throw err;
+      }
+    },
+  );
 
-  app.get('/api/notices.php', docs('Member: notices not shown yet (a handled report, a warning)', { response: { 200: ZMemberNotices } }), async (req) => {
-    const user = requireUser(req);
-    return unseenNotices(app.db, user.id);
-  });
+  app.get(
+    '/api/notices.php',
+    docs('Member: notices not shown yet (a handled report, a warning)', { response: { 200: ZMemberNotices } }),
+    async (req) => {
+      const user = requireUser(req);
+      return unseenNotices(app.db, user.id);
+    },
+  );
   app.post('/api/notices.php', docs('Member: these notices were shown', { body: ZNoticesSeen }), async (req) => {
     const user = requireUser(req);
     const { ids } = parseInput(ZNoticesSeen, req.body);
     return { ok: true as const, seen: await markNoticesSeen(app.db, user.id, ids) };
   });
 
-  app.get('/api/backoffice/reports', docs('Moderator: the reports queue (open first, underage and scam first, then oldest)', { querystring: ZReportQuery, response: { 200: ZReportPage } }, ['backoffice']), async (req) => {
-    requireRole(req, 'moderator');
-    return listReports(app.db, parseInput(ZReportQuery, req.query));
-  });
-  app.get('/api/backoffice/reports/:id', docs('Moderator: one report with its evidence', { params: ZReportIdParams, response: { 200: ZReportDetail } }, ['backoffice']), async (req) => {
-    requireRole(req, 'moderator');
-    const parsed = ZReportIdParams.safeParse(req.params);
-    if (!parsed.success) throw new AppError('report_not_found', { status: 404, field: 'id' });
-    return reportDetail(app.db, parsed.data.id, req.site.settings.cdn_prefix);
-  });
-  app.get('/api/backoffice/reports/:id/files/:file', docs('Moderator: an evidence photo of a report', {}, ['backoffice']), async (req, reply) => {
-    requireRole(req, 'moderator');
-    const { id, file } = req.params as { id?: string; file?: string };
-    const reportId = Number(id);
-    const name = String(file ?? '');
-    if (!Number.isInteger(reportId) || reportId <= 0 || reportId > 2_147_483_647 || !(await isEvidenceFile(app.db, reportId, name))) {
-      throw new AppError('not_found', { status: 404 });
-    }
-    const bytes = await app.storage.get(name);
-    if (!bytes) throw new AppError('not_found', { status: 404 });
-    return reply
-      .header('content-type', CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream')
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
-  });
+  app.get(
+    '/api/backoffice/reports',
+    docs(
+      'Moderator: the reports queue (open first, underage and scam first, then oldest)',
+      { querystring: ZReportQuery, response: { 200: ZReportPage } },
+      ['backoffice'],
+    ),
+    async (req) => {
+      requireRole(req, 'moderator');
+      return listReports(app.db, parseInput(ZReportQuery, req.query));
+    },
+  );
+  app.get(
+    '/api/backoffice/reports/:id',
+    docs('Moderator: one report with its evidence', { params: ZReportIdParams, response: { 200: ZReportDetail } }, ['backoffice']),
+    async (req) => {
+      requireRole(req, 'moderator');
+      const parsed = ZReportIdParams.safeParse(req.params);
+      if (!parsed.success) throw new AppError('report_not_found', { status: 404, field: 'id' });
+      return reportDetail(app.db, parsed.data.id, req.site.settings.cdn_prefix);
+    },
+  );
+  app.get(
+    '/api/backoffice/reports/:id/files/:file',
+    docs('Moderator: an evidence photo of a report', {}, ['backoffice']),
+    async (req, reply) => {
+      requireRole(req, 'moderator');
+      const { id, file } = req.params as { id?: string; file?: string };
+      const reportId = Number(id);
+      const name = String(file ?? '');
+      if (!Number.isInteger(reportId) || reportId <= 0 || reportId > 2_147_483_647 || !(await isEvidenceFile(app.db, reportId, name))) {
+        throw new AppError('not_found', { status: 404 });
+      }
+      const bytes = await app.storage.get(name);
+      if (!bytes) throw new AppError('not_found', { status: 404 });
+      return reply
+        .header('content-type', CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
   app.post(
     '/api/backoffice/reports/:id/resolve',
-    docs('Moderator: resolve a report (dismiss with a note, warn, remove a photo or the text, ban); the reporter is told it was handled', { params: ZReportIdParams, body: ZReportResolve, response: { 200: ZReportResolved } }, ['backoffice']),
+    docs(
+      'Moderator: resolve a report (dismiss with a note, warn, remove a photo or the text, ban); the reporter is told it was handled',
+      { params: ZReportIdParams, body: ZReportResolve, response: { 200: ZReportResolved } },
+      ['backoffice'],
+    ),
     async (req) => {
       const raw = String((req.params as { id?: unknown }).id ?? '').slice(0, 20);
       const done = await staffAction(req, { role: 'moderator', action: 'reports.resolve', target: `report:${raw}` }, async (tx, staff) => {

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const file = (reporterId: number | null, reportedId: number, over: object = {}) =>
   app.withTx((tx) => fileReport(tx, { reporterId, reportedId, reason: 'scam', source: 'member', ...over }));
-const codeOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 const settings = { report_hold_threshold: 3, report_hold_window_hours: 24 };
 
 describe('fileReport', () => {
@@ -54,7 +58,10 @@ describe('isUnderReview', () => {
     expect(await app.db.select().from(reportHolds).where(eq(reportHolds.userId, target.user.id))).toHaveLength(1);
 
     // a decision: the hold goes, and the reports before it no longer count
-    await app.db.update(reports).set({ status: 'handled', action: 'dismiss', handledAt: new Date() }).where(eq(reports.reportedId, target.user.id));
+    await app.db
+      .update(reports)
+      .set({ status: 'handled', action: 'dismiss', handledAt: new Date() })
+      .where(eq(reports.reportedId, target.user.id));
     await app.db.delete(reportHolds).where(eq(reportHolds.userId, target.user.id));
     expect(await isUnderReview(app.db, target.user.id, settings)).toBe(false);
   });

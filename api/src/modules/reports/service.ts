@@ -20,7 +20,16 @@ import type { ReportReason, Settings } from '@dating/shared-kit/contracts';
 import { REPORT_MESSAGE_IDS_MAX } from '@dating/shared-kit/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
-  conversations, messages, photos, profiles, reportHolds, reports, users, type EvidenceMessageRow, type EvidencePhotoRow, type EvidenceRow,
+  conversations,
+  messages,
+  photos,
+  profiles,
+  reportHolds,
+  reports,
+  users,
+  type EvidenceMessageRow,
+  type EvidencePhotoRow,
+  type EvidenceRow,
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Storage } from '../../platform/storage';
@@ -50,7 +59,10 @@ const DEFAULT_HOLD: HoldSettings = { report_hold_threshold: 3, report_hold_windo
 /** The two members' conversation id, or null. */
 async function conversationBetween(db: DbOrTx, a: number, b: number): Promise<number | null> {
   const [low, high] = a < b ? [a, b] : [b, a];
-  const [row] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userA, low), eq(conversations.userB, high)));
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userA, low), eq(conversations.userB, high)));
   return row?.id ?? null;
 }
 
@@ -60,13 +72,18 @@ async function conversationBetween(db: DbOrTx, a: number, b: number): Promise<nu
  */
 export async function checkReportedMessages(db: DbOrTx, a: number, b: number, messageIds: number[]): Promise<void> {
   if (messageIds.length === 0) return;
-  if (messageIds.length > REPORT_MESSAGE_IDS_MAX) throw new AppError('validation', { status: 400, field: 'message_ids', messageCode: 'report_messages_invalid' });
+  if (messageIds.length > REPORT_MESSAGE_IDS_MAX)
+    throw new AppError('validation', { status: 400, field: 'message_ids', messageCode: 'report_messages_invalid' });
   const convo = await conversationBetween(db, a, b);
   const unique = [...new Set(messageIds)];
   const found = convo
-    ? await db.select({ id: messages.id }).from(messages).where(and(eq(messages.conversationId, convo), inArray(messages.id, unique)))
+    ? await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, convo), inArray(messages.id, unique)))
     : [];
-  if (found.length !== unique.length) throw new AppError('validation', { status: 400, field: 'message_ids', messageCode: 'report_messages_invalid' });
+  if (found.length !== unique.length)
+    throw new AppError('validation', { status: 400, field: 'message_ids', messageCode: 'report_messages_invalid' });
 }
 
 /** Copy the member's photo files (full size and thumbnail) under new names for a report's evidence. */
@@ -78,7 +95,13 @@ export async function copyEvidencePhotos(db: DbOrTx, storage: Storage, userId: n
     return bytes ? storage.put(bytes, name.split('.').pop() ?? 'jpg') : null;
   };
   return Promise.all(
-    rows.map(async (p) => ({ photo_id: p.id, file: await copy(p.filename), thumb: await copy(p.thumbFilename), status: p.status, main: p.id === profile?.main })),
+    rows.map(async (p) => ({
+      photo_id: p.id,
+      file: await copy(p.filename),
+      thumb: await copy(p.thumbFilename),
+      status: p.status,
+      main: p.id === profile?.main,
+    })),
   );
 }
 
@@ -89,7 +112,13 @@ export async function dropEvidencePhotos(storage: Storage, copies: EvidencePhoto
   }
 }
 
-async function collectEvidence(tx: DbOrTx, reporterId: number | null, reportedId: number, messageIds: number[], photoCopies?: EvidencePhotoRow[]): Promise<EvidenceRow> {
+async function collectEvidence(
+  tx: DbOrTx,
+  reporterId: number | null,
+  reportedId: number,
+  messageIds: number[],
+  photoCopies?: EvidencePhotoRow[],
+): Promise<EvidenceRow> {
   const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, reportedId));
   const convo = reporterId ? await conversationBetween(tx, reporterId, reportedId) : null;
   const recent = convo
@@ -113,11 +142,25 @@ async function collectEvidence(tx: DbOrTx, reporterId: number | null, reportedId
   let photoRows = photoCopies;
   if (!photoRows) {
     const rows = await tx.select().from(photos).where(eq(photos.userId, reportedId)).orderBy(photos.createdAt, photos.id);
-    photoRows = rows.map((p) => ({ photo_id: p.id, file: p.filename, thumb: p.thumbFilename, status: p.status, main: p.id === profile?.mainPhotoId }));
+    photoRows = rows.map((p) => ({
+      photo_id: p.id,
+      file: p.filename,
+      thumb: p.thumbFilename,
+      status: p.status,
+      main: p.id === profile?.mainPhotoId,
+    }));
   }
   return {
     profile: profile
-      ? { name: profile.name, about: profile.about, reason: profile.reason, city: profile.city, gender: profile.gender, date_of_birth: profile.dateOfBirth, status: profile.status }
+      ? {
+          name: profile.name,
+          about: profile.about,
+          reason: profile.reason,
+          city: profile.city,
+          gender: profile.gender,
+          date_of_birth: profile.dateOfBirth,
+          status: profile.status,
+        }
       : null,
     messages: msgs,
     photos: photoRows,
@@ -149,10 +192,18 @@ async function reportersInWindow(db: DbOrTx, userId: number, windowHours: number
  * member, so concurrent reports of one member count each other (the hold is decided on committed
  * rows). Returns the report's id and whether the member is (now) under review.
  */
-export async function fileReport(tx: Tx, input: FileReportInput, options: FileReportOptions = {}): Promise<{ id: number; underReview: boolean }> {
+export async function fileReport(
+  tx: Tx,
+  input: FileReportInput,
+  options: FileReportOptions = {},
+): Promise<{ id: number; underReview: boolean }> {
   const { reporterId, reportedId, reason, source } = input;
-  if (reporterId !== null && reporterId === reportedId) throw new AppError('validation', { status: 400, field: 'profile', messageCode: 'report_self' });
-  const [target] = await tx.select({ id: users.id, siteId: users.siteId, fictional: users.fictional, isStaff: users.isStaff }).from(users).where(eq(users.id, reportedId));
+  if (reporterId !== null && reporterId === reportedId)
+    throw new AppError('validation', { status: 400, field: 'profile', messageCode: 'report_self' });
+  const [target] = await tx
+    .select({ id: users.id, siteId: users.siteId, fictional: users.fictional, isStaff: users.isStaff })
+    .from(users)
+    .where(eq(users.id, reportedId));
   if (!target || target.isStaff) throw new AppError('member_not_found', { status: 404, field: 'profile' });
   // one bigint advisory lock per reported member (the two-int4 space is the member pairs' of pair-lock.ts)
   await tx.execute(sql`select pg_advisory_xact_lock(${0x7265_7000_0000 + reportedId}::bigint)`);

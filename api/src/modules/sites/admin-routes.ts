@@ -15,25 +15,40 @@ import { listSites, siteDetail, updateSiteSettings } from './admin';
 // inputs are checked inside the handlers (parseInput), so a staff member's bad input is refused
 // after the role check and audited under the action's own name
 const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }) => ({
+const docs = (
+  summary: string,
+  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
+) => ({
   schema: { tags: ['backoffice'], summary, ...parts },
   validatorCompiler: passThrough,
 });
 
 export async function registerSiteAdmin(app: FastifyInstance): Promise<void> {
-  app.get('/api/backoffice/sites', docs('Admin: the domains (search q, paging)', { querystring: ZSiteListQuery, response: { 200: ZSiteList } }), async (req) => {
-    requireRole(req, 'admin');
-    return listSites(app.db, parseInput(ZSiteListQuery, req.query));
-  });
+  app.get(
+    '/api/backoffice/sites',
+    docs('Admin: the domains (search q, paging)', { querystring: ZSiteListQuery, response: { 200: ZSiteList } }),
+    async (req) => {
+      requireRole(req, 'admin');
+      return listSites(app.db, parseInput(ZSiteListQuery, req.query));
+    },
+  );
 
-  app.get('/api/backoffice/sites/:domain', docs("Admin: one domain's settings and the price list", { params: ZSiteDomainParams, response: { 200: ZSiteDetail } }), async (req) => {
-    requireRole(req, 'admin');
-    return siteDetail(app.db, parseInput(ZSiteDomainParams, req.params).domain);
-  });
+  app.get(
+    '/api/backoffice/sites/:domain',
+    docs("Admin: one domain's settings and the price list", { params: ZSiteDomainParams, response: { 200: ZSiteDetail } }),
+    async (req) => {
+      requireRole(req, 'admin');
+      return siteDetail(app.db, parseInput(ZSiteDomainParams, req.params).domain);
+    },
+  );
 
   app.put(
     '/api/backoffice/sites/:domain',
-    docs("Admin: change a domain's settings (every field of spec 3, checked against ZSettings)", { params: ZSiteDomainParams, body: ZSiteUpdate, response: { 200: ZSiteDetail } }),
+    docs("Admin: change a domain's settings (every field of spec 3, checked against ZSettings)", {
+      params: ZSiteDomainParams,
+      body: ZSiteUpdate,
+      response: { 200: ZSiteDetail },
+    }),
     async (req) => {
       const domain = parseInput(ZSiteDomainParams, req.params).domain;
       await staffAction(req, { role: 'admin', action: 'sites.update', target: `site:${domain}` }, async (tx) => {
@@ -47,5 +62,3 @@ export async function registerSiteAdmin(app: FastifyInstance): Promise<void> {
     },
   );
 }
-
-

@@ -22,8 +22,12 @@ type SiteRow = typeof sites.$inferSelect;
 const summary = (row: SiteRow) => {
   const s = row.settings as Partial<Settings>;
   return {
-    id: row.id, domain: row.domain, is_default: row.isDefault, name: s.name ?? row.domain,
-    domain_language: s.domain_language ?? '', countries: s.countries ?? [],
+    id: row.id,
+    domain: row.domain,
+    is_default: row.isDefault,
+    name: s.name ?? row.domain,
+    domain_language: s.domain_language ?? '',
+    countries: s.countries ?? [],
   };
 };
 
@@ -40,7 +44,10 @@ export async function listSites(db: DbOrTx, query: SiteListQuery): Promise<SiteL
 }
 
 async function siteRow(db: DbOrTx, domain: string, forUpdate = false): Promise<SiteRow> {
-  const select = db.select().from(sites).where(eq(sites.domain, normalizeHost(domain)));
+  const select = db
+    .select()
+    .from(sites)
+    .where(eq(sites.domain, normalizeHost(domain)));
   const [row] = forUpdate ? await select.for('update') : await select;
   if (!row) throw new AppError('site_not_found', { status: 404, field: 'domain' });
   return row;
@@ -65,13 +72,23 @@ export async function siteDetail(db: DbOrTx, domain: string): Promise<SiteDetail
 
 /** A zod issue as the staff member reads it, next to the field. */
 function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
-  const raw = issue as { code: string; input?: unknown; expected?: string; minimum?: unknown; maximum?: unknown; origin?: string; inclusive?: boolean };
+  const raw = issue as {
+    code: string;
+    input?: unknown;
+    expected?: string;
+    minimum?: unknown;
+    maximum?: unknown;
+    origin?: string;
+    inclusive?: boolean;
+  };
   // every number of the settings is an integer: "> 0" reads as "at least 1"
   const bound = (value: unknown, step: number) => String(typeof value === 'number' && raw.inclusive === false ? value + step : value);
   // (the issue carries its input: parsed with reportInput) empty is "fill in", "abc" where a number goes is "enter a number"
-  if (raw.code === 'invalid_type' && (raw.input === undefined || raw.input === null || raw.input === '')) return t('setting_required', lang);
+  if (raw.code === 'invalid_type' && (raw.input === undefined || raw.input === null || raw.input === ''))
+    return t('setting_required', lang);
   if (raw.code === 'invalid_type' && (raw.expected === 'number' || raw.expected === 'int')) return t('setting_number', lang);
-  if (raw.code === 'too_small') return raw.origin === 'string' ? t('setting_required', lang) : t('setting_too_small', lang, { min: bound(raw.minimum, 1) });
+  if (raw.code === 'too_small')
+    return raw.origin === 'string' ? t('setting_required', lang) : t('setting_too_small', lang, { min: bound(raw.minimum, 1) });
   if (raw.code === 'too_big') return t('setting_too_big', lang, { max: bound(raw.maximum, -1) });
   return t('setting_invalid', lang);
 }
@@ -90,7 +107,10 @@ export function settingsIssues(error: z.ZodError, lang: Lang): FieldIssue[] {
 }
 
 /** Only what changed, for the audit row: `{before, after}` of the top-level settings that differ (sameSetting: key order is not a change). */
-export function settingsDiff(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function settingsDiff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -111,11 +131,22 @@ export async function updateSiteSettings(tx: DbOrTx, domain: string, input: unkn
   const parsed = ZSettings.safeParse(input, { reportInput: true });
   if (!parsed.success) {
     const fields = settingsIssues(parsed.error, lang);
-    throw new AppError('validation', { status: 400, field: `settings.${fields[0]?.field ?? ''}`.replace(/\.$/, ''), messageCode: 'settings_invalid', params: { count: fields.length }, extra: { fields } });
+    throw new AppError('validation', {
+      status: 400,
+      field: `settings.${fields[0]?.field ?? ''}`.replace(/\.$/, ''),
+      messageCode: 'settings_invalid',
+      params: { count: fields.length },
+      extra: { fields },
+    });
   }
   const current = ZSettings.parse(row.settings);
   if (parsed.data.domain !== current.domain) {
-    throw new AppError('validation', { status: 400, field: 'settings.domain', messageCode: 'site_domain_fixed', extra: { fields: [{ field: 'domain', message: t('site_domain_fixed', lang) }] } });
+    throw new AppError('validation', {
+      status: 400,
+      field: 'settings.domain',
+      messageCode: 'site_domain_fixed',
+      extra: { fields: [{ field: 'domain', message: t('site_domain_fixed', lang) }] },
+    });
   }
   await tx.update(sites).set({ settings: parsed.data }).where(eq(sites.id, row.id));
   const diff = settingsDiff(current as unknown as Record<string, unknown>, parsed.data as unknown as Record<string, unknown>);

@@ -68,11 +68,21 @@ export const SITE_TEXTS: Record<Lang, SiteTexts> = {
 };
 
 const COSTS: Settings['minimum_message_costs'] = {
-  NL: { costs: 149, currency: 'EUR' }, BE: { costs: 149, currency: 'EUR' }, DE: { costs: 149, currency: 'EUR' },
-  AT: { costs: 149, currency: 'EUR' }, FR: { costs: 149, currency: 'EUR' }, IT: { costs: 149, currency: 'EUR' },
-  ES: { costs: 149, currency: 'EUR' }, IE: { costs: 149, currency: 'EUR' }, GB: { costs: 129, currency: 'GBP' },
-  CH: { costs: 159, currency: 'CHF' }, PL: { costs: 599, currency: 'PLN' }, US: { costs: 169, currency: 'USD' },
-  CA: { costs: 219, currency: 'CAD' }, AU: { costs: 249, currency: 'AUD' }, NZ: { costs: 269, currency: 'NZD' },
+  NL: { costs: 149, currency: 'EUR' },
+  BE: { costs: 149, currency: 'EUR' },
+  DE: { costs: 149, currency: 'EUR' },
+  AT: { costs: 149, currency: 'EUR' },
+  FR: { costs: 149, currency: 'EUR' },
+  IT: { costs: 149, currency: 'EUR' },
+  ES: { costs: 149, currency: 'EUR' },
+  IE: { costs: 149, currency: 'EUR' },
+  GB: { costs: 129, currency: 'GBP' },
+  CH: { costs: 159, currency: 'CHF' },
+  PL: { costs: 599, currency: 'PLN' },
+  US: { costs: 169, currency: 'USD' },
+  CA: { costs: 219, currency: 'CAD' },
+  AU: { costs: 249, currency: 'AUD' },
+  NZ: { costs: 269, currency: 'NZD' },
 };
 
 export interface SiteSeed {
@@ -96,7 +106,20 @@ function site(domain: string, lang: Lang, countries: string[], phone: string, is
       countries,
       index_title: texts.index_title,
       description: texts.description,
-      visible_profile_fields: ['age', 'country', 'region', 'city', 'reason', 'about', 'interests', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'],
+      visible_profile_fields: [
+        'age',
+        'country',
+        'region',
+        'city',
+        'reason',
+        'about',
+        'interests',
+        'hair_color',
+        'eye_color',
+        'body_type',
+        'relationship_status',
+        'tattoos',
+      ],
       visible_profile_notes: ['about'],
       geoip_country: null,
       geoip_selected_country: null,

@@ -18,8 +18,20 @@ const DATA = require('country-region-data/data.json') as CountryData[];
 export type RegionKind = 'state' | 'province' | 'region' | 'county' | 'voivodeship' | 'canton';
 
 export const REGION_KIND: Record<string, RegionKind> = {
-  US: 'state', NL: 'province', BE: 'region', FR: 'region', IT: 'region', ES: 'province', DE: 'state',
-  AT: 'state', IE: 'county', GB: 'county', CA: 'province', PL: 'voivodeship', AU: 'state', NZ: 'region',
+  US: 'state',
+  NL: 'province',
+  BE: 'region',
+  FR: 'region',
+  IT: 'region',
+  ES: 'province',
+  DE: 'state',
+  AT: 'state',
+  IE: 'county',
+  GB: 'county',
+  CA: 'province',
+  PL: 'voivodeship',
+  AU: 'state',
+  NZ: 'region',
   CH: 'canton',
 };
 
@@ -28,7 +40,15 @@ export const REGION_LABELS: Record<RegionKind, Record<Lang, string>> = {
   province: { nl: 'Provincie', en: 'Province', de: 'Provinz', es: 'Provincia', fr: 'Province', it: 'Provincia', pl: 'Prowincja' },
   region: { nl: 'Regio', en: 'Region', de: 'Region', es: 'Región', fr: 'Région', it: 'Regione', pl: 'Region' },
   county: { nl: 'Graafschap', en: 'County', de: 'Grafschaft', es: 'Condado', fr: 'Comté', it: 'Contea', pl: 'Hrabstwo' },
-  voivodeship: { nl: 'Woiwodschap', en: 'Voivodeship', de: 'Woiwodschaft', es: 'Voivodato', fr: 'Voïvodie', it: 'Voivodato', pl: 'Województwo' },
+  voivodeship: {
+    nl: 'Woiwodschap',
+    en: 'Voivodeship',
+    de: 'Woiwodschaft',
+    es: 'Voivodato',
+    fr: 'Voïvodie',
+    it: 'Voivodato',
+    pl: 'Województwo',
+  },
   canton: { nl: 'Kanton', en: 'Canton', de: 'Kanton', es: 'Cantón', fr: 'Canton', it: 'Cantone', pl: 'Kanton' },
 };
 

@@ -2,7 +2,13 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZCompanyInfoResponse, ZInterestsResponse, ZRegionsQuery, ZRegionsResponse, ZSettingsQuery, ZSettingsResponse, ZTranslatedQuery,
+  ZCompanyInfoResponse,
+  ZInterestsResponse,
+  ZRegionsQuery,
+  ZRegionsResponse,
+  ZSettingsQuery,
+  ZSettingsResponse,
+  ZTranslatedQuery,
 } from '@dating/shared-kit/contracts';
 import { interests } from '../../db/schema';
 import { AppError } from '../../errors';

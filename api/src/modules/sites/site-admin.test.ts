@@ -22,10 +22,12 @@ afterAll(async () => {
   await app.close();
 });
 
-const detail = async (domain: string, cookie = admin.cookie) => app.inject({ method: 'GET', url: `/api/backoffice/sites/${domain}`, headers: { cookie } });
+const detail = async (domain: string, cookie = admin.cookie) =>
+  app.inject({ method: 'GET', url: `/api/backoffice/sites/${domain}`, headers: { cookie } });
 const put = async (domain: string, settings: unknown, cookie = admin.cookie) =>
   app.inject({ method: 'PUT', url: `/api/backoffice/sites/${domain}`, headers: { cookie, ...json }, payload: { settings } });
-const storedSettings = async (domain: string) => (await app.db.select().from(sites).where(eq(sites.domain, domain)))[0]?.settings as Record<string, unknown>;
+const storedSettings = async (domain: string) =>
+  (await app.db.select().from(sites).where(eq(sites.domain, domain)))[0]?.settings as Record<string, unknown>;
 
 async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;
@@ -46,7 +48,9 @@ describe('sites in the back office', () => {
     expect(found.json().sites.map((s: { domain: string }) => s.domain)).toEqual(['example.de']);
 
     const moderator = await createStaff(app, ['moderator']);
-    expect((await app.inject({ method: 'GET', url: '/api/backoffice/sites', headers: { cookie: moderator.cookie } })).json().error).toBe('staff_role_required');
+    expect((await app.inject({ method: 'GET', url: '/api/backoffice/sites', headers: { cookie: moderator.cookie } })).json().error).toBe(
+      'staff_role_required',
+    );
     expect((await put('example.de', {}, moderator.cookie)).statusCode).toBe(403);
     const member = await createMember(app);
     expect((await detail('example.de', await loginCookie(app, member.user.id))).statusCode).toBe(403);
@@ -74,7 +78,12 @@ describe('sites in the back office', () => {
       const before = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } });
       expect(before.json().settings.logged_out_search).toBe(true);
 
-      const settings = { ...(await detail('example.de')).json().settings, logged_out_search: false, index_title: 'Neue Singles in deiner Nähe', package_prices: { DE: { p1: 1795 } } };
+      const settings = {
+        ...(await detail('example.de')).json().settings,
+        logged_out_search: false,
+        index_title: 'Neue Singles in deiner Nähe',
+        package_prices: { DE: { p1: 1795 } },
+      };
       const res = await put('example.de', settings);
       expect(res.statusCode).toBe(200);
       expect(res.json().settings).toMatchObject({ logged_out_search: false, index_title: 'Neue Singles in deiner Nähe' });
@@ -85,7 +94,9 @@ describe('sites in the back office', () => {
       const after = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.de' } });
       expect(after.json().settings.logged_out_search).toBe(false);
       // other domains keep theirs
-      expect((await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.fr' } })).json().settings.logged_out_search).toBe(true);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.fr' } })).json().settings.logged_out_search,
+      ).toBe(true);
       // the other instance forgot its copy although its cache would keep it for a minute
       expect(await eventually(async () => (await other.resolve('example.de'))?.settings.logged_out_search === false)).toBe(true);
       // the site's own price is what a visitor of that domain is offered
@@ -97,9 +108,14 @@ describe('sites in the back office', () => {
       await listener.close();
     }
 
-    const [row] = await app.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'sites.update'), eq(staffAudit.outcome, 'done')));
+    const [row] = await app.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'sites.update'), eq(staffAudit.outcome, 'done')));
     expect(row).toMatchObject({
-      outcome: 'done', target: 'site:example.de', staffEmail: 'site-admin@example.com',
+      outcome: 'done',
+      target: 'site:example.de',
+      staffEmail: 'site-admin@example.com',
       before: { logged_out_search: true, index_title: expect.any(String), package_prices: {} },
       after: { logged_out_search: false, index_title: 'Neue Singles in deiner Nähe', package_prices: { DE: { p1: 1795 } } },
     });
@@ -108,13 +124,19 @@ describe('sites in the back office', () => {
   });
 
   it('audits only what changed: the same minimum message costs in another key order are no change; "abc" for a number asks for a number (issue 29 item 14)', async () => {
-    const good = (await detail('example.fr')).json().settings as { minimum_message_costs: Record<string, unknown>; message_credits: number };
+    const good = (await detail('example.fr')).json().settings as {
+      minimum_message_costs: Record<string, unknown>;
+      message_credits: number;
+    };
     // the form sends the table in its own order (the site's countries first), the database keeps jsonb's
     const reordered = Object.fromEntries(Object.entries(good.minimum_message_costs).reverse());
     expect(Object.keys(reordered)).not.toEqual(Object.keys(good.minimum_message_costs));
     const res = await put('example.fr', { ...good, minimum_message_costs: reordered, message_credits: good.message_credits + 1 });
     expect(res.statusCode).toBe(200);
-    const [row] = await app.db.select().from(staffAudit).where(and(eq(staffAudit.target, 'site:example.fr'), eq(staffAudit.outcome, 'done')));
+    const [row] = await app.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.target, 'site:example.fr'), eq(staffAudit.outcome, 'done')));
     expect(Object.keys(row?.after as object)).toEqual(['message_credits']);
 
     const abc = await put('example.fr', { ...good, message_credits: 'abc' });
@@ -125,14 +147,30 @@ describe('sites in the back office', () => {
   it('refuses settings that break the contract: 400 naming every field, nothing changed, the refusal audited', async () => {
     const good = (await detail('example.it')).json().settings;
     const stored = await storedSettings('example.it');
-    const res = await put('example.it', { ...good, message_credits: -5, signups: 'everyone', niche: 9, support_email: 'not-an-address', index_title: 'Changed', package_prices: { IT: { p1: 0 } } });
+    const res = await put('example.it', {
+      ...good,
+      message_credits: -5,
+      signups: 'everyone',
+      niche: 9,
+      support_email: 'not-an-address',
+      index_title: 'Changed',
+      package_prices: { IT: { p1: 0 } },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ error: 'validation', field: expect.stringMatching(/^settings\./), message: expect.stringContaining('5') });
     const fields = Object.fromEntries((body.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]));
-    expect(fields).toMatchObject({ message_credits: 'Minimaal 0.', signups: expect.any(String), niche: 'Maximaal 7.', support_email: expect.any(String), 'package_prices.IT.p1': 'Minimaal 1.' });
+    expect(fields).toMatchObject({
+      message_credits: 'Minimaal 0.',
+      signups: expect.any(String),
+      niche: 'Maximaal 7.',
+      support_email: expect.any(String),
+      'package_prices.IT.p1': 'Minimaal 1.',
+    });
     expect(await storedSettings('example.it')).toEqual(stored);
-    expect((await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.it' } })).json().settings.index_title).toBe(good.index_title);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'example.it' } })).json().settings.index_title,
+    ).toBe(good.index_title);
 
     // a missing field, a wrong type, the domain itself
     const { message_length: _dropped, ...withoutLength } = good;
@@ -142,7 +180,12 @@ describe('sites in the back office', () => {
     expect(moved.statusCode).toBe(400);
     expect(moved.json().field).toBe('settings.domain');
     // translated for the staff member's language
-    const en = await app.inject({ method: 'PUT', url: '/api/backoffice/sites/example.it?lang=en', headers: { cookie: admin.cookie, ...json }, payload: { settings: { ...good, refund_days: -1 } } });
+    const en = await app.inject({
+      method: 'PUT',
+      url: '/api/backoffice/sites/example.it?lang=en',
+      headers: { cookie: admin.cookie, ...json },
+      payload: { settings: { ...good, refund_days: -1 } },
+    });
     expect(en.json().fields).toEqual([{ field: 'refund_days', message: 'At least 0.' }]);
     expect(await storedSettings('example.it')).toEqual(stored);
 
@@ -153,9 +196,15 @@ describe('sites in the back office', () => {
 
   it('documents its calls in /api/openapi.json', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/backoffice/sites', '/api/backoffice/sites/{domain}', '/api/complaints.php', '/api/backoffice/complaints', '/api/backoffice/complaints/{id}/handle',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/backoffice/sites',
+        '/api/backoffice/sites/{domain}',
+        '/api/complaints.php',
+        '/api/backoffice/complaints',
+        '/api/backoffice/complaints/{id}/handle',
+      ]),
+    );
   });
 
   it('reads the table once for the requests that arrive while it is read, and not across a change', async () => {
@@ -187,7 +236,10 @@ describe('sites in the back office', () => {
     const before = (await registry.resolve('example.pl'))?.settings.refund_days;
     const stored = await storedSettings('example.pl');
     // a change the registry is not told about (no listener): it must still see it
-    await app.db.update(sites).set({ settings: { ...stored, refund_days: 30 } }).where(eq(sites.domain, 'example.pl'));
+    await app.db
+      .update(sites)
+      .set({ settings: { ...stored, refund_days: 30 } })
+      .where(eq(sites.domain, 'example.pl'));
     expect((await registry.resolve('example.pl'))?.settings.refund_days).toBe(30);
     // live again: it caches (and a notification would tell it)
     registry.setLive(true);

@@ -33,7 +33,11 @@ describe('GET /api/settings.php', () => {
   });
 
   it('honours forced_domain over the host, and ignores other route query parameters', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/settings.php?forced_domain=example.co.uk&ref=abc&sub1=x', headers: { host: 'localhost' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/settings.php?forced_domain=example.co.uk&ref=abc&sub1=x',
+      headers: { host: 'localhost' },
+    });
     expect(res.json().settings.domain).toBe('example.co.uk');
     expect(res.json().domain_language).toBe('en');
   });

@@ -20,9 +20,22 @@ export function Hero({ title, lead, background, color = '#fff', aside, cta }: He
   const { t } = useTranslation(NAMESPACE);
   return (
     <section aria-labelledby="lander-title" css={{ background, color, padding: '2rem 0 2.5rem', [mq.md]: { padding: '3.5rem 0 4rem' } }}>
-      <div css={{ maxWidth: 1140, margin: '0 auto', padding: '0 1rem', display: 'grid', gap: '1.75rem', alignItems: 'center', [mq.lg]: { gridTemplateColumns: aside ? '1.05fr 0.95fr' : '1fr' } }}>
+      <div
+        css={{
+          maxWidth: 1140,
+          margin: '0 auto',
+          padding: '0 1rem',
+          display: 'grid',
+          gap: '1.75rem',
+          alignItems: 'center',
+          [mq.lg]: { gridTemplateColumns: aside ? '1.05fr 0.95fr' : '1fr' },
+        }}
+      >
         <div css={{ display: 'grid', gap: '1rem', justifyItems: 'start' }}>
-          <h1 id="lander-title" css={{ color: 'inherit', margin: 0, fontSize: '2rem', lineHeight: 1.15, maxWidth: '20ch', [mq.md]: { fontSize: '2.75rem' } }}>
+          <h1
+            id="lander-title"
+            css={{ color: 'inherit', margin: 0, fontSize: '2rem', lineHeight: 1.15, maxWidth: '20ch', [mq.md]: { fontSize: '2.75rem' } }}
+          >
             {title}
           </h1>
           <p css={{ margin: 0, fontSize: '1.1rem', maxWidth: '46ch', opacity: 0.95 }}>{lead}</p>

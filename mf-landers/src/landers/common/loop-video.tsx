@@ -40,9 +40,11 @@ export function LoopVideo({ lazy = false, cover = false }: { lazy?: boolean; cov
       tabIndex={-1}
       width={640}
       height={360}
-      css={cover
-        ? { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', background: BACKDROP }
-        : { display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', borderRadius: 20, background: BACKDROP }}
+      css={
+        cover
+          ? { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', background: BACKDROP }
+          : { display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', borderRadius: 20, background: BACKDROP }
+      }
     />
   );
 }

@@ -4,9 +4,27 @@ import { colors, radii, shadows } from '@dating/shared-kit/theme';
 import { MemberName } from './member-name';
 import { MemberPhoto } from './member-photo';
 
-export function MemberTile({ profile, priority = false, size = 'thumb' }: { profile: Profile; priority?: boolean; size?: 'thumb' | 'match' }) {
+export function MemberTile({
+  profile,
+  priority = false,
+  size = 'thumb',
+}: {
+  profile: Profile;
+  priority?: boolean;
+  size?: 'thumb' | 'match';
+}) {
   return (
-    <figure css={{ margin: 0, background: colors.surface, borderRadius: radii.lg, overflow: 'hidden', boxShadow: shadows.sm, border: `1px solid ${colors.border}`, height: '100%' }}>
+    <figure
+      css={{
+        margin: 0,
+        background: colors.surface,
+        borderRadius: radii.lg,
+        overflow: 'hidden',
+        boxShadow: shadows.sm,
+        border: `1px solid ${colors.border}`,
+        height: '100%',
+      }}
+    >
       <MemberPhoto profile={profile} priority={priority} size={size} />
       <figcaption css={{ padding: '0.6rem 0.75rem 0.75rem', color: colors.text }}>
         <MemberName profile={profile} />
@@ -15,9 +33,29 @@ export function MemberTile({ profile, priority = false, size = 'thumb' }: { prof
   );
 }
 
-export function MemberGrid({ members, label, min = 150, eager = 0 }: { members: readonly Profile[]; label: string; min?: number; eager?: number }) {
+export function MemberGrid({
+  members,
+  label,
+  min = 150,
+  eager = 0,
+}: {
+  members: readonly Profile[];
+  label: string;
+  min?: number;
+  eager?: number;
+}) {
   return (
-    <ul aria-label={label} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 14, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))` }}>
+    <ul
+      aria-label={label}
+      css={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'grid',
+        gap: 14,
+        gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`,
+      }}
+    >
       {members.map((member, index) => (
         <li key={member.id}>
           <MemberTile profile={member} priority={index < eager} />

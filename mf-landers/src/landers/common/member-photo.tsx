@@ -34,13 +34,28 @@ export function MemberPhoto({ profile, size = 'thumb', priority = false, alt = '
   const px = PIXELS[size];
   const img = profile.main_image;
   const box = fill
-    ? ({ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', background: colors.primarySoft } as const)
-    : ({ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', background: colors.primarySoft } as const);
+    ? ({
+        display: 'block',
+        position: 'absolute',
+        inset: 0,
+        width: '100%',
+        height: '100%',
+        objectFit: 'cover',
+        background: colors.primarySoft,
+      } as const)
+    : ({
+        display: 'block',
+        width: '100%',
+        height: 'auto',
+        aspectRatio: '1 / 1',
+        objectFit: 'cover',
+        background: colors.primarySoft,
+      } as const);
   if (!img) {
     return (
       <span
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
-          css={[box, { display: 'grid', placeItems: 'center', fontSize: '2rem', fontWeight: 700, color: colors.primary }]}
+        css={[box, { display: 'grid', placeItems: 'center', fontSize: '2rem', fontWeight: 700, color: colors.primary }]}
       >
         {profile.name.slice(0, 1).toUpperCase()}
       </span>
@@ -48,7 +63,13 @@ export function MemberPhoto({ profile, size = 'thumb', priority = false, alt = '
   }
   const src = size === 'match' ? img.match : img.thumb_filename;
   const webp = photoVariantSrcSet(src, WIDTHS[size]);
-  if (priority) preload(src, webp ? { as: 'image', type: 'image/webp', imageSrcSet: webp, imageSizes: sizes, fetchPriority: 'high' } : { as: 'image', fetchPriority: 'high' });
+  if (priority)
+    preload(
+      src,
+      webp
+        ? { as: 'image', type: 'image/webp', imageSrcSet: webp, imageSizes: sizes, fetchPriority: 'high' }
+        : { as: 'image', fetchPriority: 'high' },
+    );
   const attributes: ImgHTMLAttributes<HTMLImageElement> = {
     src,
     alt,

@@ -36,23 +36,70 @@ function Band({ kind, title, lead, member }: { kind: Kind; title: string; lead: 
   const { profile } = member;
   const light = kind === 'signup';
   return (
-    <section aria-labelledby="lander-title" css={{ background: BANDS[kind], color: light ? colors.dark : '#fff', padding: '2rem 1rem 2.5rem', [mq.md]: { padding: '3.5rem 1rem' } }}>
-      <div css={{ maxWidth: 960, margin: '0 auto', display: 'grid', gap: '1.5rem', alignItems: 'center', [mq.md]: { gridTemplateColumns: '340px 1fr' } }}>
-        <figure css={{ margin: 0, position: 'relative', background: colors.surface, color: colors.text, borderRadius: radii.lg, boxShadow: shadows.lg, overflow: 'hidden', maxWidth: 340, width: '100%', justifySelf: 'center' }}>
+    <section
+      aria-labelledby="lander-title"
+      css={{
+        background: BANDS[kind],
+        color: light ? colors.dark : '#fff',
+        padding: '2rem 1rem 2.5rem',
+        [mq.md]: { padding: '3.5rem 1rem' },
+      }}
+    >
+      <div
+        css={{
+          maxWidth: 960,
+          margin: '0 auto',
+          display: 'grid',
+          gap: '1.5rem',
+          alignItems: 'center',
+          [mq.md]: { gridTemplateColumns: '340px 1fr' },
+        }}
+      >
+        <figure
+          css={{
+            margin: 0,
+            position: 'relative',
+            background: colors.surface,
+            color: colors.text,
+            borderRadius: radii.lg,
+            boxShadow: shadows.lg,
+            overflow: 'hidden',
+            maxWidth: 340,
+            width: '100%',
+            justifySelf: 'center',
+          }}
+        >
           <MemberPhoto profile={profile} size="match" priority alt={t('landers.member.photoOf', { name: profile.name })} />
           <figcaption css={{ padding: '0.75rem 1rem' }}>
             <MemberName profile={profile} />
           </figcaption>
           {kind === 'landing2' ? (
-            <p css={{ position: 'absolute', top: 12, left: 12, right: 12, margin: 0, background: colors.surface, color: colors.text, borderRadius: '16px 16px 16px 4px', padding: '0.6rem 0.9rem', boxShadow: shadows.md }}>
+            <p
+              css={{
+                position: 'absolute',
+                top: 12,
+                left: 12,
+                right: 12,
+                margin: 0,
+                background: colors.surface,
+                color: colors.text,
+                borderRadius: '16px 16px 16px 4px',
+                padding: '0.6rem 0.9rem',
+                boxShadow: shadows.md,
+              }}
+            >
               {t('landers.member.bubble', { name: profile.name })}
             </p>
           ) : null}
         </figure>
         <div css={{ display: 'grid', gap: '1rem', justifyItems: 'start' }}>
-          <h1 id="lander-title" css={{ color: 'inherit', margin: 0, fontSize: '2rem', [mq.md]: { fontSize: '2.5rem' } }}>{title}</h1>
+          <h1 id="lander-title" css={{ color: 'inherit', margin: 0, fontSize: '2rem', [mq.md]: { fontSize: '2.5rem' } }}>
+            {title}
+          </h1>
           <p css={{ margin: 0, fontSize: '1.1rem', maxWidth: '46ch' }}>{lead}</p>
-          {kind === 'landing' && profile.about ? <blockquote css={{ margin: 0, fontStyle: 'italic', maxWidth: '46ch' }}>“{profile.about}”</blockquote> : null}
+          {kind === 'landing' && profile.about ? (
+            <blockquote css={{ margin: 0, fontStyle: 'italic', maxWidth: '46ch' }}>“{profile.about}”</blockquote>
+          ) : null}
           <SignupCta>{t(kind === 'signup' ? 'landers.member.ctaSignup' : 'landers.member.cta', { name: profile.name })}</SignupCta>
           <p css={{ margin: 0, fontSize: '0.85rem', opacity: 0.85 }}>{t('landers.adults')}</p>
         </div>

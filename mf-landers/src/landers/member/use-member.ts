@@ -14,7 +14,11 @@ export function useLanderMember(id: string | undefined): LanderMember {
   const preloaded = useLanderPreload()?.member;
   const valid = /^\d{1,12}$/.test(id ?? '');
   const [result, setResult] = useState<LanderMember>(() =>
-    preloaded && String(preloaded.profile.id) === id ? { state: 'ready', member: preloaded } : valid ? { state: 'loading' } : { state: 'missing' },
+    preloaded && String(preloaded.profile.id) === id
+      ? { state: 'ready', member: preloaded }
+      : valid
+        ? { state: 'loading' }
+        : { state: 'missing' },
   );
   useEffect(() => {
     if (preloaded && String(preloaded.profile.id) === id) return undefined;

@@ -23,8 +23,21 @@ interface Decision {
   photoId?: number;
 }
 
-const box = css`border: 1px solid ${colors.border}; border-radius: ${radii.md}; padding: 12px 16px; background: ${colors.surface}; min-width: 0;`;
-const photoGrid = css`display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 12px; list-style: none; margin: 0; padding: 0;`;
+const box = css`
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  padding: 12px 16px;
+  background: ${colors.surface};
+  min-width: 0;
+`;
+const photoGrid = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: 12px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
 
 function Evidence({ data }: { data: ReportDetail }) {
   const { t, i18n } = useReportsT();
@@ -32,42 +45,111 @@ function Evidence({ data }: { data: ReportDetail }) {
   const e = data.evidence;
   return (
     <section aria-labelledby="evidence-heading" css={box}>
-      <h2 id="evidence-heading" css={css`margin-top: 0; font-size: 1.2rem;`}>{t('evidence')}</h2>
-      <h3 css={css`font-size: 1rem;`}>{t('profileTexts')}</h3>
-      <dl css={css`margin: 0; dt { font-weight: 600; } dd { margin: 0 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }`}>
+      <h2
+        id="evidence-heading"
+        css={css`
+          margin-top: 0;
+          font-size: 1.2rem;
+        `}
+      >
+        {t('evidence')}
+      </h2>
+      <h3
+        css={css`
+          font-size: 1rem;
+        `}
+      >
+        {t('profileTexts')}
+      </h3>
+      <dl
+        css={css`
+          margin: 0;
+          dt {
+            font-weight: 600;
+          }
+          dd {
+            margin: 0 0 8px;
+            white-space: pre-wrap;
+            overflow-wrap: anywhere;
+          }
+        `}
+      >
         <dt>{t('about')}</dt>
         <dd>{e.profile?.about || t('empty_text')}</dd>
         <dt>{t('lookingFor')}</dt>
         <dd>{e.profile?.reason || t('empty_text')}</dd>
       </dl>
-      <h3 css={css`font-size: 1rem;`}>{t('photosEvidence')}</h3>
+      <h3
+        css={css`
+          font-size: 1rem;
+        `}
+      >
+        {t('photosEvidence')}
+      </h3>
       {e.photos.length === 0 ? (
         <p>{t('noPhotos')}</p>
       ) : (
         <ul css={photoGrid}>
           {e.photos.map((p) => (
             <li key={p.index}>
-              {p.thumb_url ? <img src={p.thumb_url} alt={t('photoAlt', { n: p.index + 1, name })} css={css`width: 100%; border-radius: ${radii.sm}; display: block;`} /> : null}
-              <div css={css`font-size: 0.875rem;`}>{p.current_photo_id ? t('stillThere') : t('goneNow')}</div>
+              {p.thumb_url ? (
+                <img
+                  src={p.thumb_url}
+                  alt={t('photoAlt', { n: p.index + 1, name })}
+                  css={css`
+                    width: 100%;
+                    border-radius: ${radii.sm};
+                    display: block;
+                  `}
+                />
+              ) : null}
+              <div
+                css={css`
+                  font-size: 0.875rem;
+                `}
+              >
+                {p.current_photo_id ? t('stillThere') : t('goneNow')}
+              </div>
             </li>
           ))}
         </ul>
       )}
-      <h3 css={css`font-size: 1rem;`}>{t('messages')}</h3>
+      <h3
+        css={css`
+          font-size: 1rem;
+        `}
+      >
+        {t('messages')}
+      </h3>
       {e.messages.length === 0 ? (
         <p>{t('noMessages')}</p>
       ) : (
-        <ol css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 6px;`}>
+        <ol
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 6px;
+          `}
+        >
           {e.messages.map((m) => (
             <li
               key={m.id}
               css={css`
-                padding: 6px 10px; border-radius: ${radii.sm}; overflow-wrap: anywhere;
+                padding: 6px 10px;
+                border-radius: ${radii.sm};
+                overflow-wrap: anywhere;
                 background: ${m.reported ? colors.warningSoft : m.from_reported ? colors.background : colors.infoSoft};
                 border-left: 4px solid ${m.reported ? colors.warning : 'transparent'};
               `}
             >
-              <div css={css`font-size: 0.8125rem; color: ${colors.textMuted};`}>
+              <div
+                css={css`
+                  font-size: 0.8125rem;
+                  color: ${colors.textMuted};
+                `}
+              >
                 {m.from_reported ? t('fromReported', { name }) : t('fromReporter')} · {formatDate(m.created_at, i18n.language)}
                 {m.reported ? ` · ${t('reportedMessage')}` : ''}
                 {m.deleted ? ` · ${t('deletedLater')}` : ''}
@@ -118,23 +200,70 @@ export function ReportDetailPage() {
     <StaffPage title={t('detailTitle', { id: r.id })} actions={<Link to="/backoffice/reports">{t('back')}</Link>}>
       <ResultMessage result={result} />
       <div css={box}>
-        <p css={css`margin: 0 0 8px; font-weight: 600;`}>
+        <p
+          css={css`
+            margin: 0 0 8px;
+            font-weight: 600;
+          `}
+        >
           {t('summary', { reason: t(`reasons.${r.reason}`), name, count: r.reporters })}
         </p>
-        <p css={css`margin: 0 0 8px; display: flex; flex-wrap: wrap; gap: 8px; align-items: center;`}>
+        <p
+          css={css`
+            margin: 0 0 8px;
+            display: flex;
+            flex-wrap: wrap;
+            gap: 8px;
+            align-items: center;
+          `}
+        >
           <Link to={`/backoffice/members/${r.reported.id}`}>{name}</Link>
-          <span css={css`overflow-wrap: anywhere;`}>{r.reported.email}</span>
+          <span
+            css={css`
+              overflow-wrap: anywhere;
+            `}
+          >
+            {r.reported.email}
+          </span>
           {r.reported.fictional && <Badge tone="dark">{t('fictional')}</Badge>}
           {r.under_review && <Badge tone="warning">{t('underReview')}</Badge>}
         </p>
-        <p css={css`margin: 0;`}>
-          {t('cols.reporter')}: {r.reporter ? (r.reporter.name ?? r.reporter.email) : t('siteFiled')} · {formatDate(r.created_at, i18n.language)}
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('cols.reporter')}: {r.reporter ? (r.reporter.name ?? r.reporter.email) : t('siteFiled')} ·{' '}
+          {formatDate(r.created_at, i18n.language)}
         </p>
-        <h2 css={css`font-size: 1rem; margin: 12px 0 4px;`}>{t('note')}</h2>
-        <p css={css`margin: 0; white-space: pre-wrap; overflow-wrap: anywhere;`}>{r.note || t('noNote')}</p>
+        <h2
+          css={css`
+            font-size: 1rem;
+            margin: 12px 0 4px;
+          `}
+        >
+          {t('note')}
+        </h2>
+        <p
+          css={css`
+            margin: 0;
+            white-space: pre-wrap;
+            overflow-wrap: anywhere;
+          `}
+        >
+          {r.note || t('noNote')}
+        </p>
         {!open && (
-          <p css={css`margin: 12px 0 0;`}>
-            {t('handledBy', { by: r.handled_by_email ?? '', at: r.handled_at ? formatDate(r.handled_at, i18n.language) : '', action: t(`actionsDone.${r.action ?? 'dismiss'}`) })}
+          <p
+            css={css`
+              margin: 12px 0 0;
+            `}
+          >
+            {t('handledBy', {
+              by: r.handled_by_email ?? '',
+              at: r.handled_at ? formatDate(r.handled_at, i18n.language) : '',
+              action: t(`actionsDone.${r.action ?? 'dismiss'}`),
+            })}
             {r.resolution_note ? ` – ${r.resolution_note}` : ''}
           </p>
         )}
@@ -142,12 +271,38 @@ export function ReportDetailPage() {
 
       {open && (
         <section aria-labelledby="decide-heading" css={box}>
-          <h2 id="decide-heading" css={css`margin-top: 0; font-size: 1.2rem;`}>{t('actionsTitle')}</h2>
-          <div css={css`display: flex; flex-wrap: wrap; gap: 8px;`}>
-            <Button variant="outline" onClick={() => decide({ action: 'dismiss' })}>{t('dismiss')}</Button>
-            <Button variant="secondary" onClick={() => decide({ action: 'warn' })}>{t('warn')}</Button>
-            <Button variant="outline" onClick={() => decide({ action: 'remove_text' })} disabled={!data.current.about && !data.current.reason}>{t('removeText')}</Button>
-            <Button variant="danger" onClick={() => decide({ action: 'ban' })}>{t('ban')}</Button>
+          <h2
+            id="decide-heading"
+            css={css`
+              margin-top: 0;
+              font-size: 1.2rem;
+            `}
+          >
+            {t('actionsTitle')}
+          </h2>
+          <div
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: 8px;
+            `}
+          >
+            <Button variant="outline" onClick={() => decide({ action: 'dismiss' })}>
+              {t('dismiss')}
+            </Button>
+            <Button variant="secondary" onClick={() => decide({ action: 'warn' })}>
+              {t('warn')}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => decide({ action: 'remove_text' })}
+              disabled={!data.current.about && !data.current.reason}
+            >
+              {t('removeText')}
+            </Button>
+            <Button variant="danger" onClick={() => decide({ action: 'ban' })}>
+              {t('ban')}
+            </Button>
           </div>
         </section>
       )}
@@ -155,8 +310,28 @@ export function ReportDetailPage() {
       <Evidence data={data} />
 
       <section aria-labelledby="current-heading" css={box}>
-        <h2 id="current-heading" css={css`margin-top: 0; font-size: 1.2rem;`}>{t('current')}</h2>
-        <dl css={css`margin: 0; dt { font-weight: 600; } dd { margin: 0 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }`}>
+        <h2
+          id="current-heading"
+          css={css`
+            margin-top: 0;
+            font-size: 1.2rem;
+          `}
+        >
+          {t('current')}
+        </h2>
+        <dl
+          css={css`
+            margin: 0;
+            dt {
+              font-weight: 600;
+            }
+            dd {
+              margin: 0 0 8px;
+              white-space: pre-wrap;
+              overflow-wrap: anywhere;
+            }
+          `}
+        >
           <dt>{t('about')}</dt>
           <dd>{data.current.about || t('empty_text')}</dd>
         </dl>
@@ -165,10 +340,29 @@ export function ReportDetailPage() {
         ) : (
           <ul css={photoGrid}>
             {data.current.photos.map((p, i) => (
-              <li key={p.id} css={css`display: grid; gap: 6px;`}>
-                <img src={p.thumb_filename} alt={t('currentPhotoAlt', { n: i + 1, name })} css={css`width: 100%; border-radius: ${radii.sm}; display: block;`} />
+              <li
+                key={p.id}
+                css={css`
+                  display: grid;
+                  gap: 6px;
+                `}
+              >
+                <img
+                  src={p.thumb_filename}
+                  alt={t('currentPhotoAlt', { n: i + 1, name })}
+                  css={css`
+                    width: 100%;
+                    border-radius: ${radii.sm};
+                    display: block;
+                  `}
+                />
                 {open && (
-                  <Button size="sm" variant="outline" onClick={() => decide({ action: 'remove_photo', photoId: p.id })} aria-label={`${t('removePhoto')} (${t('currentPhotoAlt', { n: i + 1, name })})`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => decide({ action: 'remove_photo', photoId: p.id })}
+                    aria-label={`${t('removePhoto')} (${t('currentPhotoAlt', { n: i + 1, name })})`}
+                  >
                     {t('removePhoto')}
                   </Button>
                 )}
@@ -179,7 +373,15 @@ export function ReportDetailPage() {
       </section>
 
       <section aria-labelledby="history-heading" css={box}>
-        <h2 id="history-heading" css={css`margin-top: 0; font-size: 1.2rem;`}>{t('earlier')}</h2>
+        <h2
+          id="history-heading"
+          css={css`
+            margin-top: 0;
+            font-size: 1.2rem;
+          `}
+        >
+          {t('earlier')}
+        </h2>
         {data.earlier_reports.length === 0 ? (
           <p>{t('noEarlier')}</p>
         ) : (
@@ -192,14 +394,24 @@ export function ReportDetailPage() {
             ))}
           </ul>
         )}
-        <h2 css={css`font-size: 1.2rem;`}>{t('bans')}</h2>
+        <h2
+          css={css`
+            font-size: 1.2rem;
+          `}
+        >
+          {t('bans')}
+        </h2>
         {data.bans.length === 0 ? (
           <p>{t('noBans')}</p>
         ) : (
           <ul>
             {data.bans.map((b) => (
               <li key={b.at}>
-                {t('banBy', { reason: t(`banReasons.${b.reason}`, { ns: 'members-staff' }), by: b.by, at: formatDate(b.at, i18n.language) })}
+                {t('banBy', {
+                  reason: t(`banReasons.${b.reason}`, { ns: 'members-staff' }),
+                  by: b.by,
+                  at: formatDate(b.at, i18n.language),
+                })}
                 {b.note ? ` – ${b.note}` : ''}
               </li>
             ))}
@@ -214,13 +426,30 @@ export function ReportDetailPage() {
           variant={deciding.action === 'ban' || deciding.action === 'remove_photo' ? 'danger' : 'primary'}
           onClose={() => setDeciding(null)}
           onConfirm={async () => {
-            await reportsApi.resolve(r.id, { action: deciding.action, ...(note.trim() ? { note: note.trim() } : {}), ...(deciding.photoId ? { photo_id: deciding.photoId } : {}) });
+            await reportsApi.resolve(r.id, {
+              action: deciding.action,
+              ...(note.trim() ? { note: note.trim() } : {}),
+              ...(deciding.photoId ? { photo_id: deciding.photoId } : {}),
+            });
             setResult({ ok: true, text: t('done', { id: r.id, action: t(`actionsDone.${deciding.action}`) }) });
             detail.reload();
           }}
         >
-          <p css={css`margin: 0;`}>{dialogTexts[deciding.action].text}</p>
-          <TextArea label={t('noteLabel')} optionalLabel={deciding.action !== 'dismiss'} required={deciding.action === 'dismiss'} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {dialogTexts[deciding.action].text}
+          </p>
+          <TextArea
+            label={t('noteLabel')}
+            optionalLabel={deciding.action !== 'dismiss'}
+            required={deciding.action === 'dismiss'}
+            value={note}
+            maxLength={2000}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </ConfirmDialog>
       )}
     </StaffPage>

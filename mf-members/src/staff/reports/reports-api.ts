@@ -7,7 +7,8 @@ import type { ReportQuery, ReportResolve } from '@dating/shared-kit/contracts';
 const once = { retries: 0 };
 
 export const reportsApi = {
-  list: (q: Partial<ReportQuery>) => api.get('/api/backoffice/reports', ZReportPage, { query: { status: q.status, q: q.q || undefined, page: q.page } }),
+  list: (q: Partial<ReportQuery>) =>
+    api.get('/api/backoffice/reports', ZReportPage, { query: { status: q.status, q: q.q || undefined, page: q.page } }),
   detail: (id: number) => api.get(`/api/backoffice/reports/${id}`, ZReportDetail, once),
   resolve: (id: number, body: ReportResolve) => api.post(`/api/backoffice/reports/${id}/resolve`, body, ZReportResolved, once),
 };

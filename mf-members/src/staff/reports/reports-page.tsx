@@ -32,21 +32,42 @@ export function ReportsPage() {
         </Button>
       }
     >
-      <div css={css`display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end;`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 12px;
+          align-items: flex-end;
+        `}
+      >
         <Select
           label={t('statusLabel')}
           value={query.status}
           options={(['open', 'handled', 'all'] as const).map((s) => ({ value: s, label: t(`statusOptions.${s}`) }))}
           onChange={(e) => setQuery({ ...query, status: e.target.value as ReportQuery['status'], page: 1 })}
-          css={css`flex: 0 1 12rem;`}
+          css={css`
+            flex: 0 1 12rem;
+          `}
         />
-        <div css={css`flex: 1 1 18rem;`}>
+        <div
+          css={css`
+            flex: 1 1 18rem;
+          `}
+        >
           <SearchForm label={t('search')} maxLength={100} onSearch={(q) => setQuery({ ...query, q, page: 1 })} />
         </div>
       </div>
       {list.error && <Alert variant="danger">{list.error}</Alert>}
       {!data && list.loading && <Spinner label={t('common.loading', { ns: 'members-staff' })} />}
-      {data && <p css={css`margin: 0;`}>{t('common.total', { ns: 'members-staff', count: data.total })}</p>}
+      {data && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('common.total', { ns: 'members-staff', count: data.total })}
+        </p>
+      )}
       {data && (
         <StaffTable
           caption={t('listLabel')}
@@ -66,7 +87,15 @@ export function ReportsPage() {
                     <Badge tone="dark">{t('fictional')}</Badge>
                   </div>
                 )}
-                {r.under_review && <div css={css`font-size: 0.875rem;`}>{t('underReview')}</div>}
+                {r.under_review && (
+                  <div
+                    css={css`
+                      font-size: 0.875rem;
+                    `}
+                  >
+                    {t('underReview')}
+                  </div>
+                )}
               </td>
               <td css={[staffCell, anywhere]}>{r.reporter ? (r.reporter.name ?? r.reporter.email) : t('siteFiled')}</td>
               <td css={staffCell}>{r.reporters}</td>
@@ -76,7 +105,15 @@ export function ReportsPage() {
           ))}
         />
       )}
-      {data && <Pager page={query.page} perPage={data.per_page} total={data.total} onPage={(page) => setQuery({ ...query, page })} label={t('listLabel')} />}
+      {data && (
+        <Pager
+          page={query.page}
+          perPage={data.per_page}
+          total={data.total}
+          onPage={(page) => setQuery({ ...query, page })}
+          label={t('listLabel')}
+        />
+      )}
     </StaffPage>
   );
 }

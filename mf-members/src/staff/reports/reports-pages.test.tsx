@@ -11,10 +11,19 @@ import { ReportsPage } from './reports-page';
 jest.setTimeout(20_000);
 
 const summary = (over: Record<string, unknown> = {}) => ({
-  id: 11, reason: 'scam', source: 'member', status: 'open', action: null,
+  id: 11,
+  reason: 'scam',
+  source: 'member',
+  status: 'open',
+  action: null,
   reported: { id: 7, name: 'Lotte', email: 'lotte@example.com', fictional: false, status: 'active' },
   reporter: { id: 3, name: 'Eva', email: 'eva@example.com' },
-  note: 'Vraagt om een cadeaukaart', reporters: 3, under_review: true, handled_by_email: null, handled_at: null, created_at: '2026-11-26T10:00:00.000Z',
+  note: 'Vraagt om een cadeaukaart',
+  reporters: 3,
+  under_review: true,
+  handled_by_email: null,
+  handled_at: null,
+  created_at: '2026-11-26T10:00:00.000Z',
   ...over,
 });
 const detail = (over: Record<string, unknown> = {}) => ({
@@ -22,10 +31,39 @@ const detail = (over: Record<string, unknown> = {}) => ({
   evidence: {
     profile: { name: 'Lotte', about: 'Stuur me geld', reason: null, city: 'Utrecht', gender: 'female', age: 30, status: 'active' },
     messages: [
-      { id: 100, from_reported: false, type: 'text', body: 'Hoi!', gift: null, image: null, created_at: '2026-11-26T09:00:00.000Z', deleted: false, reported: false },
-      { id: 101, from_reported: true, type: 'text', body: 'Koop een cadeaukaart voor me', gift: null, image: null, created_at: '2026-11-26T09:01:00.000Z', deleted: true, reported: true },
+      {
+        id: 100,
+        from_reported: false,
+        type: 'text',
+        body: 'Hoi!',
+        gift: null,
+        image: null,
+        created_at: '2026-11-26T09:00:00.000Z',
+        deleted: false,
+        reported: false,
+      },
+      {
+        id: 101,
+        from_reported: true,
+        type: 'text',
+        body: 'Koop een cadeaukaart voor me',
+        gift: null,
+        image: null,
+        created_at: '2026-11-26T09:01:00.000Z',
+        deleted: true,
+        reported: true,
+      },
     ],
-    photos: [{ index: 0, url: '/api/backoffice/reports/11/files/a.jpg', thumb_url: '/api/backoffice/reports/11/files/b.jpg', status: 'active', main: true, current_photo_id: null }],
+    photos: [
+      {
+        index: 0,
+        url: '/api/backoffice/reports/11/files/a.jpg',
+        thumb_url: '/api/backoffice/reports/11/files/b.jpg',
+        status: 'active',
+        main: true,
+        current_photo_id: null,
+      },
+    ],
   },
   current: { about: 'Stuur me geld', reason: null, photos: [] },
   earlier_reports: [{ id: 4, reason: 'fake_profile', status: 'handled', action: 'warn', created_at: '2026-10-01T10:00:00.000Z' }],
@@ -43,15 +81,29 @@ describe('ReportsPage', () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });
     const calls = serve({
       'GET /api/backoffice/reports': () => ({
-        reports: [summary(), summary({ id: 12, reason: 'fake_profile', under_review: false, reported: { id: 8, name: 'Chatpal Mia', email: 'mia@example.com', fictional: true, status: 'active' } })],
-        total: 2, open: 2, page: 1, per_page: 25,
+        reports: [
+          summary(),
+          summary({
+            id: 12,
+            reason: 'fake_profile',
+            under_review: false,
+            reported: { id: 8, name: 'Chatpal Mia', email: 'mia@example.com', fictional: true, status: 'active' },
+          }),
+        ],
+        total: 2,
+        open: 2,
+        page: 1,
+        per_page: 25,
       }),
     });
     renderAt('/backoffice/reports', [{ path: '/backoffice/reports', element: <ReportsPage /> }]);
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Meldingen van leden' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(must(rows[0], 'the first row')).getByRole('link', { name: 'Oplichting' })).toHaveAttribute('href', '/backoffice/reports/11');
+    expect(within(must(rows[0], 'the first row')).getByRole('link', { name: 'Oplichting' })).toHaveAttribute(
+      'href',
+      '/backoffice/reports/11',
+    );
     expect(rows[0]).toHaveTextContent('Onder controle (verborgen in zoeken)');
     expect(within(must(rows[1], 'the second row')).getByText('Fictief profiel')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Alle');
@@ -66,7 +118,10 @@ describe('ReportDetailPage', () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });
     let handled = false;
     const calls = serve({
-      'GET /api/backoffice/reports/11': () => (handled ? detail({ status: 'handled', action: 'warn', handled_by_email: 'mod@example.com', handled_at: '2026-11-26T11:00:00.000Z' }) : detail()),
+      'GET /api/backoffice/reports/11': () =>
+        handled
+          ? detail({ status: 'handled', action: 'warn', handled_by_email: 'mod@example.com', handled_at: '2026-11-26T11:00:00.000Z' })
+          : detail(),
       'POST /api/backoffice/reports/11/resolve': () => {
         handled = true;
         return { ok: true, id: 11, status: 'handled', action: 'warn' };
@@ -77,7 +132,10 @@ describe('ReportDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Melding #11' })).toBeInTheDocument();
     expect(screen.getByText('Oplichting – Lotte is door 3 verschillende leden gemeld.')).toBeInTheDocument();
     const evidence = screen.getByRole('region', { name: 'Bewijs (zoals het was bij het melden)' });
-    expect(within(evidence).getByRole('img', { name: 'Foto 1 van Lotte bij het melden' })).toHaveAttribute('src', '/api/backoffice/reports/11/files/b.jpg');
+    expect(within(evidence).getByRole('img', { name: 'Foto 1 van Lotte bij het melden' })).toHaveAttribute(
+      'src',
+      '/api/backoffice/reports/11/files/b.jpg',
+    );
     const reported = must(within(evidence).getByText('Koop een cadeaukaart voor me').closest('li'), 'the reported message');
     expect(reported).toHaveTextContent('Gemeld bericht');
     expect(reported).toHaveTextContent('later verwijderd door het lid');
@@ -95,7 +153,10 @@ describe('ReportDetailPage', () => {
     loginAs({ is_staff: true, staff_roles: ['moderator'] });
     serve({
       'GET /api/backoffice/reports/11': () => detail(),
-      'POST /api/backoffice/reports/11/resolve': () => ({ status: 409, body: { error: 'report_already_handled', message: 'Deze melding is al afgehandeld.' } }),
+      'POST /api/backoffice/reports/11/resolve': () => ({
+        status: 409,
+        body: { error: 'report_already_handled', message: 'Deze melding is al afgehandeld.' },
+      }),
     });
     renderAt('/backoffice/reports/11', [{ path: '/backoffice/reports/:id', element: <ReportDetailPage /> }]);
     const user = userEvent.setup();

@@ -24,13 +24,22 @@ const SPECIAL: Record<string, string> = { ł: 'l', ß: 'ss', æ: 'ae', œ: 'oe',
 const SPECIALS = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
 
 function fold(text: string): string {
-  return text.toLowerCase().replace(SPECIALS, (c) => SPECIAL[c] ?? c).normalize('NFD').replace(/\p{M}/gu, '');
+  return text
+    .toLowerCase()
+    .replace(SPECIALS, (c) => SPECIAL[c] ?? c)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
 }
 
 /** Lower case, accents gone, a letter written three times or more once ("reaaal" -> "real"), anything but letters and digits a single space. */
 export function plainForm(text: string): string {
   // eslint-disable-next-line no-control-regex
-  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase().replace(/([a-z])\1{2,}/g, '$1').replace(/[^a-z0-9]+/g, ' ').trim();
+  if (!/[^\u0000-\u007f]/.test(text))
+    return text
+      .toLowerCase()
+      .replace(/([a-z])\1{2,}/g, '$1')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return fold(text)
     .replace(/(\p{L})\1{2,}/gu, '$1')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -63,13 +72,28 @@ function latin(char: string): string {
 }
 
 /** Digits and signs that stand for letters inside a word; "1" is l or i, whichever makes a known word. */
-const SWAPS: Record<string, string> = { '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '€': 'e', '|': 'l' };
+const SWAPS: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '€': 'e',
+  '|': 'l',
+};
 
 function unswap(word: string, known: (w: string) => boolean): string {
   if (!/[0-9@$€|]/.test(word)) return word;
   const base = word.replace(/[0-9@$€|]/g, (c) => SWAPS[c] ?? c);
   // digits alone ("35" for "es") only when they make one of the guard's words: a number stays a number
-  if (!/\p{L}/u.test(word)) return word.length > 1 && !/[^a-z1]/.test(base) && (known(base.replace(/1/g, 'l')) || known(base.replace(/1/g, 'i'))) ? unswapKnown(base, known) : word;
+  if (!/\p{L}/u.test(word))
+    return word.length > 1 && !/[^a-z1]/.test(base) && (known(base.replace(/1/g, 'l')) || known(base.replace(/1/g, 'i')))
+      ? unswapKnown(base, known)
+      : word;
   return unswapKnown(base, known);
 }
 
@@ -127,7 +151,9 @@ export interface Vocabulary {
  * these and skip the deep reading.
  */
 export function mayBeDisguised(text: string): boolean {
-  return /[^\u0020-\u007e\n\r\t]|[a-z][0-9@$|]|[0-9@$|][a-z]|(?<![0-9])[0-9]{2,8}(?![0-9])|(?:^|[^a-z])[a-z][ .\-_*/][a-z](?![a-z])|[a-z][.\-_*][a-z]/i.test(text);
+  return /[^\u0020-\u007e\n\r\t]|[a-z][0-9@$|]|[0-9@$|][a-z]|(?<![0-9])[0-9]{2,8}(?![0-9])|(?:^|[^a-z])[a-z][ .\-_*/][a-z](?![a-z])|[a-z][.\-_*][a-z]/i.test(
+    text,
+  );
 }
 
 /** The text with its disguises undone (see the file's comment), folded as the plain form but with its punctuation kept (the guard still cuts clauses at it). */

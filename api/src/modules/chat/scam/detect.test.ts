@@ -56,7 +56,10 @@ describe('when the text is read (heldInput)', () => {
   });
 
   it('both rules off: nothing read; under review: a new conversation is held', () => {
-    expect(heldInput(old, 'whatsapp?', { held_first_messages: 0, held_account_hours: 0 }, false, now)).toEqual({ reason: null, within: null });
+    expect(heldInput(old, 'whatsapp?', { held_first_messages: 0, held_account_hours: 0 }, false, now)).toEqual({
+      reason: null,
+      within: null,
+    });
     expect(heldInput(old, 'hoi!', settings, true, now)).toEqual({ reason: 'review', within: 1 });
   });
 });

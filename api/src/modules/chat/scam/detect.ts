@@ -40,8 +40,46 @@ const PHONE_COUNTRIES: CountryCode[] = ['NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'ES'
 
 /** Top-level domains a link without http/www must end in (linkify-it's fuzzy links): the common ones, not every two-letter country ("er.is", "ok.so"). */
 const LINK_TLDS = [
-  'com', 'net', 'org', 'info', 'biz', 'nl', 'be', 'de', 'at', 'ch', 'fr', 'es', 'it', 'pl', 'uk', 'eu', 'us', 'ru', 'io', 'co', 'me', 'ly',
-  'app', 'link', 'xyz', 'online', 'site', 'top', 'club', 'shop', 'store', 'live', 'chat', 'dating', 'tv', 'cc', 'gg', 'to', 'ws', 'click',
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'nl',
+  'be',
+  'de',
+  'at',
+  'ch',
+  'fr',
+  'es',
+  'it',
+  'pl',
+  'uk',
+  'eu',
+  'us',
+  'ru',
+  'io',
+  'co',
+  'me',
+  'ly',
+  'app',
+  'link',
+  'xyz',
+  'online',
+  'site',
+  'top',
+  'club',
+  'shop',
+  'store',
+  'live',
+  'chat',
+  'dating',
+  'tv',
+  'cc',
+  'gg',
+  'to',
+  'ws',
+  'click',
 ];
 
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: true }).tlds(LINK_TLDS, false);
@@ -121,7 +159,10 @@ function linkOrEmail(text: string): 'link' | 'email' | null {
 
 /** Letters that stand for digits between digits ("o6 12", "0l2"). */
 function digitsOf(text: string): string {
-  return text.replace(/(?<=[0-9][\s.\-/]?)[oO](?=[\s.\-/]?[0-9])|(?<=[0-9][\s.\-/]?)[lI](?=[\s.\-/]?[0-9])|^[oO](?=[0-9])|(?<=\s)[oO](?=[0-9])/g, (c) => (c === 'o' || c === 'O' ? '0' : '1'));
+  return text.replace(
+    /(?<=[0-9][\s.\-/]?)[oO](?=[\s.\-/]?[0-9])|(?<=[0-9][\s.\-/]?)[lI](?=[\s.\-/]?[0-9])|^[oO](?=[0-9])|(?<=\s)[oO](?=[0-9])/g,
+    (c) => (c === 'o' || c === 'O' ? '0' : '1'),
+  );
 }
 
 function phoneNumber(text: string): boolean {

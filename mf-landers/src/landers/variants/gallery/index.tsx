@@ -11,7 +11,12 @@ export default function GalleryLander(props: VariantProps) {
   const { members, loading } = useLanderMembers(16, props.gender);
   return (
     <>
-      <Hero title={title} lead={lead} background={`linear-gradient(180deg, ${colors.primarySoft}, ${colors.background})`} color={colors.dark} />
+      <Hero
+        title={title}
+        lead={lead}
+        background={`linear-gradient(180deg, ${colors.primarySoft}, ${colors.background})`}
+        color={colors.dark}
+      />
       <Section title={own('galleryTitle')}>
         {loading ? <MemberGridSkeleton count={8} min={160} /> : <MemberGrid members={members} label={own('galleryTitle')} min={160} />}
       </Section>

@@ -21,9 +21,30 @@ export default function IconsLander(props: VariantProps) {
     <>
       <Hero title={title} lead={lead} background={`linear-gradient(135deg, ${colors.dark}, ${colors.primary})`} />
       <Section title={own('stepsTitle')} cta={false}>
-        <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+        <ol
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: 16,
+            gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+          }}
+        >
           {(Object.keys(ICONS) as (keyof typeof ICONS)[]).map((key) => (
-            <li key={key} css={{ background: colors.surface, borderRadius: radii.lg, boxShadow: shadows.sm, padding: '1.25rem', display: 'grid', gap: 8, justifyItems: 'center', textAlign: 'center' }}>
+            <li
+              key={key}
+              css={{
+                background: colors.surface,
+                borderRadius: radii.lg,
+                boxShadow: shadows.sm,
+                padding: '1.25rem',
+                display: 'grid',
+                gap: 8,
+                justifyItems: 'center',
+                textAlign: 'center',
+              }}
+            >
               <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" css={{ color: colors.primary }}>
                 <path d={ICONS[key]} fill="currentColor" />
               </svg>

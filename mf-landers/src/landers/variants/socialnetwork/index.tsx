@@ -16,8 +16,15 @@ import { useLanderMembers } from '../../common/members';
 import type { VariantProps } from '../../common/types';
 
 const actionStyle = {
-  font: 'inherit', fontWeight: 600, border: `1px solid ${colors.border}`, background: colors.surface, color: colors.dark,
-  borderRadius: radii.pill, padding: '0.4rem 1rem', cursor: 'pointer', '&:hover': { background: colors.primarySoft },
+  font: 'inherit',
+  fontWeight: 600,
+  border: `1px solid ${colors.border}`,
+  background: colors.surface,
+  color: colors.dark,
+  borderRadius: radii.pill,
+  padding: '0.4rem 1rem',
+  cursor: 'pointer',
+  '&:hover': { background: colors.primarySoft },
 } as const;
 
 function Post({ member, index }: { member: Profile; index: number }) {
@@ -25,7 +32,10 @@ function Post({ member, index }: { member: Profile; index: number }) {
   const openSignup = useOpenSignup();
   const text = member.about?.trim() || t('landers.variants.socialnetwork.greeting', { city: member.city ?? '' });
   return (
-    <article aria-label={t('landers.variants.socialnetwork.postBy', { name: member.name })} css={{ background: colors.surface, borderRadius: radii.lg, boxShadow: shadows.sm, overflow: 'hidden' }}>
+    <article
+      aria-label={t('landers.variants.socialnetwork.postBy', { name: member.name })}
+      css={{ background: colors.surface, borderRadius: radii.lg, boxShadow: shadows.sm, overflow: 'hidden' }}
+    >
       <header css={{ display: 'grid', gridTemplateColumns: '44px 1fr', gap: 10, alignItems: 'center', padding: '0.75rem 1rem' }}>
         <span css={{ width: 44, height: 44, borderRadius: '50%', overflow: 'hidden', display: 'block' }}>
           <MemberPhoto profile={member} />
@@ -54,7 +64,11 @@ export default function SocialNetworkLander(props: VariantProps) {
       <Hero title={title} lead={lead} background={`linear-gradient(135deg, #3b5bdb, ${colors.primary})`} />
       <Section title={own('feedTitle')}>
         <div css={{ display: 'grid', gap: 20, maxWidth: 520, width: '100%', margin: '0 auto' }}>
-          {loading ? <MemberGridSkeleton count={2} min={300} /> : members.map((member, index) => <Post key={member.id} member={member} index={index} />)}
+          {loading ? (
+            <MemberGridSkeleton count={2} min={300} />
+          ) : (
+            members.map((member, index) => <Post key={member.id} member={member} index={index} />)
+          )}
         </div>
       </Section>
     </>

@@ -28,14 +28,47 @@ export default function TransitionsVideoLander(props: VariantProps) {
   }, [slides.length]);
   const current = slides[shown];
   const slideshow = (
-    <figure css={{ margin: 0, position: 'relative', aspectRatio: '1 / 1', maxWidth: 420, width: '100%', justifySelf: 'center', borderRadius: 24, overflow: 'hidden', background: 'rgba(255,255,255,0.15)' }}>
+    <figure
+      css={{
+        margin: 0,
+        position: 'relative',
+        aspectRatio: '1 / 1',
+        maxWidth: 420,
+        width: '100%',
+        justifySelf: 'center',
+        borderRadius: 24,
+        overflow: 'hidden',
+        background: 'rgba(255,255,255,0.15)',
+      }}
+    >
       {slides.map((member, index) => (
-        <div key={member.id} aria-hidden={index !== shown} css={{ position: 'absolute', inset: 0, opacity: index === shown ? 1 : 0, transform: index === shown ? 'scale(1)' : 'scale(1.06)', transition: 'opacity 900ms ease, transform 2800ms ease' }}>
+        <div
+          key={member.id}
+          aria-hidden={index !== shown}
+          css={{
+            position: 'absolute',
+            inset: 0,
+            opacity: index === shown ? 1 : 0,
+            transform: index === shown ? 'scale(1)' : 'scale(1.06)',
+            transition: 'opacity 900ms ease, transform 2800ms ease',
+          }}
+        >
           <MemberPhoto profile={member} size="match" priority={index === 0} fill />
         </div>
       ))}
       {current ? (
-        <figcaption aria-live="polite" css={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '2rem 1rem 0.85rem', color: '#fff', background: 'linear-gradient(transparent, rgba(20,5,20,0.85))' }}>
+        <figcaption
+          aria-live="polite"
+          css={{
+            position: 'absolute',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            padding: '2rem 1rem 0.85rem',
+            color: '#fff',
+            background: 'linear-gradient(transparent, rgba(20,5,20,0.85))',
+          }}
+        >
           <MemberName profile={current} tone="dark" />
         </figcaption>
       ) : null}
