@@ -75,8 +75,8 @@ export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
 // Characters used for spoofing or to break layouts: C0/C1 controls, zero-width characters,
 // bidirectional overrides/isolates, BOM, the replacement character and unpaired surrogates.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS =
+  // eslint-disable-next-line no-control-regex -- these control characters are what the pattern refuses
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const HTML_TAG = /<\s*\/?\s*[a-z!?]|javascript:|on\w+\s*=/i;
 /** line breaks and tabs; piled-up combining marks ("Zalgo" text that spills over the layout) */

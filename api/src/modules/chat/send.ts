@@ -41,8 +41,8 @@ import { heldInput } from './scam/hold';
 
 // control characters (line breaks and tabs are fine in a chat), bidirectional overrides, BOM,
 // unpaired surrogates: refused rather than stored
-// eslint-disable-next-line no-control-regex
 const CHAT_UNSAFE =
+  // eslint-disable-next-line no-control-regex -- these control characters are what the pattern refuses
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function costOf(type: MessageType, settings: ChatSettings): { credits: number; reason: CreditReason } {
