@@ -300,8 +300,15 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     }
     const dist = path.join(root, folder, 'dist');
     const file = safeJoin(dist, req.params['*']);
-    if (!file || !(await sendFile(reply, dist, file))) throw new AppError('not_found', { status: 404 });
-    return reply;
+    if (file && (await sendFile(reply, dist, file))) return reply;
+    // The light pages' server render is the live release's (issue 27 item 5); the page it writes names
+    // its client files at /mf/<folder>/light-client/<hashed file>. When the live release is not this
+    // build (a team's release, or a dist rebuilt after the start), those hashed files are in its folder.
+    const live = app.releases.served.liveOf(folder);
+    const released = live ? app.releases.folderOf(folder, live) : null;
+    const fromRelease = released ? safeJoin(released, req.params['*']) : null;
+    if (released && fromRelease && (await sendFile(reply, released, fromRelease))) return reply;
+    throw new AppError('not_found', { status: 404 });
   });
 
   app.get('/', { schema: { hide: true } }, sendIndex);

@@ -138,6 +138,13 @@ describe('releases', () => {
     const chunk = await app.inject({ method: 'GET', url: '/mf/mf-payments/pay-1/routes.0123456789ab.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ method: 'GET', url: '/mf/mf-payments/pay-1/..%2f..%2fetc/passwd' })).statusCode).toBe(404);
+    // a page rendered by the live release names its hashed files without the build id (the light pages'
+    // /mf/<folder>/light-client/...): found in the live release's folder when the dist has no such file
+    const unversioned = await app.inject({ method: 'GET', url: '/mf/mf-payments/routes.0123456789ab.js' });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/mf/mf-payments/no-such.0123456789ab.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/mf/mf-payments/..%2f..%2fetc/passwd' })).statusCode).toBe(404);
 
     s = await stateOf('mf-payments');
     expect((await act('mf-payments', 'canary', { build_id: 'pay-2', percent: 60, version: s.version })).statusCode).toBe(400);
