@@ -17,21 +17,14 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { drainAfterCommit, reportAfterCommitErrors } from './db/after-commit';
 import { createDb } from './db/client';
 import type { Db, DbHandle, Tx } from './db/client';
 import { readEnv, REPO_ROOT } from './env';
 import type { Env } from './env';
-import { AppError, isAppError } from './errors';
-import { DEFAULT_LANG, fieldLabel, hasMessage, t } from './i18n';
+import { DEFAULT_LANG } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
 import { RealtimeHub } from './modules/chat/realtime';
@@ -59,6 +52,7 @@ import { backupRoute } from './ops/backup-route';
 import { createStorage } from './platform/storage';
 import type { Storage } from './platform/storage';
 import { ensureSites } from './db/seed-sites';
+import errorsPlugin, { frameworkErrors } from './platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,77 +173,6 @@ class RequestLogs extends LogController {
 const PGLITE_ADMISSION = { concurrency: 8, maxQueue: 512, maxWaitMs: 1000 };
 const POSTGRES_ADMISSION = { concurrency: 40, maxQueue: 2048, maxWaitMs: 2000 };
 
-/** Errors Fastify raises itself, by status -> our code. */
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'bad_request',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  503: 'service_unavailable',
-};
-
-function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
-  const lang = req.lang ?? DEFAULT_LANG;
-  const params = { ...err.params, ...(err.field && err.params.field === undefined ? { field: err.field } : {}) };
-  // the text names the field as the member knows it; the body's `field` stays the request's name
-  if (typeof params.field === 'string') params.field = fieldLabel(params.field, lang);
-  const body: Record<string, unknown> = { error: err.code, message: t(err.messageCode, lang, params), ...err.extra };
-  if (err.field) body.field = err.field;
-  // an overloaded server says when to come back (admission.ts), a rate limit when it ends (rate-limit.ts)
-  if (err.status === 503) reply.header('retry-after', String(err.extra.retry_after ?? 1));
-  else if (err.status === 429 && err.extra.retry_after !== undefined) reply.header('retry-after', String(err.extra.retry_after));
-  return reply.status(err.status).type('application/json; charset=utf-8').send(body);
-}
-
-function validationError(err: {
-  validation: { keyword: string; instancePath: string; message?: string }[];
-  validationContext?: string;
-}): AppError {
-  const first = err.validation[0];
-  const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-  let messageCode = 'validation';
-  if (first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) messageCode = 'validation_required';
-  else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';
-  else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
-  // a shared contract's own message code (e.g. name_invalid) is more precise than the keyword
-  if (first?.message && hasMessage(first.message)) {
-    return new AppError('validation', {
-      status: 400,
-      field,
-      params: { field },
-      messageCode: first.message,
-      extra: { code: first.message },
-    });
-  }
-  return new AppError('validation', { status: 400, field, params: { field }, messageCode });
-}
-
-/** Turn anything thrown into an AppError (one place, no instanceof chain). */
-export function toAppError(error: unknown): { appError: AppError; log: boolean } {
-  // a 503 is the admission queue saying "come back in a second" on purpose: not an error to log
-  if (isAppError(error)) return { appError: error, log: error.status >= 500 && error.status !== 503 };
-  if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error), log: false };
-  if (isResponseSerializationError(error)) return { appError: new AppError('internal', { status: 500 }), log: true };
-  // a value the database cannot hold (number out of range, text that is no number/uuid): input
-  // a schema should have stopped; still the client's 400, logged so the schema gets fixed
-  const pgCode = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-  if (pgCode === '22003' || pgCode === '22P02') return { appError: new AppError('bad_request', { status: 400 }), log: true };
-  const fe = error as Partial<FastifyError>;
-  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-  if (status >= 400 && status < 500) {
-    const isJson =
-      typeof fe.code === 'string' &&
-      (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError);
-    return { appError: new AppError(isJson ? 'invalid_json' : (CODE_BY_STATUS[status] ?? 'bad_request'), { status }), log: false };
-  }
-  return {
-    appError: new AppError(status === 503 ? 'service_unavailable' : 'internal', { status: status >= 500 ? status : 500 }),
-    log: true,
-  };
-}
-
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const base = readEnv();
   const config: Env = { ...base, ...opts.env };
@@ -272,9 +195,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     logController: new RequestLogs(),
     trustProxy: config.TRUST_PROXY,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
-    frameworkErrors: (error, req, reply) => {
-      void sendError(req, reply, toAppError(error).appError);
-    },
+    frameworkErrors,
   });
   // a JSON content type with an empty body (a DELETE whose id is in the query) is "no body",
   // not invalid JSON; anything else goes to Fastify's own parser (prototype-poisoning checks kept)
@@ -369,16 +290,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   registerRequestHooks(app);
 
-  app.setErrorHandler((error, req, reply) => {
-    const { appError, log } = toAppError(error);
-    if (log) req.log.error({ err: error }, 'request failed');
-    return sendError(req, reply, appError);
-  });
-
-  app.setNotFoundHandler((req, reply) => {
-    const code = req.url.startsWith('/api/') ? 'route_not_found' : 'not_found';
-    return sendError(req, reply, new AppError(code, { status: 404 }));
-  });
+  await app.register(errorsPlugin);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

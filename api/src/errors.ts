@@ -1,6 +1,6 @@
 /**
  * The one error type of the server. Routes and services `throw new AppError('code', {...})`;
- * the error handler in app.ts turns it into `{ error: code, message: <translated>, ...extra }`
+ * the error handler in platform/errors.ts turns it into `{ error: code, message: <translated>, ...extra }`
  * with the status from STATUS_BY_CODE (or `status`). Codes are keys of the i18n message tables.
  */
 export interface AppErrorOptions {
