@@ -5,7 +5,7 @@
  * when it answers a message of the chatpal ("echt?"). honesty.test.ts also runs disguised
  * variants of these rows (zero-width, soft hyphen, look-alike letters, full-width, mathematical
  * bold, digits for letters, spaced and dotted letters). To extend the guard: add the row here,
- * see it fail, then add the words to honesty/lexicon.ts (docs/honesty.md).
+ * see it fail, then add the words to honesty/lexicon/<language>.ts (docs/honesty.md).
  */
 import type { HonestyReason } from '@dating/shared-kit/contracts';
 import type { LanguageCode } from './honesty/lexicon';

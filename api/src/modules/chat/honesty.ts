@@ -9,7 +9,7 @@
  * undone (deep form: NFKC, no format characters, look-alike letters to Latin, digits for letters,
  * letters spaced apart joined; honesty/normalise.ts). Each is cut into clauses (sentences, and
  * the parts between commas, dashes and brackets) and read as a whole, and matched against the
- * 7 languages' words (honesty/lexicon.ts):
+ * 7 languages' words (honesty/lexicon/):
  *   staff_question  "are you an employee", "do you work for this site", "wordt dit profiel door de site beheerd"
  *   bot_question    "are you a bot", "bist du eine KI", "ben je een computerprogramma"
  *   real_question   "are you real", "is this profile real", "u real?", "is this a fake account"

@@ -5,7 +5,7 @@
  *
  * - a word list entry ("fake account", "bot"): its last word (the entry is followed by a space,
  *   the end of the text or of a clause, so its last word is a whole word of the text);
- * - a phrase (lexicon.ts staffPhrases): the words of one of its mandatory parts, any of which a
+ * - a phrase (lexicon/ staffPhrases): the words of one of its mandatory parts, any of which a
  *   match must contain: a literal word, or a group "(?:werk|werkt)" of words, followed by a space
  *   or ending the phrase (the phrase must end at a word's end), and not optional. Of these the
  *   part with the longest shortest word is taken (rarer words).
