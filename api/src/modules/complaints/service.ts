@@ -12,7 +12,7 @@ import { isLang } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { queueMail } from '../../platform/mail';
 import type { UserRow } from '../../platform/session';
-import { linkBase } from '../identity/mail-queue';
+import { linkBase } from '../../platform/mail-links';
 import { getSiteById } from '../sites/service';
 
 export const COMPLAINTS_PAGE_SIZE = 25;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import type { SiteContext } from '../sites/service';
-import { linkBase } from './mail-queue';
+import { linkBase } from '../../platform/mail-links';
 
 let app: FastifyInstance;
 beforeAll(async () => {

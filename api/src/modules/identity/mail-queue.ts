@@ -1,6 +1,6 @@
 /**
  * Identity's mail side: the request context every identity change works in, the base URL of
- * mailed links, and queueing (inside the caller's transaction) and delivering (after commit) the
+ * its mailed links (platform/mail-links.ts), and queueing (inside the caller's transaction) and delivering (after commit) the
  * account mails: activation, password reset, password changed, mail change, reactivation.
  */
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { isLang } from '../../i18n';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
+import { linkBase, siteDomain } from '../../platform/mail-links';
 import type { MailKind } from '../../platform/mail-templates';
 import type { SiteContext } from '../sites/service';
 
@@ -21,28 +22,6 @@ export interface Ctx {
 
 export const site = (ctx: Ctx): SiteContext => ctx.req.site;
 export const db = (ctx: Ctx): Db => ctx.app.db;
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-/**
- * The base URL of mailed links (activation, password reset, mail change, reactivation): built from
- * the site's own domain, never from the request (a forged Host header would otherwise put an
- * attacker's domain, and the member's token, into a reset link).
- *
- *   a real domain   -> https://<site domain> (each regional site mails links to itself)
- *   a local domain  -> PUBLIC_URL when set (a single-domain or development setup whose one site is
- *                      the default `localhost`, e.g. the e2e server), else http://<domain>:PORT
- */
-export function linkBase(s: SiteContext, config: { PUBLIC_URL?: string | undefined; PORT: number }): string {
-  const domain = siteDomain(s).trim().toLowerCase();
-  if (domain && !LOCAL_HOSTS.has(domain)) return `https://${domain}`;
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  return `http://${domain || 'localhost'}:${config.PORT}`;
-}
-
-function siteDomain(s: SiteContext): string {
-  return s.settings.domain || s.domain;
-}
 
 export const baseUrl = (ctx: Ctx): string => linkBase(site(ctx), ctx.app.config);
 

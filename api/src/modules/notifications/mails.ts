@@ -19,7 +19,7 @@ import type { Lang } from '../../i18n';
 import { deliverMails, queueRenderedMail, senderFor, type Mailer } from '../../platform/mail';
 import { escapeHtml } from '../../platform/mail-templates';
 import { getPreferences } from '../members/profile';
-import { linkBase } from '../identity/mail-queue';
+import { linkBase } from '../../platform/mail-links';
 import type { SiteContext } from '../sites/service';
 import {
   actorName,

@@ -27,7 +27,7 @@ import { isLang, t } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { escapeHtml } from '../../platform/mail-templates';
 import { storedSecret } from '../../platform/secrets';
-import { linkBase } from '../identity/mail-queue';
+import { linkBase } from '../../platform/mail-links';
 import { siteOf } from './sites';
 
 export type DisabledReason = 'fbl' | 'bounce' | 'listunsubscribe';

@@ -31,7 +31,8 @@ import { AppError } from '../../errors';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, type UserRow } from '../../platform/session';
 import { recordAttempt } from '../identity/login-guard';
-import { db, linkBase, nameOf, site, type Ctx } from '../identity/mail-queue';
+import { linkBase } from '../../platform/mail-links';
+import { db, nameOf, site, type Ctx } from '../identity/mail-queue';
 import { currentUser, settleLanguageAtLogin } from '../identity/service';
 import { noteLogin } from './new-login';
 

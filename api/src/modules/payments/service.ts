@@ -27,7 +27,7 @@ import { requireUser } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
 import type { Tx } from '../../db/client';
-import { linkBase } from '../identity/mail-queue';
+import { linkBase } from '../../platform/mail-links';
 import { activeDiscount, assertApplies, checkCode, price, wireDiscount } from './discounts';
 import type { Discount, Member } from './discounts';
 import { isCard, offeredMethods, PSP_METHOD } from './methods';

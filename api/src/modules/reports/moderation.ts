@@ -27,11 +27,9 @@ import { AppError } from '../../errors';
 import { isLang, type Lang } from '../../i18n';
 import { queueMail } from '../../platform/mail';
 import type { UserRow } from '../../platform/session';
-import { linkBase } from '../identity/mail-queue';
-import { writeAudit } from '../backoffice/access';
-import { banMember } from '../members/bans';
-import { pickMain } from '../members/photos';
-import { ageFromDateOfBirth, toImage } from '../members/serialize-profile';
+import { linkBase } from '../../platform/mail-links';
+import { writeAudit } from '../backoffice';
+import { ageFromDateOfBirth, banMember, pickMain, toImage } from '../members';
 import { getSiteById } from '../sites/service';
 import { endReview } from './service';
 
