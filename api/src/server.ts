@@ -11,7 +11,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { demoLoginsTable, seedDemo } from './db/seed';
 import { env } from './env';
 import { drainAndClose } from './platform/health';
-import { messageNotifier } from './modules/notifications/message-notifier';
+import { messageNotifier } from './modules/notifications';
 
 /** the app once built: a signal or a failed start still closes the embedded database cleanly */
 let app: FastifyInstance | null = null;

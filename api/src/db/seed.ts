@@ -24,7 +24,7 @@ import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db, DbOrTx } from './client';
 import { likes, photos, profileInterests, profiles, sites, users } from './schema';
-import { seedConversation } from '../modules/chat/conversations';
+import { seedConversation } from '../modules/chat';
 import { ensureSites } from './seed-sites';
 import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';

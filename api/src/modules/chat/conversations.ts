@@ -15,7 +15,7 @@ import { selectRows } from '../../db/client';
 import { conversationMembers, conversations, messages, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
-import { findMember, isBlockedBetween, loadProfiles } from '../members/service';
+import { findMember, isBlockedBetween, loadProfiles } from '../members';
 import { isGiftId } from './gifts';
 import { historySince } from './message-view';
 import type { ChatSettings } from './message-view';

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZHeldDecide, ZHeldDecided, ZHeldIdParams, ZHeldPage, ZHeldQuery, ZSafetyTip } from '@dating/shared-kit/contracts';
 import { requireUser } from '../../platform/session';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import { parseInput } from '../payments/parse';
 import { decideHeld, dismissSafetyTip, listHeld, safetyTipShown } from './held';
 

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZChatsResponse, ZHeldDecided, ZHeldPage, ZMessagesResponse, ZSendMessageResponse } from '@dating/shared-kit/contracts';
 import { buildTestApp, createStaff } from '../../test/helpers';
-import { fileReport } from '../reports/service';
+import { fileReport } from '../reports';
 import { balance, json, ledgerMismatches, member, send, TestSocket } from './test-helpers';
 import type { TestMember } from './test-helpers';
 

@@ -21,7 +21,7 @@ import { heldMessages, messages, safetyTips, users } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
 import { changeCredits } from '../../platform/credits';
 import type { CreditReason } from '../../platform/credits';
-import { fileReport } from '../reports/service';
+import { fileReport } from '../reports';
 import { notifyRealtime } from './notify';
 
 const PER_PAGE = 20;

@@ -12,8 +12,7 @@ import { selectRows } from '../../db/client';
 import { conversationMembers, messages, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { UserRow } from '../../platform/session';
-import type { MemberId } from '../members/service';
-import { loadProfiles } from '../members/service';
+import { loadProfiles, type MemberId } from '../members';
 import {
   assertReachable,
   conversationOfPair,

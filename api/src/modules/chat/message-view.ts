@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Message, MessageCosts, MessageType, Settings } from '@dating/shared-kit/contracts';
 import { messages, users } from '../../db/schema';
-import { uploadUrl } from '../members/serialize-profile';
+import { uploadUrl } from '../members';
 import { isGiftId } from './gifts';
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
-import { loadProfiles } from '../members/service';
+import { loadProfiles } from '../members';
 import { chatpalMessages24h } from './wellbeing';
 import { chatpalConversation, claimCutoff, claimOf, disclosureDue, disclosureText, toOperatorMessage } from './operator';
 

@@ -18,7 +18,7 @@ import {
   ZOperatorSendResponse,
   ZRowId,
 } from '@dating/shared-kit/contracts';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import { claimConversation, releaseConversation, sendAsChatpal } from './operator';
 import { readConversation, readInbox } from './operator-inbox';
 

@@ -6,7 +6,7 @@
  */
 import type { ProfileRef } from '@dating/shared-kit/contracts';
 import type { Db } from '../../db/client';
-import { loadProfiles } from '../members/service';
+import { loadProfiles } from '../members';
 
 const PROFILE_REF_MS = 60_000;
 const PROFILE_REF_MAX = 50_000;

@@ -26,7 +26,7 @@ import { prepared } from '../../db/prepared';
 import { listen } from '../../db/listen';
 import type { Listener } from '../../db/listen';
 import { likes, messages, users } from '../../db/schema';
-import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../members/service';
+import { countNewLikes, findMember, isBlockedBetween, loadProfiles } from '../members';
 import { catchUp, newestId, REPLAY_MAX } from './catch-up';
 import { REALTIME_CHANNEL } from './notify';
 import { toMessage } from './message-view';

@@ -31,7 +31,7 @@ import {
   ZStaffMemberQuery,
 } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import { banMember, findMembers, listBans, memberDetail, unbanMember } from './bans';
 import { moderatePhoto, pendingPhotos } from './moderation';
 

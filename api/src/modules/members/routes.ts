@@ -63,7 +63,7 @@ import { getPreferences, ownProfile, updatePreferences, updateProfile } from './
 import { regionsOf } from '../sites/regions';
 import { searchAnswerJson, searchMembers, suggestedMembers } from './search';
 import { blockMember, countNewLikes, findMember, listBlocked, unblockMember } from './service';
-import { notifyMember } from '../notifications/service';
+import { notifyMember } from '../notifications';
 import { presenceOf } from './presence';
 import type { UserRow } from '../../platform/session';
 import type { MemberSearchQuery } from '@dating/shared-kit/contracts';

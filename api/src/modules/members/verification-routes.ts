@@ -24,7 +24,7 @@ import { outsideAdmission } from '../../platform/admission';
 import { uploadError } from '../../platform/images';
 import { requireUser } from '../../platform/session';
 import { createStorage } from '../../platform/storage';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import {
   decideVerification,
   requestVerification,

@@ -49,7 +49,7 @@ import type { ReleaseShared } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { AppError } from '../../errors';
 import { remotesConfig } from '../../platform/remotes';
-import { registerBackofficeGuards, requireRole, writeAudit } from '../backoffice/access';
+import { registerBackofficeGuards, requireRole, writeAudit } from '../backoffice';
 import {
   CI_ACTOR,
   NOTIFY_CHANNEL,

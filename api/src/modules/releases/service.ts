@@ -12,7 +12,7 @@ import { releaseClientEvents, releases, releaseState } from '../../db/schema';
 import type { ReleaseShared } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RemotesConfig } from '../../platform/remotes';
-import { writeAudit } from '../backoffice/access';
+import { writeAudit } from '../backoffice';
 
 export const NOTIFY_CHANNEL = 'releases';
 export const SHELL = 'shell';
