@@ -16,7 +16,7 @@ import {
   ZComplaintRequest,
 } from '@dating/shared-kit/contracts';
 import { createMailer, deliverMails, senderFor } from '../../platform/mail';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import { parseInput } from '../payments/parse';
 import { createComplaint, handleComplaint, listComplaints } from './service';
 

@@ -13,7 +13,7 @@ import type { Lang } from '../../i18n';
 import { queueMail } from '../../platform/mail';
 import type { UserRow } from '../../platform/session';
 import { linkBase } from '../../platform/mail-links';
-import { getSiteById } from '../sites/service';
+import { getSiteById } from '../sites';
 
 export const COMPLAINTS_PAGE_SIZE = 25;
 

@@ -23,11 +23,10 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../../db/client';
 import { conversationMembers, conversations, likes, profiles, users } from '../../db/schema';
-import { conversationSeenBy } from '../chat/conversations';
-import { receivedLikeVisible } from '../members/service';
+import { conversationSeenBy } from '../chat';
+import { receivedLikeVisible, VERIFICATION_PRIVATE_TABLES } from '../members';
 import { attemptsOfAccount } from './login-guard';
 import { columnsReferencingUsers, rowsOfUser } from './user-references';
-import { VERIFICATION_PRIVATE_TABLES } from '../members/verification';
 
 const SECRET_COLUMN = /hash|secret|^token/i;
 /**

@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import type { SiteContext } from '../sites/service';
+import type { SiteContext } from '../sites';
 import { linkBase } from '../../platform/mail-links';
 
 let app: FastifyInstance;

@@ -11,7 +11,7 @@ import { isLang } from '../../i18n';
 import { deliverMails, queueMail, senderFor, type Mailer } from '../../platform/mail';
 import { linkBase, siteDomain } from '../../platform/mail-links';
 import type { MailKind } from '../../platform/mail-templates';
-import type { SiteContext } from '../sites/service';
+import type { SiteContext } from '../sites';
 
 export interface Ctx {
   app: FastifyInstance;

@@ -22,8 +22,8 @@ import { isLang } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { queueMail } from '../../platform/mail';
 import { hashToken, newToken, revokeAllSessions } from '../../platform/session';
-import { baseUrl, deliver, nameOf, site, type Ctx } from '../identity/mail-queue';
-import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS } from '../identity/tokens';
+import { baseUrl, deliver, nameOf, site, type Ctx } from './mail-queue';
+import { consumeToken, issueToken, revokeTokens, TOKEN_TTL_MS } from './tokens';
 
 export const DEVICE_COOKIE = 'did';
 export const DEVICE_COOKIE_DAYS = 400;

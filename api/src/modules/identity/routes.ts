@@ -47,8 +47,7 @@ import * as account from './account';
 import type { Ctx } from './mail-queue';
 import * as service from './service';
 import { fromThisMachine } from '../../platform/local-peer';
-import { saveSubscription } from '../notifications/subscriptions';
-import { addDisabledReason } from '../notifications/unsubscribe';
+import { addDisabledReason, saveSubscription } from '../notifications';
 
 /** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

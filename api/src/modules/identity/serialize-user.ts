@@ -17,12 +17,10 @@ import type { Language, StaffRole, User } from '@dating/shared-kit/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, users } from '../../db/schema';
-import { newLikesCount, profileFields, type MemberId } from '../members/service';
-import { unreadMessagesSql } from '../chat/history';
-import { historySince } from '../chat/message-view';
-import { toProfile, type PhotoRef, type ProfileRow } from '../members/serialize-profile';
-import type { SiteContext } from '../sites/service';
-import { timeBonusOf, type TimeBonusSubject } from '../payments/time-bonus';
+import { newLikesCount, profileFields, toProfile, type MemberId, type PhotoRef, type ProfileRow } from '../members';
+import { historySince, unreadMessagesSql } from '../chat';
+import type { SiteContext } from '../sites';
+import { timeBonusOf, type TimeBonusSubject } from '../payments';
 
 export type UserRow = typeof users.$inferSelect;
 

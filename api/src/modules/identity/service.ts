@@ -19,13 +19,13 @@ import { changeCredits } from '../../platform/credits';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, revokeAllSessions } from '../../platform/session';
 import { ACCOUNT_LANGUAGE_HEADER } from '../../platform/request-hooks';
-import { regionOfCountry } from '../sites/regions';
+import { regionOfCountry } from '../sites';
 import { clearFailures, isKnownSource, lockRemainingMs, recordAttempt, SLOW_SECONDS } from './login-guard';
 import { activationLink, baseUrl, db, deliver, nameOf, queueFor, site, type Ctx } from './mail-queue';
 import { loadUser, type UserRow } from './serialize-user';
 import { consumeToken, findToken, issueToken, revokeTokens, TOKEN_TTL_MS, tokensSince } from './tokens';
-import { notifyReleased } from '../notifications/service';
-import { noteLogin } from '../passkeys/new-login';
+import { notifyReleased } from '../notifications';
+import { noteLogin } from './new-login';
 
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
@@ -247,7 +247,7 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   await recordAttempt(db(ctx), key, true);
   await createSession(ctx.reply, user.id);
   await settleLanguageAtLogin(ctx, user);
-  // a browser this account has not used before: the member hears of it (passkeys/new-login.ts)
+  // a browser this account has not used before: the member hears of it (new-login.ts)
   await noteLogin(ctx, user);
   return currentUser(ctx, user.id);
 }

@@ -16,7 +16,7 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   reset: 2 * 3600_000,
   mail_change: 24 * 3600_000,
   reactivation: 14 * 86_400_000,
-  /** the "Dit was ik niet" link of a new-login mail (modules/passkeys/new-login.ts) */
+  /** the "Dit was ik niet" link of a new-login mail (new-login.ts) */
   not_me: 7 * 86_400_000,
 };
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../test/helpers';
-import { createPsp } from '../payments/psp';
+import { createPsp } from '../payments';
 import { mollieSimOf } from './routes';
 import { finishCheckout } from './service';
 import { fixture, sameShape } from './test-shape';

@@ -30,8 +30,7 @@ import {
 import { AppError } from '../../errors';
 import { createMailer } from '../../platform/mail';
 import { requireUser } from '../../platform/session';
-import type { Ctx } from '../identity/mail-queue';
-import { notMe } from './new-login';
+import { notMe, type Ctx } from '../identity';
 import * as service from './service';
 
 /** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */

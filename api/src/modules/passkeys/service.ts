@@ -11,7 +11,7 @@
  *   asks for no e-mail; the credential id names the passkey, the passkey its owner.
  * - The passkey login makes the session exactly as the password login does (identity/service.ts):
  *   banned -> 403 account_banned, deleted (deactivated) -> 403 account_deleted, the login guard's
- *   success recorded, the language cookie, the new-browser alert (new-login.ts).
+ *   success recorded, the language cookie, the new-browser alert (identity/new-login.ts).
  */
 import crypto from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
@@ -30,11 +30,8 @@ import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import { AppError } from '../../errors';
 import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, type UserRow } from '../../platform/session';
-import { recordAttempt } from '../identity/login-guard';
+import { currentUser, db, nameOf, noteLogin, recordAttempt, settleLanguageAtLogin, site, type Ctx } from '../identity';
 import { linkBase } from '../../platform/mail-links';
-import { db, nameOf, site, type Ctx } from '../identity/mail-queue';
-import { currentUser, settleLanguageAtLogin } from '../identity/service';
-import { noteLogin } from './new-login';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** EdDSA, ES256, RS256: the library's default list would also probe the runtime for ML-DSA (an experimental Node API) */

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema';
 import { buildTestApp } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 import { DIRECT_DEBIT_LIMIT_CENTS } from './pricing';
 import { paymentsKit } from './test-helpers';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { discountCodes, payments } from '../../db/schema';
 import { buildTestApp, createStaff } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;

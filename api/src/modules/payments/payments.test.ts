@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments, smsCodes, users } from '../../db/schema';
 import { buildTestApp, createMember } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;

@@ -8,8 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
 import { buildTestApp } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
-import { finishCheckout } from '../mollie-sim/service';
+import { finishCheckout, mollieSimOf } from '../mollie-sim';
 import { expireStalePayments, PSP_SWEEP_JOB } from './psp-poll';
 import { paymentsKit } from './test-helpers';
 

@@ -18,7 +18,7 @@ import createMollieClient from '@mollie/api-client';
 import type { MollieClient, Payment as MolliePayment } from '@mollie/api-client';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
-import { mollieSimOf, SIM_PREFIX } from '../mollie-sim/routes';
+import { mollieSimOf, SIM_PREFIX } from '../mollie-sim';
 
 export type { MollieClient, MolliePayment };
 const VERSION = 'Flirtlokaal/1.0';

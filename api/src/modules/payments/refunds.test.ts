@@ -8,8 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { creditLedger, payments } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
 import { buildTestApp, createStaff } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
-import { getObject, patchObject } from '../mollie-sim/store';
+import { getObject, mollieSimOf, patchObject } from '../mollie-sim';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentHolds, payments, pspCustomers, users } from '../../db/schema';
 import { buildTestApp, must } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 import { paymentsKit } from './test-helpers';
 
 let app: FastifyInstance;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { creditLedger, paymentReversals, payments } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
 import { buildTestApp, createStaff } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 import { creditsOwed } from './reversals';
 import { paymentsKit } from './test-helpers';
 

@@ -42,7 +42,7 @@ import { AppError } from '../../errors';
 import { parseInput } from './parse';
 import { requireUser } from '../../platform/session';
 import { createSmsSender } from '../../platform/sms';
-import { requireRole, staffAction, writeAudit } from '../backoffice/access';
+import { requireRole, staffAction, writeAudit } from '../backoffice';
 import {
   addBlocked,
   addCode,
@@ -55,7 +55,7 @@ import {
   setCodeActive,
 } from './backoffice';
 import { claimRefund, recordRefund, sendRefund, undoRefund } from './refunds';
-import { registerMollieSim } from '../mollie-sim/routes';
+import { registerMollieSim } from '../mollie-sim';
 import { directDebit } from './direct-debit';
 import { checkCode, welcomeDiscount } from './discounts';
 import { createOfferCache } from './methods';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { smsCodes, smsOutbox } from '../../db/schema';
 import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 
 interface Received {
   method: string;

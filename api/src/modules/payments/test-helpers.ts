@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { creditLedger, users } from '../../db/schema';
 import { createMember, loginCookie } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim/routes';
+import { mollieSimOf } from '../mollie-sim';
 
 const json = { 'content-type': 'application/json' };
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ZSiteDetail, ZSiteDomainParams, ZSiteList, ZSiteListQuery, ZSiteUpdate } from '@dating/shared-kit/contracts';
-import { requireRole, staffAction } from '../backoffice/access';
+import { requireRole, staffAction } from '../backoffice';
 import { parseInput } from '../payments/parse';
 import { listSites, siteDetail, updateSiteSettings } from './admin';
 

@@ -12,7 +12,7 @@ import { sites } from '../../db/schema';
 import { AppError } from '../../errors';
 import { t } from '../../i18n';
 import type { Lang } from '../../i18n';
-import { priceOf } from '../payments/pricing';
+import { priceOf } from '../payments';
 import { normalizeHost } from './service';
 
 export const SITES_PAGE_SIZE = 50;
