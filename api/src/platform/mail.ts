@@ -13,7 +13,6 @@
  * links (the retry job still has to send it), and so does the outbox transport (it IS the mailbox).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -27,17 +26,22 @@ export interface Mailer {
   close(): void;
 }
 
+// nodemailer is loaded with the first mail sent over SMTP, not at start (docs/performance.md "Memory")
+const loadNodemailer = () => import('nodemailer');
+let nodemailerModule: ReturnType<typeof loadNodemailer> | undefined;
+
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) {
     return { transport: 'outbox', send: async () => undefined, close: () => undefined };
   }
-  const transporter: Transporter = nodemailer.createTransport(smtpUrl);
+  let transporter: Promise<Transporter> | undefined;
   return {
     transport: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail(mail);
+      transporter ??= (nodemailerModule ??= loadNodemailer()).then((m) => m.default.createTransport(smtpUrl));
+      await (await transporter).sendMail(mail);
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 
