@@ -14,8 +14,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import createMollieClient from '@mollie/api-client';
-import type { MollieClient, Payment as MolliePayment } from '@mollie/api-client';
+import type { MollieApiError, MollieClient, Payment as MolliePayment } from '@mollie/api-client';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { mollieSimOf, SIM_PREFIX } from '../mollie-sim';
@@ -23,7 +22,19 @@ import { mollieSimOf, SIM_PREFIX } from '../mollie-sim';
 export type { MollieClient, MolliePayment };
 const VERSION = 'Flirtlokaal/1.0';
 
-function plainHttpClient(apiKey: string, apiEndpoint: string): MollieClient {
+// The client library is loaded with the first payment call, not at start (docs/performance.md "Memory").
+const importMollie = () => import('@mollie/api-client');
+let mollieModule: ReturnType<typeof importMollie> | undefined;
+let mollieLoaded: Awaited<ReturnType<typeof importMollie>> | undefined;
+const loadMollie = () => (mollieModule ??= importMollie().then((m) => (mollieLoaded = m)));
+
+/** An error of the Mollie API (only a loaded client can have thrown one). */
+export function isMollieApiError(err: unknown): err is MollieApiError {
+  return mollieLoaded !== undefined && err instanceof mollieLoaded.MollieApiError;
+}
+
+async function plainHttpClient(apiKey: string, apiEndpoint: string): Promise<MollieClient> {
+  const createMollieClient = (await loadMollie()).default;
   const agents = https as unknown as { Agent: unknown };
   const original = agents.Agent;
   agents.Agent = http.Agent;
@@ -58,8 +69,12 @@ export interface Psp {
 export function createPsp(app: FastifyInstance): Psp {
   const apiKey = app.config.MOLLIE_API_KEY;
   if (apiKey) {
-    const client = createMollieClient({ apiKey, versionStrings: VERSION });
-    return { kind: 'mollie', client: async () => client, webhookUrl: (base) => `${base}/api/payment-webhook.php` };
+    let client: Promise<MollieClient> | undefined;
+    return {
+      kind: 'mollie',
+      client: () => (client ??= loadMollie().then((m) => m.default({ apiKey, versionStrings: VERSION }))),
+      webhookUrl: (base) => `${base}/api/payment-webhook.php`,
+    };
   }
   let client: MollieClient | null = null;
   return {
@@ -68,7 +83,7 @@ export function createPsp(app: FastifyInstance): Psp {
       if (client) return client;
       const sim = mollieSimOf(app);
       if (!sim) throw new AppError('psp_unavailable', { status: 503 });
-      client = plainHttpClient(await sim.apiKey(), `${ownAddress(app)}${SIM_PREFIX}/v2/`);
+      client = await plainHttpClient(await sim.apiKey(), `${ownAddress(app)}${SIM_PREFIX}/v2/`);
       return client;
     },
     webhookUrl: () => `${ownAddress(app)}/api/payment-webhook.php`,

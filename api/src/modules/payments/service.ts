@@ -4,7 +4,6 @@
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MollieApiError as ApiError } from '@mollie/api-client';
 import { FINAL_PAYMENT_STATUSES, formatAmount, paymentResultPath } from '@dating/shared-kit/contracts';
 import type {
   Country,
@@ -34,6 +33,7 @@ import { isCard, offeredMethods, PSP_METHOD } from './methods';
 import type { OfferCache } from './methods';
 import { currencyOf, isCountry, MIN_ORDER_AMOUNT, PACKAGES, packageDef, sitePriceOf } from './pricing';
 import type { MollieClient, MolliePayment, Psp } from './psp';
+import { isMollieApiError } from './psp';
 import { lockMemberPayments, reserveHolds } from './holds';
 import { claimPspCheck } from './psp-poll';
 import { syncReversals } from './reversals';
@@ -174,7 +174,7 @@ export async function customerOf(ctx: Pick<Ctx, 'app'>, client: MollieClient, us
       await ctx.app.db.insert(pspCustomers).values({ userId: user.id, customerId: customer.id }).onConflictDoNothing();
       return (await stored()) ?? customer.id;
     } catch (err) {
-      if (!(err instanceof ApiError && err.statusCode === 409) || attempt >= 20) throw err;
+      if (!(isMollieApiError(err) && err.statusCode === 409) || attempt >= 20) throw err;
       await pause(50 + attempt * 50);
     }
   }
@@ -298,8 +298,8 @@ export async function createAtPsp(ctx: Ctx, p: NewPayment): Promise<{ row: Payme
     return { row: stored ?? row, checkoutUrl };
   } catch (err) {
     await app.db.delete(payments).where(eq(payments.id, row.id));
-    if (err instanceof ApiError && err.field === 'method') throw new AppError('method_not_offered', { field: 'method' });
-    if (err instanceof ApiError && err.field === 'issuer') throw new AppError('issuer_unknown', { field: 'issuer' });
+    if (isMollieApiError(err) && err.field === 'method') throw new AppError('method_not_offered', { field: 'method' });
+    if (isMollieApiError(err) && err.field === 'issuer') throw new AppError('issuer_unknown', { field: 'issuer' });
     throw pspFailure(ctx, err);
   }
 }
@@ -460,7 +460,7 @@ export async function handleWebhook(ctx: Pick<Ctx, 'app' | 'psp'>, id: unknown):
     await syncFromPsp(ctx, row);
   } catch (err) {
     // the PSP does not know it (404): nothing to do; anything else: let the PSP retry later
-    if (err instanceof ApiError && err.statusCode === 404) return;
+    if (isMollieApiError(err) && err.statusCode === 404) return;
     throw err;
   }
 }
