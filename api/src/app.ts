@@ -11,7 +11,7 @@
  * app.jobs (platform/jobs.ts), app.storage (platform/storage.ts), app.admission (platform/admission.ts:
  * the bounded queue every request that uses the database passes; 503 + Retry-After when full),
  * app.sessionCache (platform/session-cache.ts: logged-in sessions kept in memory for a few seconds),
- * app.realtime (modules/chat/realtime.ts: this instance's WebSockets and the LISTEN fan-out).
+ * app.realtime (platform/realtime/hub.ts: this instance's WebSockets and the LISTEN fan-out).
  */
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -27,7 +27,7 @@ import type { Env } from './env';
 import { DEFAULT_LANG } from './i18n';
 import type { Lang } from './i18n';
 import { registerModules } from './modules';
-import { RealtimeHub } from './modules/chat/realtime';
+import { RealtimeHub } from './platform/realtime/hub';
 import { SiteRegistry } from './modules/sites/service';
 import type { SiteContext } from './modules/sites/service';
 import { createJobQueue } from './platform/jobs';
@@ -212,7 +212,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   let sessionListener: Listener | null = null;
   let siteListener: Listener | null = null;
   let answerListener: Listener | null = null;
-  const realtime = new RealtimeHub(handle.db, app.log);
+  const realtime = new RealtimeHub(app.log);
   app.addHook('onClose', async () => {
     await app.jobs?.stop();
     await drainAfterCommit(handle.db);

@@ -19,7 +19,7 @@ import { findMember, isBlockedBetween, loadProfiles } from '../members';
 import { isGiftId } from './gifts';
 import { historySince } from './message-view';
 import type { ChatSettings } from './message-view';
-import { notifyRealtime } from './notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 
 const PREVIEW_CHARS = 100;
 const CHATS_LIST_MAX = 200;

@@ -22,7 +22,7 @@ import { AppError, isAppError } from '../../errors';
 import { changeCredits } from '../../platform/credits';
 import type { CreditReason } from '../../platform/credits';
 import { fileReport } from '../reports';
-import { notifyRealtime } from './notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 
 const PER_PAGE = 20;
 

@@ -24,7 +24,7 @@ import {
 import type { MyConversation } from './conversations';
 import { historySince, messageCosts, toMessage, visibleTo } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
-import { notifyRealtime } from './notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 
 /** Unread messages of a member over all conversations (ZUser.unread_messages): an embeddable SQL expression. */
 export function unreadMessagesSql(userId: MemberId, since: Placeholder | string): SQL {

@@ -8,8 +8,10 @@ import chatRoutes from './routes';
 import heldRoutes from './held-routes';
 import { chatImageAccess } from './image-files';
 import operatorRoutes from './operator-routes';
+import { registerLive } from './live';
 
 export default async function chat(app: FastifyInstance): Promise<void> {
+  registerLive(app);
   await app.register(chatRoutes);
   await app.register(operatorRoutes);
   await app.register(heldRoutes);

@@ -30,7 +30,7 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isLang, t } from '../../i18n';
 import type { UserRow } from '../../platform/session';
-import { notifyRealtime } from './notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 import { myConversation } from './conversations';
 import { markRead } from './history';
 import { parseHonestyCode } from './honesty';

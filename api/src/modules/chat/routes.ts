@@ -39,7 +39,8 @@ import { requireUser } from '../../platform/session';
 import { onMemberBlocked } from '../members';
 import { isUnderReview } from '../reports';
 import { GIFT_SVGS, giftCatalogue } from './gifts';
-import type { Client } from './realtime';
+import type { Client } from '../../platform/realtime/hub';
+import { liveMessages } from './live';
 import { deleteChat, deleteConversationsBetween, listChats, seenConversation, typing } from './conversations';
 import { history, markRead, unreadMessages } from './history';
 import { historySince } from './message-view';
@@ -147,7 +148,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // the frames to this instance's sockets (the sender's other tabs, a recipient connected here) from the row in hand
       // (not a held one: its 'm' notification is read back as usual, so that the release's 'm' for the same id is not taken as this one's)
-      if (row && !row.held) app.realtime.deliverOwn(row, user.emailConfirmed);
+      if (row && !row.held) liveMessages(app).deliverOwn(row, user.emailConfirmed);
       if (row) app.metrics.messagesStored.inc({ paid: String(row.credits > 0) });
       // the vulnerable-user warning (wellbeing.ts): once a day, in the answer that crossed the line
       const notice = created && toChatpal ? await chatpalNotice(app.db, user.id, settings(req), req.lang) : null;

@@ -36,7 +36,7 @@ import { findHonestyQuestion, honestyCode } from './honesty';
 import { assertReachable, myConversation } from './conversations';
 import { toMessage, UUID } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
-import { notifyRealtime } from './notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 import { heldInput } from './scam/hold';
 
 // control characters (line breaks and tabs are fine in a chat), bidirectional overrides, BOM,

@@ -26,7 +26,7 @@ import { AppError } from '../../errors';
 import { revokeAllSessions } from '../../platform/session';
 import type { UserRow } from '../../platform/session';
 import { forgetUserEverywhere } from '../../platform/session-cache';
-import { notifyRealtime } from '../chat/notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 import { toRejectReason } from './photos';
 import { ageFromDateOfBirth, toImage } from './serialize-profile';
 

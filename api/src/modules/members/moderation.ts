@@ -15,7 +15,7 @@ import { MODERATION_PAGE_SIZE } from '@dating/shared-kit/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { notifyRealtime } from '../chat/notify';
+import { notifyRealtime } from '../../platform/realtime/notify';
 import { pickMain } from './photos';
 import { toImage } from './serialize-profile';
 

@@ -15,7 +15,8 @@ import { drainAfterCommit } from '../../db/after-commit';
 import { isPostgresUrl } from '../../test/template';
 import { buildTestApp } from '../../test/helpers';
 import { notifyRealtime } from './notify';
-import { json, member, send, TestSocket } from './test-helpers';
+import { liveMessages } from '../../modules/chat/live';
+import { json, member, send, TestSocket } from '../../modules/chat/test-helpers';
 
 let app: FastifyInstance;
 let base: string;
@@ -111,7 +112,7 @@ describe('frames', () => {
     const a = await member(app, 100);
     const b = await member(app);
     const [aTab, bTab] = [await open(a), await open(b)];
-    const before = app.realtime.readBack;
+    const before = liveMessages(app).readBack;
     const sent = (await send(app, a, { profile: b.id, body: 'rechtstreeks' })).json().message;
     expect(await bTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id, body: 'rechtstreeks' }, profile: { id: a.id } });
     expect(await aTab.next(isType('message:new'))).toMatchObject({ message: { id: sent.id }, profile: { id: b.id } });
@@ -132,7 +133,7 @@ describe('frames', () => {
     for (const tab of [aTab, bTab])
       for (const id of [sent.id, second.id])
         expect(tab.frames.filter((f) => f.type === 'message:new' && f.message.id === id)).toHaveLength(1);
-    expect(app.realtime.readBack).toBe(before + 1);
+    expect(liveMessages(app).readBack).toBe(before + 1);
   });
 
   it('typing, read, message:deleted and chat:deleted reach the other side', async () => {

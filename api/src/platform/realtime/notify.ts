@@ -1,7 +1,7 @@
 /**
  * The realtime channel's payloads: ids only (PostgreSQL NOTIFY, delivered at commit, limit 8000
- * bytes), re-read by every server instance that holds a socket of someone concerned
- * (realtime.ts). Sent in the transaction that made the change, so nothing is announced that
+ * bytes), read by every server instance that holds a socket of someone concerned (hub.ts;
+ * protocol.ts parses them). Sent in the transaction that made the change, so nothing is announced that
  * was rolled back; a member's send on PostgreSQL hands its notifications back and the server
  * sends them right after the commit (db/after-commit.ts, migration 0026). A new message ('m') and
  * a balance ('c') also make every instance forget the members' cached answers.
