@@ -12,8 +12,11 @@
  * - This process also forgets at once, without waiting for the notification: revokeSession and
  *   revokeAllSessions call `forgetToken` / `forgetUser`.
  */
-import type { UserRow } from './session';
+import type { users } from '../db/schema';
 import { ListeningCache } from './invalidated-cache';
+
+// session.ts's UserRow, spelt out here: session.ts imports this file
+type UserRow = typeof users.$inferSelect;
 
 export interface CachedSession {
   sessionId: number;

@@ -12,7 +12,6 @@ export {
   blockMember,
   countNewLikes,
   findMember,
-  isBlockedBetween,
   loadProfiles,
   newLikesCount,
   onMemberBlocked,

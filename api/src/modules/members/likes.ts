@@ -25,9 +25,9 @@ import type { UserRow } from '../../platform/session';
 import { suggestionFor, suggestionWhere } from './search';
 import { FREE_VISIBLE_PHOTOS } from './photo-files';
 import { toImage } from './serialize-profile';
+import { isBlockedBetween } from '../../platform/blocks';
 import {
   findMember,
-  isBlockedBetween,
   isVisibleMember,
   loadProfiles,
   profileFields,

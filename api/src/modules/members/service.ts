@@ -40,15 +40,6 @@ export function notBlockedWith(viewerId: MemberId): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId}) or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))`;
 }
 
-export async function isBlockedBetween(db: DbOrTx, a: number, b: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export interface LoadOptions {
   viewerId: number | null;
   cdnPrefix: string;

@@ -5,6 +5,7 @@
 export { default } from './routes';
 
 export { messageNotifier } from './message-notifier';
-export { notifyMember, notifyReleased } from './service';
+export { getPreferences, updatePreferences } from './preferences';
+export { notifyMember, notifyReleased, setUserLoader, type UserLoader } from './service';
 export { saveSubscription } from './subscriptions';
 export { addDisabledReason } from './unsubscribe';

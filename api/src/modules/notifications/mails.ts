@@ -18,9 +18,9 @@ import { t } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { deliverMails, queueRenderedMail, senderFor, type Mailer } from '../../platform/mail';
 import { escapeHtml } from '../../platform/mail-templates';
-import { getPreferences } from '../members/profile';
+import { getPreferences } from './preferences';
 import { linkBase } from '../../platform/mail-links';
-import type { SiteContext } from '../sites/service';
+import type { SiteContext } from '../sites';
 import {
   actorName,
   loadRecipient,

@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { intArray, selectRows } from '../../db/client';
 import { messages, notificationEvents, notifierCursors } from '../../db/schema';
-import { DEFAULT_PREFERENCES } from '../members/profile';
+import { DEFAULT_PREFERENCES } from './preferences';
 import { MESSAGE_MAIL_WAIT_MS, type MailContext } from './mails';
 import { MAIL_FLUSH_JOB, PUSH_JOB, type NotificationEvent } from './service';
 

@@ -19,16 +19,16 @@
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
 import type { User } from '@dating/shared-kit/contracts';
 import { likes, messages, profiles, users } from '../../db/schema';
 import { isLang, t } from '../../i18n';
 import type { Lang } from '../../i18n';
 import type { PushSender } from '../../platform/push';
-import { loadUser } from '../identity/serialize-user';
-import { getPreferences } from '../members/profile';
-import { isBlockedBetween } from '../members/service';
-import type { SiteContext } from '../sites/service';
+import { isBlockedBetween } from '../../platform/blocks';
+import type { SiteContext } from '../sites';
 import { siteOf } from './sites';
+import { getPreferences } from './preferences';
 import { hasSubscription, removeSubscription, subscriptionsOf } from './subscriptions';
 
 export type NotificationKind = 'message' | 'like' | 'match';
@@ -95,6 +95,19 @@ export async function notifyReleased(app: FastifyInstance, userId: number): Prom
   }
 }
 
+/** A member's own User (the wire shape of /api/user.php: address, name, unread and new-like counts). */
+export type UserLoader = (db: DbOrTx, userId: number, site: SiteContext) => Promise<User | null>;
+
+let userLoader: UserLoader | null = null;
+
+/**
+ * Identity's loadUser, handed in at start by modules/index.ts: identity imports notifications
+ * (push subscriptions, unsubscribes, released messages), so notifications cannot import it back.
+ */
+export function setUserLoader(load: UserLoader): void {
+  userLoader = load;
+}
+
 export interface Recipient {
   user: User;
   lang: Lang;
@@ -111,7 +124,8 @@ export async function loadRecipient(app: FastifyInstance, userId: number): Promi
   if (!row || row.status === 'deleted' || row.status === 'disabled') return null;
   const site = await siteOf(app, row.siteId);
   if (!site) return null;
-  const user = await loadUser(app.db, userId, site);
+  if (!userLoader) throw new Error('notifications: no user loader (modules/index.ts hands it in)');
+  const user = await userLoader(app.db, userId, site);
   if (!user) return null;
   return { user, lang: isLang(row.language) ? row.language : 'nl', site };
 }

@@ -30,7 +30,7 @@ import type { UserRow } from '../../platform/session';
 import { linkBase } from '../../platform/mail-links';
 import { writeAudit } from '../backoffice';
 import { ageFromDateOfBirth, banMember, pickMain, toImage } from '../members';
-import { getSiteById } from '../sites/service';
+import { getSiteById } from '../sites';
 import { endReview } from './service';
 
 export const REPORTS_PAGE_SIZE = 25;

@@ -33,7 +33,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Storage } from '../../platform/storage';
-import { getSiteById } from '../sites/service';
+import { getSiteById } from '../sites';
 
 /** the last messages between the two kept with a report */
 export const EVIDENCE_MESSAGES = 20;
