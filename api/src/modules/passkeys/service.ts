@@ -15,15 +15,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Passkey, User } from '@dating/shared-kit/contracts';
 import type { DbOrTx } from '../../db/client';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
@@ -32,6 +24,12 @@ import { addressKey, hit, rateLimited } from '../../platform/rate-limit';
 import { createSession, type UserRow } from '../../platform/session';
 import { currentUser, db, nameOf, noteLogin, recordAttempt, settleLanguageAtLogin, site, type Ctx } from '../identity';
 import { linkBase } from '../../platform/mail-links';
+
+// The WebAuthn library (and its X.509/ASN.1 dependencies) is loaded with the first passkey call,
+// not at start (docs/performance.md "Memory").
+const importWebAuthn = () => import('@simplewebauthn/server');
+let webAuthn: ReturnType<typeof importWebAuthn> | undefined;
+const loadWebAuthn = () => (webAuthn ??= importWebAuthn());
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** EdDSA, ES256, RS256: the library's default list would also probe the runtime for ML-DSA (an experimental Node API) */
@@ -133,6 +131,7 @@ export async function registrationOptions(ctx: Ctx, me: UserRow) {
     .where(eq(passkeys.userId, me.id));
   if (existing.length >= PASSKEYS_MAX) throw new AppError('passkey_too_many', { status: 409, params: { max: PASSKEYS_MAX } });
   const displayName = await nameOf(db(ctx), me.id);
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
@@ -157,6 +156,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function registerPasskey(ctx: Ctx, me: UserRow, name: string, response: RegistrationResponseJSON): Promise<Passkey> {
   const rp = relyingParty(ctx);
   let challengeOk: boolean | null = null;
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -234,6 +234,7 @@ async function countLoginTry(ctx: Ctx): Promise<void> {
 export async function loginOptions(ctx: Ctx) {
   await countLoginTry(ctx);
   const rp = relyingParty(ctx);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'preferred',
@@ -258,6 +259,7 @@ export async function loginWithPasskey(ctx: Ctx, response: AuthenticationRespons
   if (!found) throw new AppError('passkey_unknown', { status: 401, field: 'response' });
   const { passkey, user } = found;
   let challengeOk: boolean | null = null;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
