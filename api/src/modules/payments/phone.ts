@@ -4,8 +4,14 @@
  * '+310612345678', '0031 6 12345678' and '06-12345678' are all '+31612345678', for the blocked
  * list as for the SMS.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type * as PhoneLib from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
+
+// libphonenumber-js and its metadata are loaded on first use, not at start (docs/performance.md
+// "Memory"); a synchronous require because the callers are synchronous.
+let phoneLib: typeof PhoneLib | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const phoneNumbers = (): typeof PhoneLib => (phoneLib ??= require('libphonenumber-js/max') as typeof PhoneLib);
 
 export interface Phone {
   /** E.164, e.g. '+31612345678' */
@@ -16,7 +22,7 @@ export interface Phone {
 
 /** A phone number in E.164, read in `country` when it has no + prefix (without `country` it must have one); null when it cannot be one. */
 export function readPhone(raw: string, country?: string): Phone | null {
-  const parsed = parsePhoneNumberFromString(raw, { defaultCountry: country as CountryCode | undefined, extract: false });
+  const parsed = phoneNumbers().parsePhoneNumberFromString(raw, { defaultCountry: country as CountryCode | undefined, extract: false });
   if (!parsed?.isPossible()) return null;
   return { e164: parsed.number, valid: parsed.isValid() };
 }

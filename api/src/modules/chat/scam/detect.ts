@@ -12,12 +12,18 @@
  * formats (and any run of 9 or more digits, "0 6 1 2 3 4 5 6 7 8"), IBANs by ibantools' checksum.
  */
 import { isValidIBAN } from 'ibantools';
-import { findPhoneNumbersInText } from 'libphonenumber-js/max';
+import type * as PhoneLib from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import LinkifyIt from 'linkify-it';
 import type { HeldReason } from '@dating/shared-kit/contracts';
 import { deepForm, mayBeDisguised, plainForm } from '../honesty/normalise';
 import type { Vocabulary } from '../honesty/normalise';
+
+// libphonenumber-js and its metadata are loaded on first use, not at start (docs/performance.md
+// "Memory"); a synchronous require because the callers are synchronous.
+let phoneLib: typeof PhoneLib | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const phoneNumbers = (): typeof PhoneLib => (phoneLib ??= require('libphonenumber-js/max') as typeof PhoneLib);
 
 export interface ScamLists {
   /** off-site messengers (held_messengers) */
@@ -172,6 +178,7 @@ function phoneNumber(text: string): boolean {
   // the digits of a number written apart ("0 6 1 2 3 4 5 6 7 8", "06.12.34.56.78") joined
   const joined = withDigits.replace(/(?<=[0-9+])[\s.\-/()]+(?=[0-9])/g, '');
   if (/(?:^|[^0-9])\+?[0-9]{9,15}(?![0-9])/.test(joined)) return true;
+  const { findPhoneNumbersInText } = phoneNumbers();
   for (const country of PHONE_COUNTRIES) {
     if (findPhoneNumbersInText(withDigits, country).length > 0) return true;
   }
