@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { PAYMENT_ERROR_CODES } from '@dating/shared-kit/contracts';
 import { AppError, isAppError } from '../errors';
 import { DEFAULT_LANG, fieldLabel, hasMessage, t } from '../i18n';
 
@@ -36,11 +37,21 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
 }
 
 function validationError(err: {
-  validation: { keyword: string; instancePath: string; message?: string }[];
+  validation: { keyword: string; instancePath: string; message?: string; params?: { keys?: unknown } }[];
   validationContext?: string;
 }): AppError {
   const first = err.validation[0];
-  const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
+  // an unknown key is named itself, not the object it was found in
+  const unknownKey = first?.keyword === 'unrecognized_keys' && Array.isArray(first.params?.keys) ? first.params.keys[0] : undefined;
+  const field =
+    (typeof unknownKey === 'string' && unknownKey) ||
+    first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    err.validationContext ||
+    'body';
+  // a payments contract's rule answers its own code (e.g. iban_invalid) as the error
+  if (first?.message && (PAYMENT_ERROR_CODES as readonly string[]).includes(first.message)) {
+    return new AppError(first.message, { status: 400, field });
+  }
   let messageCode = 'validation';
   if (first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) messageCode = 'validation_required';
   else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';

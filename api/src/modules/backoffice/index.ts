@@ -6,3 +6,4 @@
 export { default } from './routes';
 
 export { registerBackofficeGuards, requireRole, staffAction, writeAudit } from './access';
+export { staffRoute } from './staff-route';

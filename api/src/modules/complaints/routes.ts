@@ -3,7 +3,6 @@
  * calls that lead to a mail), GET /api/backoffice/complaints (moderator: the queue) and
  * POST /api/backoffice/complaints/:id/handle (moderator: handled with a note, the complainant mailed).
  */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -16,22 +15,19 @@ import {
   ZComplaintRequest,
 } from '@dating/shared-kit/contracts';
 import { createMailer, deliverMails, senderFor } from '../../platform/mail';
-import { requireRole, staffAction } from '../backoffice';
-import { parseInput } from '../payments/parse';
+import { emptyBodyAsObject } from '../../platform/route-guards';
+import { staffAction, staffRoute } from '../backoffice';
 import { createComplaint, handleComplaint, listComplaints } from './service';
 
-// inputs are checked in the handlers (parseInput): a staff member's bad input is refused after the
-// role check and audited under the action's own name
-const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (
+// staffRoute checks the role before the schemas run: a staff member's bad input is refused after
+// the role check and audited under the action's own name
+const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
   summary: string,
-  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
-) => ({
-  schema: { tags: ['complaints'], summary, ...parts },
-  validatorCompiler: passThrough,
-});
+  parts: P,
+) => ({ schema: { tags: ['complaints'], summary, ...parts } });
 
-const complaintsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
+  emptyBodyAsObject(app);
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
 
@@ -42,39 +38,40 @@ const complaintsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => 
       config: app.limit('mail'),
     },
     async (req, reply) => {
-      const body = parseInput(ZComplaintRequest, req.body);
-      const made = await createComplaint(app.db, { ...body, siteId: req.site.id, userId: req.user?.id ?? null, lang: req.lang });
+      const made = await createComplaint(app.db, { ...req.body, siteId: req.site.id, userId: req.user?.id ?? null, lang: req.lang });
       return reply.status(201).send(made);
     },
   );
 
   app.get(
     '/api/backoffice/complaints',
-    docs('Moderator: the complaints queue (open first, oldest first; q, status, page)', {
-      querystring: ZComplaintQuery,
-      response: { 200: ZComplaintPage },
-    }),
-    async (req) => {
-      requireRole(req, 'moderator');
-      return listComplaints(app.db, parseInput(ZComplaintQuery, req.query));
+    {
+      ...docs('Moderator: the complaints queue (open first, oldest first; q, status, page)', {
+        querystring: ZComplaintQuery,
+        response: { 200: ZComplaintPage },
+      }),
+      ...staffRoute('moderator'),
     },
+    async (req) => listComplaints(app.db, req.query),
   );
 
   app.post(
     '/api/backoffice/complaints/:id/handle',
-    docs('Moderator: mark a complaint handled with a note; the complainant gets a mail in the page language', {
-      params: ZComplaintIdParams,
-      body: ZComplaintHandle,
-      response: { 200: ZComplaint },
-    }),
+    {
+      ...docs('Moderator: mark a complaint handled with a note; the complainant gets a mail in the page language', {
+        params: ZComplaintIdParams,
+        body: ZComplaintHandle,
+        response: { 200: ZComplaint },
+      }),
+      ...staffRoute('moderator', 'complaints.handle', (req) => `complaint:${(req.params as { id?: string }).id ?? ''}`),
+    },
     async (req) => {
-      const raw = (req.params as { id?: string }).id;
+      const { id } = req.params;
       const done = await staffAction(
         req,
-        { role: 'moderator', action: 'complaints.handle', target: `complaint:${raw ?? ''}` },
+        { role: 'moderator', action: 'complaints.handle', target: `complaint:${id}` },
         async (tx, staff) => {
-          const { id } = parseInput(ZComplaintIdParams, req.params);
-          const { note } = parseInput(ZComplaintHandle, req.body);
+          const { note } = req.body;
           const handled = await handleComplaint(tx, id, note, staff, app.config);
           return {
             result: handled,

@@ -12,6 +12,7 @@
  * and compared as E.164 (phone.ts). No address is asked for: the mandate needs none.
  */
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   SMS_CODE_LENGTH,
@@ -29,7 +30,6 @@ import { requireUser } from '../../platform/session';
 import { activeDiscount } from './discounts';
 import { discountHeld, lockMemberPayments } from './holds';
 import { DIRECT_DEBIT_LIMIT_CENTS, DIRECT_DEBIT_STARTS_PER_HOUR, DIRECT_DEBIT_WINDOW_DAYS } from './pricing';
-import { parseInput } from './parse';
 import { maskPhone, readPhone } from './phone';
 import { createAtPsp, customerOf, memberOf, priceFor, pspFailure, toPayment } from './service';
 import type { Ctx } from './service';
@@ -231,9 +231,20 @@ async function confirm(ctx: Ctx, otp: string): Promise<DirectDebitResponse> {
   return { step: 'done', payment: toPayment(row) };
 }
 
-/** POST /api/directdebit.php: `{otp}` is step 2, anything else is the form of step 1. */
-export async function directDebit(ctx: Ctx, body: unknown): Promise<DirectDebitResponse> {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if ('otp' in b) return confirm(ctx, parseInput(ZDirectDebitConfirm, b).otp);
-  return start(ctx, parseInput(ZDirectDebitStart, b));
+/**
+ * The body of POST /api/directdebit.php: `{otp}` is step 2 (ZDirectDebitConfirm), anything else the
+ * form of step 1 (ZDirectDebitStart). The `otp` key picks the contract, so a failed rule answers
+ * its own code and field (a union would only say that no option matched).
+ */
+export const ZDirectDebitBody = z.looseObject({}).transform((body, ctx): { otp: string } | DirectDebitStart => {
+  const result = 'otp' in body ? ZDirectDebitConfirm.safeParse(body) : ZDirectDebitStart.safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ ...issue });
+  return z.NEVER;
+});
+
+/** POST /api/directdebit.php: step 2 with the SMS code, else step 1 (the form). */
+export async function directDebit(ctx: Ctx, body: z.output<typeof ZDirectDebitBody>): Promise<DirectDebitResponse> {
+  if ('otp' in body) return confirm(ctx, body.otp);
+  return start(ctx, body);
 }

@@ -1,17 +1,16 @@
 /**
  * Routes of credits and payments: credits.php, payment.php, payment-webhook.php,
- * repeat-order.php, directdebit.php, transactions.php, discountcode.php. Bodies are parsed in the
- * handler with the shared contracts, so a failed rule answers its own code (`iban_invalid`,
- * `package_unknown`, ...) with `field`, translated; the schemas are declared for OpenAPI.
+ * repeat-order.php, directdebit.php, transactions.php, discountcode.php. Inputs are checked by the
+ * route schemas (the shared contracts); a failed payments rule answers its own code (`iban_invalid`,
+ * `package_unknown`, ...) with `field`, translated (platform/errors.ts).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ZCreditsQuery,
   ZCreditsResponse,
-  ZDirectDebitRequest,
   ZDirectDebitResponse,
   ZDiscountCode,
   ZDiscountCodeQuery,
@@ -39,10 +38,9 @@ import {
 } from '@dating/shared-kit/contracts';
 import type { DiscountCode } from '@dating/shared-kit/contracts';
 import { AppError } from '../../errors';
-import { parseInput } from './parse';
-import { requireUser } from '../../platform/session';
+import { emptyBodyAsObject, membersOnly } from '../../platform/route-guards';
 import { createSmsSender } from '../../platform/sms';
-import { requireRole, staffAction, writeAudit } from '../backoffice';
+import { requireRole, staffAction, staffRoute, writeAudit } from '../backoffice';
 import {
   addBlocked,
   addCode,
@@ -56,7 +54,7 @@ import {
 } from './backoffice';
 import { claimRefund, recordRefund, sendRefund, undoRefund } from './refunds';
 import { registerMollieSim } from '../mollie-sim';
-import { directDebit } from './direct-debit';
+import { directDebit, ZDirectDebitBody } from './direct-debit';
 import { checkCode, welcomeDiscount } from './discounts';
 import { createOfferCache } from './methods';
 import { isCountry } from './pricing';
@@ -65,13 +63,16 @@ import { registerPaymentSweeps } from './psp-poll';
 import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, syncFromPsp, transactionsOf } from './service';
 import type { Ctx } from './service';
 
-const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (summary: string, parts: { body?: z.ZodType; querystring?: z.ZodType; response?: Record<number, z.ZodType> }) => ({
-  schema: { tags: ['payments'], summary, ...parts },
-  validatorCompiler: passThrough,
-});
+const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+  summary: string,
+  parts: P,
+) => ({ schema: { tags: ['payments'], summary, ...parts } });
 
-const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+/** A discount code's id in the URL, checked as the body's id would be. */
+const ZCodeIdParams = z.object({ id: ZIdBody.shape.id });
+
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  emptyBodyAsObject(app);
   if (!app.config.MOLLIE_API_KEY) {
     if (app.config.NODE_ENV === 'production' && !app.config.MOLLIE_SIMULATOR) {
       throw new Error(
@@ -93,54 +94,44 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   app.get(
     '/api/credits.php',
     docs('Packages, methods and banks for the payment country', { querystring: ZCreditsQuery, response: { 200: ZCreditsResponse } }),
-    async (req) => creditsOverview(ctx(req), parseInput(ZCreditsQuery, req.query)),
+    async (req) => creditsOverview(ctx(req), req.query),
   );
 
   app.post(
     '/api/payment.php',
-    docs('Start a payment: the hosted checkout URL', { body: ZPaymentRequest, response: { 200: ZPaymentCreated } }),
-    async (req) => {
-      requireUser(req);
-      return startPayment(ctx(req), parseInput(ZPaymentRequest, req.body));
-    },
+    { ...docs('Start a payment: the hosted checkout URL', { body: ZPaymentRequest, response: { 200: ZPaymentCreated } }), ...membersOnly },
+    async (req) => startPayment(ctx(req), req.body),
   );
 
   app.get(
     '/api/payment.php',
-    docs('A payment of the member (owner only)', { querystring: ZPaymentQuery, response: { 200: ZPayment } }),
-    async (req) => {
-      requireUser(req);
-      const { id } = parseInput(ZPaymentQuery, req.query);
-      return paymentOf(ctx(req), id);
-    },
+    { ...docs('A payment of the member (owner only)', { querystring: ZPaymentQuery, response: { 200: ZPayment } }), ...membersOnly },
+    async (req) => paymentOf(ctx(req), req.query.id),
   );
 
   app.post(
     '/api/repeat-order.php',
-    docs('Buy again on the saved card (recurring payment on its mandate)', {
-      body: ZRepeatOrderRequest,
-      response: { 200: ZRepeatOrderResponse },
-    }),
-    async (req) => {
-      requireUser(req);
-      const { package: pkg } = parseInput(ZRepeatOrderRequest, req.body);
-      return { payment: await repeatOrder(ctx(req), pkg) };
+    {
+      ...docs('Buy again on the saved card (recurring payment on its mandate)', {
+        body: ZRepeatOrderRequest,
+        response: { 200: ZRepeatOrderResponse },
+      }),
+      ...membersOnly,
     },
+    async (req) => ({ payment: await repeatOrder(ctx(req), req.body.package) }),
   );
 
   app.post(
     '/api/directdebit.php',
     {
       ...docs('SEPA direct debit: step 1 the form (SMS code sent), step 2 {otp}', {
-        body: ZDirectDebitRequest,
+        body: ZDirectDebitBody,
         response: { 200: ZDirectDebitResponse },
       }),
+      ...membersOnly,
       config: app.limit('mail'),
     },
-    async (req) => {
-      requireUser(req);
-      return directDebit(ctx(req), req.body);
-    },
+    async (req) => directDebit(ctx(req), req.body),
   );
 
   app.get('/api/transactions.php', docs('Own payments and credit usage', { response: { 200: ZTransactionsResponse } }), async (req) =>
@@ -154,7 +145,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       response: { 200: ZDiscountCode },
     }),
     async (req): Promise<DiscountCode> => {
-      const query = parseInput(ZDiscountCodeQuery, req.query);
+      const query = req.query;
       const member = req.user ? await memberOf(app, req.user) : null;
       const siteCountry = req.site.settings.countries.find(isCountry) ?? 'NL';
       const country = member?.country ?? siteCountry;
@@ -181,21 +172,24 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // ---- back office (staff only) ----------------------------------------------------------------
   app.get(
     '/api/backoffice/payments',
-    docs('Staff: the payments, newest first (search, status, paging)', {
-      querystring: ZAdminPaymentsQuery,
-      response: { 200: ZAdminPayments },
-    }),
-    async (req) => {
-      requireRole(req, 'payments');
-      return listPayments(app.db, parseInput(ZAdminPaymentsQuery, req.query));
+    {
+      ...docs('Staff: the payments, newest first (search, status, paging)', {
+        querystring: ZAdminPaymentsQuery,
+        response: { 200: ZAdminPayments },
+      }),
+      ...staffRoute('payments'),
     },
+    async (req) => listPayments(app.db, req.query),
   );
   app.post(
     '/api/backoffice/payments/refund',
-    docs('Staff: refund a paid payment; its credits come off the balance', { body: ZRefundRequest, response: { 200: ZRefundResult } }),
+    {
+      ...docs('Staff: refund a paid payment; its credits come off the balance', { body: ZRefundRequest, response: { 200: ZRefundResult } }),
+      ...staffRoute('payments', 'payments.refund'),
+    },
     async (req) => {
       const claim = await staffAction(req, { role: 'payments', action: 'payments.refund' }, async (tx, staff) => {
-        const { id } = parseInput(ZRefundRequest, req.body);
+        const { id } = req.body;
         req.auditTarget = `payment:${id}`;
         const claimed = await claimRefund(tx, id, staff.id);
         return {
@@ -237,29 +231,35 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   );
   app.post(
     '/api/backoffice/payments/blocked',
-    docs('Staff: block an IBAN or a phone number', { body: ZBlockedCreate, response: { 201: ZBlockedAccount } }),
+    {
+      ...docs('Staff: block an IBAN or a phone number', { body: ZBlockedCreate, response: { 201: ZBlockedAccount } }),
+      ...staffRoute('payments', 'payments.block'),
+    },
     async (req, reply) => {
       const made = await staffAction(req, { role: 'payments', action: 'payments.block' }, async (tx) => {
-        const body = parseInput(ZBlockedCreate, req.body);
+        const body = req.body;
         const row = await addBlocked(tx, body.kind, body.value, body.note);
         return { result: row, after: row, target: `${row.kind}:${row.value}` };
       });
       return reply.status(201).send(made);
     },
   );
-  app.delete('/api/backoffice/payments/blocked', docs('Staff: unblock', { body: ZIdBody, response: { 200: ZOk } }), async (req) =>
-    staffAction(req, { role: 'payments', action: 'payments.unblock' }, async (tx) => {
-      const gone = await removeBlocked(tx, parseInput(ZIdBody, req.body).id);
-      return { result: { ok: true as const }, before: gone, target: `${gone.kind}:${gone.value}` };
-    }),
+  app.delete(
+    '/api/backoffice/payments/blocked',
+    { ...docs('Staff: unblock', { body: ZIdBody, response: { 200: ZOk } }), ...staffRoute('payments', 'payments.unblock') },
+    async (req) =>
+      staffAction(req, { role: 'payments', action: 'payments.unblock' }, async (tx) => {
+        const gone = await removeBlocked(tx, req.body.id);
+        return { result: { ok: true as const }, before: gone, target: `${gone.kind}:${gone.value}` };
+      }),
   );
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/backoffice/payments/codes/:id/uses',
-    docs('Staff: who used a discount code', { response: { 200: ZDiscountCodeUses } }),
-    async (req) => {
-      requireRole(req, 'payments');
-      return { uses: await codeUses(app.db, parseInput(ZIdBody, { id: Number(req.params.id) }).id) };
+    {
+      ...docs('Staff: who used a discount code', { params: ZCodeIdParams, response: { 200: ZDiscountCodeUses } }),
+      ...staffRoute('payments'),
     },
+    async (req) => ({ uses: await codeUses(app.db, req.params.id) }),
   );
   app.get(
     '/api/backoffice/payments/codes',
@@ -271,10 +271,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   );
   app.post(
     '/api/backoffice/payments/codes',
-    docs('Staff: a new discount code', { body: ZDiscountCodeCreate, response: { 201: ZAdminDiscountCode } }),
+    {
+      ...docs('Staff: a new discount code', { body: ZDiscountCodeCreate, response: { 201: ZAdminDiscountCode } }),
+      ...staffRoute('payments', 'codes.create'),
+    },
     async (req, reply) => {
       const made = await staffAction(req, { role: 'payments', action: 'codes.create' }, async (tx) => {
-        const code = await addCode(tx, parseInput(ZDiscountCodeCreate, req.body));
+        const code = await addCode(tx, req.body);
         return { result: code, after: code, target: `code:${code.code}` };
       });
       return reply.status(201).send(made);
@@ -282,10 +285,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   );
   app.put(
     '/api/backoffice/payments/codes',
-    docs('Staff: switch a discount code on or off', { body: ZDiscountCodeUpdate, response: { 200: ZAdminDiscountCode } }),
+    {
+      ...docs('Staff: switch a discount code on or off', { body: ZDiscountCodeUpdate, response: { 200: ZAdminDiscountCode } }),
+      ...staffRoute('payments', 'codes.set_active'),
+    },
     async (req) =>
       staffAction(req, { role: 'payments', action: 'codes.set_active' }, async (tx) => {
-        const body = parseInput(ZDiscountCodeUpdate, req.body);
+        const body = req.body;
         const code = await setCodeActive(tx, body.id, body.active);
         return { result: code, before: { active: !code.active }, after: { active: code.active }, target: `code:${code.code}` };
       }),

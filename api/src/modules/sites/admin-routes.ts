@@ -6,53 +6,55 @@
  * every other instance (service.ts), so the next page load of that domain has the new settings.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZSiteDetail, ZSiteDomainParams, ZSiteList, ZSiteListQuery, ZSiteUpdate } from '@dating/shared-kit/contracts';
-import { requireRole, staffAction } from '../backoffice';
-import { parseInput } from '../payments/parse';
+import { emptyBodyAsObject } from '../../platform/route-guards';
+import { staffAction, staffRoute } from '../backoffice';
 import { listSites, siteDetail, updateSiteSettings } from './admin';
 
-// inputs are checked inside the handlers (parseInput), so a staff member's bad input is refused
-// after the role check and audited under the action's own name
-const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (
+// staffRoute checks the role before the schemas run: a staff member's bad input is refused after
+// the role check and audited under the action's own name
+const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
   summary: string,
-  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
-) => ({
-  schema: { tags: ['backoffice'], summary, ...parts },
-  validatorCompiler: passThrough,
-});
+  parts: P,
+) => ({ schema: { tags: ['backoffice'], summary, ...parts } });
 
-export async function registerSiteAdmin(app: FastifyInstance): Promise<void> {
+export async function registerSiteAdmin(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  emptyBodyAsObject(app);
   app.get(
     '/api/backoffice/sites',
-    docs('Admin: the domains (search q, paging)', { querystring: ZSiteListQuery, response: { 200: ZSiteList } }),
-    async (req) => {
-      requireRole(req, 'admin');
-      return listSites(app.db, parseInput(ZSiteListQuery, req.query));
+    {
+      ...docs('Admin: the domains (search q, paging)', { querystring: ZSiteListQuery, response: { 200: ZSiteList } }),
+      ...staffRoute('admin'),
     },
+    async (req) => listSites(app.db, req.query),
   );
 
   app.get(
     '/api/backoffice/sites/:domain',
-    docs("Admin: one domain's settings and the price list", { params: ZSiteDomainParams, response: { 200: ZSiteDetail } }),
-    async (req) => {
-      requireRole(req, 'admin');
-      return siteDetail(app.db, parseInput(ZSiteDomainParams, req.params).domain);
+    {
+      ...docs("Admin: one domain's settings and the price list", { params: ZSiteDomainParams, response: { 200: ZSiteDetail } }),
+      ...staffRoute('admin'),
     },
+    async (req) => siteDetail(app.db, req.params.domain),
   );
 
   app.put(
     '/api/backoffice/sites/:domain',
-    docs("Admin: change a domain's settings (every field of spec 3, checked against ZSettings)", {
-      params: ZSiteDomainParams,
-      body: ZSiteUpdate,
-      response: { 200: ZSiteDetail },
-    }),
+    {
+      ...docs("Admin: change a domain's settings (every field of spec 3, checked against ZSettings)", {
+        params: ZSiteDomainParams,
+        body: ZSiteUpdate,
+        response: { 200: ZSiteDetail },
+      }),
+      ...staffRoute('admin', 'sites.update', (req) => `site:${String((req.params as { domain?: unknown }).domain ?? '').trim()}`),
+    },
     async (req) => {
-      const domain = parseInput(ZSiteDomainParams, req.params).domain;
+      const domain = req.params.domain;
       await staffAction(req, { role: 'admin', action: 'sites.update', target: `site:${domain}` }, async (tx) => {
-        const body = parseInput(ZSiteUpdate, req.body);
+        const body = req.body;
         const changed = await updateSiteSettings(tx, domain, body.settings, req.lang);
         return { result: changed.settings, before: changed.before, after: changed.after };
       });
