@@ -28,9 +28,15 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import webpush from 'web-push';
+import type * as WebPush from 'web-push';
 import type { DbOrTx } from '../db/client';
 import { storedSecret } from './secrets';
+
+// web-push (and its crypto dependencies) is loaded with the first push or new key pair, not at start
+// (docs/performance.md "Memory"); a synchronous require because key generation is a synchronous callback.
+let webPushLib: typeof WebPush | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const webpush = (): typeof WebPush => (webPushLib ??= require('web-push') as typeof WebPush);
 
 export interface VapidKeys {
   publicKey: string;
@@ -61,7 +67,7 @@ export async function loadVapidKeys(db: DbOrTx, env: PushEnv): Promise<VapidKeys
   const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
   const subject = env.VAPID_SUBJECT ?? `mailto:${address}`;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  const stored = JSON.parse(await storedSecret(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+  const stored = JSON.parse(await storedSecret(db, 'vapid', () => JSON.stringify(webpush().generateVAPIDKeys()))) as {
     publicKey: string;
     privateKey: string;
   };
@@ -189,9 +195,9 @@ export function createPushSender(keys: VapidKeys, { allowLoopback, lookup }: Pus
     publicKey: keys.publicKey,
     async send(target, payload, options = {}) {
       if (!acceptableEndpoint(target.endpoint, allowLoopback)) return { result: 'gone', status: 0 };
-      let details: ReturnType<typeof webpush.generateRequestDetails>;
+      let details: ReturnType<typeof WebPush.generateRequestDetails>;
       try {
-        details = webpush.generateRequestDetails(target, JSON.stringify(payload), {
+        details = webpush().generateRequestDetails(target, JSON.stringify(payload), {
           vapidDetails: keys,
           TTL: PUSH_TTL_SECONDS,
           urgency: options.urgency ?? 'normal',
