@@ -1,17 +1,29 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
-import { useTranslation } from '@dating/shared-kit/i18n';
+import { lazyWithTexts, useTranslation } from '@dating/shared-kit/i18n';
 import { Spinner } from '@dating/shared-kit/ui';
 import './i18n';
-import { LikesPage } from './pages/likes-page';
-import { MatchFinderPage } from './pages/match-finder-page';
-import { MemberPage } from './pages/member-page';
-import { NotificationsPage } from './pages/notifications-page';
-import { ProfilePage } from './pages/profile-page';
-import { SearchPage } from './pages/search-page';
-import { SwipePage } from './pages/swipe-page';
-import { VerificationPage } from './verification/verification-page';
+
+// Each page is a chunk of its own: /members downloads the search page, not the profile editor or
+// the verification texts. While one loads, the shell's page area keeps its place (no layout shift).
+const SearchPage = lazyWithTexts(() => import(/* webpackChunkName: "page-search" */ './pages/search-page'), 'SearchPage');
+const MemberPage = lazyWithTexts(() => import(/* webpackChunkName: "page-member" */ './pages/member-page'), 'MemberPage');
+const LikesPage = lazyWithTexts(() => import(/* webpackChunkName: "page-likes" */ './pages/likes-page'), 'LikesPage');
+const SwipePage = lazyWithTexts(() => import(/* webpackChunkName: "page-swipe" */ './pages/swipe-page'), 'SwipePage');
+const MatchFinderPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-match-finder" */ './pages/match-finder-page'),
+  'MatchFinderPage',
+);
+const ProfilePage = lazyWithTexts(() => import(/* webpackChunkName: "page-profile" */ './pages/profile-page'), 'ProfilePage');
+const VerificationPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-verification" */ './verification/verification-page'),
+  'VerificationPage',
+);
+const NotificationsPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-notifications" */ './pages/notifications-page'),
+  'NotificationsPage',
+);
 
 /**
  * The moderators' pages (issue 15): their own chunks, loaded when a staff page is opened, so a

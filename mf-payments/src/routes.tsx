@@ -1,13 +1,26 @@
 /** mf_payments' pages (absolute paths, spec section 2). The shell mounts the layout. */
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyWithTexts } from '@dating/shared-kit/i18n';
 import { Spinner } from '@dating/shared-kit/ui';
 import './i18n';
-import { CheckoutPage } from './pages/checkout-page';
-import { DirectDebitPage } from './pages/direct-debit-page';
-import { PackagesPage } from './pages/packages-page';
-import { RepeatOrderPage } from './pages/repeat-order-page';
-import { TransactionsPage } from './pages/transactions-page';
+
+// Each page is a chunk of its own: /credits downloads the packages page, not the checkout or the
+// transactions. While one loads, the shell's page area keeps its place (no layout shift).
+const PackagesPage = lazyWithTexts(() => import(/* webpackChunkName: "page-packages" */ './pages/packages-page'), 'PackagesPage');
+const CheckoutPage = lazyWithTexts(() => import(/* webpackChunkName: "page-checkout" */ './pages/checkout-page'), 'CheckoutPage');
+const DirectDebitPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-direct-debit" */ './pages/direct-debit-page'),
+  'DirectDebitPage',
+);
+const RepeatOrderPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-repeat-order" */ './pages/repeat-order-page'),
+  'RepeatOrderPage',
+);
+const TransactionsPage = lazyWithTexts(
+  () => import(/* webpackChunkName: "page-transactions" */ './pages/transactions-page'),
+  'TransactionsPage',
+);
 
 /** The staff pages (issue 15): their own chunk, loaded only when a staff page opens. */
 const StaffPage = lazy(() => import(/* webpackChunkName: "staff" */ './backoffice'));

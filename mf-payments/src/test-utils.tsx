@@ -2,7 +2,8 @@
  * Test helpers: a routed render with the current URL shown (an <output> named "current path"),
  * a logged-in member, and valid answers of the payments calls for the in-process `serve`.
  */
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { i18n } from '@dating/shared-kit/i18n';
@@ -27,14 +28,18 @@ function App({ extra }: { extra?: ReactElement }) {
   );
 }
 
-/** Render the payments routes at `path` in Dutch (plus `extra`, e.g. a widget). */
+/** Render the payments routes at `path` in Dutch (plus `extra`, e.g. a widget), once the page's chunk has loaded. */
 export async function renderAt(path: string, extra?: ReactElement) {
   await i18n.changeLanguage('nl');
-  return render(
+  const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <App extra={extra} />
+      <Suspense fallback={<p>page loading</p>}>
+        <App extra={extra} />
+      </Suspense>
     </MemoryRouter>,
   );
+  await waitFor(() => expect(screen.queryByText('page loading')).toBeNull());
+  return result;
 }
 
 export function loginAs(overrides: Partial<User> & { time_bonus?: unknown } = {}): User {

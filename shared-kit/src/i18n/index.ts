@@ -9,6 +9,8 @@
  *   // the shell, at boot (after settings are known):
  *   initLanguage(settings.domain_language);
  */
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { api, nextTick, onAccountLanguage } from '../api/client';
 import { ZUserResponse } from '../contracts/identity';
 import type { Language } from '../contracts/core';
@@ -141,3 +143,23 @@ onAccountLanguage((value, startedAt) => {
   if (user && user.language !== lng) setSession({ ...user, language: lng });
   void i18n.changeLanguage(lng);
 });
+
+/**
+ * A page in a chunk of its own (`React.lazy`) that shows once the texts its chunk registered have
+ * arrived too (like the shell does for a remote's `./routes`), so it never shows keys:
+ *
+ *   const SearchPage = lazyWithTexts(() => import('./pages/search-page'), 'SearchPage');
+ *
+ * It suspends to the nearest Suspense: the shell's page area, whose fallback keeps the page's place.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page props
+export function lazyWithTexts<K extends string, C extends ComponentType<any>>(
+  load: () => Promise<Record<K, C>>,
+  name: K,
+): LazyExoticComponent<C> {
+  return lazy(async () => {
+    const module = await load();
+    await translationsSettled();
+    return { default: module[name] };
+  });
+}
