@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { api } from '@dating/shared-kit/api';
 import { ZSettingsResponse } from '@dating/shared-kit/contracts';
 import type { SettingsResponse } from '@dating/shared-kit/contracts';
-import { initLanguage } from '@dating/shared-kit/i18n';
+import { initLanguage, translationsSettled } from '@dating/shared-kit/i18n';
 import { connectStateToBus, refreshSession, setSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { App } from './app';
 import { initFederation } from './federation/remote-loader';
@@ -70,6 +70,8 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   initFederation(await remotesPromise);
   await sessionPromise;
+  // the texts of the language in use load beside the session (a chunk per language)
+  await translationsSettled();
 
   createRoot(container).render(
     <StrictMode>

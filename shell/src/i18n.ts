@@ -1,12 +1,16 @@
-/** The shell's own strings (namespace `shell`); shared strings come from shared-kit's `common`. */
+/**
+ * The shell's own strings (namespace `shell`); shared strings come from shared-kit's `common`.
+ * Each language is a chunk of its own: only the one in use (and the fallback) is fetched.
+ */
 import { registerNamespace } from '@dating/shared-kit/i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it from './locales/it.json';
-import nl from './locales/nl.json';
-import pl from './locales/pl.json';
 
-export const shellLocales = { nl, en, de, es, fr, it, pl };
-registerNamespace('shell', shellLocales);
+export const shellLocaleLoaders = {
+  nl: () => import(/* webpackChunkName: "locale-shell-nl" */ './locales/nl.json'),
+  en: () => import(/* webpackChunkName: "locale-shell-en" */ './locales/en.json'),
+  de: () => import(/* webpackChunkName: "locale-shell-de" */ './locales/de.json'),
+  es: () => import(/* webpackChunkName: "locale-shell-es" */ './locales/es.json'),
+  fr: () => import(/* webpackChunkName: "locale-shell-fr" */ './locales/fr.json'),
+  it: () => import(/* webpackChunkName: "locale-shell-it" */ './locales/it.json'),
+  pl: () => import(/* webpackChunkName: "locale-shell-pl" */ './locales/pl.json'),
+};
+registerNamespace('shell', shellLocaleLoaders);

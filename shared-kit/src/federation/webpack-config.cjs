@@ -156,7 +156,11 @@ function baseConfig({ name, dir, buildId, mode }) {
       splitChunks: {
         cacheGroups: {
           sharedKitCommon: {
-            test: (module) => typeof module.resource === 'string' && module.resource.startsWith(SHARED_KIT_SRC + path.sep),
+            // not the `common` texts: one chunk per language, only the one in use is fetched
+            test: (module) =>
+              typeof module.resource === 'string' &&
+              module.resource.startsWith(SHARED_KIT_SRC + path.sep) &&
+              !module.resource.endsWith('.json'),
             name: 'kit-common',
             chunks: 'async',
             minChunks: 2,

@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import {
   assertCompleteLocales,
-  commonLocales,
   detectLanguage,
   i18n,
   initLanguage,
@@ -17,6 +16,7 @@ import {
   useTranslation,
 } from './index';
 import { languageAtom, store } from '../state';
+import commonLocales from './common';
 
 function clearLangCookie() {
   document.cookie = 'lang=; Max-Age=0; Path=/';
@@ -28,6 +28,16 @@ afterEach(async () => {
 });
 
 describe('common namespace', () => {
+  it('comes per language: at start the language in use and the fallback, another when the site switches to it', async () => {
+    await translationsSettled();
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('nl', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('de', 'common')).toBe(false);
+    await i18n.changeLanguage('de');
+    expect(i18n.t('errors.notFound')).toBe(commonLocales.de.errors.notFound);
+    expect(i18n.t('errors.notFound')).not.toBe(commonLocales.en.errors.notFound);
+  });
+
   it('is complete in all 7 languages', () => {
     expect(assertCompleteLocales(commonLocales)).toEqual({});
   });
@@ -94,7 +104,7 @@ describe('language rules', () => {
     expect(languagesForCountry('JP')).toHaveLength(7);
   });
 
-  it('initLanguage applies the site language when there is no cookie, the cookie when there is', () => {
+  it('initLanguage applies the site language when there is no cookie, the cookie when there is', async () => {
     expect(initLanguage('nl-NL')).toBe('nl');
     expect(i18n.language).toBe('nl');
     expect(store.get(languageAtom)).toBe('nl');
@@ -102,6 +112,7 @@ describe('language rules', () => {
 
     document.cookie = 'lang=fr; Path=/';
     expect(initLanguage('nl-NL')).toBe('fr');
+    await translationsSettled();
     expect(i18n.t('errors.retry')).toBe('Réessayer');
   });
 

@@ -40,7 +40,7 @@ export {
 export type { Country, Language, LanguageInputs } from './language';
 export { assertCompleteLocales } from './locales-check';
 export type { LocaleTree } from './locales-check';
-export { default as commonLocales } from './common';
+// all seven `common` bundles at once: `@dating/shared-kit/i18n/common` (a server render, tests)
 export type { CommonStrings } from './common';
 export { Trans, useTranslation } from 'react-i18next';
 
@@ -90,7 +90,8 @@ export async function loadAllLocales<L extends Record<Language, () => Promise<un
 
 /**
  * Pick and apply the language by the rules (cookie -> domain_language -> browser -> en).
- * Call once at boot with the site's domain_language. Returns the language chosen.
+ * Call once at boot with the site's domain_language. Returns the language chosen; its texts may
+ * still be on their way (`translationsSettled()`).
  */
 export function initLanguage(domainLanguage?: string | null): Language {
   const lng = detectLanguage({
@@ -98,7 +99,9 @@ export function initLanguage(domainLanguage?: string | null): Language {
     domainLanguage,
     browser: globalThis.navigator?.languages ?? [],
   });
-  void i18n.changeLanguage(lng);
+  // translationsSettled() waits for this language's bundles (the shell renders after them)
+  const switching = i18n.changeLanguage(lng).finally(() => lazyBundles.pending.delete(switching));
+  lazyBundles.pending.add(switching);
   return lng;
 }
 

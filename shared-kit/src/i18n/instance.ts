@@ -10,7 +10,6 @@ import type { Language } from '../contracts/core';
 import { setGenericMessageProvider } from '../api/client';
 import { languageAtom, store } from '../state/atoms';
 import { FALLBACK_LANGUAGE, DEFAULT_LANGUAGE, isLanguage } from './language';
-import common from './common';
 
 /** A namespace's bundle for one language, loaded when that language is needed (a chunk of its own). */
 export type BundleLoader = () => Promise<object>;
@@ -48,9 +47,25 @@ const lazyBackend = {
   },
 };
 
+/**
+ * The `common` texts, one chunk per language like a remote's namespace: the page fetches the
+ * language in use and the fallback (nl), not all seven. `common.ts` has them all (the light pages'
+ * server render and the locale tests).
+ */
+const commonLoaders: Record<Language, BundleLoader> = {
+  nl: () => import(/* webpackChunkName: "locale-common-nl" */ './locales/nl.json'),
+  en: () => import(/* webpackChunkName: "locale-common-en" */ './locales/en.json'),
+  de: () => import(/* webpackChunkName: "locale-common-de" */ './locales/de.json'),
+  es: () => import(/* webpackChunkName: "locale-common-es" */ './locales/es.json'),
+  fr: () => import(/* webpackChunkName: "locale-common-fr" */ './locales/fr.json'),
+  it: () => import(/* webpackChunkName: "locale-common-it" */ './locales/it.json'),
+  pl: () => import(/* webpackChunkName: "locale-common-pl" */ './locales/pl.json'),
+};
+
 function createI18n(): I18n {
+  lazyBundles.namespaces.set('common', commonLoaders);
   const instance = i18next.createInstance();
-  void instance
+  const ready = instance
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
@@ -62,13 +77,13 @@ function createI18n(): I18n {
       ns: ['common'],
       defaultNS: 'common',
       fallbackNS: 'common',
-      resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { common: common[lng] }])),
-      partialBundledLanguages: true, // these bundles are given, the lazily registered ones are loaded
       initAsync: false,
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
       react: { useSuspense: false },
-    });
+    })
+    .finally(() => lazyBundles.pending.delete(ready));
+  lazyBundles.pending.add(ready);
   const sync = (lng: string) => {
     if (isLanguage(lng)) store.set(languageAtom, lng);
     if (globalThis.document?.documentElement) document.documentElement.lang = lng;
