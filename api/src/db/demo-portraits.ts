@@ -10,7 +10,7 @@
 import { createAvatar } from '@dicebear/core';
 import type { StyleOptions } from '@dicebear/core';
 import { avataaars } from '@dicebear/collection';
-import sharp from 'sharp';
+import { loadSharp } from '../platform/images';
 
 export const PORTRAIT_WIDTH = 600;
 export const PORTRAIT_HEIGHT = 750;
@@ -154,5 +154,6 @@ export async function portraitJpeg(who: { gender: 'male' | 'female'; hair: strin
 ${avatar}
 </svg>`;
   // an intermediate (the upload pipeline re-encodes it): a plain, fast JPEG encoder is enough
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }

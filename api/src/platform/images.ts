@@ -7,7 +7,7 @@
  *   - three sizes: full (max 1280 px on the long side), thumb (200x200 cover) and match
  *     (400x400 cover, used by the match modal).
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError, isAppError } from '../errors';
 import { createAdmission } from './admission';
 
@@ -24,13 +24,21 @@ import { createAdmission } from './admission';
  * Callers check what they can before (the member's photo room, the size) so a refused upload never
  * reaches the decoder.
  */
-sharp.concurrency(1);
+const importSharp = () => import('sharp');
+type Sharp = Awaited<ReturnType<typeof importSharp>>['default'];
+let sharpLib: Promise<Sharp> | undefined;
 /**
+ * sharp (libvips) is loaded with the first image, not at start (docs/performance.md "Memory").
  * No libvips operation cache: every upload is a different image, decoded once, so the cache (up to
  * 50 MB and 20 open files by default) only kept the last images' memory: the server's idle RSS after
  * seeding 320 demo members went from 258 to 194 MB without it (PostgreSQL, same machine).
  */
-sharp.cache(false);
+export const loadSharp = (): Promise<Sharp> =>
+  (sharpLib ??= importSharp().then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 export const DECODE_CONCURRENCY = 2;
 export const DECODE_QUEUE = 16;
 const decodes = createAdmission({ concurrency: DECODE_CONCURRENCY, maxQueue: DECODE_QUEUE, maxWaitMs: 120_000, retryAfterSeconds: 5 });
@@ -78,6 +86,7 @@ export async function processImage(input: Buffer, opts: { memberId?: number } = 
 }
 
 async function decode(input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // metadata() reads only the header, so the pixel limit is checked below by hand
@@ -115,6 +124,7 @@ async function decode(input: Buffer): Promise<ProcessedImage> {
  * sharp writes no metadata unless asked: no EXIF, no ICC comment. Passes the decode gate above.
  */
 export async function photoVariant(source: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const release = await decodes.acquire();
   try {
     return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
