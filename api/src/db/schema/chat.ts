@@ -73,19 +73,28 @@ export const conversationMembers = pgTable(
   ],
 );
 
+/**
+ * The conversation a message belongs to, its sender and its recipient: the columns `messages` and
+ * the scam guard's `held_messages` (schema/held.ts) share. A function, because each table needs
+ * its own column builders.
+ */
+export const messageParties = () => ({
+  conversationId: integer('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  senderId: integer('sender_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  recipientId: integer('recipient_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...messageParties(),
     /** text | image | gift */
     type: text('type').notNull(),
     body: text('body'),
