@@ -84,6 +84,18 @@ export async function conversationOfPair(db: DbOrTx, a: number, b: number): Prom
   return row?.id ?? null;
 }
 
+/** Whether `a` and `b` have a conversation with a message in it (not a new conversation for a send). */
+export async function pairHasMessages(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const { userA, userB } = pairOf(a, b);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** How many more conversations `user` may start (null: no limit, a paid member). */
 export async function conversationsLeft(db: DbOrTx, userId: number, paidUser: boolean): Promise<number | null> {
   if (paidUser) return null;

@@ -136,6 +136,8 @@ describe('a held message', () => {
     expect((await queue()).held.find((h) => h.message_id === second.message.id)?.reason).toBe('conversation');
 
     const suspect = await settled();
+    const friend = await settled(0);
+    expect((await sent(suspect, { profile: friend.id, body: 'hoi, hoe gaat het?' })).message.held).toBeUndefined();
     for (let i = 0; i < 3; i++) {
       const reporter = await settled(0);
       await app.withTx((tx) => fileReport(tx, { reporterId: reporter.id, reportedId: suspect.id, reason: 'scam', source: 'member' }));
@@ -144,6 +146,8 @@ describe('a held message', () => {
     const held = await sent(suspect, { profile: target.id, body: 'hoi, leuk profiel' });
     expect(held.message.held).toBe(true);
     expect((await queue()).held.find((h) => h.message_id === held.message.id)?.reason).toBe('review');
+    // only new conversations: the one begun before the reports goes on, also when the send names the profile
+    expect((await sent(suspect, { profile: friend.id, body: 'en verder?' })).message.held).toBeUndefined();
   });
 });
 

@@ -33,7 +33,7 @@ import type { UserRow } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { isGiftId } from './gifts';
 import { findHonestyQuestion, honestyCode } from './honesty';
-import { assertReachable, myConversation } from './conversations';
+import { assertReachable, myConversation, pairHasMessages } from './conversations';
 import { toMessage, UUID } from './message-view';
 import type { ChatSettings, MessageRow } from './message-view';
 import { notifyRealtime } from '../../platform/realtime/notify';
@@ -111,6 +111,21 @@ export interface SendOptions {
   underReview?: (senderId: number) => Promise<boolean>;
 }
 
+/**
+ * Whether a send to `profile` is held as the sender's under review: only the first message of a
+ * new conversation is (chat_send holds 'review' within 1 message), so the report queries are
+ * skipped when the two already have one.
+ */
+async function senderUnderReview(
+  db: Db,
+  senderId: number,
+  profile: number,
+  underReview: (senderId: number) => Promise<boolean>,
+): Promise<boolean> {
+  if (await pairHasMessages(db, senderId, profile)) return false;
+  return underReview(senderId);
+}
+
 export async function sendMessage(
   db: Db,
   storage: Storage,
@@ -157,7 +172,8 @@ export async function sendMessage(
   const { credits: cost, reason } = costOf(input.type, settings);
   // the scam guard (issue 26 part 3): the text is read here, chat_send decides with the conversation
   // in hand (only between members, in its first messages or from a young account)
-  const underReview = input.profile != null && options.underReview ? await options.underReview(viewer.id) : false;
+  const underReview =
+    input.profile != null && options.underReview ? await senderUnderReview(db, viewer.id, input.profile, options.underReview) : false;
   const hold: { reason: HeldReason | null; within: number | null } = heldInput(viewer, body, settings, underReview);
   try {
     // one statement, its own transaction (migration 0025 chat_send: the locks, the rules under
