@@ -1,9 +1,11 @@
 /**
- * The operator console's calls (issue 15, role `operator`; docs/backoffice-operator.md). Reads check
- * the role (requireRole); every write is a staffAction: role check, the change and its audit row in
- * one transaction; a refusal (409 claimed, 409 disclosure_required, 404, 400) rolls everything back
- * and is audited as refused by the back office's onError hook.
+ * The operator console's calls (issue 15, role `operator`; docs/backoffice-operator.md). One hook
+ * checks the role for every call here (after the input is validated, as each handler did before);
+ * every write is a staffAction: the change and its audit row in one transaction; a refusal (403,
+ * 409 claimed, 409 disclosure_required, 404, 400) rolls everything back and is audited as refused
+ * by the back office's onError hook.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,13 +20,27 @@ import {
   ZOperatorSendResponse,
   ZRowId,
 } from '@dating/shared-kit/contracts';
+import { requireUser } from '../../platform/session';
 import { requireRole, staffAction } from '../backoffice';
 import { claimConversation, releaseConversation, sendAsChatpal } from './operator';
 import { readConversation, readInbox } from './operator-inbox';
 
 const tags = ['backoffice'];
 
+/** A write of the console: an operator's staff action on the conversation its body names. */
+function operatorAction<T>(
+  req: FastifyRequest & { body: { conversation: number } },
+  action: string,
+  run: Parameters<typeof staffAction<T>>[2],
+): Promise<T> {
+  return staffAction(req, { role: 'operator', action: `operator.${action}`, target: `conversation:${req.body.conversation}` }, run);
+}
+
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', async (req) => {
+    requireRole(req, 'operator');
+  });
+
   app.get(
     '/api/backoffice/operator/inbox',
     {
@@ -36,7 +52,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const staff = requireRole(req, 'operator');
+      const staff = requireUser(req);
       return readInbox(app.db, staff.id, req.query, req.site.settings.cdn_prefix);
     },
   );
@@ -53,7 +69,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const staff = requireRole(req, 'operator');
+      const staff = requireUser(req);
       return readConversation(app.db, staff.id, req.params.id, req.query.before, req.site.settings);
     },
   );
@@ -69,14 +85,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      staffAction(
-        req,
-        { role: 'operator', action: 'operator.claim', target: `conversation:${req.body.conversation}` },
-        async (tx, staff) => {
-          const { before, claim } = await claimConversation(tx, staff, req.body.conversation);
-          return { result: { claim }, before: { claim: before }, after: { claim } };
-        },
-      ),
+      operatorAction(req, 'claim', async (tx, staff) => {
+        const { before, claim } = await claimConversation(tx, staff, req.body.conversation);
+        return { result: { claim }, before: { claim: before }, after: { claim } };
+      }),
   );
 
   app.post(
@@ -90,28 +102,20 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      staffAction(
-        req,
-        { role: 'operator', action: 'operator.release', target: `conversation:${req.body.conversation}` },
-        async (tx, staff) => {
-          const { before } = await releaseConversation(tx, staff, req.body.conversation);
-          return { result: { claim: null }, before: { claim: before }, after: { claim: null } };
-        },
-      ),
+      operatorAction(req, 'release', async (tx, staff) => {
+        const { before } = await releaseConversation(tx, staff, req.body.conversation);
+        return { result: { claim: null }, before: { claim: before }, after: { claim: null } };
+      }),
   );
 
   app.post(
     '/api/backoffice/operator/reply',
     { schema: { summary: 'Operator: reply as the chatpal', tags, body: ZOperatorReplyRequest, response: { 200: ZOperatorSendResponse } } },
     async (req) =>
-      staffAction(
-        req,
-        { role: 'operator', action: 'operator.reply', target: `conversation:${req.body.conversation}` },
-        async (tx, staff) => {
-          const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: false }, req.site.settings);
-          return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
-        },
-      ),
+      operatorAction(req, 'reply', async (tx, staff) => {
+        const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: false }, req.site.settings);
+        return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
+      }),
   );
 
   app.post(
@@ -125,14 +129,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      staffAction(
-        req,
-        { role: 'operator', action: 'operator.disclose', target: `conversation:${req.body.conversation}` },
-        async (tx, staff) => {
-          const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: true }, req.site.settings);
-          return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
-        },
-      ),
+      operatorAction(req, 'disclose', async (tx, staff) => {
+        const done = await sendAsChatpal(tx, staff, { ...req.body, disclosure: true }, req.site.settings);
+        return { result: { message: done.message, claim: done.claim }, before: done.before, after: done.after };
+      }),
   );
 };
 
