@@ -4,52 +4,50 @@
  * two at once: one wins, 409 for the other), and the chat's safety tip for members:
  * GET /api/safety-tip.php (show it?), POST /api/safety-tip.php (dismissed, remembered).
  */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZHeldDecide, ZHeldDecided, ZHeldIdParams, ZHeldPage, ZHeldQuery, ZSafetyTip } from '@dating/shared-kit/contracts';
 import { requireUser } from '../../platform/session';
-import { requireRole, staffAction } from '../backoffice';
-import { parseInput } from '../payments/parse';
+import { emptyBodyAsObject } from '../../platform/route-guards';
+import { staffAction, staffRoute } from '../backoffice';
 import { decideHeld, dismissSafetyTip, listHeld, safetyTipShown } from './held';
 
-const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (
+const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
   summary: string,
-  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
-) => ({
-  schema: { tags: ['held-messages'], summary, ...parts },
-  validatorCompiler: passThrough,
-});
+  parts: P,
+) => ({ schema: { tags: ['held-messages'], summary, ...parts } });
 
-const heldRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+const heldRoutes: FastifyPluginAsyncZod = async (app) => {
+  emptyBodyAsObject(app);
   app.get(
     '/api/backoffice/held-messages',
-    docs('Moderator: messages the scam guard held (pending oldest first; status, page)', {
-      querystring: ZHeldQuery,
-      response: { 200: ZHeldPage },
-    }),
-    async (req) => {
-      requireRole(req, 'moderator');
-      return listHeld(app.db, parseInput(ZHeldQuery, req.query));
+    {
+      ...docs('Moderator: messages the scam guard held (pending oldest first; status, page)', {
+        querystring: ZHeldQuery,
+        response: { 200: ZHeldPage },
+      }),
+      ...staffRoute('moderator'),
     },
+    async (req) => listHeld(app.db, req.query),
   );
 
   app.post(
     '/api/backoffice/held-messages/:id/decide',
-    docs('Moderator: release (delivered and charged now) or reject (a report of the sender) a held message', {
-      params: ZHeldIdParams,
-      body: ZHeldDecide,
-      response: { 200: ZHeldDecided },
-    }),
+    {
+      ...docs('Moderator: release (delivered and charged now) or reject (a report of the sender) a held message', {
+        params: ZHeldIdParams,
+        body: ZHeldDecide,
+        response: { 200: ZHeldDecided },
+      }),
+      ...staffRoute('moderator', 'held_messages.decide', (req) => `held_message:${(req.params as { id?: string }).id ?? ''}`),
+    },
     async (req) => {
-      const raw = (req.params as { id?: string }).id;
+      const { id } = req.params;
       const held = await staffAction(
         req,
-        { role: 'moderator', action: 'held_messages.decide', target: `held_message:${raw ?? ''}` },
+        { role: 'moderator', action: 'held_messages.decide', target: `held_message:${id}` },
         async (tx, staff) => {
-          const { id } = parseInput(ZHeldIdParams, req.params);
-          const { release } = parseInput(ZHeldDecide, req.body);
+          const { release } = req.body;
           const decided = await decideHeld(tx, id, release, staff);
           return {
             result: decided,

@@ -13,7 +13,8 @@
  *        409 report_already_handled for the second of two moderators; audited (reports.resolve)
  */
 import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   REPORT_NOTE_MAX,
@@ -31,9 +32,9 @@ import { AppError } from '../../errors';
 import { createMailer, deliverMails, senderFor } from '../../platform/mail';
 import { hit, rateLimited } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/session';
-import { requireRole, staffAction } from '../backoffice';
+import { emptyBodyAsObject, membersOnly } from '../../platform/route-guards';
+import { requireRole, staffAction, staffRoute } from '../backoffice';
 import { blockMember } from '../members';
-import { parseInput } from '../payments/parse';
 import { isEvidenceFile, listReports, markNoticesSeen, reportDetail, resolveReport, unseenNotices } from './moderation';
 import { checkReportedMessages, copyEvidencePhotos, dropEvidencePhotos, fileReport } from './service';
 
@@ -50,6 +51,12 @@ const docs = (
   schema: { tags, summary, ...parts },
   validatorCompiler: passThrough,
 });
+/** A route whose schemas are checked before the handler runs (a failure is the translated 400). */
+const checked = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+  summary: string,
+  parts: P,
+  tags = ['reports'],
+) => ({ schema: { tags, summary, ...parts } });
 const ZNoticesSeen = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(50) }).strict();
 const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
@@ -79,6 +86,7 @@ function parseReport(body: unknown) {
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
+  emptyBodyAsObject(app);
 
   app.post(
     '/api/report.php',
@@ -126,23 +134,23 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       return unseenNotices(app.db, user.id);
     },
   );
-  app.post('/api/notices.php', docs('Member: these notices were shown', { body: ZNoticesSeen }), async (req) => {
+  app.post('/api/notices.php', { ...checked('Member: these notices were shown', { body: ZNoticesSeen }), ...membersOnly }, async (req) => {
     const user = requireUser(req);
-    const { ids } = parseInput(ZNoticesSeen, req.body);
+    const { ids } = req.body;
     return { ok: true as const, seen: await markNoticesSeen(app.db, user.id, ids) };
   });
 
   app.get(
     '/api/backoffice/reports',
-    docs(
-      'Moderator: the reports queue (open first, underage and scam first, then oldest)',
-      { querystring: ZReportQuery, response: { 200: ZReportPage } },
-      ['backoffice'],
-    ),
-    async (req) => {
-      requireRole(req, 'moderator');
-      return listReports(app.db, parseInput(ZReportQuery, req.query));
+    {
+      ...checked(
+        'Moderator: the reports queue (open first, underage and scam first, then oldest)',
+        { querystring: ZReportQuery, response: { 200: ZReportPage } },
+        ['backoffice'],
+      ),
+      ...staffRoute('moderator'),
     },
+    async (req) => listReports(app.db, req.query),
   );
   app.get(
     '/api/backoffice/reports/:id',
@@ -175,17 +183,23 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/backoffice/reports/:id/resolve',
-    docs(
-      'Moderator: resolve a report (dismiss with a note, warn, remove a photo or the text, ban); the reporter is told it was handled',
-      { params: ZReportIdParams, body: ZReportResolve, response: { 200: ZReportResolved } },
-      ['backoffice'],
-    ),
+    {
+      ...checked(
+        'Moderator: resolve a report (dismiss with a note, warn, remove a photo or the text, ban); the reporter is told it was handled',
+        { params: ZReportIdParams, body: ZReportResolve, response: { 200: ZReportResolved } },
+        ['backoffice'],
+      ),
+      ...staffRoute('moderator', 'reports.resolve', (req) => `report:${String((req.params as { id?: unknown }).id ?? '').slice(0, 20)}`),
+      // the id is checked in the handler (a bad one is the report's 404), the body by its schema
+      validatorCompiler: (def: FastifyRouteSchemaDef<unknown>) =>
+        def.httpPart === 'params' ? passThrough() : validatorCompiler(def as FastifyRouteSchemaDef<z.ZodType>),
+    },
     async (req) => {
       const raw = String((req.params as { id?: unknown }).id ?? '').slice(0, 20);
       const done = await staffAction(req, { role: 'moderator', action: 'reports.resolve', target: `report:${raw}` }, async (tx, staff) => {
         const parsed = ZReportIdParams.safeParse(req.params);
         if (!parsed.success) throw new AppError('report_not_found', { status: 404, field: 'id' });
-        const body = parseInput(ZReportResolve, req.body);
+        const body = req.body;
         const resolved = await resolveReport(tx, parsed.data.id, body, staff, app.config);
         return { result: resolved, before: resolved.before, after: resolved.after };
       });
