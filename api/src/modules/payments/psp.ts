@@ -34,7 +34,7 @@ export function isMollieApiError(err: unknown): err is MollieApiError {
 }
 
 async function plainHttpClient(apiKey: string, apiEndpoint: string): Promise<MollieClient> {
-  const createMollieClient = (await loadMollie()).default;
+  const { createMollieClient } = await loadMollie();
   const agents = https as unknown as { Agent: unknown };
   const original = agents.Agent;
   agents.Agent = http.Agent;
@@ -72,7 +72,7 @@ export function createPsp(app: FastifyInstance): Psp {
     let client: Promise<MollieClient> | undefined;
     return {
       kind: 'mollie',
-      client: () => (client ??= loadMollie().then((m) => m.default({ apiKey, versionStrings: VERSION }))),
+      client: () => (client ??= loadMollie().then((m) => m.createMollieClient({ apiKey, versionStrings: VERSION }))),
       webhookUrl: (base) => `${base}/api/payment-webhook.php`,
     };
   }
