@@ -4,7 +4,6 @@
  * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
  */
 import type { FastifyInstance } from 'fastify';
-import pretty from 'pino-pretty';
 import { buildApp } from './app';
 import { DataDirError } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -53,9 +52,12 @@ async function main(): Promise<void> {
     });
   }
   // a person at a terminal reads the log pretty-printed; anything else (a pipe, a file, a log
-  // collector) gets pino's JSON lines
+  // collector) gets pino's JSON lines (and the server does not load pino-pretty: docs/performance.md "Memory")
   const logger = process.stdout.isTTY
-    ? { level: config.LOG_LEVEL, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+    ? {
+        level: config.LOG_LEVEL,
+        stream: (await import('pino-pretty')).default({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+      }
     : undefined;
   app = await buildApp({ startJobs: true, ...(logger ? { logger } : {}) });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
