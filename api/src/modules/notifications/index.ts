@@ -6,6 +6,6 @@ export { default } from './routes';
 
 export { messageNotifier } from './message-notifier';
 export { getPreferences, updatePreferences } from './preferences';
-export { notifyMember, notifyReleased, setUserLoader, type UserLoader } from './service';
+export { notifyMember, notifyReleased, setUserLoader } from './service';
 export { saveSubscription } from './subscriptions';
 export { addDisabledReason } from './unsubscribe';
