@@ -1,5 +1,5 @@
 /**
- * The catch-up of a socket that (re)connects with `?last_id=<id>` (realtime.ts runs it before the
+ * The catch-up of a socket that (re)connects with `?last_id=<id>` (live.ts runs it before the
  * socket's `ready`): the messages after that id the member may see, also those that committed late
  * with a smaller id, and the deletions made meanwhile.
  */

@@ -139,7 +139,7 @@ export async function decideHeld(tx: Tx, id: number, release: boolean, staff: { 
     }
   } else {
     const [message] = await tx.update(messages).set({ held: 'rejected' }).where(eq(messages.id, won.messageId)).returning();
-    // the sender's open pages mark it not delivered (realtime.ts sends a held row to its sender only)
+    // the sender's open pages mark it not delivered (live.ts sends a held row to its sender only)
     if (message) await notifyRealtime(tx, `m:${message.id}:${message.senderId}:${message.recipientId}`);
     await fileReport(tx, {
       reporterId: null,

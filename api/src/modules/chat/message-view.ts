@@ -2,7 +2,7 @@
  * How a chat message is shown (issue 11): the row as one member sees it, the costs of the next
  * message, and the history window (spec 4: history older than the site's chat_history_days is
  * hidden everywhere: list, pages, unread). Shared by conversations.ts, history.ts, send.ts and
- * the live delivery (realtime.ts).
+ * the live delivery (live.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The profile refs (id, name, photo, fictional) that message:new frames carry (realtime.ts), kept
+ * The profile refs (id, name, photo, fictional) that message:new frames carry (live.ts), kept
  * for a minute: a busy conversation does not load the same two profiles for every message. A
  * renamed member or a new photo shows in frames within PROFILE_REF_MS (lists and pages load them
  * fresh).

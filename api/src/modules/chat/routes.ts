@@ -2,7 +2,7 @@
  * Routes of the chat capability: chats.php, chat.php, messages.php, message.php,
  * typing.php, gifts.php, the gift pictures /static/gifts/<id>.svg and the WebSocket /api/ws.
  * Handlers are thin: validation by the zod schemas of shared-kit/contracts, work in conversations.ts, history.ts and send.ts,
- * live delivery in realtime.ts (app.realtime).
+ * live delivery in live.ts and the hub (platform/realtime/hub.ts, app.realtime).
  */
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';

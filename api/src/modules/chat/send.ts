@@ -71,7 +71,7 @@ export interface SendResult {
   created: boolean;
   /** the recipient is a chatpal (the vulnerable-user warning counts these; operator/wellbeing.ts) */
   toChatpal?: boolean;
-  /** the stored row (a new message): this instance's sockets get it from here (realtime.ts deliverOwn) */
+  /** the stored row (a new message): this instance's sockets get it from here (live.ts deliverOwn) */
   row?: MessageRow;
 }
 

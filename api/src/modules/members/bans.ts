@@ -7,7 +7,7 @@
  * member_bans, in the staff action's transaction. From that commit on the member is logged out
  * everywhere: loadSession refuses a disabled user's session on every request; the users row's
  * trigger (migration 0010) makes every instance's session cache forget the member; the
- * WebSocket's `account:banned` frame (NOTIFY 'ban:<id>', chat/realtime.ts) sends every open tab
+ * WebSocket's `account:banned` frame (NOTIFY 'ban:<id>', platform/realtime/hub.ts) sends every open tab
  * of the member to /pages/ban and closes the socket. The session rows stay, logging nobody in:
  * they are how GET /api/ban.php recognises the banned browser and shows its owner the personal
  * notice. Unban gives back the earlier status and revokes those sessions, so the member logs in

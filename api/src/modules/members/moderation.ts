@@ -7,7 +7,7 @@
  * after approval can still go). Anything else - approving twice, approving a rejected photo,
  * rejecting twice - is a 409 `photo_already_moderated` and changes nothing: two moderators
  * working the same queue see that the other one was first. The owner hears about it live
- * (NOTIFY 'ph:...' -> WebSocket frame photo:moderated, chat/realtime.ts).
+ * (NOTIFY 'ph:...' -> WebSocket frame photo:moderated, platform/realtime/hub.ts).
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PendingPhotos, PhotoModerationResult, PhotoRejectReason, QueuedPhoto } from '@dating/shared-kit/contracts';
