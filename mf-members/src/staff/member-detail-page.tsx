@@ -16,6 +16,8 @@ import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Select, Spinner, TextArea } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
+import { DecisionButtons } from './decision';
+import type { DecisionKind } from './decision';
 import { PhotoDialog } from './photo-dialog';
 import type { PhotoDecision } from './photo-dialog';
 import { ConfirmDialog, ResultMessage, StaffPage, useStaffT } from './staff-ui';
@@ -276,7 +278,7 @@ function Account({ data }: { data: StaffMemberDetail }) {
 }
 
 /** Every photo with its state; a pending one can be approved, a pending or approved one rejected. */
-function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: 'approve' | 'reject', photoId: number) => void }) {
+function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: DecisionKind, photoId: number) => void }) {
   const { t } = useStaffT();
   return (
     <section aria-labelledby="member-photos">
@@ -332,26 +334,16 @@ function Photos({ data, onDecide }: { data: StaffMemberDetail; onDecide: (kind: 
                 {t(`photoStatus.${p.status}`)}
               </Badge>
               {p.rejection_reason && <span>{t(`photoReasons.${p.rejection_reason}`)}</span>}
-              {p.status === 'pending' && (
-                <Button
-                  size="sm"
-                  variant="success"
-                  onClick={() => onDecide('approve', p.id)}
-                  aria-label={`${t('photos.approve')}: ${t('member.photos')} ${i + 1}`}
-                >
-                  {t('photos.approve')}
-                </Button>
-              )}
-              {p.status !== 'rejected' && (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => onDecide('reject', p.id)}
-                  aria-label={`${t('photos.reject')}: ${t('member.photos')} ${i + 1}`}
-                >
-                  {t('photos.reject')}
-                </Button>
-              )}
+              <DecisionButtons
+                labels={{ approve: t('photos.approve'), reject: t('photos.reject') }}
+                subject={`${t('member.photos')} ${i + 1}`}
+                onDecide={(kind) => onDecide(kind, p.id)}
+                kinds={[
+                  ...(p.status === 'pending' ? (['approve'] as const) : []),
+                  ...(p.status !== 'rejected' ? (['reject'] as const) : []),
+                ]}
+                stacked
+              />
             </div>
           </li>
         ))}

@@ -1,14 +1,13 @@
 /**
  * The confirm dialog of a photo decision, shared by the queue and the member page: approve, or
- * reject with a reason from PHOTO_REJECT_REASONS (radio buttons in a named group). Without a
- * reason the server's translated 400 shows in the dialog.
+ * reject with a reason from PHOTO_REJECT_REASONS (radio buttons in a named group: decision.tsx).
+ * Without a reason the server's translated 400 shows in the dialog.
  */
-import { css } from '@emotion/react';
-import { useState } from 'react';
 import { PHOTO_REJECT_REASONS } from '@dating/shared-kit/contracts';
 import type { PhotoModerationResult, PhotoRejectReason } from '@dating/shared-kit/contracts';
 import { staffApi } from './staff-api';
-import { ConfirmDialog, useStaffT } from './staff-ui';
+import { DecisionDialog } from './decision';
+import { useStaffT } from './staff-ui';
 
 export interface PhotoDecision {
   kind: 'approve' | 'reject';
@@ -28,81 +27,28 @@ export interface PhotoDialogProps {
 
 export function PhotoDialog({ decision, onClose, onDone, onSettled }: PhotoDialogProps) {
   const { t } = useStaffT();
-  const settle = async (run: () => Promise<void>) => {
+  const { kind, photoId, name } = decision;
+  const decide = async (reason: PhotoRejectReason | '') => {
     try {
-      await run();
+      if (kind === 'approve') onDone(await staffApi.approvePhoto(photoId), t('photos.approved', { name }));
+      else
+        onDone(
+          await staffApi.rejectPhoto(photoId, reason as PhotoRejectReason),
+          t('photos.rejected', { name, reason: t(`photoReasons.${reason}`) }),
+        );
     } finally {
       onSettled?.();
     }
   };
-  const [reason, setReason] = useState<PhotoRejectReason | ''>('');
-  const { kind, photoId, name } = decision;
-  if (kind === 'approve') {
-    return (
-      <ConfirmDialog
-        title={t('photos.approveTitle', { name })}
-        confirm={t('photos.approve')}
-        variant="success"
-        onClose={onClose}
-        onConfirm={() => settle(async () => onDone(await staffApi.approvePhoto(photoId), t('photos.approved', { name })))}
-      >
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          {t('photos.approveText')}
-        </p>
-      </ConfirmDialog>
-    );
-  }
   return (
-    <ConfirmDialog
-      title={t('photos.rejectTitle', { name })}
-      confirm={t('photos.reject')}
-      variant="danger"
+    <DecisionDialog
+      kind={kind}
+      title={kind === 'approve' ? t('photos.approveTitle', { name }) : t('photos.rejectTitle', { name })}
+      labels={{ approve: t('photos.approve'), reject: t('photos.reject') }}
+      approveText={t('photos.approveText')}
+      reasons={{ label: t('photos.reasonLegend'), options: PHOTO_REJECT_REASONS.map((r) => ({ value: r, label: t(`photoReasons.${r}`) })) }}
       onClose={onClose}
-      onConfirm={() =>
-        settle(async () =>
-          onDone(
-            await staffApi.rejectPhoto(photoId, reason as PhotoRejectReason),
-            t('photos.rejected', { name, reason: t(`photoReasons.${reason}`) }),
-          ),
-        )
-      }
-    >
-      <fieldset
-        css={css`
-          border: 0;
-          margin: 0;
-          padding: 0;
-          display: grid;
-          gap: 6px;
-        `}
-      >
-        <legend
-          css={css`
-            font-weight: 700;
-            margin-bottom: 6px;
-          `}
-        >
-          {t('photos.reasonLegend')}
-        </legend>
-        {PHOTO_REJECT_REASONS.map((r) => (
-          <label
-            key={r}
-            css={css`
-              display: flex;
-              gap: 8px;
-              align-items: center;
-              cursor: pointer;
-            `}
-          >
-            <input type="radio" name="reject-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-            {t(`photoReasons.${r}`)}
-          </label>
-        ))}
-      </fieldset>
-    </ConfirmDialog>
+      onConfirm={decide}
+    />
   );
 }

@@ -10,9 +10,11 @@ import type { QueuedPhoto } from '@dating/shared-kit/contracts';
 import { formatDate } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Button, Pager, Spinner } from '@dating/shared-kit/ui';
-import { Link } from 'react-router';
 import { useAsync } from '../components/use-async';
 import { staffApi } from './staff-api';
+import { DecisionButtons } from './decision';
+import type { DecisionKind } from './decision';
+import { MemberHeader } from './member-header';
 import { PhotoDialog } from './photo-dialog';
 import type { PhotoDecision } from './photo-dialog';
 import { ResultMessage, StaffPage, useStaffT } from './staff-ui';
@@ -25,7 +27,7 @@ export function PhotoQueuePage() {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const name = (p: QueuedPhoto) => p.member.name || p.member.email;
-  const open = (kind: 'approve' | 'reject', photo: QueuedPhoto) => {
+  const open = (kind: DecisionKind, photo: QueuedPhoto) => {
     setResult(null);
     setPending({ kind, photoId: photo.id, name: name(photo) });
   };
@@ -105,47 +107,17 @@ export function PhotoQueuePage() {
                   gap: 6px;
                 `}
               >
-                <Link
-                  to={`/backoffice/members/${p.member.id}`}
-                  css={css`
-                    font-weight: 700;
-                    overflow-wrap: anywhere;
-                  `}
-                >
-                  {name(p)}
-                </Link>
-                <span
-                  css={css`
-                    font-size: 0.875rem;
-                    color: ${colors.textMuted};
-                  `}
-                >
-                  {t('photos.uploaded', { date: formatDate(p.created_at, i18n.language) })}
-                </span>
-                <div
-                  css={css`
-                    display: flex;
-                    flex-wrap: wrap;
-                    gap: 8px;
-                  `}
-                >
-                  <Button
-                    size="sm"
-                    variant="success"
-                    onClick={() => open('approve', p)}
-                    aria-label={`${t('photos.approve')}: ${t('photos.photoOf', { name: name(p) })}`}
-                  >
-                    {t('photos.approve')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => open('reject', p)}
-                    aria-label={`${t('photos.reject')}: ${t('photos.photoOf', { name: name(p) })}`}
-                  >
-                    {t('photos.reject')}
-                  </Button>
-                </div>
+                <MemberHeader
+                  id={p.member.id}
+                  name={name(p)}
+                  detail={t('photos.uploaded', { date: formatDate(p.created_at, i18n.language) })}
+                  stacked
+                />
+                <DecisionButtons
+                  labels={{ approve: t('photos.approve'), reject: t('photos.reject') }}
+                  subject={t('photos.photoOf', { name: name(p) })}
+                  onDecide={(kind) => open(kind, p)}
+                />
               </div>
             </li>
           ))}

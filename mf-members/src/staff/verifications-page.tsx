@@ -11,15 +11,17 @@ import { VERIFICATION_REJECT_REASONS } from '@dating/shared-kit/contracts';
 import type { VerificationItem, VerificationRejectReason } from '@dating/shared-kit/contracts';
 import { formatDate } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
-import { Alert, Badge, Button, Pager, Select, Spinner } from '@dating/shared-kit/ui';
-import { Link } from 'react-router';
+import { Alert, Badge, Button, Pager, Spinner } from '@dating/shared-kit/ui';
 import { useAsync } from '../components/use-async';
 import { useVerificationT } from '../verification/i18n';
 import { PoseDrawing } from '../verification/pose-drawing';
 import { verificationApi } from '../verification/verification-api';
-import { ConfirmDialog, ResultMessage, StaffPage } from './staff-ui';
+import { DecisionButtons, DecisionDialog } from './decision';
+import type { DecisionKind } from './decision';
+import { MemberHeader } from './member-header';
+import { ResultMessage, StaffPage } from './staff-ui';
 
-type Decision = { kind: 'approve' | 'reject'; item: VerificationItem };
+type Decision = { kind: DecisionKind; item: VerificationItem };
 
 const photoBox = css`
   width: 100%;
@@ -35,15 +37,14 @@ export function VerificationsPage() {
   const [page, setPage] = useState(1);
   const queue = useAsync(() => verificationApi.queue(page), [page]);
   const [pending, setPending] = useState<Decision | null>(null);
-  const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const name = (item: VerificationItem) => item.member.name || item.member.email;
   const open = (kind: Decision['kind'], item: VerificationItem) => {
     setResult(null);
-    setReason('pose_mismatch');
     setPending({ kind, item });
   };
 
+  const labels = { approve: t('staff.approve'), reject: t('staff.reject') };
   const data = queue.data;
   return (
     <StaffPage
@@ -99,33 +100,13 @@ export function VerificationsPage() {
                 gap: 12px;
               `}
             >
-              <div
-                css={css`
-                  display: flex;
-                  flex-wrap: wrap;
-                  gap: 8px 16px;
-                  align-items: baseline;
-                `}
+              <MemberHeader
+                id={item.member.id}
+                name={name(item)}
+                detail={t('staff.sentAt', { date: formatDate(item.created_at, i18n.language) })}
               >
-                <Link
-                  to={`/backoffice/members/${item.member.id}`}
-                  css={css`
-                    font-weight: 700;
-                    overflow-wrap: anywhere;
-                  `}
-                >
-                  {name(item)}
-                </Link>
-                <span
-                  css={css`
-                    font-size: 0.875rem;
-                    color: ${colors.textMuted};
-                  `}
-                >
-                  {t('staff.sentAt', { date: formatDate(item.created_at, i18n.language) })}
-                </span>
                 {item.member.fictional && <Badge>{t('staff.fictional')}</Badge>}
-              </div>
+              </MemberHeader>
               {/* side by side: pose, selfie, profile photos (wrapping on a phone) */}
               <div
                 css={css`
@@ -200,71 +181,50 @@ export function VerificationsPage() {
                   </figure>
                 ))}
               </div>
-              <div
-                css={css`
-                  display: flex;
-                  flex-wrap: wrap;
-                  gap: 8px;
-                `}
-              >
-                <Button
-                  size="sm"
-                  variant="success"
-                  onClick={() => open('approve', item)}
-                  disabled={item.member.fictional}
-                  aria-label={`${t('staff.approve')}: ${name(item)}`}
-                >
-                  {t('staff.approve')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => open('reject', item)} aria-label={`${t('staff.reject')}: ${name(item)}`}>
-                  {t('staff.reject')}
-                </Button>
-              </div>
+              <DecisionButtons
+                labels={labels}
+                subject={name(item)}
+                onDecide={(kind) => open(kind, item)}
+                approveDisabled={item.member.fictional}
+              />
             </li>
           ))}
         </ul>
       )}
       {data && <Pager page={page} perPage={data.per_page} total={data.total} onPage={setPage} label={t('staff.listLabel')} />}
       {pending && (
-        <ConfirmDialog
+        <DecisionDialog
+          kind={pending.kind}
           title={
             pending.kind === 'approve'
               ? t('staff.confirmApprove', { name: name(pending.item) })
               : t('staff.confirmReject', { name: name(pending.item) })
           }
-          confirm={pending.kind === 'approve' ? t('staff.approve') : t('staff.reject')}
-          variant={pending.kind === 'approve' ? 'success' : 'danger'}
+          labels={labels}
+          approveText={t('staff.intro')}
+          reasons={{
+            label: t('staff.reason'),
+            options: VERIFICATION_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.reasons.${r}`) })),
+            initial: 'pose_mismatch',
+            picker: 'select',
+          }}
           onClose={() => {
             setPending(null);
             queue.reload();
           }}
-          onConfirm={async () => {
+          onConfirm={async (reason) => {
             const who = name(pending.item);
-            await verificationApi.decide(pending.item.id, pending.kind === 'approve', pending.kind === 'reject' ? reason : undefined);
+            await verificationApi.decide(
+              pending.item.id,
+              pending.kind === 'approve',
+              pending.kind === 'reject' ? (reason as VerificationRejectReason) : undefined,
+            );
             setResult({
               ok: true,
               text: pending.kind === 'approve' ? t('staff.approved', { name: who }) : t('staff.rejected', { name: who }),
             });
           }}
-        >
-          {pending.kind === 'reject' && (
-            <Select
-              label={t('staff.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value as VerificationRejectReason)}
-              options={VERIFICATION_REJECT_REASONS.map((r) => ({ value: r, label: t(`staff.reasons.${r}`) }))}
-            />
-          )}
-          {pending.kind === 'approve' && (
-            <p
-              css={css`
-                margin: 0;
-              `}
-            >
-              {t('staff.intro')}
-            </p>
-          )}
-        </ConfirmDialog>
+        />
       )}
     </StaffPage>
   );

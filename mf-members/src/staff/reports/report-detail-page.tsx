@@ -14,6 +14,7 @@ import { formatDate } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Button, Spinner, TextArea } from '@dating/shared-kit/ui';
 import { useAsync } from '../../components/use-async';
+import { MemberHeader } from '../member-header';
 import { ConfirmDialog, ResultMessage, StaffPage } from '../staff-ui';
 import { reportsApi } from './reports-api';
 import { useReportsT } from './reports-page';
@@ -208,26 +209,16 @@ export function ReportDetailPage() {
         >
           {t('summary', { reason: t(`reasons.${r.reason}`), name, count: r.reporters })}
         </p>
-        <p
+        <div
           css={css`
             margin: 0 0 8px;
-            display: flex;
-            flex-wrap: wrap;
-            gap: 8px;
-            align-items: center;
           `}
         >
-          <Link to={`/backoffice/members/${r.reported.id}`}>{name}</Link>
-          <span
-            css={css`
-              overflow-wrap: anywhere;
-            `}
-          >
-            {r.reported.email}
-          </span>
-          {r.reported.fictional && <Badge tone="dark">{t('fictional')}</Badge>}
-          {r.under_review && <Badge tone="warning">{t('underReview')}</Badge>}
-        </p>
+          <MemberHeader id={r.reported.id} name={name} detail={r.reported.email}>
+            {r.reported.fictional && <Badge tone="dark">{t('fictional')}</Badge>}
+            {r.under_review && <Badge tone="warning">{t('underReview')}</Badge>}
+          </MemberHeader>
+        </div>
         <p
           css={css`
             margin: 0;
