@@ -10,7 +10,9 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+// not part of the shared react-i18next (federation/react-i18next.ts): this chunk's own, given the instance
+import { Trans } from 'react-i18next/TransWithoutContext';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { api, loadTranslated } from '@dating/shared-kit/api';
 import {
@@ -411,6 +413,7 @@ export function SignupFlow({ onBusyChange, onStepChange, onFinish, messageTo, fo
             >
               {/* a new tab: the form (and the modal) stay as they are while the member reads */}
               <Trans
+                i18n={i18n}
                 t={t}
                 i18nKey="signup.step4.terms"
                 components={{

@@ -6,3 +6,8 @@ declare const __MF_NAME__: string;
 declare module '@dating/react-router-full' {
   export * from 'react-router';
 }
+
+/** react-i18next itself, likewise (federation/react-i18next.ts). */
+declare module '@dating/react-i18next-full' {
+  export * from 'react-i18next';
+}

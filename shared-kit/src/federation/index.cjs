@@ -31,11 +31,12 @@ const SHARED_KIT = '@dating/shared-kit';
 
 /**
  * Packages provided from a file of ours that names the exports we use (so the shared module is
- * tree-shaken) instead of the whole package: see react-router.ts. Deep imports of these are not
- * shared (none are used).
+ * tree-shaken) instead of the whole package: see react-router.ts, react-i18next.ts. Deep imports of
+ * these are not shared (only the sign-up's `react-i18next/TransWithoutContext`, given the instance).
  */
 const SUBSET_IMPORTS = {
   'react-router': path.join(__dirname, 'react-router.ts'),
+  'react-i18next': path.join(__dirname, 'react-i18next.ts'),
 };
 
 /**

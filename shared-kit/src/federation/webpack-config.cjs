@@ -130,7 +130,11 @@ function baseConfig({ name, dir, buildId, mode }) {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       // the real react-router for federation/react-router.ts (shared as `react-router`)
-      alias: { '@dating/react-router-full$': packageDir('react-router', dir) },
+      alias: {
+        '@dating/react-router-full$': packageDir('react-router', dir),
+        // and the real react-i18next for federation/react-i18next.ts
+        '@dating/react-i18next-full$': packageDir('react-i18next', dir),
+      },
     },
     module: {
       rules: [

@@ -42,7 +42,7 @@ export { assertCompleteLocales } from './locales-check';
 export type { LocaleTree } from './locales-check';
 // all seven `common` bundles at once: `@dating/shared-kit/i18n/common` (a server render, tests)
 export type { CommonStrings } from './common';
-export { Trans, useTranslation } from 'react-i18next';
+export { useTranslation } from 'react-i18next';
 
 /** A namespace's bundle per language, each loaded on demand: `{ nl: () => import('./locales/nl.json'), ... }`. */
 export type LocaleLoaders<T = object> = Record<Language, () => Promise<T>>;

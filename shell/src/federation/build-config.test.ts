@@ -40,21 +40,18 @@ function mfOptions(config: WebpackLikeConfig): Record<string, unknown> {
 describe('shared singletons', () => {
   const shared = federation.createShared(path.join(repo, 'shell'));
 
-  it.each(['react', 'react-dom', 'i18next', 'react-i18next', '@emotion/react', '@emotion/styled'])(
-    '%s and its deep imports are one singleton',
-    (pkg) => {
-      expect(shared[pkg]).toMatchObject({ singleton: true });
-      expect(shared[`${pkg}/`]).toMatchObject({ singleton: true });
-    },
-  );
-
-  it('shares react-router as one singleton made of the exports the modules use (tree-shaken)', () => {
-    expect(shared['react-router']).toMatchObject({ singleton: true, import: path.join(repo, 'shared-kit/src/federation/react-router.ts') });
-    expect(shared['react-router/']).toBeUndefined();
+  it.each(['react', 'react-dom', 'i18next', '@emotion/react', '@emotion/styled'])('%s and its deep imports are one singleton', (pkg) => {
+    expect(shared[pkg]).toMatchObject({ singleton: true });
+    expect(shared[`${pkg}/`]).toMatchObject({ singleton: true });
   });
 
-  it('every export of react-router that a module imports is in the shared subset', () => {
-    const subset = fs.readFileSync(path.join(repo, 'shared-kit/src/federation/react-router.ts'), 'utf8');
+  it.each(['react-router', 'react-i18next'])('shares %s as one singleton made of the exports the modules use (tree-shaken)', (pkg) => {
+    expect(shared[pkg]).toMatchObject({ singleton: true, import: path.join(repo, `shared-kit/src/federation/${pkg}.ts`) });
+    expect(shared[`${pkg}/`]).toBeUndefined();
+  });
+
+  it.each(['react-router', 'react-i18next'])('every export of %s that a module imports is in the shared subset', (pkg) => {
+    const subset = fs.readFileSync(path.join(repo, `shared-kit/src/federation/${pkg}.ts`), 'utf8');
     const provided = new Set(
       /export \{([^}]*)\}/
         .exec(subset)?.[1]
@@ -69,7 +66,7 @@ describe('shared singletons', () => {
         if (entry.isDirectory()) walk(full);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
           const text = fs.readFileSync(full, 'utf8');
-          for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router'/g)) {
+          for (const match of text.matchAll(new RegExp(`(?:import|export)\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g'))) {
             if (match[1]) continue;
             for (const raw of match[2]?.split(',') ?? []) {
               const name = raw
