@@ -7,8 +7,7 @@
 import { COUNTRIES, COUNTRY_LANGUAGES, ZBodyType, ZEyeColor, ZHairColor, ZRelationshipStatus } from '@dating/shared-kit/contracts';
 import { sql } from 'drizzle-orm';
 import type { Lang } from '../i18n';
-import { INTERESTS } from '../modules/sites/interests';
-import { regionsOf } from '../modules/sites/regions';
+import { INTERESTS, regionsOf } from '../modules/sites';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
