@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { redactUrl } from './app';
+import { redactUrl } from './platform/logging';
 import { users } from './db/schema';
 import { AppError } from './errors';
 import { createSession, requireUser, revokeAllSessions, revokeSession } from './platform/session';

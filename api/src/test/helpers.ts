@@ -57,13 +57,12 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<Fasti
     env: { NODE_ENV: 'test', ...options.env },
     dataDir,
     databaseUrl,
-  });
-  app.addHook('onClose', async () => {
-    if (drop) {
-      await app.dbHandle.close();
-      await drop();
-    }
-    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    // after the app's own close (the database last): a running job or notification still finds its database
+    onClosed: async () => {
+      if (drop) await drop();
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await options.onClosed?.();
+    },
   });
   return app;
 }
