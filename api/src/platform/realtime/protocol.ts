@@ -24,8 +24,9 @@ export type RealtimeKind = RealtimeNotification['kind'];
 
 /** The ids of `parts`, or null when one is not an integer. */
 function ints(parts: readonly string[], count: number): number[] | null {
-  const n = parts.slice(0, count).map(Number);
-  return n.length === count && n.every(Number.isInteger) ? n : null;
+  const given = parts.slice(0, count);
+  const n = given.map(Number);
+  return n.length === count && given.every((p) => p !== '') && n.every(Number.isInteger) ? n : null;
 }
 
 /** A payload of channel `realtime` as a notification; null for one this server does not know. */
@@ -42,7 +43,11 @@ export function parseNotification(payload: string): RealtimeNotification | null 
     }
     case 'cd': {
       const n = ints(rest, 1) as [number] | null;
-      const members = (rest[1] ?? '').split(',').map(Number).filter(Number.isInteger);
+      const members = (rest[1] ?? '')
+        .split(',')
+        .filter((p) => p !== '')
+        .map(Number)
+        .filter(Number.isInteger);
       return n && { kind, conversation: n[0], members };
     }
     case 't': {
