@@ -30,7 +30,7 @@ class AfterCommit {
   private lines: string[] = [];
   private running: Promise<void> | null = null;
 
-  /** where a failed statement is reported (app.ts: the app's log) */
+  /** where a failed statement is reported (platform/plugins/after-commit.ts: the app's log) */
   onError: (error: unknown) => void = (error) => console.error('notifications after commit failed', error);
 
   constructor(private readonly db: Db) {}
@@ -87,7 +87,7 @@ function queueOf(db: Db): AfterCommit {
   return queue;
 }
 
-/** Where a failed statement is reported (app.ts: the app's log); until then, stderr. */
+/** Where a failed statement is reported (platform/plugins/after-commit.ts: the app's log); until then, stderr. */
 export function reportAfterCommitErrors(db: Db, onError: (error: unknown) => void): void {
   queueOf(db).onError = onError;
 }

@@ -114,13 +114,13 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const handle = app.dbHandle;
-  readAtScrape(app, registry, 'websockets_open', 'WebSockets open on this instance (chat/realtime.ts)', [], () => [
+  readAtScrape(app, registry, 'websockets_open', 'WebSockets open on this instance (platform/realtime/hub.ts)', [], () => [
     [{}, app.realtime.socketCount],
   ]);
   countedElsewhere(
     registry,
     'messages_delivered_total',
-    'message:new frames sent to sockets of this instance (chat/realtime.ts)',
+    'message:new frames sent to sockets of this instance (platform/realtime/hub.ts)',
     [],
     () => [[{}, app.realtime.messagesDelivered]],
   );

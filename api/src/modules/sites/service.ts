@@ -3,7 +3,7 @@
  * (or `forced_domain`) picks the site; an unknown domain gets the default site. Rows are cached
  * in memory for a few seconds (the table is tiny and read on every request), and a change is
  * live on the next request of that domain on every instance (the back office's settings editor):
- * - Every instance LISTENs on `site_cache` (app.ts); a trigger on the sites table (migration
+ * - Every instance LISTENs on `site_cache` (plugin.ts); a trigger on the sites table (migration
  *   complaints_site_cache) notifies at commit of any change, and the instance drops its copy.
  * - The instance that made the change drops it at once too (`invalidate`), without waiting.
  * - While the listener is not connected nothing is kept: every request reads the table.
