@@ -69,7 +69,8 @@ function createI18n(): I18n {
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
-      lng: DEFAULT_LANGUAGE,
+      // the fallback until the shell picks the language (initLanguage): nothing else loads before
+      lng: FALLBACK_LANGUAGE,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: false,
