@@ -8,18 +8,19 @@ import { test, expect, commonText, localeText, login, setLanguageCookie } from '
 import type { Language } from '../support';
 
 /**
- * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load; the pages are
- * at about 230 kB (React DOM 56 kB, main.js with zod and the federation runtime 58 kB, the page's
- * remote and its texts in one language). `npm run bench -- web` prints the figures per page.
+ * Issue 13 asks for no main page over 250 kB of compressed JavaScript on first load.
+ * `npm run bench -- web` prints the figures per page.
  */
 const FIRST_LOAD_JS_TARGET = 250 * 1024;
 /**
- * Issue 28 item 6 asks for 200 kB on the member pages below; they are at 225-240 kB (main.js with
- * zod and the federation runtime 58 kB, React DOM 55 kB, shared-kit with the `common` texts of all
- * seven languages 21 kB, the page's remote): not met yet, so this spec holds the issue 13 limit and
- * names the figure beside the 200 kB target in the report (`npm run bench -- web` prints them all).
+ * Issue 28 item 6 asks for 200 kB on the member pages below. They are at 212-220 kB (React DOM
+ * 55 kB, main.js with zod and the federation runtime 56 kB, the page's remote with only that page
+ * and its texts in one language): not met yet, so this spec holds them under MEMBER_PAGE_JS_LIMIT
+ * (what they weigh now, with room for the measurement's noise: the pages must not grow back) and
+ * names the figure beside the 200 kB target in the report. See docs/benchmarks.md.
  */
 const MEMBER_PAGE_JS_TARGET = 200 * 1024;
+const MEMBER_PAGE_JS_LIMIT = 230 * 1024;
 
 interface Fetched {
   path: string;
@@ -126,7 +127,7 @@ test.describe('front-end weight', () => {
   }
 
   // a member page, logged in: its own remote, compressed, the figure beside issue 28's target
-  test(`the member pages (search, chats, a conversation, credits): a first visit within ${FIRST_LOAD_JS_TARGET / 1024} kB of compressed JS to render`, async ({
+  test(`the member pages (search, chats, a conversation, credits): a first visit within ${MEMBER_PAGE_JS_LIMIT / 1024} kB of compressed JS to render`, async ({
     browser,
     page,
     baseURL,
@@ -171,11 +172,11 @@ test.describe('front-end weight', () => {
         type: 'first-load JS',
         description: `${url}: ${Math.round(js / 1024)} kB compressed in ${scripts.length} files (issue 28's target ${MEMBER_PAGE_JS_TARGET / 1024} kB: ${js <= MEMBER_PAGE_JS_TARGET ? 'met' : 'not met'})`,
       });
-      expect(js, `${url}: compressed JS before the page showed: ${Math.round(js / 1024)} kB`).toBeLessThanOrEqual(FIRST_LOAD_JS_TARGET);
+      expect(js, `${url}: compressed JS before the page showed: ${Math.round(js / 1024)} kB`).toBeLessThanOrEqual(MEMBER_PAGE_JS_LIMIT);
     }
   });
 
-  test("a remote's texts come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({
+  test("the texts (a remote's, the shell's, the shared common ones) come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({
     page,
     context,
   }) => {
