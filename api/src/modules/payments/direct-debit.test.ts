@@ -8,24 +8,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema';
-import { buildTestApp } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim';
 import { DIRECT_DEBIT_LIMIT_CENTS } from './pricing';
-import { paymentsKit } from './test-helpers';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  ({ app, base } = await startPaymentsApp());
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 const { call, member } = paymentsKit(() => ({ app, base }));
 const DAY = 24 * 3600_000;

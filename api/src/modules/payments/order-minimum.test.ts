@@ -7,9 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { discountCodes, payments } from '../../db/schema';
-import { buildTestApp, createStaff } from '../../test/helpers';
-import { mollieSimOf } from '../mollie-sim';
-import { paymentsKit } from './test-helpers';
+import { createStaff } from '../../test/helpers';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
@@ -17,10 +16,7 @@ const { call, member } = paymentsKit(() => ({ app, base }));
 const json = { 'content-type': 'application/json', 'x-requested-with': 'fetch' };
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  ({ app, base } = await startPaymentsApp());
   // the default site sells p0 for 1 cent and p1 for 1 euro in the Netherlands
   const admin = await createStaff(app, ['admin']);
   const current = (await app.inject({ method: 'GET', url: '/api/backoffice/sites/localhost', headers: { cookie: admin.cookie } })).json()
@@ -38,10 +34,7 @@ beforeAll(async () => {
     { code: 'FREE100', percentage: 100 },
   ]);
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 /** A member past the welcome and time-bonus discounts, on the default site, once it sells p0 for 1 cent. */
 async function buyer() {

@@ -8,22 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { payments, smsCodes, users } from '../../db/schema';
 import { buildTestApp, createMember } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim';
-import { paymentsKit } from './test-helpers';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+  ({ app, base } = await startPaymentsApp());
   expect(mollieSimOf(app)).not.toBeNull();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 const json = { 'content-type': 'application/json' };
 const { call, member, checkout, ledgerSum, userRow, webhook } = paymentsKit(() => ({ app, base }));

@@ -7,25 +7,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
-import { buildTestApp } from '../../test/helpers';
 import { finishCheckout, mollieSimOf } from '../mollie-sim';
 import { expireStalePayments, PSP_SWEEP_JOB } from './psp-poll';
-import { paymentsKit } from './test-helpers';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
 const { call, member, checkout, userRow } = paymentsKit(() => ({ app, base }));
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  ({ app, base } = await startPaymentsApp());
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 /** PSP fetches of a payment so far, counted by the simulator. */
 const pspGets = () => mollieSimOf(app)?.requests('GET /v2/payments/:id') ?? 0;

@@ -7,24 +7,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { creditLedger, payments } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
-import { buildTestApp, createStaff } from '../../test/helpers';
-import { getObject, mollieSimOf, patchObject } from '../mollie-sim';
-import { paymentsKit } from './test-helpers';
+import { createStaff } from '../../test/helpers';
+import { getObject, patchObject } from '../mollie-sim';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
 const { call, member, checkout, ledgerSum, userRow } = paymentsKit(() => ({ app, base }));
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  ({ app, base } = await startPaymentsApp());
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 /** A member who bought `pkg` through the hosted checkout: their id, cookie and the order id. */
 async function buyer(pkg: 'p0' | 'p1' = 'p1') {

@@ -9,25 +9,19 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { creditLedger, paymentReversals, payments } from '../../db/schema';
 import { changeCredits } from '../../platform/credits';
-import { buildTestApp, createStaff } from '../../test/helpers';
+import { createStaff } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim';
 import { creditsOwed } from './reversals';
-import { paymentsKit } from './test-helpers';
+import { paymentsKit, startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 let app: FastifyInstance;
 let base: string;
 const { call, member, checkout, userRow, webhook } = paymentsKit(() => ({ app, base }));
 
 beforeAll(async () => {
-  app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  ({ app, base } = await startPaymentsApp());
 }, 60_000);
-afterAll(async () => {
-  await mollieSimOf(app)?.settled();
-  await app.close();
-});
+afterAll(() => stopPaymentsApp(app));
 
 /** A member who bought p1 (60 credits, EUR 19.95 in NL unless the site's prices differ) through the hosted checkout. */
 async function buyer() {

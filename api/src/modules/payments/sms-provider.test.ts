@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { smsCodes, smsOutbox } from '../../db/schema';
-import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
+import { createMember, loginCookie } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim';
+import { startPaymentsApp, stopPaymentsApp } from './test-helpers';
 
 interface Received {
   method: string;
@@ -47,9 +48,7 @@ async function provider(status: () => number) {
 }
 
 async function listening(env: Record<string, unknown>): Promise<FastifyInstance> {
-  const app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0, ...env } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
+  return (await startPaymentsApp(env)).app;
 }
 
 async function memberCookie(app: FastifyInstance) {
@@ -72,8 +71,7 @@ describe('SMS_URL: an HTTP SMS provider', () => {
     app = await listening({ SMS_URL: sms.url, SMS_KEY: 'sms-test-key' });
   }, 60_000);
   afterAll(async () => {
-    await mollieSimOf(app)?.settled();
-    await app.close();
+    await stopPaymentsApp(app);
     await sms.close();
   });
 

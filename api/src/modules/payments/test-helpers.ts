@@ -6,10 +6,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { creditLedger, users } from '../../db/schema';
-import { createMember, loginCookie } from '../../test/helpers';
+import { buildTestApp, createMember, loginCookie } from '../../test/helpers';
 import { mollieSimOf } from '../mollie-sim';
 
 const json = { 'content-type': 'application/json' };
+
+/**
+ * A test app listening on 127.0.0.1 (the client, the hosted checkout and the webhook go over HTTP),
+ * its simulator answering at once; `base` is its address.
+ */
+export async function startPaymentsApp(env: Record<string, unknown> = {}): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildTestApp({ env: { MOLLIE_SIM_TIME_SCALE: 0, ...env } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, base: typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '' };
+}
+
+/** Let the simulator's pending webhooks finish, then close the app. */
+export async function stopPaymentsApp(app: FastifyInstance | undefined): Promise<void> {
+  if (!app) return;
+  await mollieSimOf(app)?.settled();
+  await app.close();
+}
 
 export function paymentsKit(get: () => { app: FastifyInstance; base: string }) {
   const call = async (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
