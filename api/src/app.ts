@@ -98,9 +98,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     bodyLimit: config.MAX_BODY_BYTES,
     logController: new RequestLogs(),
     trustProxy: config.TRUST_PROXY,
-    // no start timeout (Fastify's default: 10 s a plugin): the database plugin opens and migrates,
-    // which can take longer on a busy machine or with a big migration
-    pluginTimeout: 0,
+    // the database plugin opens and migrates, which takes longer than Fastify's default 10 s on a
+    // busy machine or with a big migration; a plugin that hangs still fails the start, after 5 minutes
+    pluginTimeout: 300_000,
     // a URL Fastify cannot even route (bad percent-encoding) still gets our translated error shape
     frameworkErrors,
   });
