@@ -72,7 +72,8 @@ export function PackagesPage({ variant }: { variant: PackagesVariant }) {
           <RefundNote />
         </>
       ) : null}
-      {user ? (
+      {/* below the packages once they are there: shown before them, it jumped down when they came */}
+      {user && (data || error) ? (
         <div css={{ marginTop: '2rem', display: 'grid', gap: '1rem' }}>
           <DiscountCodeField />
           <nav aria-label={t('more.label')} css={{ display: 'flex', gap: '1.25rem', flexWrap: 'wrap' }}>
