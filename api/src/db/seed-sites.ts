@@ -3,8 +3,7 @@
  * inserts what is missing, so it runs at every start and in every test app.
  */
 import { sql } from 'drizzle-orm';
-import { DEMO_SITES } from '../modules/sites/defaults';
-import { INTERESTS } from '../modules/sites/interests';
+import { DEMO_SITES, INTERESTS } from '../modules/sites';
 import type { DbOrTx } from './client';
 import { interests, sites } from './schema';
 
