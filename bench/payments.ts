@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     for (const c of [server, hello]) if (c.exited) throw new HarnessError(`${c.name} ended: ${c.tail.slice(-5).join('\n')}`);
   };
 
-  // as the site's client does (spec 7): a 503 from the admission control is retried after its
+  // as the site's client does: a 503 from the admission control is retried after its
   // Retry-After, up to 5 times; the retries are counted and printed
   let retried = 0;
   const post = async (url: string, cookie: string, body: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * The site's own translations, read from the locale files in the checkout, so tests assert the
- * exact text a member sees (nl = the spec's wording) without copying it:
+ * exact text a member sees (nl = the product's wording) without copying it:
  *   commonText('moduleUnavailable')        // nl
  *   commonText('retry', 'en')
  *   localeText('mf-members/src/locales', 'search.title', 'de')

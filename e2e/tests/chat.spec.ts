@@ -29,7 +29,7 @@ async function send(page: Page, to: string, text: string) {
 }
 
 /**
- * A woman who writes (e-mail confirmed, so her messages are delivered: spec 4) and a man, each
+ * A woman who writes (e-mail confirmed, so her messages are delivered) and a man, each
  * logged in in a browser context of their own; `confirmBoth` confirms his address too.
  */
 async function pair(browser: Browser, baseURL: string | undefined, inbox: Inbox, names: [string, string], confirmBoth = false) {

@@ -1,5 +1,5 @@
 /**
- * The installed app (issue 14, spec 2): every page links the per-site web app manifest, whose icons
+ * The installed app (issue 14): every page links the per-site web app manifest, whose icons
  * (drawn by the shell's build) are PNGs of the sizes it names; in installed-app mode (display-mode
  * standalone, stood in for by matchMedia: Playwright cannot install an app) the back button shows
  * on member, likes and credits pages only, and the site-entry warning stays away.

@@ -39,7 +39,7 @@ async function demoMembers(page: Page): Promise<Array<{ id: number; name: string
   return ((await res.json()) as { results: Array<{ id: number; name: string; fictional: boolean }> }).results;
 }
 
-/** Clicks the lander's first call to action; sign-up must open as spec 2 says, with the tracking. */
+/** Clicks the lander's first call to action; sign-up must open as the product wants, with the tracking. */
 async function openSignupFromLander(page: Page, isMobile: boolean, query: string) {
   await page.getByRole('main').getByRole('button', { name: 'Gratis aanmelden' }).first().click();
   if (isMobile) {

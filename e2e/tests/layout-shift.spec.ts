@@ -90,7 +90,7 @@ const PAGES: { path: string; reminder: boolean; last?: (page: Page) => Locator }
   },
   { path: '/profile', reminder: true, last: (page) => page.getByText(members('photos.count', { count: 0, max: '' })) },
   { path: '/likes', reminder: true },
-  // the account pages show no e-mail reminder (spec 4: not on the settings pages); the welcome bonus still comes
+  // the account pages show no e-mail reminder (not on the settings pages); the welcome bonus still comes
   { path: '/account', reminder: false },
 ];
 

@@ -20,7 +20,7 @@ describe('auth locales', () => {
     }
   });
 
-  it('use the exact Dutch texts of the spec', () => {
+  it('use the exact Dutch texts of the product', () => {
     const e = locales.nl.errors;
     expect(e.name_equals_email).toBe('Je profielnaam moet anders zijn dan je e-mailadres');
     expect(e.name_starts_with_at).toBe('Je profielnaam mag niet beginnen met een @');

@@ -1,5 +1,5 @@
 /**
- * Tracking data from the landing URL (spec 3: network, ref, sub1-3). Captured on the first page
+ * Tracking data from the landing URL (network, ref, sub1-3). Captured on the first page
  * that carries any of them and kept for the browser session, so a visitor who lands on
  * /landers/video?network=x&sub1=y and signs up three pages later still has them sent with the
  * sign-up (the server keeps them with the account).

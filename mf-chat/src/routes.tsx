@@ -1,5 +1,5 @@
 /**
- * mf_chat's pages (spec 2): the chats overview and a conversation, by conversation id or by
+ * mf_chat's pages: the chats overview and a conversation, by conversation id or by
  * member (starts or reopens the conversation with that member); and the staff's operator console
  * and held messages (issue 26).
  */

@@ -65,7 +65,7 @@ export const membersApi = {
   geocode: (lat: number, lon: number) => api.get('/api/geocode.php', ZGeocodeResult, { query: { lat, lon } }),
 };
 
-// interests and regions: loaded once per language and cached (spec 7), in the UI language
+// interests and regions: loaded once per language and cached, in the UI language
 export function loadInterests(language: Language): Promise<InterestsResponse> {
   return loadTranslated('/api/interests.php', ZInterestsResponse, language);
 }

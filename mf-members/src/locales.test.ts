@@ -13,7 +13,7 @@ describe('members locales', () => {
     expect(assertCompleteLocales(locales)).toEqual({});
   });
 
-  it('use the spec wording for the like popup', () => {
+  it('use the exact wording for the like popup', () => {
     expect(locales.en.like.title).toBe('New like!');
     expect(locales.nl.like.startConversation).toBe('Start gesprek');
   });

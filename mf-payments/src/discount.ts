@@ -1,5 +1,5 @@
 /**
- * The discount code the member entered (spec 3 "other session state"): kept for the browser tab
+ * The discount code the member entered ("other session state"): kept for the browser tab
  * (sessionStorage), so it goes with the member from /credits to the payment method page and is
  * sent with the payment. The server checks it again and computes the price.
  */

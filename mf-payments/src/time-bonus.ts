@@ -1,5 +1,5 @@
 /**
- * The active discount and its countdown (spec 3, 4, 9), one clock for the whole page: the
+ * The active discount and its countdown, one clock for the whole page: the
  * welcome-bonus banner, the time-bonus modal and the credits page all read it.
  *
  * - The time bonus comes with the member (`user.time_bonus`, loaded at login and on every refresh
@@ -110,7 +110,7 @@ export function createBonusClock({ now = () => Date.now(), welcomeCode = () => p
         const bonus: ActiveBonus = { kind: 'welcome', code: code.code, percentage: code.percentage, timeBonus: null };
         run(bonus, deadlineAt(code.expires), `welcome:${user.id}:${code.code}`);
       })
-      .catch(() => undefined); // spec 8: a failing welcome discount is ignored
+      .catch(() => undefined); // a failing welcome discount is ignored
   };
 
   const sync = (user: User | null) => {

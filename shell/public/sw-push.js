@@ -1,7 +1,7 @@
 /*
  * Push service worker (spec section 7: registered at /sw-push.js). Shows the notifications the
  * server pushes (api/src/modules/notifications: JSON { title, body, url, tag, icon, badge }), puts
- * `badge` (unread messages + new likes) on the installed app's icon (failures ignored, spec 8), and
+ * `badge` (unread messages + new likes) on the installed app's icon (failures ignored), and
  * on a click opens the page it names (the conversation, the likes page, the match) in an open tab
  * of the site, else in a new one. Served no-cache by the server so a new version is picked up on
  * the next visit.

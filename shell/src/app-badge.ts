@@ -1,7 +1,7 @@
 /**
- * The app badge (spec 4): unread messages plus new likes on the installed app's icon
+ * The app badge: unread messages plus new likes on the installed app's icon
  * (`navigator.setAppBadge`), changing with the badges (live through the realtime socket).
- * Browsers without it, or a refusal, are silently ignored (spec 8).
+ * Browsers without it, or a refusal, are silently ignored.
  */
 import { useEffect } from 'react';
 import { useBadges } from '@dating/shared-kit/state';

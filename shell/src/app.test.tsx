@@ -109,7 +109,7 @@ describe('member pages without a session', () => {
     ['/chats', 'Log in om te chatten. Aanmelden is gratis.'],
     ['/members/7/chat', 'Log in om te chatten. Aanmelden is gratis.'],
     ['/members/7/chat?gift=1', 'Log in om een cadeau te sturen. Aanmelden is gratis.'],
-  ])('%s says why to log in (spec 8: chat, gift)', (path, text) => {
+  ])('%s says why to log in (chat, gift)', (path, text) => {
     renderInShell(<ShellRoutes />, { path });
     expect(within(screen.getByRole('main')).getByText(text)).toBeInTheDocument();
   });

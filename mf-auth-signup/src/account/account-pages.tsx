@@ -1,6 +1,6 @@
 /**
  * Account settings (route table: /account/*): overview with "export my data", change e-mail,
- * change password, passkeys (security-page.tsx), delete account. Only the owner, logged in, manages these (spec 6).
+ * change password, passkeys (security-page.tsx), delete account. Only the owner, logged in, manages these.
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /activate/done: profile card, get-premium card with discount badge, member overview (spec 2).
+ * /activate/done: profile card, get-premium card with discount badge, member overview.
  * /activate/error: 'Activeren mislukt' with a way to get a new activation mail, or, for a reused
  * link of a confirmed member, that the address is already confirmed and the way on.
  */

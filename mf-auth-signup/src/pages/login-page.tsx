@@ -1,4 +1,4 @@
-/** /login: e-mail + password (POST /api/user.php); spec 8 texts come from the server. */
+/** /login: e-mail + password (POST /api/user.php); the product's texts come from the server. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

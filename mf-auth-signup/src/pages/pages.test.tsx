@@ -45,7 +45,7 @@ async function logIn(email: string, password: string) {
 }
 
 describe('login', () => {
-  it('checks input, shows the spec texts, and logs in', async () => {
+  it('checks input, shows the exact texts, and logs in', async () => {
     const email = await createAccount('juist-wachtwoord-1');
     clearCookies();
     const user = userEvent.setup();
@@ -108,7 +108,7 @@ describe('reset password', () => {
     expect(await screen.findByText(/Je wachtwoord is gewijzigd/)).toBeInTheDocument();
     doView.unmount();
 
-    // the same link again: the spec text
+    // the same link again: the product's texts
     await renderAt(<ResetPasswordDoPage />, { path: `${link.pathname}${link.search}` });
     await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'nog-een-wachtwoord');
     await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'nog-een-wachtwoord');

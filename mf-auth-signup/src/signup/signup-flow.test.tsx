@@ -1,5 +1,5 @@
 /**
- * The sign-up flow against the real API server: every step checked with the spec's texts, the
+ * The sign-up flow against the real API server: every step checked with the product's texts, the
  * did-you-mean suggestion, the draft kept across a reload (without the password), the server's
  * answer shown on the right field, and a real account created at the end (session + bus).
  */
@@ -31,7 +31,7 @@ async function fillToStep4(user: ReturnType<typeof userEvent.setup>, name = 'Ann
   await screen.findByRole('heading', { name: 'Je inloggegevens' });
 }
 
-it('checks every step with the spec texts before going on', async () => {
+it('checks every step with the exact texts before going on', async () => {
   const user = userEvent.setup();
   await renderAt(<SignupFlow onFinish={() => undefined} />);
   expect(screen.getByRole('heading', { name: 'Wie ben je?' })).toBeInTheDocument();

@@ -2,7 +2,7 @@
  * The sign-up flow, shared by the desktop modal and the phone page: steps 0-4, then the progress of
  * four steps (check data, create account, search matches, send activation mail), then the complete
  * step. Each step is checked with the same zod schema the server uses (shared contracts), so the
- * member sees the spec's texts before anything is sent; the server's answer is shown the same way.
+ * member sees the product's texts before anything is sent; the server's answer is shown the same way.
  *
  * The values, the check of a step and the request body are in signup-values.ts; the draft (kept in
  * sessionStorage, never the password) in signup-draft.ts.

@@ -105,7 +105,7 @@ export function stepErrors(index: number, values: SignupValues, messageTo: numbe
   return {};
 }
 
-/** The site's `signups` setting (spec 5): 'all', or 'with_trafficsource' with a traffic source. */
+/** The site's `signups` setting: 'all', or 'with_trafficsource' with a traffic source. */
 export function signupBlockedReason(mode: string | undefined): string | null {
   if (mode === 'with_trafficsource') {
     const tracking = captureTracking();

@@ -1,5 +1,5 @@
 /**
- * ./EmailReminder (spec 4): while the e-mail address is not confirmed, a reminder with a "send
+ * ./EmailReminder: while the e-mail address is not confirmed, a reminder with a "send
  * again" button. A modal on a phone when the URL has `api_signup_complete` (right after sign-up),
  * else an alert. Not shown on the sign-up, settings and notifications pages.
  */

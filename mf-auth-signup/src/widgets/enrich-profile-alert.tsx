@@ -1,5 +1,5 @@
 /**
- * ./EnrichProfileAlert (spec 4, the dismissible "enrich-profile" alert): a logged-in member whose
+ * ./EnrichProfileAlert (the dismissible "enrich-profile" alert): a logged-in member whose
  * profile lacks what /complete-signup asks for (orientation, region, city) gets a link there.
  * Dismissible; the dismissal time is stored and the alert comes back after a week while data is
  * still missing. One alert at a time: it waits while the e-mail reminder is shown (address not yet

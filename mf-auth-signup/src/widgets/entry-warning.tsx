@@ -1,5 +1,5 @@
 /**
- * ./EntryWarning (spec 2): the site-entry warning (shared-kit's EntryWarningDialog) shown once to
+ * ./EntryWarning: the site-entry warning (shared-kit's EntryWarningDialog) shown once to
  * logged-out visitors outside the installed app, when the site enables it. Where it is mounted
  * (layouts, NL/DE rule for chat and lander layouts, hidden on complete-signup and reset pages) is
  * the shell's decision.

@@ -1,5 +1,5 @@
 /**
- * ./NotificationsAlert (spec 4): when mail to the member was switched off (spam complaint, bounce,
+ * ./NotificationsAlert: when mail to the member was switched off (spam complaint, bounce,
  * list-unsubscribe), say why and what solves it. Dismissible; the dismissal time is stored and the
  * alert comes back after a week while the reason stays.
  */

@@ -1,5 +1,5 @@
 /**
- * ./PushAlert (spec 4): only when push is available, asks the permission from its button, records a
+ * ./PushAlert: only when push is available, asks the permission from its button, records a
  * refusal as denied with the translated way out, and remembers a dismissal. The browser's push
  * parts (permission prompt, service worker, push service) do not exist in jsdom: they are stood in
  * for here, and the real ones run in e2e/tests/notifications.spec.ts (Chromium).

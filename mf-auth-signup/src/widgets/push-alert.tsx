@@ -1,5 +1,5 @@
 /**
- * ./PushAlert (spec 4, the dismissible "push-notification" alert): offers a logged-in member push
+ * ./PushAlert (the dismissible "push-notification" alert): offers a logged-in member push
  * notifications of new messages, likes and matches. Only when push is available (shared-kit
  * state/push.ts: service worker, PushManager, Notification, the site's push_public_key) and this
  * browser is neither subscribed nor refused. Its button asks the permission and subscribes

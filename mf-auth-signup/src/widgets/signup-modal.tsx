@@ -1,6 +1,6 @@
 /**
  * ./SignupModal: sign-up as a modal on desktop (>= 768 px). Opened by the bus event `signup:open`;
- * on a phone the same event goes to the /signup page instead (spec 2). While sign-up is under way
+ * on a phone the same event goes to the /signup page instead. While sign-up is under way
  * (past the first step, or the account being created) neither the backdrop nor Escape closes it;
  * an explicit close button does (except while the account is being created).
  */

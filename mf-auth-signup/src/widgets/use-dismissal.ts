@@ -5,7 +5,7 @@ import { readJson, writeJson } from '../storage';
 export const SHOW_AGAIN_MS = 7 * 86_400_000;
 
 /**
- * A dismissible alert remembered by its stored dismissal time (spec 4: enrich-profile,
+ * A dismissible alert remembered by its stored dismissal time (enrich-profile,
  * disabled-notifications, push): `hidden` for `showAgainMs` after `dismiss()`, then back while its
  * reason stays.
  */

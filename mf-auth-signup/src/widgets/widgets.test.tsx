@@ -48,7 +48,7 @@ describe('SignupModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("says what the visitor tried (spec 8: log in to like, to see photos), in the modal and on the phone's page", async () => {
+  it("says what the visitor tried (log in to like, to see photos), in the modal and on the phone's page", async () => {
     await renderAt(<SignupModal />);
     act(() => bus.emit('signup:open', { reason: 'like' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gratis aanmelden' });

@@ -28,7 +28,7 @@ export interface ConversationListProps {
   active: number | null;
 }
 
-/** The conversation list (spec 2): photo, name, fictional label, last message and time, unread count. */
+/** The conversation list: photo, name, fictional label, last message and time, unread count. */
 export function ConversationList({ chats, loadError, active }: ConversationListProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { t: tc } = useTranslation('common');

@@ -5,7 +5,7 @@ import type { SendProblem } from '../hooks/use-conversation';
 import { NAMESPACE } from '../i18n';
 
 /**
- * Why a message was not sent, with the way forward (spec 8): 'Je hebt onvoldoende credits' with a
+ * Why a message was not sent, with the way forward: 'Je hebt onvoldoende credits' with a
  * buy button; the free-conversation limit and premium-only with a premium offer; anything else
  * shows the server's message (a call that ends the session: the shell shows its login prompt).
  */

@@ -1,9 +1,9 @@
 /**
  * The conversation list (GET /api/chats.php) kept current without a reload: new messages, deleted
  * conversations and (re)connects arrive on the bus from the realtime socket; while the socket is
- * down the list reloads on the spec's periodic refresh (5 s, then every 60 s).
- * Opening a conversation sets its unread count to 0 (spec 4); removing one removes it locally
- * first, then on the server; on failure the error is shown and the list reloads (spec 4, 8).
+ * down the list reloads on the product's periodic refresh (5 s, then every 60 s).
+ * Opening a conversation sets its unread count to 0; removing one removes it locally
+ * first, then on the server; on failure the error is shown and the list reloads.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSwallowed } from '@dating/shared-kit/api';
@@ -19,7 +19,7 @@ export type ListEntry = Omit<ChatEntry, 'profile'> & { profile: ProfileRef };
 export interface ChatsState {
   chats: ListEntry[] | null;
   loadError: string | null;
-  /** the failure of a removal, shown as an alert (spec 4) */
+  /** the failure of a removal, shown as an alert */
   removeError: string | null;
   dismissRemoveError: () => void;
   reload: () => Promise<void>;

@@ -3,7 +3,7 @@
  * `before`), sending with a client-made id (a retry of the same message is never charged twice),
  * deleting own messages, and what the realtime socket brings on the bus: new messages, deletions,
  * typing, read receipts, the conversation's removal (deleted or blocked). While the socket is
- * down the newest page is reloaded on the spec's periodic refresh.
+ * down the newest page is reloaded on the product's periodic refresh.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
@@ -42,7 +42,7 @@ export interface ConversationState {
   readUpTo: number;
   /** what the next message costs (from the server), null until loaded */
   costs: MessageCosts | null;
-  /** older history is hidden (spec 4): this many days are shown */
+  /** older history is hidden: this many days are shown */
   historyDays: number | null;
   typing: boolean;
   problem: SendProblem | null;

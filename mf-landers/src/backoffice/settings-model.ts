@@ -1,5 +1,5 @@
 /**
- * The site settings form's model: every field of spec 3 (ZSettings) as form values (text, number
+ * The site settings form's model: every field (ZSettings) as form values (text, number
  * text, checkbox), grouped for the form, and back to the settings object the server checks. Values
  * that are no number are sent as they were typed, so the server's contract check names the field.
  */

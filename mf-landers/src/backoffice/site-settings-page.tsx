@@ -1,5 +1,5 @@
 /**
- * /backoffice/sites/<domain> (admin): every setting of spec 3 for one domain, grouped; saving
+ * /backoffice/sites/<domain> (admin): every setting for one domain, grouped; saving
  * asks to confirm (naming the domain and what changed) and sends the whole settings. The server
  * checks them against the contract: its refusal names each failing field, shown next to it (and
  * focus goes to the first), and nothing is changed. A saved change is live on that domain's next

@@ -155,7 +155,7 @@ describe('placeholders', () => {
     );
   });
 
-  it('the terms version date: 2023-12-01, or the company added date when later (spec 9)', () => {
+  it('the terms version date: 2023-12-01, or the company added date when later', () => {
     expect(termsVersionDate(null)).toBe('2023-12-01T12:00:00Z');
     expect(termsVersionDate({ added: '2020-05-01T00:00:00Z' })).toBe('2023-12-01T12:00:00Z');
     expect(termsVersionDate({ added: '2024-01-15T12:00:00Z' })).toBe('2024-01-15T12:00:00Z');

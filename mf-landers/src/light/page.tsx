@@ -2,7 +2,7 @@
  * The light page: mf-landers' pages that a visitor reaches first, outside the app, with the data
  * the server inlined. The server renders it (server.tsx), the browser hydrates the same tree
  * (client.tsx).
- * - the lander layout of spec 2 (brand bar, the lander, footer with the disclaimer; the member
+ * - the lander layout (brand bar, the lander, footer with the disclaimer; the member
  *   sign-up landing in the empty layout) around a registry variant or a member landing;
  * - the default layout (shared-kit's top bar with a visitor's language choice and login button,
  *   footer) around the index, a legal page or the service page, the same components the app shows there.

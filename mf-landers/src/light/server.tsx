@@ -227,7 +227,7 @@ export function render(input: RenderInput): string {
     settings,
     texts: textsFor(language, route),
     preload,
-    // the lander layout shows it on Dutch and German sites only (spec 2), the others everywhere
+    // the lander layout shows it on Dutch and German sites only, the others everywhere
     entryWarning: popup && (layout !== 'lander' || entryWarningForSite(settings)),
     app: { scripts: input.appScripts },
   };

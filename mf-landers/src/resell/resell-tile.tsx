@@ -1,5 +1,5 @@
 /**
- * ./ResellTile: the cams/resell tile of spec 1, among mf-members' search results (only when the
+ * ./ResellTile: the cams/resell tile, among mf-members' search results (only when the
  * site setting `member_resell` is on: mf-members decides where, this module what). The growth
  * team owns it: the partner link in resell.json, the texts in this module's locales
  * (`resell.*`). Marked as an advertisement; the link is `rel="sponsored"` and opens a new tab.

@@ -81,7 +81,7 @@ describe('MemberPage', () => {
     expect(calls.map((c) => c.url.pathname)).not.toContain('/api/likes.php');
   });
 
-  it('asks a visitor to sign up with the reason when they like or open a locked photo (spec 8)', async () => {
+  it('asks a visitor to sign up with the reason when they like or open a locked photo', async () => {
     act(() => setSession(null));
     serve({ 'GET /api/member.php': () => member({ liked_me: false }) });
     const opened: unknown[] = [];

@@ -67,7 +67,7 @@ function Thumbnails({
               to={loggedIn ? '/premium' : '/signup?reason=photo'}
               onClick={(event) => {
                 if (loggedIn) return;
-                // a visitor: the sign-up (modal on a desktop) with spec 8's "log in to see photos"
+                // a visitor: the sign-up (modal on a desktop) with the product's "log in to see photos"
                 event.preventDefault();
                 bus.emit('signup:open', { reason: 'photo' });
               }}

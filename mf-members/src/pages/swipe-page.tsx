@@ -151,7 +151,7 @@ export function SwipePage() {
               >
                 {profile.city}
               </p>
-              {/* a chatpal says so in words on the card, not only with the icon (spec 1) */}
+              {/* a chatpal says so in words on the card, not only with the icon */}
               {profile.fictional && (
                 <FictionalNotice
                   css={css`

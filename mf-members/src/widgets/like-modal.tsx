@@ -11,7 +11,7 @@ import { Avatar } from '../components/avatar';
 import { useCurrentPath, useGo } from '../components/use-go';
 import '../i18n';
 
-/** Reload delay of the likes after an auto-like (spec 9). */
+/** Reload delay of the likes after an auto-like. */
 export const AUTO_LIKE_RELOAD_MS = 500;
 
 /** `?t=N` -> N seconds, and the address without the parameter; null when there is none. */

@@ -28,7 +28,7 @@ export default function MatchModal() {
   };
   return (
     <Modal open onClose={close} title={t('match.title')} dismissible size="sm">
-      {/* closes on click (spec 4): any click inside the content closes; the buttons also navigate */}
+      {/* closes on click: any click inside the content closes; the buttons also navigate */}
       <div
         onClick={close}
         css={css`

@@ -1,5 +1,5 @@
 /**
- * Discount code (spec 5/8): checked with GET /api/discountcode.php; the server's translated
+ * Discount code: checked with GET /api/discountcode.php; the server's translated
  * answer is shown ('Code niet gevonden', 'Code reeds gebruikt'). An accepted code is kept for the
  * tab and the packages are priced again by the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Packages p0-p3 (spec 2): credits, price in the member's currency, price per credit, the
+ * Packages p0-p3: credits, price in the member's currency, price per credit, the
  * 'popular' ribbon and the discount ribbon (old and new price). The try-out package is shown on
  * its own under the list. What the buy button does is the page's choice (`action`).
  */

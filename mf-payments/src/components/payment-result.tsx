@@ -1,8 +1,8 @@
 /**
- * The result of a payment (spec 4): loading, pending ("processing", asked again every 2 s),
+ * The result of a payment: loading, pending ("processing", asked again every 2 s),
  * completed (the credits added; the session is reloaded, so the member is premium at once), failed
  * or cancelled ("try another method"). A failed card payment says 'Creditcard betaling mislukt'
- * and offers a retry and PayPal (spec 8).
+ * and offers a retry and PayPal.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

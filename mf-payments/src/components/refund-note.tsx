@@ -4,7 +4,7 @@ import { useSettings } from '@dating/shared-kit/state';
 import { colors } from '@dating/shared-kit/theme';
 import { NAMESPACE } from '../i18n';
 
-/** One-time payment, the refund period of the site's settings and the return policy (spec 9). */
+/** One-time payment, the refund period of the site's settings and the return policy. */
 export function RefundNote() {
   const { t } = useTranslation(NAMESPACE);
   const settings = useSettings();

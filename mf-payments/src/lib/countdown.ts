@@ -1,6 +1,6 @@
 import type { Countdown } from '@dating/shared-kit/contracts';
 
-/** Remaining seconds -> hh:mm:ss parts, each padded to two digits (spec 4); never negative. */
+/** Remaining seconds -> hh:mm:ss parts, each padded to two digits; never negative. */
 export function splitCountdown(totalSeconds: number): Countdown {
   const left = Math.max(0, Math.floor(totalSeconds));
   const pad = (n: number) => String(n).padStart(2, '0');

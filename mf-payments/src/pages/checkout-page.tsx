@@ -1,5 +1,5 @@
 /**
- * /credits/:id/:paymentmethod? (spec 2): the chosen package, the payment methods the PSP offers
+ * /credits/:id/:paymentmethod?: the chosen package, the payment methods the PSP offers
  * in the member's payment country, the bank where the method has a choice, then the PSP's hosted
  * checkout. Back from the checkout (`?payment_id=`), the same route shows the result.
  */

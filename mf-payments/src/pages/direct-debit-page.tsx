@@ -1,8 +1,8 @@
 /**
- * /directdebit (spec 2, 5, 8): SEPA direct debit. Step 1 the form (account holder, IBAN with its
+ * /directdebit: SEPA direct debit. Step 1 the form (account holder, IBAN with its
  * checksum checked here too, phone, consent) -> the server sends a 6-digit code by SMS;
  * step 2 the code ("Code ongeldig") -> the payment, whose result shows at ?payment_id=.
- * A blocked IBAN or phone and the per-member limit come back from the server with the spec's texts.
+ * A blocked IBAN or phone and the per-member limit come back from the server with the product's texts.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /credits, /premium and /pricing (spec 2): the packages with their prices, ribbons, the try-out
+ * /credits, /premium and /pricing: the packages with their prices, ribbons, the try-out
  * package, the one-time-payment notice and the refund period. Members choose a package and go on
  * to the payment method; visitors (/pricing is for everyone) are asked to sign up first.
  */

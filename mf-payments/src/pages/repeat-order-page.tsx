@@ -1,7 +1,7 @@
 /**
- * /credits/repeat-order (spec 2): buy again in one click with the card saved at an earlier card
+ * /credits/repeat-order: buy again in one click with the card saved at an earlier card
  * payment (a recurring payment on its mandate). The result shows as on the checkout's return;
- * a failed recurring payment offers a retry or PayPal (spec 4).
+ * a failed recurring payment offers a retry or PayPal.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

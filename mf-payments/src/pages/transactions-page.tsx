@@ -1,5 +1,5 @@
 /**
- * /transactions/:id? (spec 2): the member's payments (status, method, amount, credits) and the
+ * /transactions/:id?: the member's payments (status, method, amount, credits) and the
  * use of credits from the ledger; with an id, the detail of that payment.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Time-bonus modal (spec 4 and 9): opens after 40 s in the members area, only for a logged-in
+ * Time-bonus modal: opens after 40 s in the members area, only for a logged-in
  * member with 0 credits, while the time bonus runs and the modal was not closed before. Closing
  * stores the time of the dismissal (localStorage), so it never opens again in this browser.
  * Time spent outside the members area does not count; it goes on counting when the member comes

@@ -1,5 +1,5 @@
 /**
- * Welcome-bonus banner (spec 2): the active discount (time bonus, else the welcome code) with a
+ * Welcome-bonus banner: the active discount (time bonus, else the welcome code) with a
  * live hh:mm:ss countdown, linking to /credits. Mounted by the shell among the member's notices
  * (a card in the stack the member opens from the pill at the bottom of the screen, shell layouts/notices.tsx);
  * it shows only while a bonus runs and disappears when the countdown reaches 0.

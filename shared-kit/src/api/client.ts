@@ -1,5 +1,5 @@
 /**
- * The fetch client every module uses (spec 7 and 8):
+ * The fetch client every module uses:
  * - cookie session: `credentials: 'include'`; JSON bodies; `Accept-Language` = the UI language;
  *   `X-Request-Type: web` on /api/user.php;
  * - up to 5 retries with exponential delay (200 ms * 2^n) for network failures and 5xx answers of
@@ -34,7 +34,7 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   /** origin/prefix of the API; default: the page's own origin */
   baseUrl?: string;
-  /** default 5 (spec 7) */
+  /** default 5 */
   retries?: number;
   /** first retry delay; doubles each time. Default 200 ms. */
   retryDelayMs?: number;

@@ -14,7 +14,7 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
-  /** minutes of a login lock (spec 8), when the server sent them */
+  /** minutes of a login lock, when the server sent them */
   readonly minutes: number | undefined;
   /** the parsed answer body (or undefined) */
   readonly body: unknown;

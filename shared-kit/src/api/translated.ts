@@ -1,6 +1,6 @@
 /**
  * Lists the server translates (interest labels, region names and labels): loaded once per
- * language and kept (spec 7: "loaded once and cached"), asked with `?lang=`. The language in the
+ * language and kept ("loaded once and cached"), asked with `?lang=`. The language in the
  * URL is what makes them safe to cache: the server caches that form publicly, so after a language
  * switch the page asks another URL and never gets the old language back from a cache
  * (api/src/platform/http-cache.ts). Callers pass the UI language and load again when it changes.

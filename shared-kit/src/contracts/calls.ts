@@ -12,7 +12,7 @@ import { ZImage, ZLanguage } from './core';
 // - /api/geocode.php, /api/likes.php, /api/auto-like.php: members.ts (ZGeocodeQuery,
 //   ZGeocodeResult, ZMemberLikes, ZAutoLike)
 
-/** Value of the `X-Request-Type` header every /api/user.php request carries (spec 7). */
+/** Value of the `X-Request-Type` header every /api/user.php request carries. */
 export const USER_REQUEST_TYPE = 'web';
 
 /**
@@ -96,7 +96,7 @@ export type Region = z.infer<typeof ZRegion>;
 export const ZRegionsResponse = z.object({ country: z.string(), kind: z.string(), label: z.string(), regions: z.array(ZRegion) });
 export type RegionsResponse = z.infer<typeof ZRegionsResponse>;
 
-/** Company info (spec 3). `added`: ISO date; the terms version date is the later of it and 2023-12-01. */
+/** Company info. `added`: ISO date; the terms version date is the later of it and 2023-12-01. */
 export const ZCompanyInfo = z.object({
   name: z.string(),
   address: z.string(),

@@ -10,7 +10,7 @@ import { ZProfile, ZRowId } from './core';
 import { ZPhotoRejectReason } from './moderation';
 import { ZProfileRef } from './calls';
 
-/** Free members (not paid_user) may start at most this many conversations (spec 5 and 9). */
+/** Free members (not paid_user) may start at most this many conversations. */
 export const FREE_CONVERSATION_LIMIT = 2;
 /** One page of GET /api/messages.php. */
 export const MESSAGES_PAGE_SIZE = 30;

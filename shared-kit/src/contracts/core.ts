@@ -153,7 +153,7 @@ export const PAYMENT_METHODS = [
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
 
-/** Time bonus (spec 3/4/9): code TIMEBONUS25, 25 %, once per user, 14400 s from signup. */
+/** Time bonus: code TIMEBONUS25, 25 %, once per user, 14400 s from signup. */
 export const ZTimeBonus = z.object({
   code: z.string(),
   country: z.string().nullable(),
@@ -205,7 +205,7 @@ export const ZUser = z.object({
   is_staff: z.boolean().default(false),
   /** a staff member's roles (issue 15): moderator, operator, payments, admin; [] for members */
   staff_roles: z.array(ZStaffRole).default([]),
-  /** the time bonus (spec 3/4): present for a non-paid member within 14400 s of sign-up, else null */
+  /** the time bonus: present for a non-paid member within 14400 s of sign-up, else null */
   time_bonus: ZUserTimeBonus.nullable().optional(),
 });
 export type User = z.infer<typeof ZUser>;
@@ -233,7 +233,7 @@ export const ZSettings = z.object({
   domain_language: z.string().min(2),
   cdn_prefix: z.string(),
   niche: z.number().int().min(1).max(7),
-  /** payment countries of spec 9 (kept as strings for readers; checked against COUNTRIES) */
+  /** payment countries (kept as strings for readers; checked against COUNTRIES) */
   countries: z.array(z.string().refine((c) => (COUNTRIES as readonly string[]).includes(c))).min(1),
   index_title: z.string().trim().min(1).max(200),
   description: z.string(),
@@ -246,7 +246,7 @@ export const ZSettings = z.object({
   photo_credits: z.number().int().nonnegative(),
   gift_credits: z.number().int().nonnegative(),
   message_length: z.number().int().min(1).max(100_000),
-  /** chat history older than this many days is hidden for privacy (spec 4); ours, not the spec's */
+  /** chat history older than this many days is hidden for privacy; ours, not the product's */
   chat_history_days: z.number().int().positive().default(90),
   /** the vulnerable-user warning (issue 15): more messages than this to chatpals within 24 hours
    * bring the in-chat notice that chatpals are fictional profiles run by the site's staff (once a day); ours */

@@ -19,7 +19,7 @@ export const EVENT_SCHEMAS = {
   /** the current user changed (profile edit, language, refresh) */
   'user:updated': z.object({ user: ZUser }),
   /** open the signup modal/page, optionally at a step (0-4) */
-  /** `reason`: what the visitor tried (spec 8's login-required messages), shown above the sign-up */
+  /** `reason`: what the visitor tried (the product's login-required messages), shown above the sign-up */
   'signup:open': z.object({
     step: z.number().int().min(0).max(5).optional(),
     reason: z.enum(['chat', 'gift', 'photo', 'like']).optional(),

@@ -205,7 +205,7 @@ export type MemberIdBody = z.infer<typeof ZMemberIdBody>;
 export const ZLikeResult = z.object({ match: z.boolean(), new_likes: z.number().int().optional() });
 export type LikeResult = z.infer<typeof ZLikeResult>;
 
-/** GET /api/likes.php: the spec's `{profiles, liked_by}` plus who I like and my matches. */
+/** GET /api/likes.php: the product's `{profiles, liked_by}` plus who I like and my matches. */
 export const ZLikedByEntry = z.object({ id: z.number().int(), like_new: z.boolean() });
 export const ZMemberLikes = z.object({
   profiles: z.array(ZProfile),
@@ -249,7 +249,7 @@ export type SwipeResult = z.infer<typeof ZSwipeResult>;
 export const ZMatchFinderRequest = z.object({
   age: z.enum(['18-35', '35+']),
   appearance: z.enum(['normal', 'sexy']),
-  /** the spec's third choice; never pre-selected, so it may be left out (it does not filter: likes.ts) */
+  /** the product's third choice; never pre-selected, so it may be left out (it does not filter: likes.ts) */
   race: z.enum(['white', 'other']).optional(),
 });
 export type MatchFinderRequest = z.infer<typeof ZMatchFinderRequest>;

@@ -9,7 +9,7 @@
  *
  * Error codes: PAYMENT_ERROR_CODES are the `error` values of this capability's 4xx answers (the
  * server's message table api/src/i18n/messages/payments.ts and the frontend's `payments`
- * namespace translate them; nl is the spec's wording).
+ * namespace translate them; nl is the product's wording).
  */
 import { z } from 'zod';
 import { PACKAGE_IDS, PAYMENT_METHODS, ZCountry, ZPaymentMethod, ZRowId } from './core';
@@ -57,7 +57,7 @@ export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed
 export const ZPaymentKind = z.enum(['checkout', 'repeat', 'directdebit']);
 export type PaymentKind = z.infer<typeof ZPaymentKind>;
 
-/** The card brands of the spec's method list: all paid through the PSP's `creditcard` method. */
+/** The card brands of the product's method list: all paid through the PSP's `creditcard` method. */
 export const CARD_METHODS: readonly PaymentMethod[] = ['creditcard', 'visa', 'mastercard', 'maestro', 'cartebancaire', 'nexi'];
 
 /** Discount kinds: a typed code, the welcome discount (first purchase) or the time bonus (TIMEBONUS25). */
@@ -140,7 +140,7 @@ export function isValidIban(value: string): boolean {
   return rest === 1;
 }
 
-/** The page the PSP sends the member back to after the hosted checkout (the result states of spec 4). */
+/** The page the PSP sends the member back to after the hosted checkout (the result states). */
 export function paymentResultPath(paymentId: number, pkg: PackageId, method: PaymentMethod): string {
   return `/credits/${pkg}/${method}?payment_id=${paymentId}`;
 }

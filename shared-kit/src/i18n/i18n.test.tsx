@@ -96,7 +96,7 @@ describe('language rules', () => {
     expect(detectLanguage({})).toBe('en');
   });
 
-  it('offers the languages of spec 9 per country', () => {
+  it('offers the languages per country', () => {
     expect(languagesForCountry('BE')).toEqual(['nl', 'fr', 'de']);
     expect(languagesForCountry('ch')).toEqual(['de', 'it', 'fr', 'en']);
     expect(languagesForCountry('US')).toEqual(['en', 'es']);

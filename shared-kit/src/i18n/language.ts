@@ -12,7 +12,7 @@ export type { Country, Language };
 
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_DAYS = 365;
-/** Last resort when nothing else decides (spec 9: default locale en ...). */
+/** Last resort when nothing else decides (default locale en ...). */
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** ... with fallback nl: the reference wording, used for any key missing in a language. */
 export const FALLBACK_LANGUAGE: Language = 'nl';

@@ -16,7 +16,7 @@
  * - `photo:moderated` (staff approved or rejected one of my photos) goes on the bus; `account:banned`
  *   ends the session and shows the ban page (state/banned.ts);
  * - `realtime:state` tells whether the socket is up: while it is down the periodic refresh of
- *   spec 9 is what keeps the page current (see `startPeriodicRefresh`'s `skipWhile`).
+ *   the refresh is what keeps the page current (see `startPeriodicRefresh`'s `skipWhile`).
  */
 import { ZWsServerFrame } from '../contracts/chat';
 import type { WsServerFrame } from '../contracts/chat';

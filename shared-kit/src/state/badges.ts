@@ -1,4 +1,4 @@
-/** Badge text: '99+' above 99 (spec 2), the number otherwise ('' for nothing to show). */
+/** Badge text: '99+' above 99, the number otherwise ('' for nothing to show). */
 export function formatBadge(n: number): string {
   if (!Number.isFinite(n) || n <= 0) return '';
   return n > 99 ? '99+' : String(Math.floor(n));
@@ -10,7 +10,7 @@ export function titlePrefix(count: number): string {
   return text ? `(${text}) ` : '';
 }
 
-/** Credit badge tone (spec 9): danger at 0, warning at 1-10, normal above. */
+/** Credit badge tone: danger at 0, warning at 1-10, normal above. */
 export function creditTone(credits: number): 'danger' | 'warning' | 'normal' {
   if (credits <= 0) return 'danger';
   if (credits <= 10) return 'warning';

@@ -1,12 +1,12 @@
 /**
- * Push state (spec 3: capable, subscribed, denied, unknown) and the browser side of Web Push:
+ * Push state (capable, subscribed, denied, unknown) and the browser side of Web Push:
  *   - `syncPush(publicKey)` at start for a logged-in member: reads the permission and an existing
  *     subscription (and hands that to the server again, so a subscription the server dropped or
  *     one made under other keys is renewed);
  *   - `enablePush(publicKey)` from the push alert's button: asks the permission, subscribes
  *     through the service worker at /sw-push.js and stores the subscription with
- *     POST /api/user.php?push=1. A refused permission is recorded as denied (spec 8).
- * While subscribed, the periodic refresh waits 300 s instead of 60 s (spec 9: `isPushSubscribed`).
+ *     POST /api/user.php?push=1. A refused permission is recorded as denied.
+ * While subscribed, the periodic refresh waits 300 s instead of 60 s (`isPushSubscribed`).
  * Push is available (`capable`) only with a service worker, PushManager, Notification, a secure
  * context and the site's push_public_key.
  */

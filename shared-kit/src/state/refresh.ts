@@ -1,5 +1,5 @@
 /**
- * Periodic refresh of user, chats and likes (spec 9): first run 5 s after load, then every 60 s,
+ * Periodic refresh of user, chats and likes: first run 5 s after load, then every 60 s,
  * or every 300 s while push notifications are subscribed (push brings the news then).
  * Runs never overlap; a failing run is logged and the loop goes on; pauses while the page is hidden
  * and catches up when it is shown again. `skipWhile` (e.g. "the realtime socket is up") skips a

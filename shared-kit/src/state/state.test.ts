@@ -32,7 +32,7 @@ describe('badge helpers', () => {
     expect(titlePrefix(250)).toBe('(99+) ');
   });
 
-  it('gives the low-credit tone of spec 9', () => {
+  it('gives the low-credit tone', () => {
     expect(creditTone(0)).toBe('danger');
     expect(creditTone(1)).toBe('warning');
     expect(creditTone(10)).toBe('warning');

@@ -1,5 +1,5 @@
 /**
- * The site theme (spec 9): primary pink, secondary yellow, success green, danger red, dark plum,
+ * The site theme: primary pink, secondary yellow, success green, danger red, dark plum,
  * yellow for unread messages; breakpoints 576/768/992/1200 with container widths 540/720/960/1140.
  *
  * Contrast (WCAG 2.2 AA, 4.5:1 for normal text; e2e/tests/accessibility.spec.ts runs axe): the
@@ -83,7 +83,7 @@ export const fontSizes = {
   xxxl: '2.25rem',
 } as const;
 
-/** Fixed sizes of spec 9. */
+/** Fixed sizes. */
 export const layout = {
   toastWidth: 350,
   conversationListMin: 300,

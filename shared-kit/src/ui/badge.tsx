@@ -65,7 +65,7 @@ export function Badge({ count, children, tone = 'primary', showZero = false, lab
   );
 }
 
-/** Credits (the full number, never capped) with the low-credit colours of spec 9: warning at 1-10, danger at 0. */
+/** Credits (the full number, never capped) with the low-credit colours: warning at 1-10, danger at 0. */
 export function CreditBadge({ credits, label }: { credits: number; label?: string }) {
   const tone = creditTone(credits);
   return (

@@ -1,5 +1,5 @@
 /**
- * The site-entry warning (spec 2): a modal a logged-out visitor accepts once ("I am 18+") or leaves
+ * The site-entry warning: a modal a logged-out visitor accepts once ("I am 18+") or leaves
  * by. The dialog and its rules of memory and leaving, shared by mf-auth-signup's ./EntryWarning
  * widget (mounted by the shell's layouts) and mf-landers' light lander page; where and for whom
  * it shows is theirs to decide. Texts: `common:entryWarning.*`.

@@ -39,7 +39,7 @@ export interface FictionalBadgeProps {
 }
 
 /**
- * Marks a fictional profile (spec 1, 3): the site's fictional icon, named by the site's fictional
+ * Marks a fictional profile: the site's fictional icon, named by the site's fictional
  * warning (role=img + aria-label, and a tooltip), optionally with a short visible label.
  */
 export function FictionalBadgeView({ icon, warning, label, showText = false, size = 22, className }: FictionalTexts & FictionalBadgeProps) {

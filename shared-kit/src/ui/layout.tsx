@@ -3,7 +3,7 @@ import type { ComponentPropsWithoutRef, CSSProperties } from 'react';
 import { containerWidths, mq } from '../theme/theme';
 
 /**
- * The page column's widths of spec 9 (540/720/960/1140), centred, with 16 px inside at the sides:
+ * The page column's widths (540/720/960/1140), centred, with 16 px inside at the sides:
  * for whatever must line up with the page's content (e.g. the shell's notices above it).
  */
 export const containerColumnStyle = css`
@@ -25,7 +25,7 @@ export const containerColumnStyle = css`
   }
 `;
 
-/** Centered page column with the responsive widths of spec 9 (540/720/960/1140). */
+/** Centered page column with the responsive widths (540/720/960/1140). */
 export function Container({ fluid = false, ...rest }: ComponentPropsWithoutRef<'div'> & { fluid?: boolean }) {
   return (
     <div

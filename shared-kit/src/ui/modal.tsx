@@ -2,7 +2,7 @@
  * Modal dialog: role=dialog, aria-modal, named by its title (aria-labelledby), focus moved inside
  * on open, Tab/Shift+Tab kept inside (focus trap), focus given back to the element that opened it.
  * Escape and a click on the backdrop close it only when `dismissible` (the signup modal is not,
- * while signup is in progress - spec 2); then there is no close button either.
+ * while signup is in progress); then there is no close button either.
  */
 import { css, keyframes } from '@emotion/react';
 import { useEffect, useId, useRef } from 'react';

@@ -20,7 +20,7 @@ export function siteLanguage(settings: Pick<Settings, 'domain_language'> | null 
   return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : 'nl';
 }
 
-/** Chat and lander layouts show the entry warning only on Dutch and German sites (spec 2, 9). */
+/** Chat and lander layouts show the entry warning only on Dutch and German sites. */
 export function entryWarningForSite(settings: Pick<Settings, 'domain_language'> | null | undefined): boolean {
   const lng = siteLanguage(settings);
   return lng === 'nl' || lng === 'de';
@@ -53,7 +53,7 @@ export function PageMain({ children }: { children: ReactNode }) {
   );
 }
 
-/** The lander layout's bar (spec 2): the brand, centred, nothing to click away to. */
+/** The lander layout's bar: the brand, centred, nothing to click away to. */
 export function LanderBar({ children }: { children: ReactNode }) {
   return (
     <header

@@ -1,5 +1,5 @@
 /**
- * A member's alerts and banners (spec 2 "warnings header", spec 4): the e-mail confirmation
+ * A member's alerts and banners ("warnings header"): the e-mail confirmation
  * reminder, disabled notifications, enrich profile, push notifications, the welcome bonus and a
  * handled report. They are widgets of other remotes and load once the page is idle
  * (lazy-widget.tsx), so they always arrive after the page.

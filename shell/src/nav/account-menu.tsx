@@ -37,7 +37,7 @@ export function AccountMenu({ name }: { name: string }) {
   const items = [
     { key: 'profile', label: t('nav.myProfile'), run: async () => navigate('/profile') },
     { key: 'settings', label: t('nav.settings'), run: async () => navigate('/notifications') },
-    // e-mail, password, delete account (mf_auth_signup); not in the spec's list, but otherwise unreachable
+    // e-mail, password, delete account (mf_auth_signup); not in the product's list, but otherwise unreachable
     { key: 'account', label: t('nav.account'), run: async () => navigate('/account') },
     // the back office (issue 15), for staff only
     ...(isStaff ? [{ key: 'backoffice', label: ts('staff.title'), run: async () => navigate('/backoffice') }] : []),

@@ -61,7 +61,7 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: /Credits/ })).toHaveTextContent('42');
   });
 
-  it('colours a low credit balance (spec 9: warning at 1-10, danger at 0)', () => {
+  it('colours a low credit balance (warning at 1-10, danger at 0)', () => {
     act(() => setSession(makeUser({ paid_user: true, credits: 0 })));
     const { container } = renderInShell(<TopNav />);
     expect(screen.getByRole('link', { name: /Credits/ })).toHaveTextContent('0');

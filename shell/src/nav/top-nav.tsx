@@ -183,7 +183,7 @@ export function TopNav() {
                 <NavItem
                   to="/credits"
                   icon="★"
-                  // low-credit colours of spec 9: warning at 1-10, danger at 0
+                  // low-credit colours: warning at 1-10, danger at 0
                   badge={<CreditBadge credits={user.credits} />}
                 >
                   {t('nav.credits')}

@@ -1,5 +1,5 @@
 /**
- * The sign-up call to action of every lander. Sign-up opens the way spec 2 says (modal from
+ * The sign-up call to action of every lander. Sign-up opens the way the product wants (modal from
  * 768 px up through the bus event, the /signup page on a phone) and keeps the lander's tracking:
  * the modal (mf-auth-signup) reads it from this page's URL, the phone's /signup page gets it in
  * its own URL. A logged-in member is sent on to the member overview instead.

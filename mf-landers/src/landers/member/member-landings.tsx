@@ -1,5 +1,5 @@
 /**
- * The member landings (spec 2), each built around one member: `/members/:id/landing` (their
+ * The member landings, each built around one member: `/members/:id/landing` (their
  * profile as an invitation), `/landing2/:slug?` (a chat invitation from them), `/landing3/:slug?`
  * (them among other members), and `/members/:id/signup` (empty layout: sign up to meet them; the
  * sign-up modal knows the member from the URL and offers to message them). A slug picks the copy
