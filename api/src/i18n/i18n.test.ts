@@ -15,7 +15,7 @@ describe('server messages', () => {
     }
   });
 
-  it('uses the spec wording for the generic error and fills placeholders', () => {
+  it('uses the exact wording for the generic error and fills placeholders', () => {
     expect(t('internal', 'nl')).toBe('Er is een fout opgetreden, probeer het later opnieuw.');
     expect(t('validation_required', 'en', { field: 'email' })).toBe('Email is required.');
     expect(t('validation', 'nl', { field: 'minimumleeftijd' })).toBe('Ongeldige invoer voor minimumleeftijd.');

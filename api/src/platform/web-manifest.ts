@@ -1,5 +1,5 @@
 /**
- * The web app manifest of the installed app (spec 2: installed-app mode), per site:
+ * The web app manifest of the installed app (installed-app mode), per site:
  * GET /manifest.webmanifest, linked from every page (shell/src/index.html). Name and description
  * are the request's site's own; the icons are drawn by the shell's build (shell/scripts/make-icons.mjs:
  * 192 and 512 px, plus a maskable 512 px); colours are the theme's (shared-kit/src/theme/theme.ts).

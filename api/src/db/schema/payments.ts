@@ -32,7 +32,7 @@ export const payments = pgTable(
     kind: text('kind').notNull(),
     /** tryout | p0 | p1 | p2 | p3 */
     package: text('package').notNull(),
-    /** our method (spec 3's list) */
+    /** our method (the product's list) */
     method: text('method').notNull(),
     issuer: text('issuer'),
     /** oneoff | first | recurring */

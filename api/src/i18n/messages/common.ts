@@ -1,4 +1,4 @@
-// Server texts shared by every capability: code -> language -> text. nl is the spec's exact wording.
+// Server texts shared by every capability: code -> language -> text. nl is the product's exact wording.
 import type { MessageTable } from './types';
 
 export const commonMessages: MessageTable = {

@@ -1,4 +1,4 @@
-// Server texts of the credits ledger (platform/credits.ts). nl is the spec's exact wording.
+// Server texts of the credits ledger (platform/credits.ts). nl is the product's exact wording.
 import type { MessageTable } from './types';
 
 export const creditsMessages: MessageTable = {

@@ -1,4 +1,4 @@
-// Server texts of the identity capability: code -> language -> text. nl is the spec's exact wording
+// Server texts of the identity capability: code -> language -> text. nl is the product's exact wording
 // (sections 5 and 8); codes are the ones of shared-kit/src/contracts/identity.ts.
 import type { MessageTable } from './types';
 

@@ -1,4 +1,4 @@
-// Server texts of the members capability: code -> language -> text. nl is the spec's exact wording
+// Server texts of the members capability: code -> language -> text. nl is the product's exact wording
 // where the spec gives one ('Ongeldige geboortedatum.'); the age rule says members must be {min_age}+
 // and speaks to the member with 'je' like the rest of the site (issue 29 item 9).
 import type { MessageTable } from './types';

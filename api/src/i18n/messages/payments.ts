@@ -1,5 +1,5 @@
 // Server texts of credits and payments (shared-kit/contracts/payments.ts PAYMENT_ERROR_CODES, the
-// SMS text). nl is the spec's exact wording where it gives one ('Code niet gevonden', 'Code reeds
+// SMS text). nl is the product's exact wording where it gives one ('Code niet gevonden', 'Code reeds
 // gebruikt', 'Betaling mislukt', 'Creditcard betaling mislukt', 'Code ongeldig', the two
 // direct-debit texts of section 8).
 import type { MessageTable } from './types';

@@ -2,7 +2,7 @@
  * Who may do what in the back office (issue 15), and the audit log every staff action writes.
  *
  * - `requireRole(req, role)`: the logged-in staff member with that role (admin may do everything);
- *   a visitor gets the spec's 403 `authentication_required`, a member 403 `staff_only`, staff
+ *   a visitor gets the product's 403 `authentication_required`, a member 403 `staff_only`, staff
  *   without the role 403 `staff_role_required`.
  * - `staffAction(req, {role, action, target}, run)`: checks the role, runs `run` in one transaction
  *   and writes the audit row (who, what, to what, before/after) in that same transaction, so an

@@ -1,6 +1,6 @@
 /**
  * How a chat message is shown (issue 11): the row as one member sees it, the costs of the next
- * message, and the history window (spec 4: history older than the site's chat_history_days is
+ * message, and the history window (history older than the site's chat_history_days is
  * hidden everywhere: list, pages, unread). Shared by conversations.ts, history.ts, send.ts and
  * the live delivery (live.ts).
  */
@@ -19,7 +19,7 @@ export type ChatSettings = Pick<
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The oldest moment whose messages are still shown (spec 4: older history is hidden). */
+/** The oldest moment whose messages are still shown (older history is hidden). */
 export function historySince(settings: Pick<Settings, 'chat_history_days'>, now = Date.now()): Date {
   return new Date(now - settings.chat_history_days * 24 * 60 * 60 * 1000);
 }

@@ -181,7 +181,7 @@ describe('sign-up', () => {
     ['unknown gender', { gender: 'robot' }, 'gender', 'Kies je geslacht.'],
     ['unknown country', { country: 'XX' }, 'country', 'Kies een land.'],
     ['tracking with markup', { tracking: { network: '<b>' } }, 'tracking.network', 'Ongeldige trackinggegevens.'],
-  ])('refuses %s with the spec text, a 4xx and no account', async (_label, overrides, field, message) => {
+  ])('refuses %s with the exact texts, a 4xx and no account', async (_label, overrides, field, message) => {
     const before = await userCount();
     const res = await post('/api/signup.php', signupBody(overrides));
     expect(res.statusCode).toBe(400);
@@ -270,7 +270,7 @@ describe('sign-up', () => {
 });
 
 describe('login, lock, logout, language', () => {
-  it('logs in with a new token, answers the spec texts, and logs out for real', async () => {
+  it('logs in with a new token, answers the exact texts, and logs out for real', async () => {
     const { user, password } = await createMember(app, { email: uniqueEmail('login') });
     const bad = await post('/api/user.php', { email: user.email, password: 'wrong-password' }, { 'x-request-type': 'user' });
     expect(bad.statusCode).toBe(401);

@@ -136,7 +136,7 @@ export async function viewMember(db: Db, viewer: UserRow | null, targetId: numbe
   const target = await findMember(db, targetId);
   if (!target) throw new AppError('member_not_found', { status: 404, field: 'id' });
   const isOwner = viewerId === targetId;
-  // invisible mode (spec 4): others cannot find, like or message them, nor open their profile
+  // invisible mode: others cannot find, like or message them, nor open their profile
   if (!isOwner && target.user.invisible) throw new AppError('member_not_found', { status: 404, field: 'id' });
   if (viewerId != null && !isOwner && (await isBlockedBetween(db, viewerId, targetId))) {
     throw new AppError('member_not_found', { status: 404, field: 'id' });
@@ -357,7 +357,7 @@ export async function swipe(db: Db, viewer: UserRow, targetId: number, action: '
  * POST /api/match-finder.php: the member's suggestions (search.ts: the genders they look for, the
  * site's countries) with the chosen age range instead of their own age window; 'sexy' asks for
  * members with a photo and a slim or normal build. We store no ethnicity (and will not), so `race`
- * is accepted as the spec's choice but does not filter.
+ * is accepted as the product's choice but does not filter.
  */
 export async function matchFinder(
   db: DbOrTx,

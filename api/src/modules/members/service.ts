@@ -123,7 +123,7 @@ export async function findMember(db: DbOrTx, id: number) {
  * SQL over `likes` joined with the liker's `profiles` and `users` row (on likes.liker_id): a like
  * that `viewerId` received and may see. The liker must be a member the viewer may see (the same
  * rule as everywhere: visible, not invisible, no block) and must have confirmed their e-mail
- * address: like their chat messages (spec 4, "until then, members do not receive the user's
+ * address: like their chat messages ("until then, members do not receive the user's
  * messages"), the likes of an unconfirmed member are held, and reach the other side (as new likes)
  * once they confirm. One rule for the badge (countNewLikes), the likes list and auto-like.
  */

@@ -10,7 +10,7 @@
  *                                     or the button of the page below) -> the member's
  *                                     notifications_disabled gets `listunsubscribe`, as a
  *                                     list-unsubscribe report of mail-events.php does; the member
- *                                     sees the alert with its solution (spec 4) and lifts it by
+ *                                     sees the alert with its solution and lifts it by
  *                                     switching mails on again in the e-mail preferences
  *   GET  /api/unsubscribe.php?token   a small page in the member's language with that button (a GET
  *                                     changes nothing: link scanners of mail providers open links)

@@ -78,7 +78,7 @@ function toDiscount(row: CodeRow, expires: Date | null): Discount {
 }
 
 /**
- * A code a member typed (or sent with a payment), checked against every rule. Throws the spec's
+ * A code a member typed (or sent with a payment), checked against every rule. Throws the product's
  * errors: 404 'Code niet gevonden', 409 'Code reeds gebruikt', 400 wrong country / time bonus expired.
  * `member` null (logged out): only existence and validity are checked.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment methods: spec 3's list per payment country, mapped onto the PSP's methods, and what the
+ * Payment methods: the product's list per payment country, mapped onto the PSP's methods, and what the
  * PSP offers right now (its methods list, cached for a few minutes per currency). A method is
  * offered when the country has it AND the PSP lists it; giropay and sofort stay in the list but
  * Mollie retired them, so they are only offered if the PSP lists them again.

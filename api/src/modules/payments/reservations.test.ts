@@ -48,7 +48,7 @@ describe('ten starts at once reserve a discount once (races: proven on PostgreSQ
     expect(created).toMatchObject({ amount: 4046, discount: { code: 'FLIRT10', percentage: 10 } });
     const rows = await paymentsOf(m.user.id);
     expect(rows).toHaveLength(1);
-    // paid: the code is used; any later start is the spec's 'Code reeds gebruikt'
+    // paid: the code is used; any later start is the product's 'Code reeds gebruikt'
     await checkout(created.checkout_url, 'paid');
     expect((await call(m.cookie, 'GET', `/api/payment.php?id=${created.payment_id}`)).json()).toMatchObject({
       status: 'paid',

@@ -1,5 +1,5 @@
 /**
- * The time bonus (spec 3/4/9): TIMEBONUS25, 25 % off, once per member, only for a member who has
+ * The time bonus: TIMEBONUS25, 25 % off, once per member, only for a member who has
  * not paid yet and signed up less than 14400 s ago. GET /api/user.php carries it as
  * `user.time_bonus` (null when there is none); the server refuses it after expiry whatever a
  * browser still shows (discounts.ts).

@@ -44,7 +44,7 @@ export async function registerSiteAdmin(untyped: FastifyInstance): Promise<void>
   app.put(
     '/api/backoffice/sites/:domain',
     {
-      ...docs("Admin: change a domain's settings (every field of spec 3, checked against ZSettings)", {
+      ...docs("Admin: change a domain's settings (every field, checked against ZSettings)", {
         params: ZSiteDomainParams,
         body: ZSiteUpdate,
         response: { 200: ZSiteDetail },

@@ -1,6 +1,6 @@
 /**
  * The demo sites created on an empty database (seed) and in tests: `localhost` (default, nl)
- * plus one site per regional domain. Values the spec does not give (credit prices, costs) are
+ * plus one site per regional domain. Values the product does not fix (credit prices, costs) are
  * plausible demo numbers; operators change them per site in the database.
  */
 import { DEFAULT_MESSENGERS, DEFAULT_MONEY_WORDS } from '@dating/shared-kit/contracts';
