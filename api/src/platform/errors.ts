@@ -1,16 +1,16 @@
 /**
  * Every failure answers in one shape: `{ error: code, message: <translated>, field?, ...extra }`
- * (errors.ts: AppError). `toAppError` maps anything thrown (our AppError, a schema validation,
- * a Fastify or database error) to an AppError; `sendError` writes it in the request's language.
+ * (errors.ts: AppError). `toAppError` maps anything thrown (our AppError, a schema validation:
+ * validation.ts, a Fastify or database error) to an AppError; `sendError` writes it in the request's language.
  * The error plugin installs the error and not-found handlers; `frameworkErrors` goes into the
  * Fastify constructor (a URL Fastify cannot route still gets this shape).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { PAYMENT_ERROR_CODES } from '@dating/shared-kit/contracts';
 import { AppError, isAppError } from '../errors';
-import { DEFAULT_LANG, fieldLabel, hasMessage, t } from '../i18n';
+import { DEFAULT_LANG, fieldLabel, t } from '../i18n';
+import { issueError, issuesOf, type ValidationStyle } from './validation';
 
 /** Errors Fastify raises itself, by status -> our code. */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -36,44 +36,19 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);
 }
 
-function validationError(err: {
-  validation: { keyword: string; instancePath: string; message?: string; params?: { keys?: unknown } }[];
-  validationContext?: string;
-}): AppError {
-  const first = err.validation[0];
-  // an unknown key is named itself, not the object it was found in
-  const unknownKey = first?.keyword === 'unrecognized_keys' && Array.isArray(first.params?.keys) ? first.params.keys[0] : undefined;
-  const field =
-    (typeof unknownKey === 'string' && unknownKey) ||
-    first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    err.validationContext ||
-    'body';
-  // a payments contract's rule answers its own code (e.g. iban_invalid) as the error
-  if (first?.message && (PAYMENT_ERROR_CODES as readonly string[]).includes(first.message)) {
-    return new AppError(first.message, { status: 400, field });
-  }
-  let messageCode = 'validation';
-  if (first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) messageCode = 'validation_required';
-  else if (first?.keyword === 'too_small') messageCode = 'validation_too_small';
-  else if (first?.keyword === 'too_big') messageCode = 'validation_too_big';
-  // a shared contract's own message code (e.g. name_invalid) is more precise than the keyword
-  if (first?.message && hasMessage(first.message)) {
-    return new AppError('validation', {
-      status: 400,
-      field,
-      params: { field },
-      messageCode: first.message,
-      extra: { code: first.message },
-    });
-  }
-  return new AppError('validation', { status: 400, field, params: { field }, messageCode });
+/** A failed route schema: its first rule as the route's answer (validation.ts). */
+function validationError(
+  err: { validation: Parameters<typeof issuesOf>[0]; validationContext?: string },
+  style: ValidationStyle | undefined,
+): AppError {
+  return issueError(issuesOf(err.validation)[0], style, err.validationContext || 'body');
 }
 
 /** Turn anything thrown into an AppError (one place, no instanceof chain). */
-export function toAppError(error: unknown): { appError: AppError; log: boolean } {
+export function toAppError(error: unknown, style?: ValidationStyle): { appError: AppError; log: boolean } {
   // a 503 is the admission queue saying "come back in a second" on purpose: not an error to log
   if (isAppError(error)) return { appError: error, log: error.status >= 500 && error.status !== 503 };
-  if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error), log: false };
+  if (hasZodFastifySchemaValidationErrors(error)) return { appError: validationError(error, style), log: false };
   if (isResponseSerializationError(error)) return { appError: new AppError('internal', { status: 500 }), log: true };
   // a value the database cannot hold (number out of range, text that is no number/uuid): input
   // a schema should have stopped; still the client's 400, logged so the schema gets fixed
@@ -101,7 +76,7 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 /** The error handler and the not-found handler of the whole app (fastify-plugin: set on the root). */
 async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, req, reply) => {
-    const { appError, log } = toAppError(error);
+    const { appError, log } = toAppError(error, req.routeOptions.config?.validation);
     if (log) req.log.error({ err: error }, 'request failed');
     return sendError(req, reply, appError);
   });

@@ -3,17 +3,19 @@
  * activation, password reset, account changes, deletion and reactivation, export, mail events,
  * and the developer mailbox (/dev/mailbox).
  *
- * Bodies are checked in the handler with the shared contracts (shared-kit/contracts/identity.ts)
- * so every failed rule answers the spec's own text in the member's language (a 4xx with `field`),
- * exactly as the frontend shows it. The schemas are still declared on the routes for OpenAPI.
- */
+ * Bodies are checked by the shared contracts (shared-kit/contracts/identity.ts) declared on the
+ * routes, before the handler; a failed rule answers the contract's own code and text in the
+ * member's language (a 400 with `field` and `code`), exactly as the frontend shows it
+ * (platform/validation.ts, style 'identity'). The two calls whose contract depends on the query
+ * or the body (POST user.php, PUT account.php) check it in the handler with `parseWith`, which
+ * answers the same. A refusal that does not depend on the body (a visitor's 403, the mail
+ * provider's secret, a missing ?reactivate) comes first. */
 import crypto from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  firstIssue,
   ZAccountUpdateResponse,
   ZBanStatusResponse,
   ZChangeEmailRequest,
@@ -28,7 +30,6 @@ import {
   ZLoginRequest,
   ZMailChangeConfirm,
   ZMailEventRequest,
-  ZPageHiddenRequest,
   ZPushSubscriptionRequest,
   ZReactivateRequest,
   ZResetPasswordDo,
@@ -40,6 +41,8 @@ import { AppError } from '../../errors';
 import { createMailer } from '../../platform/mail';
 import { listSms } from '../../platform/sms';
 import { isBannedSession, requireUser, revokeSession } from '../../platform/session';
+import { membersOnly } from '../../platform/route-guards';
+import { parseWith, validationStyle } from '../../platform/validation';
 import { exportAccount } from './export';
 import { schedulePurge } from './purge';
 import { loadUser, loadUserRow, UserJson } from './serialize-user';
@@ -49,21 +52,15 @@ import * as service from './service';
 import { fromThisMachine } from '../../platform/local-peer';
 import { addDisabledReason, saveSubscription } from '../notifications';
 
-/** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const { code, field, params } = firstIssue(result.error);
-  throw new AppError('validation', { status: 400, field, messageCode: code, params, extra: { code } });
-}
-
-/** Route-level validator that lets the body through: the handler validates (see header). */
-const passThrough = () => (data: unknown) => ({ value: data });
-
-/** OpenAPI description of a route: summary, request body, answers (the answers are also checked). */
-const docs = (summary: string, body?: z.ZodType, response?: Record<number, z.ZodType>) => ({
-  schema: { tags: ['identity'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) },
-  validatorCompiler: passThrough,
+/** A route's schema: summary, request body (checked before the handler), answers (also checked). */
+const docs = <B extends z.ZodType>(summary: string, body?: B, response?: Record<number, z.ZodType>) => ({
+  // (typed as always there: the handler reads the checked body's type from it)
+  schema: { tags: ['identity'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) } as {
+    tags: string[];
+    summary: string;
+    body: B;
+    response?: Record<number, z.ZodType>;
+  },
 });
 
 /**
@@ -87,7 +84,8 @@ export function mayReadMailbox(req: FastifyRequest): boolean {
   return Boolean(req.user?.isStaff) || fromThisMachine(req);
 }
 
-const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  validationStyle(app, 'identity');
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
   await schedulePurge(app, mailer);
@@ -124,16 +122,19 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
   // a banned member's browser may still log in as someone (else it stays stuck on the ban page)
   app.post(
     '/api/user.php',
-    { ...docs('Log in (or, with ?push=1, store a Web Push subscription)', ZLoginRequest), config: { bannedSession: true } },
+    {
+      ...docs('Log in ({email, password}; or, with ?push=1, store a Web Push subscription: {subscription})'),
+      config: { bannedSession: true },
+    },
     async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       if (query.push !== undefined) {
         const me = requireUser(req);
-        const { subscription } = parseBody(ZPushSubscriptionRequest, req.body);
+        const { subscription } = parseWith(req, ZPushSubscriptionRequest);
         await saveSubscription(app.db, me.id, subscription, app.config.PUSH_ALLOW_LOOPBACK);
         return { ok: true as const };
       }
-      const { email, password } = parseBody(ZLoginRequest, req.body);
+      const { email, password } = parseWith(req, ZLoginRequest);
       return { user: await service.login(ctx(req, reply), email, password) };
     },
   );
@@ -142,7 +143,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     '/api/user.php',
     docs('Set the language (cookie 365 days; saved on the account)', ZLanguageRequest, { 200: ZMaybeUserResponse }),
     async (req, reply) => {
-      const { language } = parseBody(ZLanguageRequest, req.body);
+      const { language } = req.body;
       return { user: await service.setLanguage(ctx(req, reply), language) };
     },
   );
@@ -170,7 +171,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
 
   app.post(
     '/api/page-hidden.php',
-    docs('Beacon: the page became hidden; a logged-in member is marked last seen now', ZPageHiddenRequest),
+    // whatever the beacon carries is ignored (it has no body to check)
+    docs('Beacon: the page became hidden; a logged-in member is marked last seen now'),
     async (req, reply) => {
       if (req.user) await req.server.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, req.user.id));
       return reply.status(204).send();
@@ -182,8 +184,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     '/api/signup.php',
     { ...docs('Create an account; logged in; activation mail sent', ZSignupRequest, { 201: ZUserResponse }), config: app.limit('signup') },
     async (req, reply) => {
-      const data = parseBody(ZSignupRequest, req.body);
-      const user = await service.signup(ctx(req, reply), data);
+      const user = await service.signup(ctx(req, reply), req.body);
       return reply.status(201).send({ user });
     },
   );
@@ -216,7 +217,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     '/api/reset-password.php',
     { ...docs('Mail a password-reset link', ZResetPasswordRequest, { 200: ZOk }), config: app.limit('mail') },
     async (req, reply) => {
-      const { email } = parseBody(ZResetPasswordRequest, req.body);
+      const { email } = req.body;
       await service.requestReset(ctx(req, reply), email);
       return { ok: true as const };
     },
@@ -226,7 +227,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     '/api/reset-password.php',
     docs('Set a new password with the mailed token', ZResetPasswordDo, { 200: ZOk }),
     async (req, reply) => {
-      const { token, password } = parseBody(ZResetPasswordDo, req.body);
+      const { token, password } = req.body;
       await service.doReset(ctx(req, reply), token, password);
       return { ok: true as const };
     },
@@ -248,7 +249,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       const c = ctx(req, reply);
       if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation', { status: 400, messageCode: 'invalid_type' });
       if ('mail_change_token' in body) {
-        const { mail_change_token } = parseBody(ZMailChangeConfirm, body);
+        const { mail_change_token } = parseWith(req, ZMailChangeConfirm, body);
         const result = await service.confirmMailChange(c, mail_change_token).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'validation') throw new AppError('mail_change_invalid', { status: 400 });
           throw err;
@@ -258,10 +259,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       }
       const me = requireUser(req);
       if ('old_password' in body) {
-        const data = parseBody(ZChangePasswordRequest, body);
+        const data = parseWith(req, ZChangePasswordRequest, body);
         return { user: await service.changePassword(c, me, data.old_password, data.password) };
       }
-      const data = parseBody(ZChangeEmailRequest, body);
+      const data = parseWith(req, ZChangeEmailRequest, body);
       return { user: await service.requestMailChange(c, me, data.email, data.password), mail_change_pending: data.email };
     },
   );
@@ -271,10 +272,11 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     {
       ...docs('Delete the account (14 days to reactivate through the mailed link)', ZDeleteAccountRequest, { 200: ZDeleteAccountResponse }),
       config: app.limit('mail'),
+      ...membersOnly,
     },
     async (req, reply) => {
       const me = requireUser(req);
-      const { reason, remarks } = parseBody(ZDeleteAccountRequest, req.body);
+      const { reason, remarks } = req.body;
       const purgeAfter = await account.deleteAccount(ctx(req, reply), me, reason, remarks);
       return { ok: true as const, purge_after: purgeAfter.toISOString() };
     },
@@ -282,11 +284,15 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
 
   app.post(
     '/api/account.php',
-    docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest, { 200: ZUserResponse }),
+    {
+      ...docs('?reactivate=1 with {token}: undo a deletion within 14 days; logged in', ZReactivateRequest, { 200: ZUserResponse }),
+      // without ?reactivate the call does not exist, whatever the body
+      preValidation: async (req: FastifyRequest) => {
+        if ((req.query as Record<string, unknown>).reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
+      },
+    },
     async (req, reply) => {
-      const query = req.query as Record<string, unknown>;
-      if (query.reactivate === undefined) throw new AppError('method_not_allowed', { status: 405 });
-      const { token } = parseBody(ZReactivateRequest, req.body);
+      const { token } = req.body;
       return { user: await account.reactivate(ctx(req, reply), token) };
     },
   );
@@ -311,12 +317,15 @@ const identityRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
         { 200: ZMailEventResponse },
       ),
       config: { csrf: false },
+      // the provider's secret is checked before the body
+      preValidation: async (req: FastifyRequest) => {
+        const access = mailEventsAccess(req, app.config.MAIL_EVENTS_SECRET);
+        if (access === 'missing') throw new AppError('mail_events_unauthorized', { status: 401 });
+        if (access === 'wrong') throw new AppError('mail_events_forbidden', { status: 403 });
+      },
     },
     async (req) => {
-      const access = mailEventsAccess(req, app.config.MAIL_EVENTS_SECRET);
-      if (access === 'missing') throw new AppError('mail_events_unauthorized', { status: 401 });
-      if (access === 'wrong') throw new AppError('mail_events_forbidden', { status: 403 });
-      const { type, email } = parseBody(ZMailEventRequest, req.body);
+      const { type, email } = req.body;
       // every account of the address (one per regional site); a deleted one is no longer mailed
       const ids = await addDisabledReason(
         app.db,

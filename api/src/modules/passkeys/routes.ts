@@ -10,15 +10,16 @@
  *   POST   /api/passkey-login.php {response} log in -> {user}, as the password login
  *   GET    /api/not-me.php?token=            the new-login mail's "Dit was ik niet" link
  *
- * Bodies are checked with the shared contracts (shared-kit/contracts/passkeys.ts); a failed
- * rule is a translated 400 naming the field.
+ * Bodies are checked with the shared contracts (shared-kit/contracts/passkeys.ts): declared on
+ * the route (PUT), or with `parseWith` where ?options=1 means no body; either way a failed rule is
+ * the contract's translated 400 naming the field (platform/validation.ts, style 'passkeys'). A
+ * visitor's 403 comes before the body is looked at.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
-  PASSKEY_ERROR_CODES,
   ZOk,
   ZPasskeyAnswer,
   ZPasskeyList,
@@ -30,29 +31,19 @@ import {
 import { AppError } from '../../errors';
 import { createMailer } from '../../platform/mail';
 import { requireUser } from '../../platform/session';
+import { membersOnly } from '../../platform/route-guards';
+import { parseWith, validationStyle } from '../../platform/validation';
 import { notMe, type Ctx } from '../identity';
 import * as service from './service';
 
-/** Parse with a shared contract; the first failed rule becomes a translated 400 with `field`. */
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
-  const known = issue && (PASSKEY_ERROR_CODES as readonly string[]).includes(issue.message);
-  const code = known ? issue.message : field?.startsWith('response') ? 'passkey_response_invalid' : 'invalid_type';
-  throw new AppError('validation', {
-    status: 400,
-    field: field?.startsWith('response') ? 'response' : field,
-    messageCode: code,
-    extra: { code },
-  });
-}
-
-const passThrough = () => (data: unknown) => ({ value: data });
-const docs = (summary: string, body?: z.ZodType, response?: Record<number, z.ZodType>) => ({
-  schema: { tags: ['passkeys'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) },
-  validatorCompiler: passThrough,
+const docs = <B extends z.ZodType>(summary: string, body?: B, response?: Record<number, z.ZodType>) => ({
+  // (typed as always there: the handler reads the checked body's type from it)
+  schema: { tags: ['passkeys'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) } as {
+    tags: string[];
+    summary: string;
+    body: B;
+    response?: Record<number, z.ZodType>;
+  },
 });
 
 const wantsOptions = (req: FastifyRequest) => (req.query as Record<string, unknown>).options !== undefined;
@@ -64,7 +55,8 @@ function passkeyId(req: FastifyRequest): number {
   return id;
 }
 
-const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
+const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  validationStyle(app, 'passkeys');
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
   const ctx = (req: FastifyRequest, reply: FastifyReply): Ctx => ({ app, req, reply, mailer });
@@ -82,17 +74,21 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
       const me = requireUser(req);
       const c = ctx(req, reply);
       if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.registrationOptions(c, me) });
-      const { name, response } = parse(ZPasskeyRegisterRequest, req.body);
+      const { name, response } = parseWith(req, ZPasskeyRegisterRequest);
       const passkey = await service.registerPasskey(c, me, name, response as unknown as RegistrationResponseJSON);
       return reply.status(201).send(ZPasskeyAnswer.parse({ passkey }));
     },
   );
 
-  app.put('/api/passkeys.php', docs('Rename one of my passkeys', ZPasskeyRenameRequest, { 200: ZPasskeyAnswer }), async (req, reply) => {
-    const me = requireUser(req);
-    const { id, name } = parse(ZPasskeyRenameRequest, req.body);
-    return { passkey: await service.renamePasskey(ctx(req, reply), me, id, name) };
-  });
+  app.put(
+    '/api/passkeys.php',
+    { ...docs('Rename one of my passkeys', ZPasskeyRenameRequest, { 200: ZPasskeyAnswer }), ...membersOnly },
+    async (req, reply) => {
+      const me = requireUser(req);
+      const { id, name } = req.body;
+      return { passkey: await service.renamePasskey(ctx(req, reply), me, id, name) };
+    },
+  );
 
   app.delete('/api/passkeys.php', docs('Remove one of my passkeys (?id=)', undefined, { 200: ZOk }), async (req, reply) => {
     const me = requireUser(req);
@@ -107,7 +103,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app: FastifyInstance) => {
     async (req, reply) => {
       const c = ctx(req, reply);
       if (wantsOptions(req)) return ZWebAuthnOptions.parse({ options: await service.loginOptions(c) });
-      const { response } = parse(ZPasskeyLoginRequest, req.body);
+      const { response } = parseWith(req, ZPasskeyLoginRequest);
       return { user: await service.loginWithPasskey(c, response as unknown as AuthenticationResponseJSON) };
     },
   );

@@ -17,7 +17,6 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  REPORT_NOTE_MAX,
   ZMemberNotices,
   ZReportCreated,
   ZReportDetail,
@@ -33,6 +32,7 @@ import { createMailer, deliverMails, senderFor } from '../../platform/mail';
 import { hit, rateLimited } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/session';
 import { emptyBodyAsObject, membersOnly } from '../../platform/route-guards';
+import { absentBodyAsObject, reportNoteRequired } from '../../platform/validation';
 import { requireRole, staffAction, staffRoute } from '../backoffice';
 import { blockMember } from '../members';
 import { isEvidenceFile, listReports, markNoticesSeen, reportDetail, resolveReport, unseenNotices } from './moderation';
@@ -60,29 +60,6 @@ const checked = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?:
 const ZNoticesSeen = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(50) }).strict();
 const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
-/** The first bad field of a report as a 400 naming it (a wrong message id names message_ids, not message_ids.0). */
-function parseReport(body: unknown) {
-  const parsed = ZReportRequest.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key =
-      issue?.code === 'unrecognized_keys' ? ((issue as { keys?: string[] }).keys?.[0] ?? 'body') : String(issue?.path[0] ?? 'body');
-    if (key === 'note')
-      throw new AppError('validation', {
-        status: 400,
-        field: 'note',
-        messageCode: 'report_note_required',
-        params: { max: REPORT_NOTE_MAX },
-      });
-    throw new AppError('validation', { status: 400, field: key, params: { field: key } });
-  }
-  const data = parsed.data;
-  if (data.reason === 'other' && !data.note?.trim()) {
-    throw new AppError('validation', { status: 400, field: 'note', messageCode: 'report_note_required', params: { max: REPORT_NOTE_MAX } });
-  }
-  return data;
-}
-
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config.SMTP_URL);
   app.addHook('onClose', async () => mailer.close());
@@ -90,10 +67,16 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/report.php',
-    docs('Report a member (201); one open report per member reported', { body: ZReportRequest, response: { 201: ZReportCreated } }),
+    {
+      ...checked('Report a member (201); one open report per member reported', { body: ZReportRequest, response: { 201: ZReportCreated } }),
+      // a visitor's 403 first; a bad field is named by its top-level key (platform/validation.ts)
+      preValidation: [membersOnly.preValidation, absentBodyAsObject],
+      config: { validation: 'reports' as const },
+    },
     async (req, reply) => {
       const user = requireUser(req);
-      const body = parseReport(req.body);
+      const body = req.body;
+      if (body.reason === 'other' && !body.note?.trim()) throw reportNoteRequired();
       if (body.profile === user.id) throw new AppError('validation', { status: 400, field: 'profile', messageCode: 'report_self' });
       await checkReportedMessages(app.db, user.id, body.profile, body.message_ids ?? []);
       // the photo files are copied first (outside the transaction): copies survive the member deleting them
