@@ -347,12 +347,3 @@ export const ZMailboxResponse = z.object({ mails: z.array(ZOutboxMail) });
 export type OutboxMail = z.infer<typeof ZOutboxMail>;
 
 export const ZActivationResendResponse = z.object({ ok: z.literal(true) });
-
-/** The error of a failed check: the first issue's code and field. */
-export function firstIssue(error: z.ZodError): { code: string; field: string | undefined; params?: Record<string, string | number> } {
-  const issue = error.issues[0];
-  if (!issue) return { code: 'invalid_type', field: undefined };
-  const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
-  const code = (IDENTITY_ERROR_CODES as readonly string[]).includes(issue.message) ? issue.message : 'invalid_type';
-  return code === 'min_age' ? { code, field, params: { min_age: MIN_AGE } } : { code, field };
-}
