@@ -71,6 +71,9 @@ interface Reading {
   external: number;
   arrayBuffers: number;
   wasm: number;
+  /** CommonJS files loaded (a count, not MB) and their size on disk in MB */
+  jsFiles: number;
+  jsBytes: number;
 }
 
 /** One reading of the probe (SIGUSR2 -> a MEMPROBE line on stderr), in MB. */
@@ -86,7 +89,7 @@ function probe(child: Child): Promise<Reading | null> {
     child.onLine = (line) => {
       if (!line.startsWith('MEMPROBE ')) return previous?.(line);
       const raw = JSON.parse(line.slice('MEMPROBE '.length)) as Record<keyof Reading, number>;
-      done(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v / MB])) as unknown as Reading);
+      done(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, k === 'jsFiles' ? v : v / MB])) as unknown as Reading);
     };
     try {
       process.kill(child.pid, 'SIGUSR2');
@@ -178,7 +181,7 @@ async function runOn(pgUrl: string | undefined): Promise<DbRun> {
 
   server = await start('restart');
   const idle = await measure(server);
-  console.log(`  idle after restart: RSS ${fmtMb(idle.rss)}`);
+  console.log(`  idle after restart: RSS ${fmtMb(idle.rss)}; ${idle.jsFiles} JavaScript files loaded (${idle.jsBytes.toFixed(1)} MB)`);
 
   const login = await fetch(`${base}/api/user.php`, {
     method: 'POST',
