@@ -238,6 +238,9 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     // a lander, the index or a legal page for a visitor: the light page, rendered here with its
     // content (light-landers.ts; mf-landers' build says which of its URLs it renders)
     if (status === 200 && route?.remote === 'mf_landers') {
+      // a dist rebuilt under the running server is the live release before its page is rendered
+      // (the status above already read the rebuilt registry); at most one look a second
+      await app.releases.followBuilds();
       const page = await light.page(req, built, bootOf(req));
       if (page) return sendPage(req, reply, page, 200);
     }

@@ -508,4 +508,45 @@ describe('what npm run build made', () => {
       fs.rmSync(staticRoot, { recursive: true, force: true });
     }
   });
+
+  it('a light page asked for first after mf-landers was rebuilt is rendered by the rebuilt server part', async () => {
+    const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-landers-'));
+    const dist = path.join(staticRoot, 'mf-landers', 'dist');
+    const writeDist = (buildId: string, heading: string) => {
+      fs.mkdirSync(path.join(dist, 'light-server'), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'mf_landers', shared: [], exposes: [] }));
+      fs.writeFileSync(
+        path.join(dist, 'remoteEntry.js'),
+        `function w(){if("u">typeof document){let e="mf_landers",t="${buildId}",r=\`mf-build:\${e}\`}}`,
+      );
+      fs.writeFileSync(
+        path.join(dist, 'landers-registry.json'),
+        JSON.stringify({ slugs: {}, variants: [{ name: 'gallery', slug: false }] }),
+      );
+      // a server part as mf-landers builds it: plan(pathname) and render(input), nothing else
+      fs.writeFileSync(
+        path.join(dist, 'light-server', 'render.cjs'),
+        `module.exports = { plan: () => ({ route: {} }), render: () => '<!doctype html><html><body><h1>${heading}</h1></body></html>' };`,
+      );
+    };
+    writeDist('landers-1', 'Eerste versie');
+    const app = await buildTestApp({ registerBuilds: true, env: { STATIC_ROOT_ABS: staticRoot } });
+    const heading = async () => {
+      const res = await app.inject({ method: 'GET', url: '/landers/gallery', headers: { host: 'example.de' } });
+      return /<h1>([^<]*)<\/h1>/.exec(res.body)?.[1] ?? `(no light page: ${res.statusCode})`;
+    };
+    try {
+      await app.ready();
+      expect(await heading()).toBe('Eerste versie');
+      await new Promise((r) => setTimeout(r, 1000));
+      writeDist('landers-2', 'Tweede versie');
+      // a dist written in the last 300 ms may still be in the middle of a build
+      await new Promise((r) => setTimeout(r, 350));
+      // no /mf-remotes.json in between: the page itself follows the rebuild
+      expect(await heading()).toBe('Tweede versie');
+    } finally {
+      await app.close();
+      fs.rmSync(staticRoot, { recursive: true, force: true });
+    }
+  });
 });
