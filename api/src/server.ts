@@ -3,11 +3,14 @@
  * seed an empty database with demo data, listen, and shut down gracefully on SIGINT / SIGTERM.
  * `npm start -w @dating/api` (or `npm start` at the root, which builds the frontends first).
  */
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DataDirError } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { demoLoginsTable, seedDemo } from './db/seed';
+import { demoLoginsTable, hasUsers, seedDemo } from './db/seed';
+import { isNewEmbeddedDatabase, seedInOwnProcess, seedScript } from './db/seed-process';
+import type { SeedProcess } from './db/seed-process';
 import { env } from './env';
 import { drainAndClose } from './platform/health';
 import { messageNotifier } from './modules/notifications';
@@ -16,6 +19,8 @@ import { messageNotifier } from './modules/notifications';
 let app: FastifyInstance | null = null;
 /** the first start's demo seed, which stops after the member it is writing when `closing` */
 let seeding: Promise<unknown> = Promise.resolve();
+/** that seed when it runs in a process of its own (seed-process.ts) */
+let seedProcess: SeedProcess | null = null;
 let closing = false;
 
 /**
@@ -48,6 +53,7 @@ async function main(): Promise<void> {
     process.on(signal, () => {
       if (closing) return;
       app?.log.info(`${signal} received, closing`);
+      seedProcess?.stop();
       void closeAndExit(0);
     });
   }
@@ -59,8 +65,31 @@ async function main(): Promise<void> {
         stream: (await import('pino-pretty')).default({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
       }
     : undefined;
+  // a new database's demo seed runs in a process of its own first (seed-process.ts); the embedded
+  // database is one process's at a time, so before the server opens it
+  const script = config.SEED_MEMBERS > 0 ? seedScript() : null;
+  const seedApart = async (): Promise<boolean> => {
+    if (!script || closing) return false;
+    // before the server's logger exists: its lines as that logger would write them, with the seed's pid
+    const log = (line: string, seedPid: number | undefined) =>
+      app
+        ? app.log.info({ seed_pid: seedPid }, line)
+        : console.log(
+            process.stdout.isTTY
+              ? line
+              : JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, hostname: os.hostname(), seed_pid: seedPid, msg: line }),
+          );
+    seedProcess = seedInOwnProcess(script, config.SEED_MEMBERS, log);
+    seeding = seedProcess.done;
+    const seeded = await seedProcess.done;
+    seedProcess = null;
+    return seeded;
+  };
+  let seededApart = isNewEmbeddedDatabase(config) ? await seedApart() : false;
+  if (closing) return;
   app = await buildApp({ startJobs: true, ...(logger ? { logger } : {}) });
   app.log.info(`database: ${app.dbHandle.driver} (${app.dbHandle.location}), migrations applied`);
+  if (app.dbHandle.driver !== 'pglite' && script && !(await hasUsers(app.db))) seededApart = await seedApart();
 
   let demoLogins = false;
   if (config.SEED_MEMBERS > 0) {
@@ -69,7 +98,8 @@ async function main(): Promise<void> {
     seeding = run;
     const result = await run;
     demoLogins = result.demoLogins;
-    if (result.seeded) {
+    // what the seed's own process left undone (stopped, or failed) is done here
+    if (result.seeded || seededApart) {
       app.sites.invalidate();
       // the demo's messages are no news to anyone (no push, no mail)
       await messageNotifier(app).skipExisting();
