@@ -271,10 +271,15 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
       for (const remote of RELEASE_REMOTES) {
         const { signature, newest } = await distSignature(remote);
         if (signature === seenDist.get(remote)) continue;
-        // still being written (a build in progress): looked at again on a later request
-        if (Date.now() - newest < 300) {
-          lastLook = 0;
-          continue;
+        // written in the last 300 ms: a build may still be writing; wait that out once, and if the
+        // files changed meanwhile look again on a later request
+        const age = Date.now() - newest;
+        if (age < 300) {
+          await new Promise((resolve) => setTimeout(resolve, 300 - age));
+          if ((await distSignature(remote)).signature !== signature) {
+            lastLook = 0;
+            continue;
+          }
         }
         changed = (await registerBuild(remote)) || changed;
       }
