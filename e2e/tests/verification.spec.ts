@@ -102,9 +102,12 @@ test.describe('verified photos', () => {
       await viewer.setViewportSize(viewport);
       await loginAsNewMember(viewer, { tag: 'viewer', gender: 'male', country: 'NL' });
       await viewer.goto('/members?gender=female&country=NL&verified=1');
-      await expect(viewer.getByRole('checkbox', { name: m('search.verifiedOnly') })).toBeChecked();
       const card = viewer.getByRole('list', { name: m('search.results') }).getByRole('link', { name: new RegExp(who.name) });
       await expect(card).toBeVisible();
+      // on a phone the filters fold away once the results show: unfold them to see the choice
+      const filters = viewer.getByRole('button', { name: m('search.filtersButton') });
+      if (await filters.isVisible()) await filters.click();
+      await expect(viewer.getByRole('checkbox', { name: m('search.verifiedOnly') })).toBeChecked();
       await expect(card.getByRole('img', { name: commonText('verified.label') })).toBeVisible();
       await expect(card.getByText(commonText('verified.badge'), { exact: true })).toBeVisible();
       await noSideScroll(viewer);
