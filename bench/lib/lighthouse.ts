@@ -39,6 +39,14 @@ export async function runLighthouse(url: string, chromePath: string, sessionCook
     const { lhr } = result;
     if (lhr.runtimeError) throw new HarnessError(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // LH_REPORT_DIR: keep each run's whole report (its LCP element, request chains, long tasks) to see why
+    const reportDir = process.env.LH_REPORT_DIR;
+    if (reportDir) {
+      const fs = await import('node:fs');
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || '_'}-${Date.now()}.json`;
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(`${reportDir}/${name}`, JSON.stringify(lhr));
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       fcp: audit('first-contentful-paint'),

@@ -3,7 +3,7 @@
  * language, session, the remotes list (/mf-remotes.json) -> federation, then render.
  * Nothing here waits on a remote: with every remote down the shell still renders.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api } from '@dating/shared-kit/api';
 import { ZSettingsResponse } from '@dating/shared-kit/contracts';
@@ -73,10 +73,15 @@ export async function boot(container: HTMLElement): Promise<void> {
   // the texts of the language in use load beside the session (a chunk per language)
   await translationsSettled();
 
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // rendered in a transition: React yields to the browser every few milliseconds instead of
+  // building the whole first page in one long task (the phone's first tap waits on no such task)
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   registerPushWorker();
 }
