@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from './session';
+import { absentBodyAsObject } from './validation';
 
 /** Route option: a logged-in member's call; anyone else gets the 403 before the schemas run. */
 export const membersOnly = {
@@ -13,9 +14,7 @@ export const membersOnly = {
   },
 };
 
-/** Plugin hook: a route with a body schema that got no body checks `{}`. */
+/** Plugin hook: a route with a body schema that got no body (or JSON null) checks `{}`. */
 export function emptyBodyAsObject(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
-    if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};
-  });
+  app.addHook('preValidation', absentBodyAsObject);
 }
