@@ -11,7 +11,6 @@ import { INTERESTS, regionsOf } from '../modules/sites';
 import { processImage } from '../platform/images';
 import type { Storage } from '../platform/storage';
 import type { Db } from './client';
-import { portraitJpeg } from './demo-portraits';
 import { photos, profileInterests, profiles, users } from './schema';
 import { ABOUT, NAMES, REASONS } from './seed-data/people';
 import { PLACES } from './seed-data/places';
@@ -112,6 +111,12 @@ export interface Portrait {
   height: number;
 }
 
+/**
+ * DiceBear and its styles (~2 MB of JavaScript) are loaded by the first portrait drawn: the server
+ * imports the seed to check whether there is anything to seed, and a restarted site never draws one.
+ */
+const loadPortraits = () => import('./demo-portraits');
+
 /** Generated portraits, through the same processing as an upload (re-encoded, thumbnail, match size). */
 export async function drawPortraits(
   storage: Storage,
@@ -119,6 +124,7 @@ export async function drawPortraits(
   count: number,
   r: Rng,
 ): Promise<Portrait[]> {
+  const { portraitJpeg } = await loadPortraits();
   const images: Portrait[] = [];
   for (let v = 0; v < count; v += 1) {
     const img = await processImage(await portraitJpeg(who, r));
