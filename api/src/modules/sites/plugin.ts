@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
-import { listen } from '../../db/listen';
+import { keepListened } from '../../platform/plugins/listened';
 import { SiteRegistry } from './service';
 import type { SiteContext } from './service';
 
@@ -24,11 +24,7 @@ declare module 'fastify' {
 async function sites(app: FastifyInstance, opts: { ensure?: (db: Db) => Promise<boolean> }) {
   const registry = new SiteRegistry(app.db);
   app.decorate('sites', registry);
-  const listener = await listen(app.dbHandle, 'site_cache', {
-    message: () => registry.invalidate(),
-    state: (live) => registry.setLive(live),
-  });
-  app.addHook('onClose', () => listener.close());
+  await keepListened(app, 'site_cache', { notify: () => registry.invalidate(), setLive: (live) => registry.setLive(live) });
   if (opts.ensure && (await opts.ensure(app.db))) registry.invalidate();
 }
 

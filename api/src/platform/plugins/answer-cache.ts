@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { listen } from '../../db/listen';
 import { AnswerCache } from '../answer-cache';
+import { keepListened } from './listened';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,19 +24,12 @@ async function answerCache(app: FastifyInstance) {
   const answers = new AnswerCache(ANSWER_CACHE_MS ?? (NODE_ENV === 'test' ? 0 : DEFAULT_ANSWER_CACHE_MS));
   app.decorate('answers', answers);
   if (!answers.enabled) return;
-  const listener = await listen(app.dbHandle, 'member_cache', {
-    message: (payload) => answers.notify(payload),
-    state: (live) => answers.setLive(live),
-  });
+  await keepListened(app, 'member_cache', answers);
   // at ready: the realtime plugin registers after this one, so that it stops before this closes
   app.addHook('onReady', async () => {
     app.realtime.onMembersChanged((ids) => {
       for (const id of ids) if (Number.isInteger(id)) answers.forgetMember(id);
     });
-  });
-  app.addHook('onClose', async () => {
-    await listener.close();
-    answers.dispose();
   });
 }
 

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { listen } from '../../db/listen';
 import { SessionCache } from '../session-cache';
+import { keepListened } from './listened';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,16 +24,8 @@ async function sessionCache(app: FastifyInstance) {
   const { SESSION_CACHE_MS, NODE_ENV } = app.config;
   const cache = new SessionCache(SESSION_CACHE_MS ?? (NODE_ENV === 'test' ? 0 : DEFAULT_SESSION_CACHE_MS));
   app.decorate('sessionCache', cache);
-  const listener = cache.enabled
-    ? await listen(app.dbHandle, 'session_cache', {
-        message: (payload) => cache.notify(payload),
-        state: (live) => cache.setLive(live),
-      })
-    : null;
-  app.addHook('onClose', async () => {
-    await listener?.close();
-    cache.dispose();
-  });
+  if (cache.enabled) await keepListened(app, 'session_cache', cache);
+  else app.addHook('onClose', () => cache.dispose());
 }
 
 export default fp(sessionCache, { name: 'session-cache', dependencies: ['database'] });
