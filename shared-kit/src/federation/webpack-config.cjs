@@ -14,7 +14,7 @@
  * - @module-federation/enhanced: remotes emit `remoteEntry.js` + `mf-manifest.json`,
  *   shareStrategy 'loaded-first', asyncStartup, no dts generation; the host has NO remotes at
  *   build time (it reads /mf-remotes.json at start) and provides the federation runtime to the
- *   remotes (externalRuntime, see federationOptions).
+ *   remotes (externalRuntime, see federationOptions); its shared modules are eager (in main.js).
  * - Content-hashed chunks, `publicPath: 'auto'`, output in `<dir>/dist`, deterministic ids: the
  *   same sources give byte-identical output.
  * - Every text asset (JS, JSON, CSS, SVG, maps, not the shell's index.html, which the server renders)
@@ -200,6 +200,17 @@ function baseConfig({ name, dir, buildId, mode }) {
 }
 
 /**
+ * The host's shared modules are `eager`: they are part of main.js (its initial chunk) instead of
+ * about 25 chunks that main.js fetched only once it ran, a round trip and 25 requests before the
+ * shell could start. The host still provides them to the share scope, so every remote (built
+ * without `eager`) gets the shell's one copy, as before; only the host may do this: an eager
+ * shared module is in its bundle whether or not another copy is loaded already.
+ */
+function eagerShared(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([key, entry]) => [key, { ...entry, eager: true }]));
+}
+
+/**
  * The federation runtime (runtime-core, about 60 kB minified) is in the shell only: remotes are
  * built with `externalRuntime` and use the shell's copy (`provideExternalRuntime`), so a
  * remoteEntry.js holds little more than the remote's own module map. `target: 'web'` drops the
@@ -208,7 +219,7 @@ function baseConfig({ name, dir, buildId, mode }) {
 function federationOptions(name, dir, host) {
   return {
     name,
-    shared: createShared(dir),
+    shared: host ? eagerShared(createShared(dir)) : createShared(dir),
     shareStrategy: 'loaded-first',
     experiments: {
       asyncStartup: true,

@@ -134,6 +134,26 @@ describe('host config', () => {
     const config = factories.createHostConfig({ dir: path.join(repo, 'shell'), mode: 'production' });
     expect(mfOptions(config)).toMatchObject({ name: 'shell', remotes: {} });
   });
+
+  it("provides every shared singleton eagerly (in main.js), the remotes none (they take the shell's)", () => {
+    const host = mfOptions(factories.createHostConfig({ dir: path.join(repo, 'shell'), mode: 'production' })).shared as Record<
+      string,
+      SharedEntry & { eager?: boolean }
+    >;
+    const remote = mfOptions(
+      factories.createRemoteConfig({
+        name: 'mf_chat',
+        dir: path.join(repo, 'mf-chat'),
+        mode: 'production',
+        exposes: { './routes': './src/routes.tsx', './manifest': './src/manifest.ts' },
+      }),
+    ).shared as Record<string, SharedEntry & { eager?: boolean }>;
+    expect(Object.keys(host).sort()).toEqual(Object.keys(remote).sort());
+    for (const [key, entry] of Object.entries(host)) {
+      expect({ key, eager: entry.eager, singleton: entry.singleton }).toEqual({ key, eager: true, singleton: true });
+      expect({ key, eager: remote[key]?.eager }).toEqual({ key, eager: undefined });
+    }
+  });
 });
 
 describe('build id', () => {
