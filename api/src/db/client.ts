@@ -7,10 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type * as PgliteLib from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type * as DrizzlePglite from 'drizzle-orm/pglite';
+import type * as DrizzlePgliteMigrator from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -43,6 +44,33 @@ export interface DbHandle {
   connection: { pglite: PGlite } | { url: string };
   /** PostgreSQL: the pool's connections now (metrics.ts); PGlite has one connection, no pool */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+}
+
+/** PGlite and Drizzle's driver and migrator for it: only the embedded database needs them. */
+export interface PgliteLibs {
+  pglite: typeof PgliteLib;
+  drizzle: typeof DrizzlePglite;
+  migrator: typeof DrizzlePgliteMigrator;
+}
+
+let pgliteLoading: Promise<PgliteLibs> | null = null;
+let pgliteLoaded: PgliteLibs | null = null;
+
+/**
+ * Loaded by the first embedded database a process opens, so that a server on PostgreSQL never
+ * holds PGlite's code (docs/performance.md "Idle memory on PostgreSQL"). Every PGlite of the
+ * process is made here, through `createDb`.
+ */
+function loadPglite(): Promise<PgliteLibs> {
+  pgliteLoading ??= Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]).then(
+    ([pglite, drizzle, migrator]) => (pgliteLoaded = { pglite, drizzle, migrator }),
+  );
+  return pgliteLoading;
+}
+
+/** The PGlite libraries once an embedded database was opened in this process (else null: there is no PGlite). */
+export function loadedPglite(): PgliteLibs | null {
+  return pgliteLoaded;
 }
 
 export interface CreateDbOptions {
@@ -91,6 +119,11 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url.split(':')[0]}:")`);
   }
   if (dir) refuseOlderDataDir(dir);
+  const {
+    pglite: { PGlite },
+    drizzle: { drizzle: drizzlePglite },
+    migrator: { migrate: migratePglite },
+  } = await loadPglite();
   // one process at a time on a data directory (PGlite has no lock of its own)
   const release = dir ? lockDataDir(dir) : () => undefined;
   let client: PGlite;
@@ -155,7 +188,8 @@ export function refuseOlderDataDir(dir: string): void {
 /** The embedded PGlite behind a database handle's `db`, or null on PostgreSQL. */
 export function pgliteOf(db: DbOrTx): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
+  const PGliteClass = pgliteLoaded?.pglite.PGlite;
+  return PGliteClass && client instanceof PGliteClass ? client : null;
 }
 
 /** Rows of a raw drizzle `sql` query, for either driver. */

@@ -19,15 +19,13 @@
  *   parameters, Execute, Sync in one call), which returns what PGlite's `query` returns.
  */
 import crypto from 'node:crypto';
-import { parse as pgliteParse, protocol } from '@electric-sql/pglite';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgSession } from 'drizzle-orm/pg-core';
-import { pgliteOf } from './client';
-import type { Db, DbOrTx } from './client';
+import { loadedPglite, pgliteOf } from './client';
+import type { Db, DbOrTx, PgliteLibs } from './client';
 import * as schema from './schema';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
@@ -50,7 +48,13 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
 /** What Drizzle's PGlite driver calls on its client to run a query (drizzle-orm/pglite/session). */
 type QueryClient = Pick<PGlite, 'query'>;
 
-const { serialize } = protocol;
+/** PGlite's libraries, loaded by client.ts with the PGlite `pg` came from (a server on PostgreSQL never loads them). */
+function libsOf(pg: PGlite): PgliteLibs {
+  const libs = loadedPglite();
+  if (!libs) throw new Error(`a PGlite (${pg.dataDir ?? 'memory'}) that client.ts did not open`);
+  return libs;
+}
+
 const concat = (parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -70,6 +74,10 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
  * transaction of the session to end, so it never runs inside another caller's transaction.
  */
 function namedStatements(pg: PGlite): QueryClient {
+  const {
+    parse: pgliteParse,
+    protocol: { serialize },
+  } = libsOf(pg).pglite;
   const statements = new Map<string, { name: string; types: number[] }>();
   const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
   const statementOf = async (text: string) => {
@@ -119,7 +127,7 @@ const namedDbs = new WeakMap<PGlite, Db>();
 function namedDbOf(pg: PGlite): Db {
   let db = namedDbs.get(pg);
   if (!db) {
-    db = drizzlePglite({ client: namedStatements(pg) as PGlite, schema }) as unknown as Db;
+    db = libsOf(pg).drizzle.drizzle({ client: namedStatements(pg) as PGlite, schema }) as unknown as Db;
     namedDbs.set(pg, db);
   }
   return db;
