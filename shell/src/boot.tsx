@@ -1,24 +1,32 @@
 /**
  * Start-up: settings (inlined by the server as window.__BOOT__, else GET /api/settings.php),
- * language, session, the remotes list (/mf-remotes.json) -> federation, then render.
- * Nothing here waits on a remote: with every remote down the shell still renders.
+ * language, session (window.__SESSION__, else GET /api/user.php), the remotes list
+ * (window.__REMOTES__, else /mf-remotes.json) -> federation, the current page's remote starts
+ * loading, then render. What the server inlined is checked by the same contracts as the fetched
+ * answers (api/src/platform/static.ts PageStart). Nothing here waits on a remote: with every
+ * remote down the shell still renders.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api } from '@dating/shared-kit/api';
-import { ZSettingsResponse } from '@dating/shared-kit/contracts';
+import { ZMaybeUserResponse, ZSettingsResponse } from '@dating/shared-kit/contracts';
 import type { SettingsResponse } from '@dating/shared-kit/contracts';
 import { initLanguage, translationsSettled } from '@dating/shared-kit/i18n';
-import { connectStateToBus, refreshSession, setSession, settingsAtom, store } from '@dating/shared-kit/state';
+import { connectStateToBus, refreshSession, sessionAtom, setSession, settingsAtom, store } from '@dating/shared-kit/state';
 import { App } from './app';
-import { initFederation } from './federation/remote-loader';
-import { fetchRemotesConfig } from './federation/remotes-config';
+import { initFederation, prefetchRemote } from './federation/remote-loader';
+import { loadRemotesConfig } from './federation/remotes-config';
+import { resolveRoute } from './route-table';
 import './i18n';
 
 declare global {
   interface Window {
     /** site settings inlined into index.html by the server */
     __BOOT__?: unknown;
+    /** GET /api/user.php's answer for this page's cookie, inlined by the server (absent: ask) */
+    __SESSION__?: unknown;
+    /** this browser's /mf-remotes.json, inlined by the server (absent: ask) */
+    __REMOTES__?: unknown;
     /** set by mf-landers' light lander page when its call to action starts the shell (layouts.tsx) */
     __OPEN_SIGNUP__?: boolean;
   }
@@ -37,7 +45,14 @@ export async function loadSettings(): Promise<SettingsResponse | null> {
   }
 }
 
-async function loadSession(): Promise<void> {
+/** The session: the one the server inlined, else GET /api/user.php. */
+export async function loadSession(): Promise<void> {
+  const inline = ZMaybeUserResponse.safeParse(window.__SESSION__);
+  if (inline.success) {
+    setSession(inline.data.user);
+    return;
+  }
+  if (window.__SESSION__ !== undefined) console.error('[shell] the inlined session has the wrong shape', inline.error.issues);
   try {
     await refreshSession();
   } catch (error) {
@@ -61,7 +76,7 @@ function registerPushWorker(): void {
 export async function boot(container: HTMLElement): Promise<void> {
   connectStateToBus();
   const settingsPromise = loadSettings();
-  const remotesPromise = fetchRemotesConfig();
+  const remotesPromise = loadRemotesConfig(window.__REMOTES__);
   const sessionPromise = loadSession();
 
   const settings = await settingsPromise;
@@ -70,6 +85,10 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   initFederation(await remotesPromise);
   await sessionPromise;
+  // a member's page: its remote (entry, routes, texts) loads beside the shell's texts and the first
+  // render instead of after them (a visitor on a member page is sent elsewhere: nothing to start)
+  const route = resolveRoute(window.location.pathname);
+  if (route && store.get(sessionAtom)) prefetchRemote(route.remote, 'intent');
   // the texts of the language in use load beside the session (a chunk per language)
   await translationsSettled();
 

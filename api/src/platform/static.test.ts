@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createMember } from '../test/helpers';
+import { buildTestApp, createMember, loginCookie } from '../test/helpers';
 import { remotesConfig } from './static';
 
 let app: FastifyInstance;
@@ -48,7 +48,7 @@ describe('index.html', () => {
       const res = await app.inject({ method: 'GET', url, headers: { host: 'example.de' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       const boot = /<script>window\.__BOOT__=(.*?)<\/script><\/head>/.exec(res.body);
       expect(boot).not.toBeNull();
       const data = JSON.parse(boot?.[1] ?? 'null');
@@ -117,6 +117,71 @@ describe('index.html', () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { host: 'example.it' } });
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(res.body).toContain('\\u003c/script>');
+  });
+});
+
+describe('the page holds what boot fetched first: the session and the remotes list', () => {
+  /** window.__SESSION__ and window.__REMOTES__ of a page (undefined: not inlined) */
+  function started(body: string): { session?: unknown; remotes?: unknown } {
+    // inlineJson leaves no `<` inside the JSON: the script ends at the first one
+    const script = /<script>(window\.__(?:SESSION|REMOTES)__=[^<]*)<\/script>/.exec(body)?.[1] ?? '';
+    const out: { session?: unknown; remotes?: unknown } = {};
+    for (const part of script.split(/;(?=window\.)/)) {
+      const match = /^window\.__(SESSION|REMOTES)__=(.*)$/.exec(part);
+      if (match?.[1] === 'SESSION') out.session = JSON.parse(match[2] ?? '');
+      if (match?.[1] === 'REMOTES') out.remotes = JSON.parse(match[2] ?? '');
+    }
+    return out;
+  }
+
+  it("inlines the cookie's member as GET /api/user.php answers it, and nobody for a visitor", async () => {
+    const { user } = await createMember(app, { name: 'Anna' });
+    const { user: other } = await createMember(app, { name: 'Bert' });
+    const cookie = await loginCookie(app, user.id);
+    const page = await app.inject({ method: 'GET', url: '/chats', headers: { cookie } });
+    const call = await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } });
+    expect(started(page.body).session).toEqual(call.json());
+    expect((started(page.body).session as { user: { id: number } }).user.id).toBe(user.id);
+    // the page of one member is never another's: private, revalidated per cookie
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toMatch(/cookie/i);
+    const otherPage = await app.inject({
+      method: 'GET',
+      url: '/chats',
+      headers: { cookie: await loginCookie(app, other.id), 'if-none-match': String(page.headers.etag) },
+    });
+    expect(otherPage.statusCode).toBe(200);
+    expect((started(otherPage.body).session as { user: { id: number } }).user.id).toBe(other.id);
+
+    const visitor = await app.inject({ method: 'GET', url: '/chats' });
+    expect(started(visitor.body).session).toEqual({ user: null });
+    const unknown = await app.inject({ method: 'GET', url: '/chats', headers: { cookie: 'sid=no-such-session' } });
+    expect(started(unknown.body).session).toEqual({ user: null });
+  });
+
+  it('inlines no session when user.php does not answer 200 (a banned member: boot asks itself)', async () => {
+    const { user } = await createMember(app, { user: { status: 'disabled' } });
+    const cookie = await loginCookie(app, user.id);
+    expect((await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).statusCode).toBe(403);
+    const page = await app.inject({ method: 'GET', url: '/members', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(started(page.body).session).toBeUndefined();
+    expect(started(page.body).remotes).toBeDefined();
+  });
+
+  it("inlines the browser's remotes list as /mf-remotes.json answers it for its bucket", async () => {
+    const cookie = 'mf_bucket=42';
+    const list = await app.inject({ method: 'GET', url: '/mf-remotes.json', headers: { cookie } });
+    const page = await app.inject({ method: 'GET', url: '/members/12', headers: { cookie } });
+    expect(started(page.body).remotes).toEqual(list.json());
+  });
+
+  it('escapes what the member wrote so it cannot close the script', async () => {
+    const { user } = await createMember(app, { name: '</script><script>alert(1)</script><!--' });
+    const page = await app.inject({ method: 'GET', url: '/members', headers: { cookie: await loginCookie(app, user.id) } });
+    expect(page.body).not.toContain('</script><script>alert(1)');
+    expect(page.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    expect(JSON.stringify(started(page.body).session)).toContain('</script><script>alert(1)</script><!--');
   });
 });
 
@@ -249,7 +314,7 @@ describe('compression and revalidation', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.vary).toMatch(/accept-encoding/i);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('window.__BOOT__=');
     const same = await app.inject({
       method: 'GET',

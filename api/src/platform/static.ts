@@ -1,7 +1,8 @@
 /**
  * Serving the frontends (docs/architecture.md):
  *   /                      shell/dist/index.html with the request's site settings inlined as
- *                          window.__BOOT__ (and every app route that is not a file -> the same)
+ *                          window.__BOOT__, its session and remotes list as __SESSION__ and
+ *                          __REMOTES__ (PageStart) (and every app route that is not a file -> the same)
  *   /<asset>               shell/dist/<asset>
  *   /mf/<folder>/<file>    <folder>/dist/<file> for the five remotes
  *   /mf/<folder>/<build-id>/<file>  a stored release of that remote (modules/releases)
@@ -18,9 +19,9 @@
  * compressed per request except the page itself and /mf-remotes.json (small, made per request,
  * compressed once per distinct content and kept).
  * Caching: files whose name carries a content hash -> public, max-age=31536000, immutable;
- * index.html (the page), mf-manifest.json, remoteEntry.js, mf-remotes.json -> no-cache with an
- * ETag, so a revisit revalidates them with If-None-Match and gets a 304 without a body while they
- * are unchanged.
+ * index.html (the page; private, as it holds the cookie's session), mf-manifest.json,
+ * remoteEntry.js, mf-remotes.json -> no-cache with an ETag, so a revisit revalidates them with
+ * If-None-Match and gets a 304 without a body while they are unchanged.
  */
 import crypto from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
 import { REMOTE_FOLDERS, remotesConfig } from './remotes';
 import { pagePolicy, scriptSources } from './security-headers';
+import { SESSION_COOKIE } from './session';
 
 export { REMOTE_FOLDERS, ZRemotesConfig, defaultRemotes, remotesConfig } from './remotes';
 export type { RemotesConfig } from './remotes';
@@ -176,10 +178,26 @@ export function bootOf(req: FastifyRequest): { settings: unknown; domain_languag
   return { settings: settings ?? null, domain_language: settings?.domain_language ?? 'nl' };
 }
 
-export function renderIndex(html: string, req: FastifyRequest): string {
+/**
+ * What the shell's boot would fetch first, inlined into its page so that it starts federation
+ * without those two requests (shell/src/boot.tsx checks both as it checks the fetched answers):
+ * `session` is GET /api/user.php's answer for the request's cookie (absent when that call does not
+ * answer 200, e.g. a banned member's 403: boot then asks itself), `remotes` the browser's
+ * /mf-remotes.json. The page then depends on the cookie: private, Vary: Cookie.
+ */
+export interface PageStart {
+  session?: unknown;
+  remotes?: unknown;
+}
+
+export function renderIndex(html: string, req: FastifyRequest, start: PageStart = {}): string {
   const settings = req.site?.settings;
   const boot = bootOf(req);
-  const script = `<script>window.__BOOT__=${inlineJson(boot)}</script>`;
+  const inlined = [
+    ...('session' in start ? [`window.__SESSION__=${inlineJson(start.session)}`] : []),
+    ...('remotes' in start ? [`window.__REMOTES__=${inlineJson(start.remotes)}`] : []),
+  ];
+  const script = `${inlined.length > 0 ? `<script>${inlined.join(';')}</script>` : ''}<script>window.__BOOT__=${inlineJson(boot)}</script>`;
   let out = html;
   if (settings) {
     const title = `<title>${escapeHtml(settings.index_title)}</title>`;
@@ -195,9 +213,20 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
   const shellDist = path.join(root, 'shell', 'dist');
   const remotes = remotesConfig(app.config.MF_REMOTES);
   const sources = scriptSources(remotes);
-  /** a page: sent like any body made per request, with the hashes of its inline scripts in its policy */
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, html: string, status: number) =>
-    sendRevalidated(req, reply.header('content-security-policy', pagePolicy(sources, html)), html, 'text/html; charset=utf-8', status);
+  /**
+   * a page: sent like any body made per request, with the hashes of its inline scripts in its policy;
+   * `private` one holds a member's session (never kept by a shared cache, revalidated per cookie)
+   */
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, html: string, status: number, personal = false) =>
+    sendRevalidated(
+      req,
+      reply.header('content-security-policy', pagePolicy(sources, html)),
+      html,
+      'text/html; charset=utf-8',
+      status,
+      personal ? 'private, no-cache' : 'no-cache',
+      personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    );
   const landers = landerRegistryReader(root);
   // the landers' server render is part of their release (issue 27 item 5): the live release's render.cjs
   const landerRender = (buildId: string | null): string => {
@@ -215,6 +244,22 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
       .limit(1);
     return row !== undefined;
   };
+
+  /** The remotes list of this browser's bucket (as /mf-remotes.json answers it) and its session (PageStart). */
+  async function pageStart(req: FastifyRequest, reply: FastifyReply): Promise<PageStart> {
+    await app.releases.followBuilds();
+    const remotes: unknown = JSON.parse(app.releases.served.forBucket(app.releases.bucketOf(req, reply)).text);
+    // without a session cookie the call answers every visitor alike
+    if (!req.cookies[SESSION_COOKIE]) return { session: { user: null }, remotes };
+    // the call itself, as the browser would make it (its host, cookie, language): one answer, one place
+    const headers: Record<string, string> = {};
+    for (const name of ['host', 'cookie', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const res = await app.inject({ method: 'GET', url: '/api/user.php', headers });
+    return res.statusCode === 200 ? { session: res.json(), remotes } : { remotes };
+  }
 
   /**
    * The shell's page; a path the route table does not know is answered 404 (the shell shows its
@@ -244,7 +289,7 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
       const page = await light.page(req, built, bootOf(req));
       if (page) return sendPage(req, reply, page, 200);
     }
-    return sendPage(req, reply, renderIndex(html, req), status);
+    return sendPage(req, reply, renderIndex(html, req, built ? await pageStart(req, reply) : {}), status, true);
   }
 
   // reply.sendFile for the shell's and the remotes' builds: no route of its own (serve: false)

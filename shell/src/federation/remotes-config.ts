@@ -1,8 +1,9 @@
 /**
- * `/mf-remotes.json`: where each remote lives right now. Read ONCE per page load (boot.tsx, served
- * no-cache), never baked into the shell's build, so a remote is deployed by publishing its build
- * and pointing its entry here. An open page keeps the list it started with: never two versions of
- * one remote in one page; a new release (or a rollback) reaches it on its next load.
+ * `/mf-remotes.json`: where each remote lives right now. Read ONCE per page load (boot.tsx: the
+ * server inlines it into the page, else it is fetched; served no-cache), never baked into the
+ * shell's build, so a remote is deployed by publishing its build and pointing its entry here. An
+ * open page keeps the list it started with: never two versions of one remote in one page; a new
+ * release (or a rollback) reaches it on its next load.
  */
 import { z } from 'zod';
 
@@ -18,6 +19,20 @@ export type RemoteEntry = z.infer<typeof ZRemoteEntry>;
 export type RemotesConfig = z.infer<typeof ZRemotesConfig>;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The list the server inlined into the page (window.__REMOTES__: what /mf-remotes.json answers
+ * this browser), checked like the fetched one; without it (or in a wrong shape) the list is fetched.
+ */
+export function loadRemotesConfig(
+  inline: unknown,
+  fetchList: () => Promise<RemotesConfig> = () => fetchRemotesConfig(),
+): Promise<RemotesConfig> {
+  const parsed = ZRemotesConfig.safeParse(inline);
+  if (parsed.success) return Promise.resolve(parsed.data);
+  if (inline !== undefined) console.error('[shell] the inlined remotes list has the wrong shape', parsed.error.issues);
+  return fetchList();
+}
 
 /**
  * Fetch and check the remotes list. Never throws: if the list cannot be read the shell still
