@@ -7,6 +7,7 @@ import { colors, radii, shadows } from '@dating/shared-kit/theme';
 import { FictionalBadge, useFictionalWarning, VerifiedBadge } from '@dating/shared-kit/ui';
 import { countryName } from './country-name';
 import { Avatar } from './avatar';
+import type { AvatarPriority } from './avatar';
 
 const card = css`
   /* as tall as the tallest card of its row (a city on two lines, a chatpal's warning) */
@@ -32,14 +33,14 @@ const card = css`
 `;
 
 /** A member in a list: photo, name, age, place; the fictional icon + warning where it applies. */
-export function ProfileCard({ profile }: { profile: Profile }) {
+export function ProfileCard({ profile, photo = 'lazy' }: { profile: Profile; photo?: AvatarPriority }) {
   const { t, i18n } = useTranslation('members');
   const fictionalWarning = useFictionalWarning();
   const place = [profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
     // named by what it shows (WCAG 2.5.3 label in name): name and age, place, the fictional notice
     <Link to={`/members/${profile.id}`} css={card}>
-      <Avatar profile={profile} size="card" decorative />
+      <Avatar profile={profile} size="card" decorative priority={photo} />
       <div
         css={css`
           padding: 10px 12px 12px;
@@ -84,30 +85,41 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   );
 }
 
+/** A first row of cards: up to six columns on a wide screen (160 px and more each in 1140 px). */
+const FIRST_SCREEN_PHOTOS = 6;
+/** The first row on a phone (two columns): where the largest paint is. */
+const HIGH_PRIORITY_PHOTOS = 2;
+
 /**
  * `extra`: one more tile among the profiles, after the `at`-th (the cams/resell tile of the
  * search results); its cell is hidden while it has nothing to show. The cell is at least 16rem
  * tall, whatever shows in it (a placeholder, then the tile): where it stands alone in its row (one
  * column, phones under ~370 px) the row then keeps its height when the tile arrives; among cards
  * (222 px and more) it hardly adds (issue 13 item 21: no layout shift from a remote arriving).
+ * `firstScreen`: the grid opens the page, so its first row is in view at once (the page's largest
+ * paint is one of its photos): those photos load eagerly, the first two at high priority.
  */
 export function ProfileGrid({
   profiles,
   label,
   extra,
+  firstScreen = false,
 }: {
   profiles: readonly Profile[];
   label: string;
   extra?: { at: number; node: ReactNode };
+  firstScreen?: boolean;
 }) {
-  const items = profiles.map((p) => (
+  const photo = (index: number): AvatarPriority =>
+    !firstScreen || index >= FIRST_SCREEN_PHOTOS ? 'lazy' : index < HIGH_PRIORITY_PHOTOS ? 'high' : 'eager';
+  const items = profiles.map((p, index) => (
     <li
       key={p.id}
       css={css`
         display: flex;
       `}
     >
-      <ProfileCard profile={p} />
+      <ProfileCard profile={p} photo={photo(index)} />
     </li>
   ));
   if (extra) {

@@ -114,6 +114,30 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('navigation', { name: "Pagina's van de zoekresultaten" })).not.toBeInTheDocument();
   });
 
+  it("loads the first row's photos at once (the first two first), the rest and the similar members' when scrolled to", async () => {
+    loginAs();
+    const profiles = Array.from({ length: 8 }, (_, i) => makeProfile({ id: 200 + i, name: `Lid${i}` }));
+    const similar = [makeProfile({ id: 300, name: 'Noor' })];
+    serve({ 'GET /api/members.php': () => page(profiles, 8, similar) });
+    renderAt('/members', [{ path: '/members', element: <SearchPage /> }]);
+    const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
+    // the cards name the member, so their photos are decorative
+    const photos = within(results).getAllByRole('presentation');
+    expect(photos.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+      ['eager', null],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+    const others = within(screen.getByRole('region', { name: 'Vergelijkbare leden' })).getByRole('presentation');
+    expect(others).toHaveAttribute('loading', 'lazy');
+    expect(others).not.toHaveAttribute('fetchpriority');
+  });
+
   it('once results show, the filters fold behind a "Filters" button (phones; the button is hidden from 768 px)', async () => {
     loginAs();
     serve({ 'GET /api/members.php': () => page([makeProfile({ id: 2, name: 'Sanne' })], 1) });

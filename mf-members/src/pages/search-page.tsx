@@ -245,6 +245,7 @@ export function SearchPage() {
             <ProfileGrid
               profiles={data.results}
               label={t('search.results')}
+              firstScreen
               // the cams/resell tile: only when the site sells it on; mf-landers owns its content.
               // Its cell is kept while mf-landers loads, so the cards after it do not move when it arrives.
               extra={
