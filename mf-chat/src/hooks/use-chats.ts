@@ -5,7 +5,7 @@
  * Opening a conversation sets its unread count to 0; removing one removes it locally
  * first, then on the server; on failure the error is shown and the list reloads.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import type { ChatEntry, LastMessage, Message, ProfileRef } from '@dating/shared-kit/contracts';
@@ -68,8 +68,12 @@ export function useChats(openConversation: number | null): ChatsState {
       const { chats: next } = await chatApi.chats();
       // the conversation on screen is read
       const list = next.map((c) => (c.conversation === openRef.current ? { ...c, num_unread_messages: 0 } : c));
-      setChats(() => list);
-      setLoadError(null);
+      // a whole list arriving renders in a transition (in slices, not one long task); what the
+      // bus brings one message at a time below stays urgent
+      startTransition(() => {
+        setChats(() => list);
+        setLoadError(null);
+      });
     } catch (e) {
       const text = errorText(e);
       if (text) setLoadError(text);

@@ -5,7 +5,7 @@
  * typing, read receipts, the conversation's removal (deleted or blocked). While the socket is
  * down the newest page is reloaded on the product's periodic refresh.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import type { ChatNotice, Message, MessageCosts, Profile } from '@dating/shared-kit/contracts';
@@ -134,17 +134,22 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
   const loadNewest = useCallback(async () => {
     try {
       const page = await chatApi.history(currentTarget());
-      setProfile(page.profile);
       profileRef.current = page.profile;
-      setMessages((current) => mergeMessages(current, page.messages));
-      if (messagesRef.current.length === 0) setHasMore(page.has_more);
-      setReadUpTo((current) => Math.max(current, page.read_up_to));
-      setCosts(page.costs);
-      setHistoryDays(page.history_days);
-      // a free member at the limit: offer premium before they type (the send would be refused)
-      if (!page.can_start) setProblem((p) => p ?? { kind: 'conversation_limit', message: '' });
-      setStatus('ready');
-      setLoadError(null);
+      const first = messagesRef.current.length === 0;
+      // the history is most of the screen: rendered in a transition, in slices that leave the
+      // browser free between them (typing and clicks meanwhile stay urgent)
+      startTransition(() => {
+        setProfile(page.profile);
+        setMessages((current) => mergeMessages(current, page.messages));
+        if (first) setHasMore(page.has_more);
+        setReadUpTo((current) => Math.max(current, page.read_up_to));
+        setCosts(page.costs);
+        setHistoryDays(page.history_days);
+        // a free member at the limit: offer premium before they type (the send would be refused)
+        if (!page.can_start) setProblem((p) => p ?? { kind: 'conversation_limit', message: '' });
+        setStatus('ready');
+        setLoadError(null);
+      });
       if (page.conversation !== null) adopt(page.conversation, page.profile);
     } catch (e) {
       if (isSwallowed(e)) return;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isSwallowed } from '../api/errors';
 
 export interface AsyncState<T> {
@@ -9,7 +9,12 @@ export interface AsyncState<T> {
   setData: (data: T) => void;
 }
 
-/** Load `fn()` when `deps` change; keeps the last data while reloading. Errors as message text. */
+/**
+ * Load `fn()` when `deps` change; keeps the last data while reloading. Errors as message text.
+ * What arrives is rendered in a transition: a page's answer (a page of profiles, the packages) is
+ * most of the page, and React then builds it in slices that leave the browser free between them
+ * instead of one long task. `setData` (the caller's own change, often from a click) stays urgent.
+ */
 export function useAsync<T>(fn: () => Promise<T>, deps: readonly unknown[]): AsyncState<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,15 +29,18 @@ export function useAsync<T>(fn: () => Promise<T>, deps: readonly unknown[]): Asy
       .current()
       .then((value) => {
         if (!alive) return;
-        setData(value);
-        setError(null);
+        startTransition(() => {
+          setData(value);
+          setError(null);
+          setLoading(false);
+        });
       })
       .catch((e: unknown) => {
-        if (!alive || isSwallowed(e)) return;
-        setError(e instanceof Error ? e.message : String(e));
-      })
-      .finally(() => {
-        if (alive) setLoading(false);
+        if (!alive) return;
+        startTransition(() => {
+          if (!isSwallowed(e)) setError(e instanceof Error ? e.message : String(e));
+          setLoading(false);
+        });
       });
     return () => {
       alive = false;
