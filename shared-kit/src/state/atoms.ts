@@ -43,6 +43,10 @@ function createRegistry(): StateRegistry {
     (get, set, update: Partial<Badges>) => {
       const user = get(sessionAtom);
       if (!user) return;
+      // the same counts again (each list load announces them): the session object stays, nothing re-renders
+      const unread = update.unread ?? user.unread_messages;
+      const newLikes = update.newLikes ?? user.new_likes;
+      if (unread === user.unread_messages && newLikes === user.new_likes) return;
       set(sessionAtom, {
         ...user,
         unread_messages: update.unread ?? user.unread_messages,
@@ -79,10 +83,20 @@ export const languageAtom = registry.languageAtom;
  */
 export const badgesAtom = registry.badgesAtom;
 
-/** Replace the session (login, refresh, logout with null). */
+/**
+ * Replace the session (login, refresh, logout with null). A user the server sends again unchanged
+ * (the reload on each socket connect, the periodic refresh) keeps the current object: every
+ * component that reads the session would otherwise render again for nothing, the whole page at once.
+ */
 export function setSession(user: User | null): void {
-  store.set(sessionAtom, user);
+  if (!sameUser(store.get(sessionAtom), user)) store.set(sessionAtom, user);
   store.set(sessionStatusAtom, 'ready');
+}
+
+function sameUser(a: User | null, b: User | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export function getSession(): User | null {

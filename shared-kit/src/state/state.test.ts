@@ -49,6 +49,29 @@ describe('session and badges', () => {
     expect(store.get(badgesAtom)).toEqual({ unread: 0, newLikes: 2 });
   });
 
+  it('renders nothing again when the server sends the same user or the same counts again', () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useSession();
+    });
+    act(() => setSession(makeUser({ unread_messages: 4 })));
+    const first = result.current;
+    const rendersBefore = renders;
+
+    // the reload on a socket connect, the periodic refresh, a list announcing its unread count
+    act(() => setSession(makeUser({ unread_messages: 4 })));
+    act(() => bus.emit('chat:unread-changed', { unread: 4 }));
+    expect(result.current).toBe(first);
+    expect(renders).toBe(rendersBefore);
+
+    // a change still comes through
+    act(() => setSession(makeUser({ unread_messages: 5 })));
+    expect(result.current?.unread_messages).toBe(5);
+    act(() => bus.emit('chat:unread-changed', { unread: 0 }));
+    expect(result.current?.unread_messages).toBe(0);
+  });
+
   it('follows the bus: login, unread, likes, credits, payment, logout', () => {
     const { result } = renderHook(() => ({ user: useSession(), badges: useBadges() }));
     expect(result.current.user).toBeNull();
