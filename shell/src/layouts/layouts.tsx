@@ -3,7 +3,8 @@
  * navigation or footers. Widgets of other remotes (modals, alerts, banners) are mounted here
  * through the same contained loader as pages, so a missing remote only loses its widget, and only
  * when needed (lazy-widget.tsx): a member's alerts (notices.tsx: behind a bell in the top bar,
- * the urgent one inline on the overview in space reserved at first render) and modals once the page is idle, the sign-up
+ * the urgent one inline on the overview in space reserved at first render) and the time-bonus
+ * modal once the page is idle, the like and match modals when their event comes, the sign-up
  * modal on idle or on `signup:open`, the entry warning at once for a visitor who has not
  * accepted it yet (the sign-up modal at once when mf-landers' light lander page started the shell
  * for it: window.__OPEN_SIGNUP__). `<main>` is at least a screen high, so the footer starts below the fold and
@@ -85,8 +86,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       {loggedIn ? (
         <>
           <LazyWidget id="mf_payments/TimeBonusModal" idle />
-          <LazyWidget id="mf_members/LikeModal" idle openOn="like:open" />
-          <LazyWidget id="mf_members/MatchModal" idle openOn="match:new" />
+          {/* they open on their event only: loaded when it comes, not on every page a member opens */}
+          <LazyWidget id="mf_members/LikeModal" openOn="like:open" />
+          <LazyWidget id="mf_members/MatchModal" openOn="match:new" />
         </>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { init, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { bus } from '@dating/shared-kit/bus';
 import { i18n } from '@dating/shared-kit/i18n';
 import { setSession, useSession } from '@dating/shared-kit/state';
 import { makeUser } from '@dating/shared-kit/testing';
@@ -66,10 +67,17 @@ function FakeBanner() {
     </section>
   ) : null;
 }
+/** The match modal: opens on `match:new` (as mf_members' does). */
+function FakeMatch() {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => bus.on('match:new', ({ profile }) => setName(profile.name)), []);
+  return name ? <div role="dialog" aria-label={`Match met ${name}`} /> : null;
+}
 const FAKES: Record<string, () => ReactNode> = {
   './EmailReminder': FakeReminder,
   './WelcomeBonusBanner': FakeBanner,
   './NotificationsAlert': FakeBounce,
+  './MatchModal': FakeMatch,
 };
 
 /** Which widgets have mounted (rendering something or not), so a test can wait until all came. */
@@ -221,6 +229,26 @@ it('says there is nothing when no alert has anything to say', async () => {
   const bell = screen.getByRole('button', { name: 'Meldingen' });
   await userEvent.click(bell);
   expect(screen.getByRole('region', { name: 'Meldingen' })).toHaveTextContent('Geen meldingen');
+}, 10_000);
+
+it('loads the like and match modals only when their event comes, and the modal still opens for it', async () => {
+  setBannerRuns(false);
+  act(() => setSession(makeUser({ email_confirmed: true })));
+  renderPage('/members');
+  // the page is idle and its alerts and the time-bonus modal have come; the two modals have not
+  await waitFor(
+    () =>
+      expect([...mounted]).toEqual(expect.arrayContaining(['./TimeBonusModal', ...NOTICE_WIDGETS.map((id) => `./${id.split('/')[1]}`)])),
+    {
+      timeout: 5000,
+    },
+  );
+  expect(mounted).not.toContain('./MatchModal');
+  expect(mounted).not.toContain('./LikeModal');
+
+  act(() => bus.emit('match:new', { profile: { id: 7, name: 'Sanne', main_image: null, fictional: false } }));
+  expect(await screen.findByRole('dialog', { name: 'Match met Sanne' })).toBeInTheDocument();
+  expect(mounted).not.toContain('./LikeModal');
 }, 10_000);
 
 it('shows the urgent notice (mail bounces) inline at the top of the overview, in space reserved at first render', async () => {
