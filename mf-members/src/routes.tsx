@@ -2,12 +2,18 @@ import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyWithTexts, useTranslation } from '@dating/shared-kit/i18n';
+import { getSession } from '@dating/shared-kit/state';
 import { Spinner } from '@dating/shared-kit/ui';
+import { searchEarly } from './pages/search-query';
 import './i18n';
 
 // Each page is a chunk of its own: /members downloads the search page, not the profile editor or
 // the verification texts. While one loads, the shell's page area keeps its place (no layout shift).
-const SearchPage = lazyWithTexts(() => import(/* webpackChunkName: "page-search" */ './pages/search-page'), 'SearchPage');
+// the search's answer is asked for beside the page's chunk, not after it (search-query.ts)
+const SearchPage = lazyWithTexts(() => {
+  searchEarly(new URLSearchParams(window.location.search), getSession());
+  return import(/* webpackChunkName: "page-search" */ './pages/search-page');
+}, 'SearchPage');
 const MemberPage = lazyWithTexts(() => import(/* webpackChunkName: "page-member" */ './pages/member-page'), 'MemberPage');
 const LikesPage = lazyWithTexts(() => import(/* webpackChunkName: "page-likes" */ './pages/likes-page'), 'LikesPage');
 const SwipePage = lazyWithTexts(() => import(/* webpackChunkName: "page-swipe" */ './pages/swipe-page'), 'SwipePage');

@@ -5,6 +5,8 @@ import { settingsAtom, store } from '@dating/shared-kit/state';
 import { makeProfile, makeSettings } from '@dating/shared-kit/testing';
 import { provideRemoteLoader } from '@dating/shared-kit/ui';
 import { loginAs, renderAt, serve } from '../test-utils';
+import { Suspense } from 'react';
+import { routes } from '../routes';
 import { SearchPage } from './search-page';
 
 const page = (results: ReturnType<typeof makeProfile>[], numResults: number, similar: ReturnType<typeof makeProfile>[] = []) => ({
@@ -112,6 +114,23 @@ describe('SearchPage', () => {
     expect(pager).toHaveTextContent('Vergelijkbare leden: pagina 1 van 3');
     // the main results have no pager of their own here (nothing to page)
     expect(screen.queryByRole('navigation', { name: "Pagina's van de zoekresultaten" })).not.toBeInTheDocument();
+  });
+
+  it('from the members routes, asks for the results beside the page itself, once', async () => {
+    loginAs();
+    const calls = serve({ 'GET /api/members.php': () => page([makeProfile({ id: 2, name: 'Sanne' })], 1) });
+    const search = routes.find((r) => r.path === '/members');
+    renderAt('/members', [{ path: '/members', element: <Suspense fallback={null}>{search?.element}</Suspense> }]);
+    const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
+    expect(within(results).getAllByRole('listitem')).toHaveLength(1);
+    const searches = calls.filter((c) => c.url.pathname === '/api/members.php');
+    expect(searches).toHaveLength(1);
+    expect(Object.fromEntries(searches[0]?.url.searchParams ?? [])).toEqual({
+      gender: 'female',
+      country: 'NL',
+      page: '1',
+      similar_page: '1',
+    });
   });
 
   it("loads the first row's photos at once (the first two first), the rest and the similar members' when scrolled to", async () => {

@@ -3,18 +3,20 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
-import type { MemberSearchQuery, RegionsResponse } from '@dating/shared-kit/contracts';
+import type { RegionsResponse } from '@dating/shared-kit/contracts';
 import { toLanguage, useTranslation } from '@dating/shared-kit/i18n';
 import { useSession, useSettings } from '@dating/shared-kit/state';
 import { colors, mq, radii } from '@dating/shared-kit/theme';
 import { Button, Checkbox, Container, RemoteSlot, Select, Spinner } from '@dating/shared-kit/ui';
-import { loadRegions, membersApi } from '../api';
+import { loadRegions } from '../api';
 import { countryName } from '../components/country-name';
 import { ErrorAlert } from '../components/error-alert';
 import { Pager } from '../components/pager';
 import { ProfileGrid } from '../components/profile-card';
 import { useAsync } from '../components/use-async';
 import '../i18n';
+import { SEARCH_PARAMS as PARAMS, initialFilters, search, searchQuery } from './search-query';
+import type { Filters } from './search-query';
 
 /** The cams/resell tile stands after this many profiles on a result page. */
 const RESELL_AFTER = 3;
@@ -31,28 +33,6 @@ const RESELL_PLACEHOLDER = (
     `}
   />
 );
-const PARAMS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
-type Filters = Record<(typeof PARAMS)[number], string>;
-
-function seeking(gender?: string, sexuality?: string | null): string {
-  if (!gender) return '';
-  if (sexuality === 'bi') return '';
-  if (sexuality === 'gay' || sexuality === 'lesbian') return gender;
-  return gender === 'male' ? 'female' : 'male';
-}
-
-const NETWORK_KEY = 'members:network';
-
-/** The visitor's traffic source (`?network=` of the landing URL), remembered for the session. */
-function trafficSource(fromUrl: string | null): string | null {
-  try {
-    if (fromUrl) globalThis.sessionStorage?.setItem(NETWORK_KEY, fromUrl);
-    return fromUrl ?? globalThis.sessionStorage?.getItem(NETWORK_KEY) ?? null;
-  } catch {
-    return fromUrl;
-  }
-}
-
 /** /members: search with filters, pages with a count, similar results with their own paging. */
 export function SearchPage() {
   const { t, i18n } = useTranslation('members');
@@ -60,36 +40,20 @@ export function SearchPage() {
   const user = useSession();
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
-  const fromUrl = (name: string) => params.get(name) ?? '';
-  const initial: Filters = {
-    gender: params.has('gender') ? fromUrl('gender') : seeking(user?.profile.gender, user?.profile.sexuality),
-    country: params.has('country') ? fromUrl('country') : (user?.profile.country ?? ''),
-    countryregion: fromUrl('countryregion'),
-    min_age: fromUrl('min_age'),
-    max_age: fromUrl('max_age'),
-  };
+  const initial = initialFilters(params, user);
   const [form, setForm] = useState<Filters>(initial);
   // "only verified members" (issue 26): `verified=1`, offered on every site
   const [verifiedOnly, setVerifiedOnly] = useState(params.get('verified') === '1');
   // on a phone the filters fold away behind a "Filters" button once results show
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [regions, setRegions] = useState<RegionsResponse | null>(null);
-  const page = Number(params.get('page') ?? '1') || 1;
-  const similarPage = Number(params.get('similar_page') ?? '1') || 1;
 
-  const network = trafficSource(params.get('network'));
-  const query: MemberSearchQuery = useMemo(() => {
-    const q: Record<string, string | number> = {};
-    for (const name of PARAMS) if (initial[name]) q[name] = initial[name];
-    if (params.get('verified') === '1') q.verified = '1';
-    // a logged-out visitor from a traffic source may search when the site allows it
-    if (!user && network) q.network = network;
-    q.page = page;
-    q.similar_page = similarPage;
-    return q as MemberSearchQuery;
+  const query = useMemo(
+    () => searchQuery(params, user),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params.toString(), user?.id]);
-  const result = useAsync(() => membersApi.search(query), [JSON.stringify(query)]);
+    [params.toString(), user?.id],
+  );
+  const result = useAsync(() => search(query), [JSON.stringify(query)]);
 
   useEffect(() => {
     if (!form.country) {
