@@ -12,6 +12,7 @@ import type { ChatEntry, LastMessage, Message, ProfileRef } from '@dating/shared
 import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, isPushSubscribed, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi } from '../api';
+import { takeChats } from '../early';
 
 /** A list entry; one that a frame or this tab started carries a ProfileRef (all the list shows). */
 export type ListEntry = Omit<ChatEntry, 'profile'> & { profile: ProfileRef };
@@ -65,7 +66,7 @@ export function useChats(openConversation: number | null): ChatsState {
 
   const reload = useCallback(async () => {
     try {
-      const { chats: next } = await chatApi.chats();
+      const { chats: next } = await takeChats();
       // the conversation on screen is read
       const list = next.map((c) => (c.conversation === openRef.current ? { ...c, num_unread_messages: 0 } : c));
       // a whole list arriving renders in a transition (in slices, not one long task); what the

@@ -13,6 +13,7 @@ import { isRealtimeConnected } from '@dating/shared-kit/realtime';
 import { getSession, isPushSubscribed, startPeriodicRefresh } from '@dating/shared-kit/state';
 import { chatApi, newClientId } from '../api';
 import type { ChatTarget, OutgoingMessage } from '../api';
+import { takeHistory } from '../early';
 
 /** How long "… typt" stays after the last typing frame, and how often this tab says it types. */
 export const TYPING_SHOWN_MS = 6_000;
@@ -133,7 +134,7 @@ export function useConversation(target: ChatTarget, callbacks: ConversationCallb
   /** Load (or reload) the newest page; the server marks the conversation read for me. */
   const loadNewest = useCallback(async () => {
     try {
-      const page = await chatApi.history(currentTarget());
+      const page = await takeHistory(currentTarget());
       profileRef.current = page.profile;
       const first = messagesRef.current.length === 0;
       // the history is most of the screen: rendered in a transition, in slices that leave the

@@ -46,6 +46,20 @@ describe('/chats', () => {
     expect(document.title).toBe('Berichten');
   });
 
+  it('asks for the list and the open conversation once each, as the screen first renders', async () => {
+    loginAs();
+    const calls = serve({
+      'GET /api/chats.php': () => ({ chats: [entry()] }),
+      'GET /api/messages.php': () => makeHistory({ messages: [makeMessage({ id: 3, body: 'Zin in koffie?' })] }),
+    });
+    renderChat('/chats/5');
+    // asked as the screen renders (early.ts) and taken by the hooks' first load: no second call
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/chats.php', '/api/messages.php']);
+    const history = await screen.findByRole('list', { name: 'Berichten met Sanne' });
+    expect(within(history).getByText('Zin in koffie?')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url.pathname)).toEqual(['/api/chats.php', '/api/messages.php']);
+  });
+
   it('opening a conversation sets its unread count to 0', async () => {
     loginAs();
     serve({

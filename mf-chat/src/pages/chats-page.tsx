@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { bus } from '@dating/shared-kit/bus';
 import { useTranslation } from '@dating/shared-kit/i18n';
@@ -11,6 +11,7 @@ import type { ChatTarget } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationView } from '../components/conversation-view';
 import { useChats } from '../hooks/use-chats';
+import { askChatScreenEarly } from '../early';
 import { NAMESPACE } from '../i18n';
 
 /** Whether the page is live; "not live" only after the socket has been down for a while (no flash while it connects). */
@@ -54,6 +55,12 @@ function ChatsScreen({ by }: { by: 'list' | 'conversation' | 'member' }) {
   const id = Number(params.id);
   const target: ChatTarget | null =
     by === 'list' || !Number.isInteger(id) || id <= 0 ? null : by === 'conversation' ? { conversation: id } : { profile: id };
+  // the list and the open conversation are asked for on the screen's first render, not after it (early.ts)
+  const asked = useRef(false);
+  if (!asked.current) {
+    asked.current = true;
+    askChatScreenEarly(target);
+  }
   const [open, setOpen] = useState<number | null>(by === 'conversation' && target ? id : null);
   useEffect(() => setOpen(by === 'conversation' && Number.isInteger(id) ? id : null), [by, id]);
   const chats = useChats(open);
