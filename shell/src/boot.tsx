@@ -6,15 +6,11 @@
  * answers (api/src/platform/static.ts PageStart). Nothing here waits on a remote: with every
  * remote down the shell still renders.
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { api } from '@dating/shared-kit/api';
 import { ZMaybeUserResponse, ZSettingsResponse } from '@dating/shared-kit/contracts';
 import type { SettingsResponse } from '@dating/shared-kit/contracts';
 import { initLanguage, translationsSettled } from '@dating/shared-kit/i18n';
 import { connectStateToBus, refreshSession, sessionAtom, setSession, settingsAtom, store } from '@dating/shared-kit/state';
-import { App } from './app';
-import { initFederation, prefetchRemote } from './federation/remote-loader';
 import { loadRemotesConfig } from './federation/remotes-config';
 import { resolveRoute } from './route-table';
 import './i18n';
@@ -73,6 +69,11 @@ function registerPushWorker(): void {
   else window.setTimeout(register, 2000);
 }
 
+/** Resolves in a task of its own: the browser may paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export async function boot(container: HTMLElement): Promise<void> {
   connectStateToBus();
   const settingsPromise = loadSettings();
@@ -83,24 +84,21 @@ export async function boot(container: HTMLElement): Promise<void> {
   if (settings) store.set(settingsAtom, settings.settings);
   initLanguage(settings?.domain_language ?? settings?.settings.domain_language ?? null);
 
+  // main.js holds everything the start needs (no request), but evaluating all of it at once was
+  // one long task of 400-500 ms on Lighthouse's phone: the federation's side (router, shared UI)
+  // and the app (React DOM, the shell's UI) are evaluated in tasks of their own ("eager": no chunk)
+  await nextTask();
+  const { initFederation, prefetchRemote } = await import(/* webpackMode: "eager" */ './federation/remote-loader');
   initFederation(await remotesPromise);
   await sessionPromise;
   // a member's page: its remote (entry, routes, texts) loads beside the shell's texts and the first
   // render instead of after them (a visitor on a member page is sent elsewhere: nothing to start)
   const route = resolveRoute(window.location.pathname);
   if (route && store.get(sessionAtom)) prefetchRemote(route.remote, 'intent');
+  await nextTask();
+  const { renderApp } = await import(/* webpackMode: "eager" */ './render-app');
   // the texts of the language in use load beside the session (a chunk per language)
   await translationsSettled();
-
-  // rendered in a transition: React yields to the browser every few milliseconds instead of
-  // building the whole first page in one long task (the phone's first tap waits on no such task)
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  renderApp(container);
   registerPushWorker();
 }
