@@ -144,7 +144,7 @@ const VOCABULARY: Vocabulary = (() => {
   return { has: (w: string) => words.has(w), longest: Math.max(...[...words].map((w) => w.length)) };
 })();
 
-const CLAUSES = /[.?!¿¡;:,\n()\u2013\u2014\u2026]+|\s-\s/;
+const CLAUSES = /[.?!\u00bf\u00a1;:,\n()\u2013\u2014\u2026]+|\s-\s/;
 
 /** Every pattern's anchor words together (candidatesOf); empty when a pattern has none (then every clause is read). */
 const ANCHORS = new Set(MATCHERS.flatMap((m) => [...(m.anchors ?? [])]));

@@ -87,8 +87,8 @@ const SWAPS: Record<string, string> = {
 };
 
 function unswap(word: string, known: (w: string) => boolean): string {
-  if (!/[0-9@$€|]/.test(word)) return word;
-  const base = word.replace(/[0-9@$€|]/g, (c) => SWAPS[c] ?? c);
+  if (!/[0-9@$\u20ac|]/.test(word)) return word;
+  const base = word.replace(/[0-9@$\u20ac|]/g, (c) => SWAPS[c] ?? c);
   // digits alone ("35" for "es") only when they make one of the guard's words: a number stays a number
   if (!/\p{L}/u.test(word))
     return word.length > 1 && !/[^a-z1]/.test(base) && (known(base.replace(/1/g, 'l')) || known(base.replace(/1/g, 'i')))
@@ -112,7 +112,7 @@ function unswapKnown(base: string, known: (w: string) => boolean): string {
  * Marks first, then spaces; two letters apart by a space only when they make a known word ("i s"
  * is "is", "u a" stays "you a").
  */
-const DOTTED = /(?<![\p{L}\p{N}])[\p{L}\p{N}@$]([.\-_*·/])[\p{L}\p{N}@$](?![\p{L}\p{N}])(?:\1[\p{L}\p{N}@$](?![\p{L}\p{N}]))*/gu;
+const DOTTED = /(?<![\p{L}\p{N}])[\p{L}\p{N}@$]([.\-_*\u00b7/])[\p{L}\p{N}@$](?![\p{L}\p{N}])(?:\1[\p{L}\p{N}@$](?![\p{L}\p{N}]))*/gu;
 const SPACED = /(?<![\p{L}\p{N}])[\p{L}\p{N}@$](?: [\p{L}\p{N}@$](?![\p{L}\p{N}]))+/gu;
 
 /** Cut a run of letters into known words (fewest words); null when it cannot be cut. */
@@ -163,7 +163,7 @@ export function deepForm(text: string, vocabulary: Vocabulary): string {
   // eslint-disable-next-line no-control-regex
   if (/[^\u0000-\u007f]/.test(s)) s = s.replace(/\p{L}/gu, (c) => (c.charCodeAt(0) < 128 ? c : latin(c)));
   const join = (min: number) => (run: string) => {
-    const joined = run.replace(/[ .\-_*·/]/g, '').replace(/(\p{L})\1{2,}/gu, '$1');
+    const joined = run.replace(/[ .\-_*\u00b7/]/g, '').replace(/(\p{L})\1{2,}/gu, '$1');
     if (!/\p{L}/u.test(joined)) return run;
     const word = unswap(joined, known);
     if (known(word)) return word;
@@ -173,9 +173,9 @@ export function deepForm(text: string, vocabulary: Vocabulary): string {
   };
   s = s.replace(DOTTED, join(2)).replace(SPACED, join(3));
   // a word cut by a mark ("re-al", "ec.ht", "b_ot"): joined when that makes a known word ("es-tu" stays)
-  s = s.replace(/\p{L}+(?:[.\-_*·]\p{L}+)+/gu, (cut) => {
-    const joined = unswap(cut.replace(/[.\-_*·]/g, '').replace(/(\p{L})\1{2,}/gu, '$1'), known);
+  s = s.replace(/\p{L}+(?:[.\-_*\u00b7]\p{L}+)+/gu, (cut) => {
+    const joined = unswap(cut.replace(/[.\-_*\u00b7]/g, '').replace(/(\p{L})\1{2,}/gu, '$1'), known);
     return known(joined) ? joined : cut;
   });
-  return s.replace(/[\p{L}\p{N}@$€|]+/gu, (word) => unswap(word, known));
+  return s.replace(/[\p{L}\p{N}@$\u20ac|]+/gu, (word) => unswap(word, known));
 }
