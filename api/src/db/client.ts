@@ -80,6 +80,12 @@ export interface CreateDbOptions {
   loadDataDir?: Blob;
 }
 
+/** The folder of the embedded database a DATABASE_URL names (none: `<dataDir>/db`; `file://<dir>`), else null. */
+export function embeddedDirOf(url: string | undefined, dataDir = './data'): string | null {
+  if (!url) return path.join(dataDir, 'db');
+  return url.startsWith('file://') ? url.slice('file://'.length) : null;
+}
+
 export async function createDb(url: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new Pool({ connectionString: url, max: 10 });
@@ -111,12 +117,10 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
     };
   }
 
-  let dir: string | undefined;
-  if (!url || url.startsWith('file://')) {
-    dir = url ? url.slice('file://'.length) : path.join(options.dataDir ?? './data', 'db');
-    fs.mkdirSync(dir, { recursive: true });
-  } else if (!url.startsWith('memory://')) {
-    throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url.split(':')[0]}:")`);
+  const dir = embeddedDirOf(url, options.dataDir);
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  else if (!url?.startsWith('memory://')) {
+    throw new Error(`DATABASE_URL must start with postgres://, file:// or memory:// (got "${url?.split(':')[0]}:")`);
   }
   if (dir) refuseOlderDataDir(dir);
   const {
@@ -129,7 +133,7 @@ export async function createDb(url: string | undefined, options: CreateDbOptions
   let client: PGlite;
   try {
     client = new PGlite({
-      dataDir: dir,
+      dataDir: dir ?? undefined,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PGlite 0.5 grows its WebAssembly memory as needed; 16 MB of shared buffers (PostgreSQL's
       // default is 128 MB) keep an idle server small (docs/performance.md "Memory")

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Env } from '../env';
+import { embeddedDirOf } from './client';
 
 /** The built seed command beside this file, or null when the server runs from source (tsx, jest). */
 export function seedScript(): string | null {
@@ -20,10 +21,8 @@ export function seedScript(): string | null {
 
 /** True when the embedded database (DATABASE_URL unset or file://) has not been created yet. */
 export function isNewEmbeddedDatabase(config: Pick<Env, 'DATABASE_URL' | 'DATA_DIR_ABS'>): boolean {
-  const url = config.DATABASE_URL;
-  if (url && !url.startsWith('file://')) return false;
-  const dir = url ? url.slice('file://'.length) : path.join(config.DATA_DIR_ABS, 'db');
-  return !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const dir = embeddedDirOf(config.DATABASE_URL, config.DATA_DIR_ABS);
+  return dir !== null && !fs.existsSync(path.join(dir, 'PG_VERSION'));
 }
 
 /** What the seed process tells the server before it exits. */
