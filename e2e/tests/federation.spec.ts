@@ -45,6 +45,17 @@ function retryButton(page: Page) {
   return unavailable(page).getByRole('button', { name: commonText('errors.retry') });
 }
 
+/**
+ * The shell's page carries its remotes list (window.__REMOTES__, api/src/platform/static.ts); the
+ * shell fetches /mf-remotes.json only without it. The tests that rewrite that answer on the way
+ * take the page's list away, so the shell asks for it.
+ */
+async function remotesListFromNetwork(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, '__REMOTES__', { configurable: true, get: () => undefined, set: () => undefined });
+  });
+}
+
 /** A page rendered by the remote: its main heading, and no "unavailable" block. */
 async function expectAreaWorks(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -111,6 +122,7 @@ test.describe('federation: builds, manifests and the remotes list', () => {
 
 test.describe('federation: at runtime', () => {
   test('the shell reads /mf-remotes.json at start and follows a changed entry', async ({ page }) => {
+    await remotesListFromNetwork(page);
     // Serve a remotes list that moves mf_landers to another address; that address proxies the
     // real build, so the page can only render the landers pages by following the new entry.
     await page.route('**/mf-remotes.json', async (route) => {
@@ -286,6 +298,7 @@ test.describe('federation: at runtime', () => {
       // CDN is public: no prompt there).
       await page.context().grantPermissions(['local-network-access']);
       // what MF_REMOTES does on the server: the served list points mf_landers at the CDN
+      await remotesListFromNetwork(page);
       await page.route('**/mf-remotes.json', async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { remotes: Array<{ name: string; entry: string }> };
