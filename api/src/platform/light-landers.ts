@@ -24,6 +24,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { builtFileReader } from './built-file';
 import { renderSandbox } from './render-sandbox';
+import { ownCall } from './own-call';
 import type { RenderSandbox } from './render-sandbox';
 import { loadSession } from './session';
 
@@ -105,15 +106,7 @@ export function lightLanders(
   }
 
   /** GET one of this server's public calls as the visitor (their host, cookies, language); null unless 200. */
-  async function call(req: FastifyRequest, url: string): Promise<unknown> {
-    const headers: Record<string, string> = {};
-    for (const name of ['host', 'cookie', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const res = await app.inject({ method: 'GET', url, headers });
-    return res.statusCode === 200 ? res.json() : null;
-  }
+  const call = (req: FastifyRequest, url: string): Promise<unknown> => ownCall(app, req, url);
 
   return {
     async page(req, shellHtml, boot) {

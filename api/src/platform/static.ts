@@ -35,6 +35,7 @@ import { isShellPage, resolveRoute } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { landerRegistryReader } from './lander-registry';
 import { lightLanders } from './light-landers';
+import { ownCall } from './own-call';
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
@@ -252,13 +253,8 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     // without a session cookie the call answers every visitor alike
     if (!req.cookies[SESSION_COOKIE]) return { session: { user: null }, remotes };
     // the call itself, as the browser would make it (its host, cookie, language): one answer, one place
-    const headers: Record<string, string> = {};
-    for (const name of ['host', 'cookie', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const res = await app.inject({ method: 'GET', url: '/api/user.php', headers });
-    return res.statusCode === 200 ? { session: res.json(), remotes } : { remotes };
+    const session = await ownCall(app, req, '/api/user.php');
+    return session !== null ? { session, remotes } : { remotes };
   }
 
   /**
