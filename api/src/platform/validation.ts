@@ -16,7 +16,7 @@
  *     what a note must be
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { IDENTITY_ERROR_CODES, MIN_AGE, PASSKEY_ERROR_CODES, PAYMENT_ERROR_CODES, REPORT_NOTE_MAX } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { hasMessage } from '../i18n';
@@ -98,8 +98,8 @@ export function issuesOf(items: { keyword: string; instancePath: string; message
  * Check a value the route could not declare (the schema depends on the query or the body) with
  * the route's own answer for a failed rule. A missing body is checked as `{}`.
  */
-export function parseWith<S extends z.ZodType>(req: FastifyRequest, schema: S, value: unknown = req.body): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseWith<S extends z.core.$ZodType>(req: FastifyRequest, schema: S, value: unknown = req.body): z.output<S> {
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   throw issueError(result.error.issues[0], req.routeOptions.config?.validation);
 }
