@@ -21,6 +21,11 @@ import { IDENTITY_ERROR_CODES, MIN_AGE, PASSKEY_ERROR_CODES, PAYMENT_ERROR_CODES
 import { AppError } from '../errors';
 import { hasMessage } from '../i18n';
 
+// The contracts are zod/mini schemas, and zod/mini loads no texts: a failed rule's message would be
+// "Invalid input" unless a locale is set. issueError reads the English text (a missing field is
+// "... received undefined"), so the server's checks always run with it.
+z.config(z.locales.en());
+
 export type ValidationStyle = 'app' | 'identity' | 'passkeys' | 'reports';
 
 declare module 'fastify' {
