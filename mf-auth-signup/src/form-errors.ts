@@ -6,12 +6,12 @@
 import type { TFunction } from 'i18next';
 import { isApiRequestError, isSwallowed } from '@dating/shared-kit/api';
 import { IDENTITY_ERROR_CODES, MIN_AGE } from '@dating/shared-kit/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** Every issue's field -> translated text (first issue per field wins). */
-export function fieldErrorsOf(error: z.ZodError, t: TFunction): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError, t: TFunction): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_form';

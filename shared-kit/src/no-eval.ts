@@ -7,6 +7,6 @@
  * made: zod parses without compiling. The setting is zod's global one (on globalThis), so it holds
  * for every copy of zod on the page, the remotes' own included.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 z.config({ jitless: true });

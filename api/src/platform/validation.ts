@@ -16,10 +16,15 @@
  *     what a note must be
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { IDENTITY_ERROR_CODES, MIN_AGE, PASSKEY_ERROR_CODES, PAYMENT_ERROR_CODES, REPORT_NOTE_MAX } from '@dating/shared-kit/contracts';
 import { AppError } from '../errors';
 import { hasMessage } from '../i18n';
+
+// The contracts are zod/mini schemas, and zod/mini loads no texts: a failed rule's message would be
+// "Invalid input" unless a locale is set. issueError reads the English text (a missing field is
+// "... received undefined"), so the server's checks always run with it.
+z.config(z.locales.en());
 
 export type ValidationStyle = 'app' | 'identity' | 'passkeys' | 'reports';
 
@@ -98,8 +103,8 @@ export function issuesOf(items: { keyword: string; instancePath: string; message
  * Check a value the route could not declare (the schema depends on the query or the body) with
  * the route's own answer for a failed rule. A missing body is checked as `{}`.
  */
-export function parseWith<S extends z.ZodType>(req: FastifyRequest, schema: S, value: unknown = req.body): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseWith<S extends z.core.$ZodType>(req: FastifyRequest, schema: S, value: unknown = req.body): z.output<S> {
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   throw issueError(result.error.issues[0], req.routeOptions.config?.validation);
 }

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrorsOf, messageOf, serverFieldError } from '../form-errors';
 import type { FieldErrors } from '../form-errors';
 import { NAMESPACE } from '../i18n';
@@ -82,7 +82,11 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
   }
 
   /** Checks `input` with a contract schema: the parsed data, or undefined after showing the errors. */
-  function validate<S extends z.ZodType>(schema: S, input: unknown, onInvalid?: (errors: FieldErrors) => void): z.output<S> | undefined {
+  function validate<S extends z.ZodMiniType>(
+    schema: S,
+    input: unknown,
+    onInvalid?: (errors: FieldErrors) => void,
+  ): z.output<S> | undefined {
     const parsed = schema.safeParse(input);
     if (parsed.success) {
       setErrors({});
@@ -112,7 +116,7 @@ export function useFormSubmit<V extends Record<string, string>>(initial: V) {
   }
 
   /** The usual submit: clear the alert, check with the schema, then send the parsed data. */
-  async function submit<S extends z.ZodType>(
+  async function submit<S extends z.ZodMiniType>(
     schema: S,
     input: unknown,
     call: (data: z.output<S>) => Promise<void>,

@@ -4,6 +4,7 @@
  * request body, and whether the site lets this visitor sign up at all.
  */
 import type { TFunction } from 'i18next';
+import { z } from 'zod/mini';
 import { COUNTRIES, MIN_AGE, ZSignupFields } from '@dating/shared-kit/contracts';
 import type { SignupRequest } from '@dating/shared-kit/contracts';
 import { fieldErrorsOf } from '../form-errors';
@@ -95,7 +96,7 @@ export function toRequest(values: SignupValues, messageTo?: number): SignupReque
 export function stepErrors(index: number, values: SignupValues, messageTo: number | undefined, t: TFunction): FieldErrors {
   const fields = STEP_FIELDS[index] ?? [];
   const shape = Object.fromEntries(fields.map((f) => [f, true])) as Record<SignupField, true>;
-  const schema = ZSignupFields.pick(shape as Parameters<typeof ZSignupFields.pick>[0]);
+  const schema = z.pick(ZSignupFields, shape);
   const body = toRequest(values, messageTo) as Record<string, unknown>;
   const result = schema.safeParse(Object.fromEntries(fields.map((f) => [f, body[f]])));
   if (!result.success) return fieldErrorsOf(result.error, t);

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
 import { api, ApiRequestError } from '@dating/shared-kit/api';
 import { PACKAGE_IDS, ZFieldIssue, ZSiteDetail } from '@dating/shared-kit/contracts';
 import type { SiteDetail } from '@dating/shared-kit/contracts';
@@ -62,7 +63,7 @@ function SettingsForm({ site, onSaved }: { site: SiteDetail; onSaved: (site: Sit
     } catch (err) {
       setConfirming(null);
       const issues =
-        err instanceof ApiRequestError ? ZFieldIssue.array().safeParse((err.body as { fields?: unknown } | undefined)?.fields) : null;
+        err instanceof ApiRequestError ? z.array(ZFieldIssue).safeParse((err.body as { fields?: unknown } | undefined)?.fields) : null;
       if (issues?.success) {
         const byInput: Record<string, string> = {};
         for (const issue of issues.data) byInput[inputOf(issue.field)] ??= issue.message;

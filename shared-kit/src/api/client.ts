@@ -12,7 +12,7 @@
  *   account) the page goes on to /pages/ban (state/banned.ts).
  * - `upload()` posts FormData with XMLHttpRequest, for progress events.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ZApiError } from '../contracts/core';
 import { USER_REQUEST_TYPE } from '../contracts/calls';
 import { bus } from '../bus/bus';
@@ -72,15 +72,15 @@ export function setGenericMessageProvider(provider: () => string): void {
 }
 
 export interface ApiClient {
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  get<S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   post(path: string, body?: unknown): Promise<void>;
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  put<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   put(path: string, body?: unknown): Promise<void>;
-  del<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  del<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   del(path: string, body?: unknown): Promise<void>;
   /** multipart POST with upload progress (0-100); never retried */
-  upload<S extends z.ZodType>(path: string, form: FormData, schema: S, onProgress?: (percent: number) => void): Promise<z.output<S>>;
+  upload<S extends z.ZodMiniType>(path: string, form: FormData, schema: S, onProgress?: (percent: number) => void): Promise<z.output<S>>;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -152,7 +152,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return error;
   }
 
-  function parseAnswer<S extends z.ZodType>(path: string, status: number, body: unknown, schema: S | undefined): z.output<S> {
+  function parseAnswer<S extends z.ZodMiniType>(path: string, status: number, body: unknown, schema: S | undefined): z.output<S> {
     if (!schema) return undefined as z.output<S>;
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
@@ -172,7 +172,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodMiniType>(
     method: Method,
     path: string,
     body: unknown,
@@ -217,7 +217,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  function upload<S extends z.ZodType>(
+  function upload<S extends z.ZodMiniType>(
     path: string,
     form: FormData,
     schema: S,
@@ -260,10 +260,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   const client = {
-    get: (path: string, schema: z.ZodType, opts?: RequestOptions) => request('GET', path, undefined, schema, opts),
-    post: (path: string, body?: unknown, schema?: z.ZodType, opts?: RequestOptions) => request('POST', path, body ?? {}, schema, opts),
-    put: (path: string, body?: unknown, schema?: z.ZodType, opts?: RequestOptions) => request('PUT', path, body ?? {}, schema, opts),
-    del: (path: string, body?: unknown, schema?: z.ZodType, opts?: RequestOptions) => request('DELETE', path, body, schema, opts),
+    get: (path: string, schema: z.ZodMiniType, opts?: RequestOptions) => request('GET', path, undefined, schema, opts),
+    post: (path: string, body?: unknown, schema?: z.ZodMiniType, opts?: RequestOptions) => request('POST', path, body ?? {}, schema, opts),
+    put: (path: string, body?: unknown, schema?: z.ZodMiniType, opts?: RequestOptions) => request('PUT', path, body ?? {}, schema, opts),
+    del: (path: string, body?: unknown, schema?: z.ZodMiniType, opts?: RequestOptions) => request('DELETE', path, body, schema, opts),
     upload,
   };
   return client as ApiClient;

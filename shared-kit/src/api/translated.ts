@@ -5,14 +5,19 @@
  * switch the page asks another URL and never gets the old language back from a cache
  * (api/src/platform/http-cache.ts). Callers pass the UI language and load again when it changes.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Language } from '../contracts/core';
 import { api } from './client';
 import type { Query } from './client';
 
 const cache = new Map<string, Promise<unknown>>();
 
-export function loadTranslated<S extends z.ZodType>(path: string, schema: S, language: Language, query: Query = {}): Promise<z.output<S>> {
+export function loadTranslated<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  language: Language,
+  query: Query = {},
+): Promise<z.output<S>> {
   const full: Query = { ...query, lang: language };
   const key = `${path}?${JSON.stringify(Object.entries(full).sort(([a], [b]) => a.localeCompare(b)))}`;
   let cached = cache.get(key) as Promise<z.output<S>> | undefined;

@@ -3,7 +3,7 @@
  * remote, which role) and the audit log. The server checks every `/api/backoffice/*` call's role;
  * the shell uses the same table for the staff menu, so a page and its call ask for the same role.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const STAFF_ROLES = ['moderator', 'operator', 'payments', 'release', 'admin'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
@@ -46,32 +46,32 @@ export function staffAreasFor(roles: readonly string[] | null | undefined): Staf
 
 /** One row of the audit log: every staff action, done or refused. */
 export const ZAuditEntry = z.object({
-  id: z.number().int(),
-  staff_id: z.number().int(),
+  id: z.number().check(z.int()),
+  staff_id: z.number().check(z.int()),
   staff_email: z.string(),
   action: z.string(),
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   outcome: z.enum(['done', 'refused']),
   /** the refusal's error code */
-  error: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  error: z.nullable(z.string()),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
   /** free text: matched against the action, the target and the staff member's e-mail */
-  q: z.string().trim().max(100).optional(),
-  staff_id: z.coerce.number().int().positive().optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  staff_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 export type AuditQuery = z.infer<typeof ZAuditQuery>;
 
 export const ZAuditPage = z.object({
   entries: z.array(ZAuditEntry),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type AuditPage = z.infer<typeof ZAuditPage>;

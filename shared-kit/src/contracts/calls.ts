@@ -3,7 +3,7 @@
  * core.ts. The server validates with them and the client parses answers with them: one source of
  * truth for the wire. Only zod may be imported here.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZImage, ZLanguage } from './core';
 
 // Calls of the first table defined by their capability's file (not repeated here):
@@ -20,9 +20,9 @@ export const USER_REQUEST_TYPE = 'web';
  * extra fields are kept (loose object).
  */
 export const ZProfileRef = z.looseObject({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  main_image: ZImage.nullable(),
+  main_image: z.nullable(ZImage),
   /** a chatpal (fictional profile): every surface that shows the profile labels it */
   fictional: z.boolean(),
 });
@@ -31,14 +31,14 @@ export type ProfileRef = z.infer<typeof ZProfileRef>;
 // ---- /api/logout.php, /api/page-hidden.php ---------------------------------------------------
 
 /** GET /api/logout.php -> ZOk (cookie cleared). POST /api/page-hidden.php: empty body -> 204. */
-export const ZPageHiddenRequest = z.object({}).strict();
+export const ZPageHiddenRequest = z.strictObject({});
 
 // ---- /api/discountcode.php ---------------------------------------------------------------------
 
 /** `?code=` or `?welcome=true`, plus any passed-through query (kept, hence loose). */
 export const ZDiscountCodeQuery = z.looseObject({
-  code: z.string().trim().min(1).max(64).optional(),
-  welcome: z.enum(['true', 'false']).optional(),
+  code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  welcome: z.optional(z.enum(['true', 'false'])),
 });
 export type DiscountCodeQuery = z.infer<typeof ZDiscountCodeQuery>;
 
@@ -49,19 +49,19 @@ export type DiscountCodeQuery = z.infer<typeof ZDiscountCodeQuery>;
  */
 export const ZDiscountCode = z.object({
   code: z.string(),
-  percentage: z.number().int().min(0).max(100),
-  minimum_order_value: z.number().int().nonnegative(),
-  country: z.string().nullable().optional(),
+  percentage: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  minimum_order_value: z.number().check(z.int(), z.nonnegative()),
+  country: z.optional(z.nullable(z.string())),
   /** code: a typed code; welcome: the welcome discount; time_bonus: TIMEBONUS25 */
-  kind: z.enum(['code', 'welcome', 'time_bonus']).optional(),
+  kind: z.optional(z.enum(['code', 'welcome', 'time_bonus'])),
   /** ISO timestamp when it stops working, null when it does not end */
-  expires: z.string().nullable().optional(),
+  expires: z.optional(z.nullable(z.string())),
 });
 export type DiscountCode = z.infer<typeof ZDiscountCode>;
 
 // ---- /api/settings.php -> ZSettingsResponse (core.ts) -----------------------------------------
 
-export const ZSettingsQuery = z.looseObject({ forced_domain: z.string().trim().max(253).optional() });
+export const ZSettingsQuery = z.looseObject({ forced_domain: z.optional(z.string().check(z.trim(), z.maxLength(253))) });
 export type SettingsQuery = z.infer<typeof ZSettingsQuery>;
 
 // ---- /api/chats.php, /api/chat.php, /api/messages.php ...: chat.ts ----------------------------
@@ -72,11 +72,11 @@ export type SettingsQuery = z.infer<typeof ZSettingsQuery>;
  * A translated list: `?lang=` picks the language of the answer (else the member's or the cookie's)
  * and makes it cacheable per language, so a language switch never shows yesterday's language.
  */
-export const ZTranslatedQuery = z.object({ lang: ZLanguage.optional() });
+export const ZTranslatedQuery = z.object({ lang: z.optional(ZLanguage) });
 export type TranslatedQuery = z.infer<typeof ZTranslatedQuery>;
 
 /** `label` in the request's language; `labels` (optional) in all languages. */
-export const ZInterest = z.object({ slug: z.string(), label: z.string(), labels: z.record(z.string(), z.string()).optional() });
+export const ZInterest = z.object({ slug: z.string(), label: z.string(), labels: z.optional(z.record(z.string(), z.string())) });
 export type Interest = z.infer<typeof ZInterest>;
 export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
 export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
@@ -85,7 +85,7 @@ export type InterestsResponse = z.infer<typeof ZInterestsResponse>;
  * Two letters, any case (`nl` = `NL`). Deliberately not ZCountry: a code outside the 15 countries
  * gets the translated 400 `unknown_country` from the server rather than a generic validation error.
  */
-export const ZRegionsQuery = ZTranslatedQuery.extend({ country: z.string().min(2).max(2) });
+export const ZRegionsQuery = z.extend(ZTranslatedQuery, { country: z.string().check(z.minLength(2), z.maxLength(2)) });
 export type RegionsQuery = z.infer<typeof ZRegionsQuery>;
 export const ZRegion = z.object({ code: z.string(), name: z.string() });
 export type Region = z.infer<typeof ZRegion>;
@@ -107,7 +107,7 @@ export const ZCompanyInfo = z.object({
   vat_numbers: z.array(z.string()),
   support_phone: z.string(),
   /** percentage offered to members who consider deleting their account (0 = none) */
-  delete_discount: z.number().min(0).max(100),
+  delete_discount: z.number().check(z.gte(0), z.lte(100)),
   added: z.string(),
 });
 export type CompanyInfo = z.infer<typeof ZCompanyInfo>;

@@ -3,13 +3,13 @@
  * deployed at different times, so the bus checks each payload against this schema on receipt.
  * Only zod may be imported here.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZCountdown, ZTimeBonus, ZUser } from './core';
 import { ZProfileRef } from './calls';
 import { ZMessage } from './chat';
 import { ZPhotoRejectReason } from './moderation';
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 export const EVENT_SCHEMAS = {
   /** a login or signup succeeded */
@@ -21,8 +21,8 @@ export const EVENT_SCHEMAS = {
   /** open the signup modal/page, optionally at a step (0-4) */
   /** `reason`: what the visitor tried (the product's login-required messages), shown above the sign-up */
   'signup:open': z.object({
-    step: z.number().int().min(0).max(5).optional(),
-    reason: z.enum(['chat', 'gift', 'photo', 'like']).optional(),
+    step: z.optional(z.number().check(z.int(), z.gte(0), z.lte(5))),
+    reason: z.optional(z.enum(['chat', 'gift', 'photo', 'like'])),
   }),
   'login:open': z.object({}),
   'credits:changed': z.object({ credits: count }),
@@ -36,28 +36,28 @@ export const EVENT_SCHEMAS = {
   'like:new': z.object({ profile: ZProfileRef, new_likes: count }),
   /* chat, live from the WebSocket /api/ws (contracts/chat.ts ZWsServerFrame) */
   /** a message of mine (another tab) or to me arrived; `profile`: the other member, when the server sent it */
-  'chat:message': z.object({ message: ZMessage, profile: ZProfileRef.optional() }),
-  'chat:message-deleted': z.object({ conversation: z.number().int(), id: z.number().int() }),
+  'chat:message': z.object({ message: ZMessage, profile: z.optional(ZProfileRef) }),
+  'chat:message-deleted': z.object({ conversation: z.number().check(z.int()), id: z.number().check(z.int()) }),
   /** a conversation went away (deleted by me elsewhere, or by a block) */
-  'chat:deleted': z.object({ conversation: z.number().int() }),
-  'chat:typing': z.object({ conversation: z.number().int(), profile: z.number().int() }),
-  'chat:read': z.object({ conversation: z.number().int(), reader: z.number().int(), up_to: z.number().int() }),
+  'chat:deleted': z.object({ conversation: z.number().check(z.int()) }),
+  'chat:typing': z.object({ conversation: z.number().check(z.int()), profile: z.number().check(z.int()) }),
+  'chat:read': z.object({ conversation: z.number().check(z.int()), reader: z.number().check(z.int()), up_to: z.number().check(z.int()) }),
   /** the live connection went up or down (down: the periodic refresh is the fallback) */
   'realtime:state': z.object({ connected: z.boolean() }),
   /** operators only (WebSocket operator:inbox): a chatpal conversation changed */
-  'operator:inbox': z.object({ conversation: z.number().int() }),
+  'operator:inbox': z.object({ conversation: z.number().check(z.int()) }),
   'payment:completed': z.object({ credits: count }),
   /** staff approved or rejected one of my photos (WebSocket photo:moderated) */
   'photo:moderated': z.object({
-    photo: z.number().int(),
+    photo: z.number().check(z.int()),
     status: z.enum(['active', 'rejected']),
-    rejection_reason: ZPhotoRejectReason.nullable(),
+    rejection_reason: z.nullable(ZPhotoRejectReason),
   }),
   /** the time bonus appeared, ticked, or went away (bonus null) */
   'timebonus:changed': z.object({
-    bonus: ZTimeBonus.nullable(),
+    bonus: z.nullable(ZTimeBonus),
     visible: z.boolean(),
-    countdown: ZCountdown.nullable(),
+    countdown: z.nullable(ZCountdown),
   }),
   /** a federated remote failed to load or render (shell reports it) */
   'remote:error': z.object({ remote: z.string(), message: z.string() }),

@@ -5,7 +5,7 @@
  * until a moderator releases it (delivered and charged then) or rejects it (a report of the sender)
  * at /backoffice/held-messages. The sender sees `held` on the message; the recipient nothing.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /* ---------- the default word lists (site settings held_messengers, held_money_words), plain form: lower case, no accents ---------- */
 
@@ -204,51 +204,51 @@ export type HeldStatus = z.infer<typeof ZHeldStatus>;
 
 /** A member in the moderators' queue (never a chatpal: their conversations are never held). */
 export const ZHeldMember = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   /** when the account was made (a young account's messages are held) */
   created_at: z.string(),
 });
 
 export const ZHeldMessage = z.object({
-  id: z.number().int(),
-  message_id: z.number().int(),
-  conversation: z.number().int(),
+  id: z.number().check(z.int()),
+  message_id: z.number().check(z.int()),
+  conversation: z.number().check(z.int()),
   sender: ZHeldMember,
   recipient: ZHeldMember,
   type: z.string(),
-  body: z.string().nullable(),
+  body: z.nullable(z.string()),
   reason: ZHeldReason,
   /** credits it costs when released */
-  cost: z.number().int().nonnegative(),
+  cost: z.number().check(z.int(), z.nonnegative()),
   status: ZHeldStatus,
   /** credits charged at the release (0: the sender no longer had them; delivered anyway) */
-  charged: z.number().int().nullable(),
+  charged: z.nullable(z.number().check(z.int())),
   /** how many messages of this sender are held now */
-  sender_pending: z.number().int().nonnegative(),
+  sender_pending: z.number().check(z.int(), z.nonnegative()),
   created_at: z.string(),
-  decided_at: z.string().nullable(),
+  decided_at: z.nullable(z.string()),
 });
 export type HeldMessage = z.infer<typeof ZHeldMessage>;
 
 export const ZHeldQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  status: z.enum(['pending', 'decided']).default('pending'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+  status: z._default(z.enum(['pending', 'decided']), 'pending'),
 });
 export type HeldQuery = z.infer<typeof ZHeldQuery>;
 
 export const ZHeldPage = z.object({
   held: z.array(ZHeldMessage),
-  total: z.number().int().nonnegative(),
-  pending: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  pending: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type HeldPage = z.infer<typeof ZHeldPage>;
 
-export const ZHeldIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZHeldIdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)) });
 
-export const ZHeldDecide = z.object({ release: z.boolean({ error: 'release_required' }) }).strict();
+export const ZHeldDecide = z.strictObject({ release: z.boolean({ error: 'release_required' }) });
 export type HeldDecide = z.infer<typeof ZHeldDecide>;
 
 export const ZHeldDecided = z.object({ ok: z.literal(true), held: ZHeldMessage });

@@ -7,7 +7,7 @@
  * `auth` namespace (mf-auth-signup/src/locales). One schema, used on both sides, so the client's
  * checks mirror the server's exactly.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZCountry, ZDeleteReason, ZGender, ZLanguage, ZNotificationDisabledReason, ZSexuality, ZUser } from './core';
 
 export const MIN_AGE = 18;
@@ -93,46 +93,53 @@ const str = (required: string = 'field_required') =>
 
 /** Free text: NFC-normalised, trimmed, at most `max` characters, no markup or spoofing characters. */
 export const safeText = (max: number, tooLong: string) =>
-  str()
-    .transform((v) => v.normalize('NFC').trim())
-    .pipe(
-      z
-        .string()
-        .max(max, { error: tooLong })
-        .refine((v) => !isUnsafeText(v), { error: 'text_invalid' }),
-    );
-
-export const ZEmail = str()
-  .transform((v) => v.normalize('NFC').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'field_required' })
-      .max(EMAIL_MAX, { error: 'email_too_long' })
-      .pipe(z.email({ error: 'invalid_email' })),
+  z.pipe(
+    z.pipe(
+      str(),
+      z.transform((v) => v.normalize('NFC').trim()),
+    ),
+    z.string().check(
+      z.maxLength(max, { error: tooLong }),
+      z.refine((v) => !isUnsafeText(v), { error: 'text_invalid' }),
+    ),
   );
 
-export const ZName = str('name_required')
-  .transform((v) => v.normalize('NFC').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'name_required' })
-      .max(NAME_MAX, { error: 'name_too_long' })
-      .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
-      .refine((v) => !isUnsafeText(v) && !NAME_UNSAFE.test(v) && /\p{L}/u.test(v), { error: 'name_invalid' }),
-  );
+export const ZEmail = z.pipe(
+  z.pipe(
+    str(),
+    z.transform((v) => v.normalize('NFC').trim()),
+  ),
+  z.pipe(
+    z.string().check(z.minLength(1, { error: 'field_required' }), z.maxLength(EMAIL_MAX, { error: 'email_too_long' })),
+    z.email({ error: 'invalid_email' }),
+  ),
+);
+
+export const ZName = z.pipe(
+  z.pipe(
+    str('name_required'),
+    z.transform((v) => v.normalize('NFC').trim()),
+  ),
+  z.string().check(
+    z.minLength(1, { error: 'name_required' }),
+    z.maxLength(NAME_MAX, { error: 'name_too_long' }),
+    z.refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' }),
+    z.refine((v) => !isUnsafeText(v) && !NAME_UNSAFE.test(v) && /\p{L}/u.test(v), { error: 'name_invalid' }),
+  ),
+);
 
 /** New passwords; never trimmed or normalised (what the member typed is the password). */
-export const ZNewPassword = str('password_required')
-  .min(1, { error: 'password_required' })
-  .min(PASSWORD_MIN, { error: 'password_too_short' })
-  .max(PASSWORD_MAX, { error: 'password_too_long' });
+export const ZNewPassword = str('password_required').check(
+  z.minLength(1, { error: 'password_required' }),
+  z.minLength(PASSWORD_MIN, { error: 'password_too_short' }),
+  z.maxLength(PASSWORD_MAX, { error: 'password_too_long' }),
+);
 
 /** A password given to log in / confirm: only bounded, so old short passwords still work. */
-export const ZGivenPassword = str('password_required')
-  .min(1, { error: 'password_required' })
-  .max(PASSWORD_MAX, { error: 'password_too_long' });
+export const ZGivenPassword = str('password_required').check(
+  z.minLength(1, { error: 'password_required' }),
+  z.maxLength(PASSWORD_MAX, { error: 'password_too_long' }),
+);
 
 /** Age in whole years on `today` for an ISO date (YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
@@ -154,39 +161,42 @@ export function isValidBirthDate(value: string, today: Date = new Date()): boole
   return ageOn(value, today) <= MAX_AGE;
 }
 
-export const ZDateOfBirth = str()
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'field_required' })
-      .refine((v) => isValidBirthDate(v), { error: 'invalid_date_of_birth', abort: true })
-      .refine((v) => ageOn(v) >= MIN_AGE, { error: 'min_age' }),
-  );
+export const ZDateOfBirth = z.pipe(
+  z.pipe(
+    str(),
+    z.transform((v) => v.trim()),
+  ),
+  z.string().check(
+    z.minLength(1, { error: 'field_required' }),
+    z.refine((v) => isValidBirthDate(v), { error: 'invalid_date_of_birth', abort: true }),
+    z.refine((v) => ageOn(v) >= MIN_AGE, { error: 'min_age' }),
+  ),
+);
 
-const trackingValue = z
-  .string({ error: 'tracking_invalid' })
-  .max(TRACKING_MAX, { error: 'tracking_invalid' })
+const trackingValue = z.string({ error: 'tracking_invalid' }).check(
+  z.maxLength(TRACKING_MAX, { error: 'tracking_invalid' }),
   // what click ids and sub ids carry (base64, key=value lists); no markup or control characters
-  .regex(/^[\w.\-~:@ =+/,|%]*$/, { error: 'tracking_invalid' });
+  z.regex(/^[\w.\-~:@ =+/,|%]*$/, { error: 'tracking_invalid' }),
+);
 
 /** Tracking data from the landing URL (spec section 3). */
-export const ZTracking = z
-  .object(
-    {
-      network: trackingValue.optional(),
-      ref: trackingValue.optional(),
-      sub1: trackingValue.optional(),
-      sub2: trackingValue.optional(),
-      sub3: trackingValue.optional(),
-    },
-    { error: 'tracking_invalid' },
-  )
-  .strip();
+export const ZTracking = z.object(
+  {
+    network: z.optional(trackingValue),
+    ref: z.optional(trackingValue),
+    sub1: z.optional(trackingValue),
+    sub2: z.optional(trackingValue),
+    sub3: z.optional(trackingValue),
+  },
+  { error: 'tracking_invalid' },
+);
 export type Tracking = z.infer<typeof ZTracking>;
 export { TRACKING_KEYS } from './constants';
 
-const optionalPlace = z.preprocess((v) => (v === '' ? null : v), safeText(PLACE_MAX, 'place_too_long').nullable().optional());
+const optionalPlace = z.pipe(
+  z.transform((v) => (v === '' ? null : v)),
+  z.optional(z.nullable(safeText(PLACE_MAX, 'place_too_long'))),
+);
 
 /** The sign-up form fields without cross-field rules (the frontend validates steps with .pick). */
 export const ZSignupFields = z.object({
@@ -195,39 +205,46 @@ export const ZSignupFields = z.object({
   password: ZNewPassword,
   date_of_birth: ZDateOfBirth,
   gender: z.enum(ZGender.options, { error: 'gender_required' }),
-  sexuality: z.preprocess((v) => (v === '' ? null : v), z.enum(ZSexuality.options, { error: 'sexuality_invalid' }).nullable().optional()),
+  sexuality: z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.optional(z.nullable(z.enum(ZSexuality.options, { error: 'sexuality_invalid' }))),
+  ),
   country: z.enum(ZCountry.options, { error: 'country_invalid' }),
   region: optionalPlace,
   city: optionalPlace,
-  signup_message: z.preprocess((v) => (v === '' ? null : v), safeText(SIGNUP_MESSAGE_MAX, 'message_too_long').nullable().optional()),
-  tracking: ZTracking.optional(),
+  signup_message: z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.optional(z.nullable(safeText(SIGNUP_MESSAGE_MAX, 'message_too_long'))),
+  ),
+  tracking: z.optional(ZTracking),
   /** the member the optional first message is for (sign-up from /members/{id}/signup) */
-  message_to: z
-    .number({ error: 'invalid_type' })
-    .int({ error: 'invalid_type' })
-    .positive({ error: 'invalid_type' })
-    .max(2_147_483_647, { error: 'invalid_type' })
-    .optional(),
+  message_to: z.optional(
+    z
+      .number({ error: 'invalid_type' })
+      .check(z.int({ error: 'invalid_type' }), z.positive({ error: 'invalid_type' }), z.lte(2_147_483_647, { error: 'invalid_type' })),
+  ),
   /** invite code, needed when the site's `signups` setting is invite_only */
-  invite: z
-    .string({ error: 'invalid_type' })
-    .max(100, { error: 'invalid_type' })
-    .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' })
-    .optional(),
-  language: z.enum(ZLanguage.options, { error: 'language_invalid' }).optional(),
+  invite: z.optional(
+    z
+      .string({ error: 'invalid_type' })
+      .check(z.maxLength(100, { error: 'invalid_type' }), z.regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_type' })),
+  ),
+  language: z.optional(z.enum(ZLanguage.options, { error: 'language_invalid' })),
 });
 
-export const ZSignupRequest = ZSignupFields.superRefine((v, ctx) => {
-  if (v.name && v.email && v.name.toLowerCase() === v.email.toLowerCase()) {
-    ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
-  }
-});
+export const ZSignupRequest = ZSignupFields.check(
+  z.superRefine((v, ctx) => {
+    if (v.name && v.email && v.name.toLowerCase() === v.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
+    }
+  }),
+);
 export type SignupRequest = z.input<typeof ZSignupRequest>;
 export type SignupData = z.output<typeof ZSignupRequest>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 export type UserResponse = z.infer<typeof ZUserResponse>;
-export const ZMaybeUserResponse = z.object({ user: ZUser.nullable() });
+export const ZMaybeUserResponse = z.object({ user: z.nullable(ZUser) });
 export type MaybeUserResponse = z.infer<typeof ZMaybeUserResponse>;
 
 /**
@@ -248,12 +265,12 @@ export type LanguageRequest = z.infer<typeof ZLanguageRequest>;
 export const ZPushSubscriptionRequest = z.object({
   subscription: z.object(
     {
-      endpoint: z.url({ protocol: /^https?$/, error: 'subscription_invalid' }).max(1000, { error: 'subscription_invalid' }),
-      expirationTime: z.number().nullable().optional(),
+      endpoint: z.url({ protocol: /^https?$/, error: 'subscription_invalid' }).check(z.maxLength(1000, { error: 'subscription_invalid' })),
+      expirationTime: z.optional(z.nullable(z.number())),
       keys: z.object(
         {
-          p256dh: z.string({ error: 'subscription_invalid' }).min(1).max(200, { error: 'subscription_invalid' }),
-          auth: z.string({ error: 'subscription_invalid' }).min(1).max(100, { error: 'subscription_invalid' }),
+          p256dh: z.string({ error: 'subscription_invalid' }).check(z.minLength(1), z.maxLength(200, { error: 'subscription_invalid' })),
+          auth: z.string({ error: 'subscription_invalid' }).check(z.minLength(1), z.maxLength(100, { error: 'subscription_invalid' })),
         },
         { error: 'subscription_invalid' },
       ),
@@ -270,16 +287,14 @@ export type ResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 const token = (invalid: IdentityErrorCode) =>
   z
     .string({ error: invalid })
-    .min(10, { error: invalid })
-    .max(200, { error: invalid })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: invalid });
+    .check(z.minLength(10, { error: invalid }), z.maxLength(200, { error: invalid }), z.regex(/^[A-Za-z0-9_-]+$/, { error: invalid }));
 const ZToken = token('reset_link_invalid');
 
-export const ZResetPasswordDo = z
-  .object({ token: ZToken, password: ZNewPassword, password_repeat: str('password_required') })
-  .superRefine((v, ctx) => {
+export const ZResetPasswordDo = z.object({ token: ZToken, password: ZNewPassword, password_repeat: str('password_required') }).check(
+  z.superRefine((v, ctx) => {
     if (v.password !== v.password_repeat) ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
-  });
+  }),
+);
 export type ResetPasswordDo = z.input<typeof ZResetPasswordDo>;
 
 export const ZChangeEmailRequest = z.object({ email: ZEmail, password: ZGivenPassword });
@@ -287,9 +302,11 @@ export type ChangeEmailRequest = z.input<typeof ZChangeEmailRequest>;
 
 export const ZChangePasswordRequest = z
   .object({ old_password: ZGivenPassword, password: ZNewPassword, password_repeat: str('password_required') })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_repeat) ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.password !== v.password_repeat) ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
+    }),
+  );
 export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 
 export const ZMailChangeConfirm = z.object({ mail_change_token: token('mail_change_invalid') });
@@ -300,17 +317,20 @@ export type AccountUpdateRequest = ChangeEmailRequest | ChangePasswordRequest | 
 
 export const ZAccountUpdateResponse = z.object({
   /** the logged-in member after the change (null when a mail-change link was opened logged out) */
-  user: ZUser.nullable(),
+  user: z.nullable(ZUser),
   /** set when a confirmation link was mailed to the new address */
-  mail_change_pending: z.string().optional(),
+  mail_change_pending: z.optional(z.string()),
   /** set when a mail-change link was confirmed: the account's address now */
-  email_changed: z.string().optional(),
+  email_changed: z.optional(z.string()),
 });
 export type AccountUpdateResponse = z.infer<typeof ZAccountUpdateResponse>;
 
 export const ZDeleteAccountRequest = z.object({
   reason: z.enum(ZDeleteReason.options, { error: 'delete_reason_invalid' }),
-  remarks: z.preprocess((v) => (v === undefined || v === null ? '' : v), safeText(REMARKS_MAX, 'remarks_too_long')),
+  remarks: z.pipe(
+    z.transform((v) => (v === undefined || v === null ? '' : v)),
+    safeText(REMARKS_MAX, 'remarks_too_long'),
+  ),
 });
 export type DeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 
@@ -320,9 +340,11 @@ export type DeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;
 export const ZReactivateRequest = z.object({
   token: z
     .string({ error: 'reactivation_invalid' })
-    .min(10, { error: 'reactivation_invalid' })
-    .max(200, { error: 'reactivation_invalid' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'reactivation_invalid' }),
+    .check(
+      z.minLength(10, { error: 'reactivation_invalid' }),
+      z.maxLength(200, { error: 'reactivation_invalid' }),
+      z.regex(/^[A-Za-z0-9_-]+$/, { error: 'reactivation_invalid' }),
+    ),
 });
 export type ReactivateRequest = z.infer<typeof ZReactivateRequest>;
 
@@ -332,10 +354,10 @@ export const ZMailEventRequest = z.object({
 });
 export type MailEventRequest = z.input<typeof ZMailEventRequest>;
 
-export const ZMailEventResponse = z.object({ ok: z.literal(true), affected: z.number().int() });
+export const ZMailEventResponse = z.object({ ok: z.literal(true), affected: z.number().check(z.int()) });
 
 export const ZOutboxMail = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

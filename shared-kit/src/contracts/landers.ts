@@ -5,17 +5,17 @@
  * server reads the BUILT copy per request to answer an unknown variant or slug with a 404, so a
  * variant shipped by rebuilding mf-landers alone is live without a server restart.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZGender } from './core';
 import { matchRoutePattern } from './routes';
 
-const ZName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
+const ZName = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
 
 export const ZLanderSlug = z.object({
   /** the copy this slug picks: `landers.copy.<copy>.*` in mf-landers' locales */
   copy: ZName,
   /** show only members of this gender (optional) */
-  gender: ZGender.optional(),
+  gender: z.optional(ZGender),
 });
 export type LanderSlug = z.infer<typeof ZLanderSlug>;
 

@@ -3,7 +3,7 @@
  * bans. Every call is under `/api/backoffice/` (role `moderator`, admin may too); every write is
  * a staff action with its audit row. Only zod and core may be imported here.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZImage, numberInput } from './core';
 
 /** Why a photo was rejected: a fixed list, shown translated to the member (mf-members locales). */
@@ -20,23 +20,23 @@ export const BAN_NOTE_MAX = 500;
 export const MODERATION_PAGE_SIZE = 24;
 export const STAFF_MEMBERS_PAGE_SIZE = 20;
 
-const ZPage = numberInput(z.number().int().min(1).max(10_000)).default(1);
+const ZPage = z._default(numberInput(z.number().check(z.int(), z.gte(1), z.lte(10_000))), 1);
 export const ZPageQuery = z.object({ page: ZPage });
 export type PageQuery = z.input<typeof ZPageQuery>;
 
 /* ---------- photos: GET /api/backoffice/photos?page, POST /api/backoffice/photos/:id/approve|reject ---------- */
 
 /** A photo in the moderation queue (oldest first), with whose it is. */
-export const ZQueuedPhoto = ZImage.extend({
+export const ZQueuedPhoto = z.extend(ZImage, {
   created_at: z.string(),
-  member: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  member: z.object({ id: z.number().check(z.int()), name: z.string(), email: z.string() }),
 });
 export type QueuedPhoto = z.infer<typeof ZQueuedPhoto>;
 export const ZPendingPhotos = z.object({
   photos: z.array(ZQueuedPhoto),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type PendingPhotos = z.infer<typeof ZPendingPhotos>;
 
@@ -45,9 +45,9 @@ export const ZPhotoRejectRequest = z.object({ reason: ZPhotoRejectReason });
 export type PhotoRejectRequest = z.infer<typeof ZPhotoRejectRequest>;
 export const ZPhotoModerationResult = z.object({
   ok: z.literal(true),
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   status: z.enum(['active', 'rejected']),
-  rejection_reason: ZPhotoRejectReason.nullable(),
+  rejection_reason: z.nullable(ZPhotoRejectReason),
 });
 export type PhotoModerationResult = z.infer<typeof ZPhotoModerationResult>;
 
@@ -55,68 +55,68 @@ export type PhotoModerationResult = z.infer<typeof ZPhotoModerationResult>;
 
 export const ZStaffMemberQuery = z.object({
   /** an e-mail address (or part), a profile name (or part), or a member id */
-  q: z.string().trim().max(100).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   page: ZPage,
 });
 export type StaffMemberQuery = z.input<typeof ZStaffMemberQuery>;
 
 export const ZAccountStatus = z.enum(['not_confirmed', 'active', 'disabled', 'deleted']);
 export const ZStaffMemberRow = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   status: ZAccountStatus,
   is_staff: z.boolean(),
   fictional: z.boolean(),
   signup_at: z.string(),
-  main_image: ZImage.nullable(),
+  main_image: z.nullable(ZImage),
 });
 export type StaffMemberRow = z.infer<typeof ZStaffMemberRow>;
 export const ZStaffMemberList = z.object({
   members: z.array(ZStaffMemberRow),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type StaffMemberList = z.infer<typeof ZStaffMemberList>;
 
 export const ZBanInfo = z.object({
   reason: ZBanReason,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   staff_email: z.string(),
   created_at: z.string(),
 });
 export type BanInfo = z.infer<typeof ZBanInfo>;
 
-export const ZStaffMemberPhoto = ZImage.extend({
+export const ZStaffMemberPhoto = z.extend(ZImage, {
   is_main: z.boolean(),
   created_at: z.string(),
-  rejection_reason: ZPhotoRejectReason.nullable(),
+  rejection_reason: z.nullable(ZPhotoRejectReason),
 });
 
 export const ZStaffMemberDetail = z.object({
-  member: ZStaffMemberRow.extend({
+  member: z.extend(ZStaffMemberRow, {
     site: z.string(),
     email_confirmed: z.boolean(),
     paid_user: z.boolean(),
-    credits: z.number().int(),
+    credits: z.number().check(z.int()),
     staff_roles: z.array(z.string()),
-    last_seen_at: z.string().nullable(),
-    profile: z
-      .object({
+    last_seen_at: z.nullable(z.string()),
+    profile: z.nullable(
+      z.object({
         gender: z.string(),
-        age: z.number().int(),
+        age: z.number().check(z.int()),
         country: z.string(),
-        region: z.string().nullable(),
-        city: z.string().nullable(),
-        about: z.string().nullable(),
-      })
-      .nullable(),
+        region: z.nullable(z.string()),
+        city: z.nullable(z.string()),
+        about: z.nullable(z.string()),
+      }),
+    ),
   }),
   photos: z.array(ZStaffMemberPhoto),
   /** what other members reported: blocks of this member (there is no separate report table) */
-  reports: z.object({ blocked_by: z.number().int().nonnegative(), blocking: z.number().int().nonnegative() }),
-  ban: ZBanInfo.nullable(),
+  reports: z.object({ blocked_by: z.number().check(z.int(), z.nonnegative()), blocking: z.number().check(z.int(), z.nonnegative()) }),
+  ban: z.nullable(ZBanInfo),
 });
 export type StaffMemberDetail = z.infer<typeof ZStaffMemberDetail>;
 
@@ -124,23 +124,28 @@ export type StaffMemberDetail = z.infer<typeof ZStaffMemberDetail>;
 
 export const ZBanRequest = z.object({
   reason: ZBanReason,
-  note: z.string().trim().max(BAN_NOTE_MAX).optional(),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(BAN_NOTE_MAX))),
 });
 export type BanRequest = z.input<typeof ZBanRequest>;
-export const ZBanResult = z.object({ ok: z.literal(true), id: z.number().int(), status: ZAccountStatus, ban: ZBanInfo.nullable() });
+export const ZBanResult = z.object({
+  ok: z.literal(true),
+  id: z.number().check(z.int()),
+  status: ZAccountStatus,
+  ban: z.nullable(ZBanInfo),
+});
 export type BanResult = z.infer<typeof ZBanResult>;
 
 export const ZBannedMember = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   ban: ZBanInfo,
 });
 export type BannedMember = z.infer<typeof ZBannedMember>;
 export const ZBanList = z.object({
   bans: z.array(ZBannedMember),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type BanList = z.infer<typeof ZBanList>;

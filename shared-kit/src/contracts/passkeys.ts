@@ -3,7 +3,7 @@
  * (RegistrationResponseJSON / AuthenticationResponseJSON of @simplewebauthn) are checked for
  * shape here and verified by the server with @simplewebauthn/server.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isUnsafeText } from './identity';
 
 export const PASSKEY_NAME_MAX = 60;
@@ -25,21 +25,21 @@ export const PASSKEY_ERROR_CODES = [
 ] as const;
 export type PasskeyErrorCode = (typeof PASSKEY_ERROR_CODES)[number];
 
-export const ZPasskeyName = z
-  .string({ error: 'passkey_name_required' })
-  .transform((v) => v.normalize('NFC').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'passkey_name_required' })
-      .max(PASSKEY_NAME_MAX, { error: 'passkey_name_too_long' })
-      .refine((v) => !isUnsafeText(v), { error: 'passkey_name_invalid' }),
-  );
+export const ZPasskeyName = z.pipe(
+  z.pipe(
+    z.string({ error: 'passkey_name_required' }),
+    z.transform((v) => v.normalize('NFC').trim()),
+  ),
+  z.string().check(
+    z.minLength(1, { error: 'passkey_name_required' }),
+    z.maxLength(PASSKEY_NAME_MAX, { error: 'passkey_name_too_long' }),
+    z.refine((v) => !isUnsafeText(v), { error: 'passkey_name_invalid' }),
+  ),
+);
 
 const b64url = z
   .string({ error: 'passkey_response_invalid' })
-  .max(20_000, { error: 'passkey_response_invalid' })
-  .regex(/^[A-Za-z0-9_-]*$/, { error: 'passkey_response_invalid' });
+  .check(z.maxLength(20_000, { error: 'passkey_response_invalid' }), z.regex(/^[A-Za-z0-9_-]*$/, { error: 'passkey_response_invalid' }));
 
 /** The browser's answer to navigator.credentials.create (RegistrationResponseJSON). */
 export const ZRegistrationResponse = z.looseObject(
@@ -51,12 +51,12 @@ export const ZRegistrationResponse = z.looseObject(
       {
         clientDataJSON: b64url,
         attestationObject: b64url,
-        transports: z.array(z.string().max(40)).max(10).optional(),
+        transports: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(10))),
       },
       { error: 'passkey_response_invalid' },
     ),
-    clientExtensionResults: z.looseObject({}).default({}),
-    authenticatorAttachment: z.string().max(40).optional(),
+    clientExtensionResults: z._default(z.looseObject({}), {}),
+    authenticatorAttachment: z.optional(z.string().check(z.maxLength(40))),
   },
   { error: 'passkey_response_invalid' },
 );
@@ -72,12 +72,12 @@ export const ZAuthenticationResponse = z.looseObject(
         clientDataJSON: b64url,
         authenticatorData: b64url,
         signature: b64url,
-        userHandle: b64url.optional(),
+        userHandle: z.optional(b64url),
       },
       { error: 'passkey_response_invalid' },
     ),
-    clientExtensionResults: z.looseObject({}).default({}),
-    authenticatorAttachment: z.string().max(40).optional(),
+    clientExtensionResults: z._default(z.looseObject({}), {}),
+    authenticatorAttachment: z.optional(z.string().check(z.maxLength(40))),
   },
   { error: 'passkey_response_invalid' },
 );
@@ -85,15 +85,15 @@ export const ZAuthenticationResponse = z.looseObject(
 export const ZPasskeyRegisterRequest = z.object({ name: ZPasskeyName, response: ZRegistrationResponse });
 export const ZPasskeyLoginRequest = z.object({ response: ZAuthenticationResponse });
 export const ZPasskeyRenameRequest = z.object({
-  id: z.number({ error: 'passkey_not_found' }).int({ error: 'passkey_not_found' }).positive({ error: 'passkey_not_found' }),
+  id: z.number({ error: 'passkey_not_found' }).check(z.int({ error: 'passkey_not_found' }), z.positive({ error: 'passkey_not_found' })),
   name: ZPasskeyName,
 });
 
 export const ZPasskey = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  last_used_at: z.nullable(z.string()),
   /** synced (multi-device) or bound to one device */
   synced: z.boolean(),
 });

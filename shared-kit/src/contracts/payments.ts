@@ -11,7 +11,7 @@
  * server's message table api/src/i18n/messages/payments.ts and the frontend's `payments`
  * namespace translate them; nl is the product's wording).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PACKAGE_IDS, PAYMENT_METHODS, ZCountry, ZPaymentMethod, ZRowId } from './core';
 import type { PaymentMethod } from './core';
 
@@ -152,34 +152,34 @@ export function paymentResultPath(paymentId: number, pkg: PackageId, method: Pay
  * profile's. `?discount_code=` previews the packages with that code (its errors as discountcode.php).
  */
 export const ZCreditsQuery = z.looseObject({
-  country: z.string().min(2).max(2).optional(),
-  discount_code: z.string().trim().min(1).max(64).optional(),
+  country: z.optional(z.string().check(z.minLength(2), z.maxLength(2))),
+  discount_code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type CreditsQuery = z.infer<typeof ZCreditsQuery>;
 
 /** The discount that applies (a typed code, else the time bonus, else the welcome discount). */
 export const ZAppliedDiscount = z.object({
   code: z.string(),
-  percentage: z.number().int().min(1).max(100),
+  percentage: z.number().check(z.int(), z.gte(1), z.lte(100)),
   kind: ZDiscountKind,
   /** ISO timestamp when the discount ends (time bonus, welcome discount), null for codes without end */
-  expires: z.string().nullable(),
+  expires: z.nullable(z.string()),
 });
 export type AppliedDiscount = z.infer<typeof ZAppliedDiscount>;
 
 export const ZCreditPackage = z.object({
   id: ZPackageId,
-  credits: z.number().int().positive(),
+  credits: z.number().check(z.int(), z.positive()),
   /** what the member pays, minor units, discount applied */
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   /** the price before the discount (== amount without one): the old price of the discount ribbon */
-  original_amount: z.number().int().positive(),
+  original_amount: z.number().check(z.int(), z.positive()),
   currency: ZCurrency,
   /** 'popular' ribbon */
   popular: z.boolean(),
   tryout: z.boolean(),
   /** the discount applied to this package, null when none applies (e.g. below its minimum order value) */
-  discount: ZAppliedDiscount.nullable(),
+  discount: z.nullable(ZAppliedDiscount),
 });
 export type CreditPackage = z.infer<typeof ZCreditPackage>;
 
@@ -191,11 +191,11 @@ export const ZOfferedMethod = z.object({
   /** brand name as the PSP shows it (not translated: 'iDEAL', 'Visa', ...) */
   name: z.string(),
   /** banks/issuers to choose from (iDEAL, EPS ...); absent when the method has no choice */
-  issuers: z.array(ZIssuer).optional(),
+  issuers: z.optional(z.array(ZIssuer)),
 });
 export type OfferedMethod = z.infer<typeof ZOfferedMethod>;
 
-export const ZSavedCard = z.object({ label: z.string(), last4: z.string(), expires: z.string().nullable() });
+export const ZSavedCard = z.object({ label: z.string(), last4: z.string(), expires: z.nullable(z.string()) });
 export type SavedCard = z.infer<typeof ZSavedCard>;
 
 export const ZCreditsResponse = z.object({
@@ -205,100 +205,96 @@ export const ZCreditsResponse = z.object({
   /** methods for the payment country that the PSP offers now; empty when logged out */
   methods: z.array(ZOfferedMethod),
   /** the discount that applies to the packages (also null when logged out) */
-  discount: ZAppliedDiscount.nullable(),
+  discount: z.nullable(ZAppliedDiscount),
   /** card of an earlier card payment, for /credits/repeat-order; null when there is none */
-  saved_card: ZSavedCard.nullable(),
+  saved_card: z.nullable(ZSavedCard),
   /** SEPA direct debit (/directdebit) possible for this member (EUR countries) */
   direct_debit: z.boolean(),
   /** days within which a purchase can be refunded (site setting refund_days) */
-  refund_days: z.number().int().nonnegative(),
+  refund_days: z.number().check(z.int(), z.nonnegative()),
 });
 export type CreditsResponse = z.infer<typeof ZCreditsResponse>;
 
 // ---- POST /api/payment.php, GET /api/payment.php?id --------------------------------------------
 
 /** `discount_code` given: that code (or its error); omitted: the active discount, if any. */
-export const ZPaymentRequest = z
-  .object({
-    package: ZPackageId,
-    method: ZPaymentMethodInput,
-    issuer: z.string().trim().min(1).max(64).optional(),
-    discount_code: z.string().trim().min(1).max(64).optional(),
-  })
-  .strict();
+export const ZPaymentRequest = z.strictObject({
+  package: ZPackageId,
+  method: ZPaymentMethodInput,
+  issuer: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  discount_code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+});
 export type PaymentRequest = z.infer<typeof ZPaymentRequest>;
 
 export const ZPaymentCreated = z.object({
-  payment_id: z.number().int().positive(),
+  payment_id: z.number().check(z.int(), z.positive()),
   /** the PSP's hosted checkout: send the browser there */
   checkout_url: z.string(),
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: ZCurrency,
-  discount: ZAppliedDiscount.nullable(),
+  discount: z.nullable(ZAppliedDiscount),
 });
 export type PaymentCreated = z.infer<typeof ZPaymentCreated>;
 
 export const ZPaymentQuery = z.object({ id: ZRowId });
 
 export const ZPayment = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   status: ZPaymentStatus,
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: ZCurrency,
   package: ZPackageId,
   /** the package's credits (what the buy page calls it: "25 credits"), also before it is paid */
-  package_credits: z.number().int().positive(),
+  package_credits: z.number().check(z.int(), z.positive()),
   method: ZPaymentMethod,
   kind: ZPaymentKind,
   /** credits added to the balance: present once the payment is paid and credited */
-  credits: z.number().int().positive().optional(),
-  discount: z.object({ code: z.string(), percentage: z.number().int() }).nullable(),
+  credits: z.optional(z.number().check(z.int(), z.positive())),
+  discount: z.nullable(z.object({ code: z.string(), percentage: z.number().check(z.int()) })),
   created_at: z.string(),
-  paid_at: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
 });
 export type Payment = z.infer<typeof ZPayment>;
 
 // ---- POST /api/repeat-order.php ------------------------------------------------------------------
 
 /** Buy `package` again on the saved card (a recurring payment on the card mandate). */
-export const ZRepeatOrderRequest = z.object({ package: ZPackageId }).strict();
+export const ZRepeatOrderRequest = z.strictObject({ package: ZPackageId });
 export type RepeatOrderRequest = z.infer<typeof ZRepeatOrderRequest>;
 /** The payment starts `pending`; poll GET /api/payment.php?id for paid / failed. */
 export const ZRepeatOrderResponse = z.object({ payment: ZPayment });
 
 // ---- POST /api/directdebit.php -------------------------------------------------------------------
 
-const text = (max: number, code: PaymentErrorCode) => z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+const text = (max: number, code: PaymentErrorCode) =>
+  z.string({ error: code }).check(z.trim(), z.minLength(1, { error: code }), z.maxLength(max, { error: code }));
 
 /** Step 1: the form. Answer: the SMS code went to `phone` (masked in the answer). */
-export const ZDirectDebitStart = z
-  .object({
-    account_holder: text(70, 'account_holder_invalid'),
-    iban: z
-      .string({ error: 'iban_invalid' })
-      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-      .refine(isValidIban, { error: 'iban_invalid' }),
-    phone: z
-      .string({ error: 'phone_invalid' })
-      .trim()
-      .min(6, { error: 'phone_invalid' })
-      .max(20, { error: 'phone_invalid' })
-      .regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
-    package: ZPackageId,
-    consent: z.literal(true, { error: 'consent_required' }),
-  })
-  .strict();
+export const ZDirectDebitStart = z.strictObject({
+  account_holder: text(70, 'account_holder_invalid'),
+  iban: z
+    .pipe(
+      z.string({ error: 'iban_invalid' }),
+      z.transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+    )
+    .check(z.refine(isValidIban, { error: 'iban_invalid' })),
+  phone: z
+    .string({ error: 'phone_invalid' })
+    .check(
+      z.trim(),
+      z.minLength(6, { error: 'phone_invalid' }),
+      z.maxLength(20, { error: 'phone_invalid' }),
+      z.regex(/^[+\d][\d\s().-]*$/, { error: 'phone_invalid' }),
+    ),
+  package: ZPackageId,
+  consent: z.literal(true, { error: 'consent_required' }),
+});
 export type DirectDebitStart = z.infer<typeof ZDirectDebitStart>;
 
 /** Step 2: the SMS code; continues the member's pending request. */
-export const ZDirectDebitConfirm = z
-  .object({
-    otp: z
-      .string({ error: 'sms_code_invalid' })
-      .trim()
-      .regex(/^\d{6}$/, { error: 'sms_code_invalid' }),
-  })
-  .strict();
+export const ZDirectDebitConfirm = z.strictObject({
+  otp: z.string({ error: 'sms_code_invalid' }).check(z.trim(), z.regex(/^\d{6}$/, { error: 'sms_code_invalid' })),
+});
 export type DirectDebitConfirm = z.infer<typeof ZDirectDebitConfirm>;
 
 export const ZDirectDebitRequest = z.union([ZDirectDebitConfirm, ZDirectDebitStart]);
@@ -309,7 +305,7 @@ export const ZDirectDebitStarted = z.object({
   phone: z.string(),
   /** ISO timestamp when the SMS code stops working */
   expires: z.string(),
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: ZCurrency,
 });
 export const ZDirectDebitConfirmed = z.object({ step: z.literal('done'), payment: ZPayment });
@@ -319,14 +315,14 @@ export type DirectDebitResponse = z.infer<typeof ZDirectDebitResponse>;
 // ---- GET /api/transactions.php -------------------------------------------------------------------
 
 export const ZCreditUsage = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** + added, - spent */
-  delta: z.number().int(),
-  balance_after: z.number().int().nonnegative(),
+  delta: z.number().check(z.int()),
+  balance_after: z.number().check(z.int(), z.nonnegative()),
   /** purchase, message, gift, photo, signup_bonus, refund, admin ... */
   reason: z.string(),
   /** the payment of a purchase */
-  payment_id: z.number().int().nullable(),
+  payment_id: z.nullable(z.number().check(z.int())),
   created_at: z.string(),
 });
 export type CreditUsage = z.infer<typeof ZCreditUsage>;
@@ -338,90 +334,83 @@ export type TransactionsResponse = z.infer<typeof ZTransactionsResponse>;
 
 export const ZBlockedKind = z.enum(['iban', 'phone']);
 export const ZBlockedAccount = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   kind: ZBlockedKind,
   /** IBAN upper case without spaces, phone E.164 */
   value: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type BlockedAccount = z.infer<typeof ZBlockedAccount>;
 export const ZBlockedList = z.object({ blocked: z.array(ZBlockedAccount) });
 /** POST: an IBAN must pass the checksum, a phone must be E.164 (+31612345678). */
-export const ZBlockedCreate = z
-  .object({
-    kind: ZBlockedKind,
-    value: z.string().trim().min(6).max(40),
-    note: z.string().trim().max(200).optional(),
-  })
-  .strict();
-export const ZIdBody = z.object({ id: ZRowId }).strict();
+export const ZBlockedCreate = z.strictObject({
+  kind: ZBlockedKind,
+  value: z.string().check(z.trim(), z.minLength(6), z.maxLength(40)),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+export const ZIdBody = z.strictObject({ id: ZRowId });
 
 export const ZAdminDiscountCode = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   code: z.string(),
   kind: ZDiscountKind,
-  percentage: z.number().int(),
-  minimum_order_value: z.number().int(),
-  country: z.string().nullable(),
+  percentage: z.number().check(z.int()),
+  minimum_order_value: z.number().check(z.int()),
+  country: z.nullable(z.string()),
   active: z.boolean(),
-  valid_until: z.string().nullable(),
-  uses: z.number().int().nonnegative(),
+  valid_until: z.nullable(z.string()),
+  uses: z.number().check(z.int(), z.nonnegative()),
 });
 export type AdminDiscountCode = z.infer<typeof ZAdminDiscountCode>;
 export const ZAdminDiscountCodes = z.object({ codes: z.array(ZAdminDiscountCode) });
-export const ZDiscountCodeCreate = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{3,32}$/),
-    // at most 99: a free package cannot go through the PSP (a payment is at least one cent)
-    percentage: z.number().int().min(1).max(99),
-    minimum_order_value: z.number().int().min(0).max(10_000_000).default(0),
-    country: ZCountry.nullable().optional(),
-    valid_until: z.iso.datetime().nullable().optional(),
-  })
-  .strict();
+export const ZDiscountCodeCreate = z.strictObject({
+  code: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,32}$/)),
+  // at most 99: a free package cannot go through the PSP (a payment is at least one cent)
+  percentage: z.number().check(z.int(), z.gte(1), z.lte(99)),
+  minimum_order_value: z._default(z.number().check(z.int(), z.gte(0), z.lte(10_000_000)), 0),
+  country: z.optional(z.nullable(ZCountry)),
+  valid_until: z.optional(z.nullable(z.iso.datetime())),
+});
 export type DiscountCodeCreate = z.infer<typeof ZDiscountCodeCreate>;
-export const ZDiscountCodeUpdate = z.object({ id: ZRowId, active: z.boolean() }).strict();
+export const ZDiscountCodeUpdate = z.strictObject({ id: ZRowId, active: z.boolean() });
 
-export const ZAdminPayment = ZPayment.extend({
-  user_id: z.number().int(),
+export const ZAdminPayment = z.extend(ZPayment, {
+  user_id: z.number().check(z.int()),
   user_email: z.string(),
-  psp_id: z.string().nullable(),
+  psp_id: z.nullable(z.string()),
   country: z.string(),
-  refunded_at: z.string().nullable(),
-  refund_psp_id: z.string().nullable(),
+  refunded_at: z.nullable(z.string()),
+  refund_psp_id: z.nullable(z.string()),
 });
 export type AdminPayment = z.infer<typeof ZAdminPayment>;
 export const ZAdminPaymentsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
   /** a member's e-mail (part of it), a member id, an order id or the PSP's id */
-  q: z.string().trim().max(100).optional(),
-  status: z.enum([...PAYMENT_STATUSES, 'refunded']).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  status: z.optional(z.enum([...PAYMENT_STATUSES, 'refunded'])),
 });
 export type AdminPaymentsQuery = z.infer<typeof ZAdminPaymentsQuery>;
 export const ZAdminPayments = z.object({
   payments: z.array(ZAdminPayment),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type AdminPayments = z.infer<typeof ZAdminPayments>;
 /** POST /api/backoffice/payments/refund: the payment back to the member, its credits off the balance. */
-export const ZRefundRequest = z.object({ id: ZRowId }).strict();
+export const ZRefundRequest = z.strictObject({ id: ZRowId });
 export const ZRefundResult = z.object({
   payment: ZAdminPayment,
-  credits_taken: z.number().int().positive(),
-  balance: z.number().int().nonnegative(),
+  credits_taken: z.number().check(z.int(), z.positive()),
+  balance: z.number().check(z.int(), z.nonnegative()),
 });
 export type RefundResult = z.infer<typeof ZRefundResult>;
 /** GET /api/backoffice/payments/codes/:id/uses: who used a code, when, on which order. */
 export const ZDiscountCodeUse = z.object({
-  user_id: z.number().int(),
+  user_id: z.number().check(z.int()),
   user_email: z.string(),
-  payment_id: z.number().int().nullable(),
+  payment_id: z.nullable(z.number().check(z.int())),
   used_at: z.string(),
 });
 export const ZDiscountCodeUses = z.object({ uses: z.array(ZDiscountCodeUse) });

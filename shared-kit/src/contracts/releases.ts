@@ -18,7 +18,7 @@
  *
  *   POST /api/client-events.php  ZClientEvents  (no session; text/plain or application/json) -> 204
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The remotes that are released (their folders), in menu order. */
 export const RELEASE_REMOTES = ['mf-auth-signup', 'mf-members', 'mf-chat', 'mf-payments', 'mf-landers'] as const;
@@ -32,7 +32,7 @@ export function federationNameOf(remote: ReleaseRemote): string {
 
 /** A build id: the git commit and time (`3f2a9c1b-20261127T1530`), or a content hash. */
 export const BUILD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const ZBuildId = z.string().regex(BUILD_ID_PATTERN);
+export const ZBuildId = z.string().check(z.regex(BUILD_ID_PATTERN));
 
 /** The largest canary share the back office offers (issue 27: 1-50 %). */
 export const CANARY_PERCENT_MAX = 50;
@@ -49,29 +49,29 @@ export const ZRelease = z.object({
   created_at: z.string(),
   /** the staff member's e-mail, `ci` (RELEASE_TOKEN) or `build` (registered at the first start) */
   created_by: z.string(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   shared: z.array(ZSharedPackage),
   /** bytes of JS a browser loads first for this remote (remoteEntry.js + its initial chunks) */
-  first_load_bytes: z.number().int().nonnegative(),
-  mounts_1h: z.number().int().nonnegative(),
-  errors_1h: z.number().int().nonnegative(),
+  first_load_bytes: z.number().check(z.int(), z.nonnegative()),
+  mounts_1h: z.number().check(z.int(), z.nonnegative()),
+  errors_1h: z.number().check(z.int(), z.nonnegative()),
   /** errors per 1,000 mounts over the last hour; null without mounts */
-  error_rate_1h: z.number().nonnegative().nullable(),
+  error_rate_1h: z.nullable(z.number().check(z.nonnegative())),
   /** why this release was rolled back automatically; null otherwise */
-  rollback_reason: z.string().nullable(),
+  rollback_reason: z.nullable(z.string()),
 });
 export type Release = z.infer<typeof ZRelease>;
 
 export const ZRemoteReleases = z.object({
   remote: ZReleaseRemote,
-  live: z.object({ build_id: z.string() }).nullable(),
-  canary: z.object({ build_id: z.string(), percent: z.number().int().min(1).max(100) }).nullable(),
+  live: z.nullable(z.object({ build_id: z.string() })),
+  canary: z.nullable(z.object({ build_id: z.string(), percent: z.number().check(z.int(), z.gte(1), z.lte(100)) })),
   /** a paused canary is kept but no browser gets it */
   paused: z.boolean(),
   /** the remote state's version: send it with every action */
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
   /** the last automatic rollback's reason, for the page's banner; null when there is none */
-  banner: z.string().nullable(),
+  banner: z.nullable(z.string()),
   /** newest first */
   releases: z.array(ZRelease),
 });
@@ -83,18 +83,20 @@ export type ReleasesPage = z.infer<typeof ZReleasesPage>;
 export const ZReleaseRegistered = z.object({ remote: ZReleaseRemote, build_id: z.string(), status: ZReleaseStatus });
 export type ReleaseRegistered = z.infer<typeof ZReleaseRegistered>;
 
-const version = z.number().int().nonnegative();
-export const ZReleaseCanary = z
-  .object({ build_id: ZBuildId, percent: z.number().int().min(1).max(CANARY_PERCENT_MAX), version: version.optional() })
-  .strict();
+const version = z.number().check(z.int(), z.nonnegative());
+export const ZReleaseCanary = z.strictObject({
+  build_id: ZBuildId,
+  percent: z.number().check(z.int(), z.gte(1), z.lte(CANARY_PERCENT_MAX)),
+  version: z.optional(version),
+});
 export type ReleaseCanary = z.infer<typeof ZReleaseCanary>;
-export const ZReleasePromote = z.object({ build_id: ZBuildId, version: version.optional() }).strict();
+export const ZReleasePromote = z.strictObject({ build_id: ZBuildId, version: z.optional(version) });
 export type ReleasePromote = z.infer<typeof ZReleasePromote>;
 /** without build_id: back to the release that was live before the current one */
-export const ZReleaseRollback = z.object({ build_id: ZBuildId.optional(), version: version.optional() }).strict();
+export const ZReleaseRollback = z.strictObject({ build_id: z.optional(ZBuildId), version: z.optional(version) });
 export type ReleaseRollback = z.infer<typeof ZReleaseRollback>;
 /** paused: the canary is kept, every browser gets the live release; false resumes it */
-export const ZReleasePause = z.object({ paused: z.boolean(), version: version.optional() }).strict();
+export const ZReleasePause = z.strictObject({ paused: z.boolean(), version: z.optional(version) });
 export type ReleasePause = z.infer<typeof ZReleasePause>;
 
 /** 409 release_incompatible: each shared package the live shell cannot satisfy */
@@ -106,16 +108,14 @@ export type ReleaseProblem = z.infer<typeof ZReleaseProblem>;
 export const CLIENT_EVENT_TYPES = ['mount', 'load_error', 'render_error'] as const;
 export const CLIENT_EVENTS_MAX = 50;
 /** `remote`: the federation name (`mf_payments`) as in /mf-remotes.json; the folder is accepted too */
-export const ZClientEvent = z
-  .object({
-    remote: z.string().max(40),
-    build_id: ZBuildId,
-    type: z.enum(CLIENT_EVENT_TYPES),
-  })
-  .strict();
-export const ZClientEvents = z.object({ events: z.array(ZClientEvent).min(1).max(CLIENT_EVENTS_MAX) }).strict();
+export const ZClientEvent = z.strictObject({
+  remote: z.string().check(z.maxLength(40)),
+  build_id: ZBuildId,
+  type: z.enum(CLIENT_EVENT_TYPES),
+});
+export const ZClientEvents = z.strictObject({ events: z.array(ZClientEvent).check(z.minLength(1), z.maxLength(CLIENT_EVENTS_MAX)) });
 export type ClientEvents = z.infer<typeof ZClientEvents>;
 
 /** One entry of /mf-remotes.json: `build_id` is null for a remote placed elsewhere (MF_REMOTES). */
-export const ZServedRemote = z.object({ name: z.string(), entry: z.string(), build_id: z.string().nullable() });
+export const ZServedRemote = z.object({ name: z.string(), entry: z.string(), build_id: z.nullable(z.string()) });
 export type ServedRemote = z.infer<typeof ZServedRemote>;

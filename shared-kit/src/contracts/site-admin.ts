@@ -3,7 +3,7 @@
  * 3 per domain. A change is checked against ZSettings on the server (a refused change names every
  * field that failed) and is live on the next page load of that domain.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PACKAGE_IDS, ZCountry, ZSettings } from './core';
 
 /**
@@ -25,7 +25,7 @@ export function sameSetting(a: unknown, b: unknown): boolean {
 }
 
 export const ZSiteSummary = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   domain: z.string(),
   is_default: z.boolean(),
   name: z.string(),
@@ -35,27 +35,27 @@ export const ZSiteSummary = z.object({
 export type SiteSummary = z.infer<typeof ZSiteSummary>;
 
 export const ZSiteListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
   /** free text: matched against the domain and the site's name */
-  q: z.string().trim().max(100).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type SiteListQuery = z.infer<typeof ZSiteListQuery>;
 
 export const ZSiteList = z.object({
   sites: z.array(ZSiteSummary),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type SiteList = z.infer<typeof ZSiteList>;
 
-export const ZSiteDomainParams = z.object({ domain: z.string().trim().min(1).max(253) });
+export const ZSiteDomainParams = z.object({ domain: z.string().check(z.trim(), z.minLength(1), z.maxLength(253)) });
 
 /** The price list's amount per country and package (minor units), shown where a site sets none. */
-export const ZListPrices = z.partialRecord(ZCountry, z.partialRecord(z.enum(PACKAGE_IDS), z.number().int()));
+export const ZListPrices = z.partialRecord(ZCountry, z.partialRecord(z.enum(PACKAGE_IDS), z.number().check(z.int())));
 
 export const ZSiteDetail = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   domain: z.string(),
   is_default: z.boolean(),
   settings: ZSettings,

@@ -9,7 +9,7 @@
  *   POST /api/backoffice/verifications/:id/decide {approve, reason?} -> ZVerificationDecision
  * Only zod and core may be imported here.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZImage, numberInput } from './core';
 
 /** The 8 poses (drawn in mf-members, with a translated text each). */
@@ -42,11 +42,11 @@ export const VERIFICATION_PAGE_SIZE = 20;
 /** GET /api/verification.php: the member's state; `pose` is the pose to take now (when nothing is pending). */
 export const ZVerificationState = z.object({
   status: ZVerificationStatus,
-  pose: ZVerificationPose.optional(),
+  pose: z.optional(ZVerificationPose),
   /** the rejection reason (status rejected) */
-  reason: ZVerificationRejectReason.optional(),
+  reason: z.optional(ZVerificationRejectReason),
   /** ISO: when the member was verified (status verified) */
-  verified_at: z.string().optional(),
+  verified_at: z.optional(z.string()),
   /** fictional profiles and staff cannot ask */
   may_request: z.boolean(),
 });
@@ -57,33 +57,33 @@ export const ZVerificationRequestFields = z.object({ pose: ZVerificationPose });
 
 /** One request in the moderators' queue: the selfie (a staff-only URL) beside the profile photos. */
 export const ZVerificationItem = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   pose: ZVerificationPose,
   created_at: z.string(),
   /** staff-only URL of the selfie (/api/backoffice/verifications/:id/selfie) */
   selfie_url: z.string(),
-  member: z.object({ id: z.number().int(), name: z.string(), email: z.string(), fictional: z.boolean() }),
+  member: z.object({ id: z.number().check(z.int()), name: z.string(), email: z.string(), fictional: z.boolean() }),
   /** the member's photos (main first), any status, as staff see them */
-  photos: z.array(ZImage.extend({ is_main: z.boolean() })),
+  photos: z.array(z.extend(ZImage, { is_main: z.boolean() })),
 });
 export type VerificationItem = z.infer<typeof ZVerificationItem>;
 export const ZVerificationQueue = z.object({
   requests: z.array(ZVerificationItem),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
 });
 export type VerificationQueue = z.infer<typeof ZVerificationQueue>;
-export const ZVerificationQueueQuery = z.object({ page: numberInput(z.number().int().min(1).max(10_000)).default(1) });
+export const ZVerificationQueueQuery = z.object({ page: z._default(numberInput(z.number().check(z.int(), z.gte(1), z.lte(10_000))), 1) });
 
 export const ZVerificationDecide = z
-  .object({ approve: z.boolean(), reason: ZVerificationRejectReason.optional() })
-  .refine((b) => b.approve || b.reason !== undefined, { path: ['reason'], message: 'reason required' });
+  .object({ approve: z.boolean(), reason: z.optional(ZVerificationRejectReason) })
+  .check(z.refine((b) => b.approve || b.reason !== undefined, { path: ['reason'], message: 'reason required' }));
 export type VerificationDecide = z.infer<typeof ZVerificationDecide>;
 export const ZVerificationDecision = z.object({
   ok: z.literal(true),
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   status: z.enum(['approved', 'rejected']),
-  reason: ZVerificationRejectReason.nullable(),
+  reason: z.nullable(ZVerificationRejectReason),
 });
 export type VerificationDecision = z.infer<typeof ZVerificationDecision>;

@@ -54,7 +54,7 @@ export interface RealtimeConnection {
   readonly lastId: number | null;
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(ZWsServerFrame.options.map((option) => option.shape.type.value));
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ZWsServerFrame.def.options.flatMap((option) => option.shape.type.def.values));
 
 declare global {
   var __datingRealtime__: { connected: boolean } | undefined;

@@ -5,14 +5,14 @@
  * open page keeps the list it started with: never two versions of one remote in one page; a new
  * release (or a rollback) reaches it on its next load.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ZRemoteEntry = z.object({
-  name: z.string().regex(/^mf_[a-z_]+$/),
+  name: z.string().check(z.regex(/^mf_[a-z_]+$/)),
   /** URL of the remote's mf-manifest.json (or remoteEntry.js) */
-  entry: z.string().min(1),
+  entry: z.string().check(z.minLength(1)),
   /** the release this page gets (issue 27); the shell reports each remote's health under it */
-  build_id: z.string().min(1).max(100).nullish(),
+  build_id: z.nullish(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export const ZRemotesConfig = z.object({ remotes: z.array(ZRemoteEntry) });
 export type RemoteEntry = z.infer<typeof ZRemoteEntry>;

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@dating/shared-kit/api';
 import { bus } from '@dating/shared-kit/bus';
 import { setSession, useSession } from '@dating/shared-kit/state';

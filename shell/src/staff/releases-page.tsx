@@ -12,6 +12,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { z } from 'zod/mini';
 import { api, isApiRequestError } from '@dating/shared-kit/api';
 import { CANARY_PERCENT_MAX, ZReleaseProblem, ZReleasesPage, ZRemoteReleases } from '@dating/shared-kit/contracts';
 import type { Release, RemoteReleases } from '@dating/shared-kit/contracts';
@@ -29,7 +30,7 @@ export function actionError(t: TFunction<'shell'>, error: unknown): Error {
   if (isApiRequestError(error)) {
     if (error.code === 'release_conflict') return new Error(t('releases.errors.conflict'));
     if (error.code === 'release_incompatible') {
-      const problems = ZReleaseProblem.array().safeParse((error.body as { problems?: unknown } | undefined)?.problems);
+      const problems = z.array(ZReleaseProblem).safeParse((error.body as { problems?: unknown } | undefined)?.problems);
       const list = problems.success
         ? problems.data.map((p) => t('releases.errors.problem', { package: p.package, wanted: p.wanted, offered: p.offered })).join('; ')
         : '';

@@ -12,7 +12,9 @@ import { emptyBodyAsObject } from '../../platform/route-guards';
 import { staffAction, staffRoute } from '../backoffice';
 import { decideHeld, dismissSafetyTip, listHeld, safetyTipShown } from './held';
 
-const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+const docs = <
+  P extends { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; response?: Record<number, z.core.$ZodType> },
+>(
   summary: string,
   parts: P,
 ) => ({ schema: { tags: ['held-messages'], summary, ...parts } });

@@ -53,13 +53,13 @@ import { fromThisMachine } from '../../platform/local-peer';
 import { addDisabledReason, saveSubscription } from '../notifications';
 
 /** A route's schema: summary, request body (checked before the handler), answers (also checked). */
-const docs = <B extends z.ZodType>(summary: string, body?: B, response?: Record<number, z.ZodType>) => ({
+const docs = <B extends z.core.$ZodType>(summary: string, body?: B, response?: Record<number, z.core.$ZodType>) => ({
   // (typed as always there: the handler reads the checked body's type from it)
   schema: { tags: ['identity'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) } as {
     tags: string[];
     summary: string;
     body: B;
-    response?: Record<number, z.ZodType>;
+    response?: Record<number, z.core.$ZodType>;
   },
 });
 

@@ -11,6 +11,7 @@
  * photo are included).
  */
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Placeholder } from 'drizzle-orm';
 import { STAFF_ROLES, ZUser, ZUserTimeBonus } from '@dating/shared-kit/contracts';
 import type { Language, StaffRole, User } from '@dating/shared-kit/contracts';
@@ -117,7 +118,7 @@ export function userOfRow(row: UserAnswerRow, site: Pick<SiteContext, 'settings'
   });
 }
 
-const ZTimeBonusAnswer = ZUserTimeBonus.nullable();
+const ZTimeBonusAnswer = z.nullable(ZUserTimeBonus);
 
 /**
  * GET /api/user.php's answer `{"user":{...}}` as JSON text, checked by ZUser as the route's

@@ -36,13 +36,13 @@ import { parseWith, validationStyle } from '../../platform/validation';
 import { notMe, type Ctx } from '../identity';
 import * as service from './service';
 
-const docs = <B extends z.ZodType>(summary: string, body?: B, response?: Record<number, z.ZodType>) => ({
+const docs = <B extends z.core.$ZodType>(summary: string, body?: B, response?: Record<number, z.core.$ZodType>) => ({
   // (typed as always there: the handler reads the checked body's type from it)
   schema: { tags: ['passkeys'], summary, ...(body ? { body } : {}), ...(response ? { response } : {}) } as {
     tags: string[];
     summary: string;
     body: B;
-    response?: Record<number, z.ZodType>;
+    response?: Record<number, z.core.$ZodType>;
   },
 });
 

@@ -63,7 +63,9 @@ import { registerPaymentSweeps } from './psp-poll';
 import { creditsOverview, handleWebhook, memberOf, paymentOf, repeatOrder, startPayment, syncFromPsp, transactionsOf } from './service';
 import type { Ctx } from './service';
 
-const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+const docs = <
+  P extends { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; response?: Record<number, z.core.$ZodType> },
+>(
   summary: string,
   parts: P,
 ) => ({ schema: { tags: ['payments'], summary, ...parts } });

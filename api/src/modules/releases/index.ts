@@ -445,7 +445,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
       },
     );
 
-    const action = <B extends z.ZodType>(
+    const action = <B extends z.core.$ZodType>(
       name: string,
       summary: string,
       body: B,

@@ -45,14 +45,16 @@ const HOUR = 3_600_000;
 const passThrough = () => (data: unknown) => ({ value: data });
 const docs = (
   summary: string,
-  parts: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> },
+  parts: { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; response?: Record<number, z.core.$ZodType> },
   tags = ['reports'],
 ) => ({
   schema: { tags, summary, ...parts },
   validatorCompiler: passThrough,
 });
 /** A route whose schemas are checked before the handler runs (a failure is the translated 400). */
-const checked = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+const checked = <
+  P extends { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; response?: Record<number, z.core.$ZodType> },
+>(
   summary: string,
   parts: P,
   tags = ['reports'],
@@ -175,7 +177,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staffRoute('moderator', 'reports.resolve', (req) => `report:${String((req.params as { id?: unknown }).id ?? '').slice(0, 20)}`),
       // the id is checked in the handler (a bad one is the report's 404), the body by its schema
       validatorCompiler: (def: FastifyRouteSchemaDef<unknown>) =>
-        def.httpPart === 'params' ? passThrough() : validatorCompiler(def as FastifyRouteSchemaDef<z.ZodType>),
+        def.httpPart === 'params' ? passThrough() : validatorCompiler(def as FastifyRouteSchemaDef<z.core.$ZodType>),
     },
     async (req) => {
       const raw = String((req.params as { id?: unknown }).id ?? '').slice(0, 20);

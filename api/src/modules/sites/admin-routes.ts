@@ -15,7 +15,9 @@ import { listSites, siteDetail, updateSiteSettings } from './admin';
 
 // staffRoute checks the role before the schemas run: a staff member's bad input is refused after
 // the role check and audited under the action's own name
-const docs = <P extends { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; response?: Record<number, z.ZodType> }>(
+const docs = <
+  P extends { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; response?: Record<number, z.core.$ZodType> },
+>(
   summary: string,
   parts: P,
 ) => ({ schema: { tags: ['backoffice'], summary, ...parts } });

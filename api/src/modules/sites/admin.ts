@@ -94,7 +94,7 @@ function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
 }
 
 /** Every failing field of a settings change, by path (`message_credits`, `package_prices.NL.p1`). */
-export function settingsIssues(error: z.ZodError, lang: Lang): FieldIssue[] {
+export function settingsIssues(error: z.core.$ZodError, lang: Lang): FieldIssue[] {
   const seen = new Set<string>();
   const out: FieldIssue[] = [];
   for (const issue of error.issues) {
