@@ -4,6 +4,7 @@
  *   DATABASE_URL   postgres://...: the benchmark creates a fresh database on that server for the
  *                  run (dropped at the end); unset: the embedded default (PGlite).
  *   CHROMIUM       the browser of `bench -- web` (default /usr/bin/chromium).
+ *   LH_REPORT_DIR  a folder where the front-end benchmarks keep each Lighthouse report (JSON).
  *
  * serverEnv() builds the environment of a server child: the caller's environment (PATH, HOME,
  * ...) without any of the server's own variables, which the benchmark sets itself, so a DATA_DIR,
@@ -41,10 +42,12 @@ const SERVER_VARIABLES = [
   'RATE_LIMIT_GEOCODE',
 ];
 
-export function benchEnv(): { DATABASE_URL: string | undefined; CHROMIUM: string | undefined } {
-  const url = process.env.DATABASE_URL;
-  const chromium = process.env.CHROMIUM;
-  return { DATABASE_URL: url && url.trim() !== '' ? url : undefined, CHROMIUM: chromium && chromium.trim() !== '' ? chromium : undefined };
+export function benchEnv(): { DATABASE_URL: string | undefined; CHROMIUM: string | undefined; LH_REPORT_DIR: string | undefined } {
+  const given = (name: string) => {
+    const value = process.env[name];
+    return value && value.trim() !== '' ? value : undefined;
+  };
+  return { DATABASE_URL: given('DATABASE_URL'), CHROMIUM: given('CHROMIUM'), LH_REPORT_DIR: given('LH_REPORT_DIR') };
 }
 
 export function serverEnv(own: Record<string, string>): NodeJS.ProcessEnv {

@@ -19,7 +19,7 @@
  * 3. Lighthouse mobile (the `lighthouse` package, its default mobile emulation and simulated
  *    throttling): the light page / and /pages/terms as a visitor (the anchor: server-rendered, hydrated
  *    after load), and /members, /chats, /chats/<id>, /credits, /profile, /likes logged in (the demo
- *    member's session cookie sent with every request of the page); performance score, FCP, LCP,
+ *    member's session cookie put in the browser's cookie jar before the run); performance score, FCP, LCP,
  *    TBT, CLS, median of --lh-runs interleaved rounds (round r: every page once).
  *
  * Chromium: /usr/bin/chromium (or CHROMIUM in bench/env.ts) with --no-sandbox --disable-gpu
