@@ -16,26 +16,55 @@ let pageShown: Promise<void> | null = null;
 
 /**
  * Resolves once the first page has shown: no page area is waiting for its remote any more
- * (loading-state.ts). Checked after the current commit's effects (a page that suspends marks
- * itself pending in an effect), with a ceiling for a page that never settles.
+ * (loading-state.ts) and none shows a loading spinner. Checked after the current commit's
+ * effects (a page that suspends marks itself pending in an effect), with a ceiling for a page
+ * that never settles.
  */
 export function firstPageShown(ceilingMs = 10_000): Promise<void> {
   pageShown ??= new Promise<void>((resolve) => {
     let unsubscribe = () => {};
+    let stopWatching = () => {};
     const done = () => {
       unsubscribe();
+      stopWatching();
       window.clearTimeout(ceiling);
       resolve();
     };
     const ceiling = window.setTimeout(done, ceilingMs);
     window.setTimeout(() => {
-      if (store.get(pendingCountAtom) === 0) return done();
+      if (store.get(pendingCountAtom) === 0) {
+        stopWatching = whenContentShown(done);
+        return;
+      }
       unsubscribe = store.sub(pendingCountAtom, () => {
-        if (store.get(pendingCountAtom) === 0) done();
+        if (store.get(pendingCountAtom) !== 0) return;
+        unsubscribe();
+        stopWatching = whenContentShown(done);
       });
     }, 0);
   });
   return pageShown;
+}
+
+/**
+ * Calls `then` once the page area shows no loading spinner (shared-kit's Spinner marks itself
+ * `data-loading`): a page that is there but still waits for its data (a conversation before its
+ * messages) has not shown yet, and the idle work must not compete with that call. Returns a
+ * function that stops watching.
+ */
+function whenContentShown(then: () => void): () => void {
+  const busy = () => document.querySelector('main [data-loading]') !== null;
+  if (!busy()) {
+    then();
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (busy()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
 
 /**

@@ -33,8 +33,10 @@ export function Spinner({ label, size = 24, decorative = false }: SpinnerProps) 
   );
   if (decorative) return circle;
   return (
+    // data-loading: the shell's idle work (prefetch.ts) waits until the page shows no such spinner
     <span
       role="status"
+      data-loading=""
       css={css`
         display: inline-flex;
         align-items: center;
