@@ -20,27 +20,12 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
+
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BUILD_ID_PATTERN,
-  CLIENT_EVENTS_MAX,
-  RELEASE_REMOTES,
-  ZClientEvents,
-  ZReleaseCanary,
-  ZReleasePause,
-  ZReleasePromote,
-  ZReleaseRegistered,
-  ZReleaseRemote,
-  ZReleaseRollback,
-  ZReleasesPage,
-  ZRemoteReleases,
-  federationNameOf,
-} from '@dating/shared-kit/contracts';
+
+import { BUILD_ID_PATTERN, RELEASE_REMOTES, federationNameOf } from '@dating/shared-kit/contracts';
 import type { ReleaseRemote } from '@dating/shared-kit/contracts';
 import { listen } from '../../db/listen';
 import type { Listener } from '../../db/listen';
@@ -49,24 +34,14 @@ import type { ReleaseShared } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { AppError } from '../../errors';
 import { remotesConfig } from '../../platform/remotes';
-import { registerBackofficeGuards, requireRole, writeAudit } from '../backoffice';
-import {
-  CI_ACTOR,
-  NOTIFY_CHANNEL,
-  SHELL,
-  SYSTEM_ACTOR,
-  ServedRemotes,
-  canary,
-  changeState,
-  checkRollbacks,
-  insertRelease,
-  pause,
-  promote,
-  registryPage,
-  rollback,
-} from './service';
-import type { Actor, RollbackSettings } from './service';
-import { distBuildId, exists, placeBundle, readBuild, releaseFolder, releasesDir, storeFolder, unpackBundle } from './store';
+
+import { NOTIFY_CHANNEL, SHELL, SYSTEM_ACTOR, ServedRemotes, changeState, checkRollbacks, insertRelease } from './service';
+import type { RollbackSettings } from './service';
+import { releaseRoutes } from './routes';
+import { remoteOf } from './remote-api';
+import type { Releases } from './remote-api';
+export type { Releases } from './remote-api';
+import { distBuildId, exists, readBuild, releaseFolder, releasesDir, storeFolder } from './store';
 
 export { compatibilityProblems, checkRollbacks, ServedRemotes } from './service';
 
@@ -93,40 +68,10 @@ declare module 'fastify' {
   }
 }
 
-export interface Releases {
-  /** the store's root folder */
-  readonly dir: string;
-  readonly served: ServedRemotes;
-  /** The folder of a stored release to serve /mf/<folder>/<build-id>/* from, or null. */
-  folderOf(remote: string, buildId: string): string | null;
-  /** this browser's bucket (set as a cookie when it has none) */
-  bucketOf(req: FastifyRequest, reply: FastifyReply): number;
-  /** register what `npm run build` made (the remotes' dist folders and the shell) */
-  registerBuilds(): Promise<void>;
-  /** register a remote's dist rebuilt since it was last looked at (at most once a second) */
-  followBuilds(): Promise<void>;
-  checkRollbacks(): Promise<string[]>;
-}
-
-function remoteOf(name: string): ReleaseRemote | null {
-  const folder = name.replace(/_/g, '-');
-  return (RELEASE_REMOTES as readonly string[]).includes(folder) ? (folder as ReleaseRemote) : null;
-}
-
 function tokenMatches(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
   const b = crypto.createHash('sha256').update(expected).digest();
   return crypto.timingSafeEqual(a, b);
-}
-
-/** CI with the token, or a staff member with the release role (admin too). */
-function actorOf(req: FastifyRequest): Actor {
-  if (req.releaseToken) {
-    req.auditTarget = null;
-    return CI_ACTOR;
-  }
-  const staff = requireRole(req, 'release');
-  return { id: staff.id, email: staff.email };
 }
 
 /** The shell's shared packages as its build offers them (its mf-manifest.json, else its federation config). */
@@ -158,7 +103,6 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
     const s = (sites.find((x) => x.isDefault) ?? sites[0])?.settings as Partial<RollbackSettings> | undefined;
     return { ...DEFAULT_ROLLBACK, ...Object.fromEntries(Object.entries(s ?? {}).filter(([k]) => k in DEFAULT_ROLLBACK)) };
   };
-  const lastCheck = new Map<string, number>();
   /** the builds are registered at start and followed (app.ts: not in tests, unless asked) */
   const registering = options.registerBuilds ?? false;
 
@@ -336,214 +280,7 @@ async function releasesPlugin(app: FastifyInstance, options: { registerBuilds?: 
   });
   await app.jobs.schedule(CLIENT_EVENTS_JOB, '23 * * * *');
 
-  await app.register(routes);
-
-  async function routes(scope: FastifyInstance): Promise<void> {
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    // registered beside the modules (app.ts: static.ts needs app.releases), so the back office's guards are added here
-    registerBackofficeGuards(scope);
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
-    }
-    const page = async () => ({ remotes: await registryPage(app.db) });
-    const remoteState = async (remote: ReleaseRemote) => (await registryPage(app.db)).find((x) => x.remote === remote);
-    const ZRemoteParams = z.object({ remote: ZReleaseRemote });
-
-    r.get(
-      '/api/backoffice/releases',
-      {
-        schema: {
-          tags: ['releases'],
-          summary: 'The releases of every remote (release role, admin, or RELEASE_TOKEN)',
-          response: { 200: ZReleasesPage },
-        },
-      },
-      async (req) => {
-        actorOf(req);
-        return page();
-      },
-    );
-
-    r.post(
-      '/api/backoffice/releases',
-      {
-        schema: {
-          tags: ['releases'],
-          summary:
-            'Register a release: multipart fields remote, build_id, notes? and the file bundle (a tar or tar.gz of the build output)',
-          consumes: ['multipart/form-data'],
-          response: { 201: ZReleaseRegistered },
-        },
-      },
-      async (req, reply) => {
-        const actor = actorOf(req);
-        if (!req.isMultipart()) throw new AppError('validation', { status: 400, field: 'bundle', params: { field: 'bundle' } });
-        const fields: Record<string, string> = {};
-        let bundle: Buffer | null = null;
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'bundle') {
-              part.file.resume();
-              continue;
-            }
-            bundle = await part.toBuffer();
-          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        }
-        const parsed = z
-          .object({ remote: ZReleaseRemote, build_id: z.string().regex(BUILD_ID_PATTERN), notes: z.string().trim().max(2000).optional() })
-          .safeParse(fields);
-        if (!parsed.success) {
-          const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
-          throw new AppError('validation', { status: 400, field, params: { field } });
-        }
-        if (!bundle) throw new AppError('validation', { status: 400, field: 'bundle', params: { field: 'bundle' } });
-        const { remote, build_id: buildId, notes } = parsed.data;
-        req.auditAction = 'releases.register';
-        req.auditTarget = `release:${remote}:${buildId}`;
-        const target = releaseFolder(dir, remote, buildId);
-        if (exists(target)) throw new AppError('release_exists', { status: 409 });
-        const tmp = await unpackBundle(bundle, dir, remote);
-        try {
-          const facts = await readBuild(tmp);
-          if (facts.name !== federationNameOf(remote))
-            throw new AppError('release_bundle_invalid', {
-              status: 400,
-              params: { reason: `mf-manifest.json names ${facts.name || 'nothing'}` },
-            });
-          if (!(await placeBundle(tmp, target))) throw new AppError('release_exists', { status: 409 });
-        } catch (error) {
-          await fsp.rm(tmp, { recursive: true, force: true });
-          throw error;
-        }
-        const facts = await readBuild(target);
-        try {
-          await app.db.transaction(async (tx) => {
-            if (
-              !(await insertRelease(tx, {
-                remote,
-                buildId,
-                createdBy: actor.email,
-                notes: notes || null,
-                shared: facts.shared,
-                firstLoadBytes: facts.firstLoadBytes,
-              }))
-            ) {
-              throw new AppError('release_exists', { status: 409 });
-            }
-            await tx.insert(releaseState).values({ remote }).onConflictDoNothing();
-            await writeAudit(tx, actor, {
-              action: 'releases.register',
-              target: `release:${remote}:${buildId}`,
-              after: { notes: notes || null, first_load_bytes: facts.firstLoadBytes },
-            });
-          });
-        } catch (error) {
-          await fsp.rm(target, { recursive: true, force: true });
-          throw error;
-        }
-        return reply.status(201).send({ remote, build_id: buildId, status: 'ready' as const });
-      },
-    );
-
-    const action = <B extends z.core.$ZodType>(
-      name: string,
-      summary: string,
-      body: B,
-      run: (actor: Actor, remote: ReleaseRemote, body: z.infer<B>) => Promise<unknown>,
-    ) =>
-      r.post(
-        `/api/backoffice/releases/:remote/${name}`,
-        { schema: { tags: ['releases'], summary, params: ZRemoteParams, body, response: { 200: ZRemoteReleases } } },
-        async (req) => {
-          const actor = actorOf(req);
-          req.auditAction = `releases.${name}`;
-          req.auditTarget = `release:${req.params.remote}`;
-          await run(actor, req.params.remote, req.body as z.infer<B>);
-          return remoteState(req.params.remote);
-        },
-      );
-    action(
-      'canary',
-      'Serve a release to a share (1-50 %) of the browsers; 409 release_incompatible / release_conflict',
-      ZReleaseCanary,
-      (a, remote, b) => canary(app.db, a, remote, b),
-    );
-    action(
-      'promote',
-      'Make a release live for every browser; 409 release_incompatible / release_conflict',
-      ZReleasePromote,
-      (a, remote, b) => promote(app.db, a, remote, b),
-    );
-    action('rollback', 'Drop the canary, or go back to the release live before (or the one named)', ZReleaseRollback, (a, remote, b) =>
-      rollback(app.db, a, remote, b),
-    );
-    action('pause', 'Pause (keep, serve nobody) or resume the canary', ZReleasePause, (a, remote, b) => pause(app.db, a, remote, b));
-
-    // what the shell reports: counted per remote, build and minute (no row per event)
-    scope.post(
-      '/api/client-events.php',
-      {
-        schema: {
-          tags: ['releases'],
-          summary: `Mounts and failures of remotes as the browser saw them (max ${CLIENT_EVENTS_MAX} events; text/plain or JSON); 204`,
-          body: ZClientEvents,
-        },
-        validatorCompiler: () => (data: unknown) => ({ value: data }),
-        // no session and nothing but counters: sendBeacon cannot send the CSRF header
-        config: { csrf: false, rateLimit: { groupId: 'client-events', max: app.config.RATE_LIMIT_CLIENT_EVENTS, timeWindow: 60_000 } },
-      },
-      async (req, reply) => {
-        let body: unknown = req.body;
-        if (typeof body === 'string') {
-          try {
-            body = JSON.parse(body);
-          } catch {
-            throw new AppError('invalid_json', { status: 400 });
-          }
-        }
-        const parsed = ZClientEvents.safeParse(body);
-        if (!parsed.success) {
-          const field = parsed.error.issues[0]?.path.join('.') || 'events';
-          throw new AppError('validation', { status: 400, field, params: { field } });
-        }
-        const counts = new Map<
-          string,
-          { remote: ReleaseRemote; buildId: string; mounts: number; loadErrors: number; renderErrors: number }
-        >();
-        for (const [i, e] of parsed.data.events.entries()) {
-          const remote = remoteOf(e.remote);
-          if (!remote)
-            throw new AppError('validation', { status: 400, field: `events.${i}.remote`, params: { field: `events.${i}.remote` } });
-          const key = `${remote}/${e.build_id}`;
-          const c = counts.get(key) ?? { remote, buildId: e.build_id, mounts: 0, loadErrors: 0, renderErrors: 0 };
-          if (e.type === 'mount') c.mounts += 1;
-          else if (e.type === 'load_error') c.loadErrors += 1;
-          else c.renderErrors += 1;
-          counts.set(key, c);
-        }
-        const minute = sql`date_trunc('minute', now())`;
-        await app.db
-          .insert(releaseClientEvents)
-          .values([...counts.values()].map((c) => ({ ...c, minute })))
-          .onConflictDoUpdate({
-            target: [releaseClientEvents.remote, releaseClientEvents.buildId, releaseClientEvents.minute],
-            set: {
-              mounts: sql`${releaseClientEvents.mounts} + excluded.mounts`,
-              loadErrors: sql`${releaseClientEvents.loadErrors} + excluded.load_errors`,
-              renderErrors: sql`${releaseClientEvents.renderErrors} + excluded.render_errors`,
-            },
-          });
-        // errors of a canary: look now (at most once a second per remote and instance), not in 30 s
-        const now = Date.now();
-        const erring = [...counts.values()].filter((c) => c.loadErrors + c.renderErrors > 0).map((c) => c.remote);
-        if (erring.some((remote) => now - (lastCheck.get(remote) ?? 0) >= 1000)) {
-          for (const remote of erring) lastCheck.set(remote, now);
-          await api.checkRollbacks().catch((err: unknown) => req.log.warn({ err }, 'releases: rollback check failed'));
-        }
-        return reply.status(204).send();
-      },
-    );
-  }
+  await app.register(releaseRoutes, { dir, api });
 }
 
 export default fp(releasesPlugin, { name: 'releases', dependencies: ['rate-limit'] });
