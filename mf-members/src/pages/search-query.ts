@@ -6,6 +6,7 @@
  * (`searchEarly`), so the answer and the page's code come over the network side by side; the page
  * takes that answer when it asks for the same query (`search`).
  */
+import { earlyAnswers } from '@dating/shared-kit/api';
 import type { MemberSearchQuery, MemberSearchResponse, User } from '@dating/shared-kit/contracts';
 import { membersApi } from '../api';
 
@@ -56,21 +57,15 @@ export function searchQuery(params: URLSearchParams, user: User | null): MemberS
   return q as MemberSearchQuery;
 }
 
-let early: { key: string; answer: Promise<MemberSearchResponse> } | null = null;
+const early = earlyAnswers();
 
 /** Start the search for this URL and member before the page is there. */
 export function searchEarly(params: URLSearchParams, user: User | null): void {
   const query = searchQuery(params, user);
-  const answer = membersApi.search(query);
-  // a failure is the page's to show when it takes the answer; until then it is not unhandled
-  answer.catch(() => undefined);
-  early = { key: JSON.stringify(query), answer };
+  early.ask(JSON.stringify(query), () => membersApi.search(query));
 }
 
-/** The search: the early answer when it was for this query (once), else a new call. */
+/** The search: the early answer when it was for this query (once, while fresh), else a new call. */
 export function search(query: MemberSearchQuery): Promise<MemberSearchResponse> {
-  const taken = early;
-  early = null;
-  if (taken && taken.key === JSON.stringify(query)) return taken.answer;
-  return membersApi.search(query);
+  return early.take(JSON.stringify(query), () => membersApi.search(query));
 }

@@ -10,3 +10,5 @@ export {
 export type { ApiClient, ApiClientOptions, Query, QueryValue, RequestOptions } from './client';
 export { ApiRequestError, SwallowedError, isApiRequestError, isSwallowed } from './errors';
 export { clearTranslatedCache, loadTranslated } from './translated';
+export { earlyAnswers } from './early';
+export type { EarlyAnswers } from './early';
