@@ -3,7 +3,7 @@
  * companyinfo.php), HTML-escaped: operators type these values, the page must not run them.
  */
 import type { CompanyInfo, Settings } from '@dating/shared-kit/contracts';
-import { formatDate } from '@dating/shared-kit/i18n/language';
+import { countryName, formatDate } from '@dating/shared-kit/i18n/language';
 
 /** Terms version date: 2023-12-01T12:00:00Z, or the company's `added` date when later (spec section 9). */
 export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
@@ -22,12 +22,6 @@ export function cleanPhone(phone: string): string {
 /** Every placeholder the texts may use, with the value for this site and language. */
 export function placeholderValues(settings: Settings | null, company: CompanyInfo | null, lng: string): Record<string, string> {
   const country = company?.country ?? '';
-  let countryName = country;
-  try {
-    countryName = (country && new Intl.DisplayNames([lng], { type: 'region' }).of(country)) || country;
-  } catch {
-    /* unknown code: keep it */
-  }
   return {
     site_name: settings?.name ?? '',
     site_domain: settings?.domain ?? '',
@@ -41,7 +35,7 @@ export function placeholderValues(settings: Settings | null, company: CompanyInf
     company_name: company?.name ?? settings?.name ?? '',
     company_address: company?.address ?? '',
     company_city: company?.city ?? '',
-    company_country: countryName,
+    company_country: country && countryName(country, lng),
     company_registration: company?.registration_number ?? '',
     company_vat: company?.vat_numbers.join(', ') ?? '',
     company_tradenames: company?.tradenames.join(', ') ?? '',

@@ -1,5 +1,7 @@
 import { css } from '@emotion/react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Profile } from '@dating/shared-kit/contracts';
 import { useTranslation } from '@dating/shared-kit/i18n';
@@ -32,57 +34,97 @@ const card = css`
   }
 `;
 
-/** A member in a list: photo, name, age, place; the fictional icon + warning where it applies. */
-export function ProfileCard({ profile, photo = 'lazy' }: { profile: Profile; photo?: AvatarPriority }) {
-  const { t, i18n } = useTranslation('members');
-  const fictionalWarning = useFictionalWarning();
-  const place = [profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
+// made once for every card (a search page renders 20 of them, and again on each answer)
+const cardBody = css`
+  padding: 10px 12px 12px;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+const nameLine = css`
+  font-weight: 700;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+`;
+const placeLine = css`
+  color: ${colors.textMuted};
+  font-size: 0.875rem;
+`;
+const warningLine = css`
+  color: ${colors.darkSoft};
+  font-size: 0.75rem;
+  line-height: 1.3;
+`;
+const grid = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+`;
+const cell = css`
+  display: flex;
+`;
+const extraCell = css`
+  display: flex;
+  min-height: 16rem;
+  &:empty {
+    display: none;
+  }
+`;
+
+/** The chatpal warning under a fictional card's place (only those cards look the text up). */
+function FictionalWarningLine() {
+  return <span css={warningLine}>{useFictionalWarning()}</span>;
+}
+
+/**
+ * A member in a list: photo, name, age, place; the fictional icon + warning where it applies.
+ * The grid gives the texts (one text lookup for the page, not one per card), and a card renders
+ * again only when they or its profile change.
+ */
+const CardView = memo(function CardView({
+  profile,
+  photo,
+  nameAge,
+  place,
+}: {
+  profile: Profile;
+  photo: AvatarPriority;
+  nameAge: string;
+  place: string;
+}) {
   return (
     // named by what it shows (WCAG 2.5.3 label in name): name and age, place, the fictional notice
     <Link to={`/members/${profile.id}`} css={card}>
       <Avatar profile={profile} size="card" decorative priority={photo} />
-      <div
-        css={css`
-          padding: 10px 12px 12px;
-          display: flex;
-          flex-direction: column;
-          gap: 2px;
-        `}
-      >
-        <span
-          css={css`
-            font-weight: 700;
-            display: flex;
-            align-items: center;
-            gap: 6px;
-          `}
-        >
-          {t('card.nameAge', { name: profile.name, age: profile.age })}
+      <div css={cardBody}>
+        <span css={nameLine}>
+          {nameAge}
           {profile.fictional && <FictionalBadge size={18} />}
         </span>
         {profile.verified && <VerifiedBadge />}
-        <span
-          css={css`
-            color: ${colors.textMuted};
-            font-size: 0.875rem;
-          `}
-        >
-          {place}
-        </span>
-        {profile.fictional && (
-          <span
-            css={css`
-              color: ${colors.darkSoft};
-              font-size: 0.75rem;
-              line-height: 1.3;
-            `}
-          >
-            {fictionalWarning}
-          </span>
-        )}
+        <span css={placeLine}>{place}</span>
+        {profile.fictional && <FictionalWarningLine />}
       </div>
     </Link>
   );
+});
+
+/** A card's texts in the reader's language: "Anna, 34" and "Utrecht, Nederland". */
+function cardTexts(t: TFunction<'members'>, language: string, p: Profile): { nameAge: string; place: string } {
+  return {
+    nameAge: t('card.nameAge', { name: p.name, age: p.age }),
+    place: [p.city, countryName(p.country, language)].filter(Boolean).join(', '),
+  };
+}
+
+/** One card on its own (a list that is no ProfileGrid, e.g. the likes with their "new" badge). */
+export function ProfileCard({ profile, photo = 'lazy' }: { profile: Profile; photo?: AvatarPriority }) {
+  const { t, i18n } = useTranslation('members');
+  return <CardView profile={profile} photo={photo} {...cardTexts(t, i18n.language, profile)} />;
 }
 
 /** A first row of cards: up to six columns on a wide screen (160 px and more each in 1140 px). */
@@ -110,48 +152,25 @@ export function ProfileGrid({
   extra?: { at: number; node: ReactNode };
   firstScreen?: boolean;
 }) {
+  const { t, i18n } = useTranslation('members');
   const photo = (index: number): AvatarPriority =>
     !firstScreen || index >= FIRST_SCREEN_PHOTOS ? 'lazy' : index < HIGH_PRIORITY_PHOTOS ? 'high' : 'eager';
   const items = profiles.map((p, index) => (
-    <li
-      key={p.id}
-      css={css`
-        display: flex;
-      `}
-    >
-      <ProfileCard profile={p} photo={photo(index)} />
+    <li key={p.id} css={cell}>
+      <CardView profile={p} photo={photo(index)} {...cardTexts(t, i18n.language, p)} />
     </li>
   ));
   if (extra) {
     items.splice(
       Math.min(extra.at, items.length),
       0,
-      <li
-        key="extra"
-        css={css`
-          display: flex;
-          min-height: 16rem;
-          &:empty {
-            display: none;
-          }
-        `}
-      >
+      <li key="extra" css={extraCell}>
         {extra.node}
       </li>,
     );
   }
   return (
-    <ul
-      aria-label={label}
-      css={css`
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: 16px;
-        grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-      `}
-    >
+    <ul aria-label={label} css={grid}>
       {items}
     </ul>
   );

@@ -204,3 +204,44 @@ describe('formatDate', () => {
     expect(formatDate('not a date', 'nl')).toBe('not a date');
   });
 });
+
+describe('countryName', () => {
+  it("names a member's country in the reader's language, each language its own name, an unknown code as it is", async () => {
+    const { countryName } = await import('./index');
+    expect(countryName('NL', 'nl')).toBe('Nederland');
+    expect(countryName('NL', 'de')).toBe('Niederlande');
+    expect(countryName('NL', 'nl')).toBe('Nederland');
+    expect(countryName('BE', 'fr')).toBe('Belgique');
+    expect(countryName('not-a-code', 'nl')).toBe('not-a-code');
+  });
+
+  it('names every site country in every language as CLDR does, without making an Intl.DisplayNames', async () => {
+    const { countryName } = await import('./index');
+    const { COUNTRIES: countries } = await import('../contracts/core');
+    const real = Intl.DisplayNames;
+    const expected = LANGUAGES.flatMap((lng) => countries.map((code) => new real([lng], { type: 'region' }).of(code)));
+    const made = jest.spyOn(Intl, 'DisplayNames');
+    try {
+      expect(LANGUAGES.flatMap((lng) => countries.map((code) => countryName(code, lng)))).toEqual(expected);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it('makes one Intl.DisplayNames per language for any other code', async () => {
+    const { countryName } = await import('./index');
+    const real = Intl.DisplayNames;
+    let made = 0;
+    const counting = jest.spyOn(Intl, 'DisplayNames').mockImplementation((locales, options) => {
+      made += 1;
+      return new real(locales, options);
+    });
+    try {
+      expect(['SE', 'NO', 'DK', 'SE'].map((code) => countryName(code, 'it'))).toEqual(['Svezia', 'Norvegia', 'Danimarca', 'Svezia']);
+      expect(made).toBe(1);
+    } finally {
+      counting.mockRestore();
+    }
+  });
+});

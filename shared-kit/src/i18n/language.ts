@@ -5,6 +5,7 @@
  */
 import { COUNTRY_LANGUAGES, LANGUAGES } from '../contracts/core';
 import type { Country, Language } from '../contracts/core';
+import { COUNTRY_NAMES } from './country-names';
 
 export { COUNTRY_LANGUAGES, LANGUAGES };
 export { LANGUAGE_NAMES } from '../contracts/constants';
@@ -79,20 +80,41 @@ export function writeLanguageCookie(lng: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
+/** One Intl.DisplayNames per UI language, for codes outside COUNTRY_NAMES (null: unknown to Intl). */
+const regionNamers = new Map<string, Intl.DisplayNames | null>();
+
+function regionNamer(lng: string): Intl.DisplayNames | null {
+  let namer = regionNamers.get(lng);
+  if (namer === undefined) {
+    try {
+      namer = new Intl.DisplayNames([lng], { type: 'region' });
+    } catch {
+      namer = null;
+    }
+    regionNamers.set(lng, namer);
+  }
+  return namer;
+}
+
+/**
+ * A country's name in the UI language ('NL' -> 'Nederland'), else the code: the site countries
+ * from COUNTRY_NAMES, any other code from one Intl.DisplayNames per language.
+ */
+export function countryName(code: string, lng: string): string {
+  const known = (COUNTRY_NAMES as Partial<Record<string, Partial<Record<string, string>>>>)[lng]?.[code];
+  if (known !== undefined) return known;
+  try {
+    return regionNamer(lng)?.of(code) ?? code;
+  } catch {
+    return code; // not a region code
+  }
+}
+
 /**
  * A calendar date ("1988-04-12" or a full ISO time) as people of `lng` write it ("12 april 1988"),
  * read in UTC so a date of birth never shifts a day with the visitor's time zone. Text that is no
  * date is returned as it is.
  */
-/** A country's name in the UI language (Intl.DisplayNames: 'NL' -> 'Nederland'), else the code. */
-export function countryName(code: string, lng: string): string {
-  try {
-    return new Intl.DisplayNames([lng], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 export function formatDate(value: string, lng: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
