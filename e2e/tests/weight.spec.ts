@@ -174,6 +174,26 @@ test.describe('front-end weight', () => {
     }
   });
 
+  test("the member search's scripts ask V8 to compile them while they download (explicit compile hint), not on the phone's main thread at first call", async ({
+    page,
+  }) => {
+    await login(page, 'demo@example.com', 'demo-demo-123');
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/members');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // the shell's main.js, the remote's entry and the page's chunks
+    expect(scripts.some((url) => /\/main\.[0-9a-f]{12}\.js$/.test(url))).toBe(true);
+    expect(scripts.some((url) => /\/mf\/mf-members\/.*remoteEntry\.js$/.test(url))).toBe(true);
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).text();
+      expect(body.startsWith('//# allFunctionsCalledOnLoad\n'), `${new URL(url).pathname} starts with the compile hint`).toBe(true);
+    }
+  });
+
   test("the texts (a remote's, the shell's, the shared common ones) come in the visitor's language only (and the fallback, nl); another language arrives when chosen", async ({
     page,
     context,

@@ -67,6 +67,22 @@ const grid = css`
 const cell = css`
   display: flex;
 `;
+/**
+ * A grid below the first screen (the similar members) is laid out and painted only when it comes
+ * near (content-visibility): on a phone's first load it was half the cards the browser laid out
+ * in one of the search page's longest tasks. The cards stay in the page for assistive technology
+ * and find-in-page; their height until then is the last one seen, else about a card's. Not for the
+ * grid that opens a page: a card of its first screen would change height once drawn (a layout shift).
+ */
+const laterCell = css`
+  display: flex;
+  content-visibility: auto;
+  contain-intrinsic-size: auto none auto 270px;
+  /* one column on the narrowest phones: a card is as tall as the screen is wide, plus its texts */
+  @media (max-width: 367px) {
+    contain-intrinsic-size: auto none auto 400px;
+  }
+`;
 const extraCell = css`
   display: flex;
   min-height: 16rem;
@@ -140,23 +156,27 @@ const HIGH_PRIORITY_PHOTOS = 2;
  * (222 px and more) it hardly adds (issue 13 item 21: no layout shift from a remote arriving).
  * `firstScreen`: the grid opens the page, so its first row is in view at once (the page's largest
  * paint is one of its photos): those photos load eagerly, the first two at high priority.
+ * `belowTheFold`: the grid always starts below the first screen (after a page of results, under a
+ * profile): its cards are drawn as they come near (laterCell).
  */
 export function ProfileGrid({
   profiles,
   label,
   extra,
   firstScreen = false,
+  belowTheFold = false,
 }: {
   profiles: readonly Profile[];
   label: string;
   extra?: { at: number; node: ReactNode };
   firstScreen?: boolean;
+  belowTheFold?: boolean;
 }) {
   const { t, i18n } = useTranslation('members');
   const photo = (index: number): AvatarPriority =>
     !firstScreen || index >= FIRST_SCREEN_PHOTOS ? 'lazy' : index < HIGH_PRIORITY_PHOTOS ? 'high' : 'eager';
   const items = profiles.map((p, index) => (
-    <li key={p.id} css={cell}>
+    <li key={p.id} css={belowTheFold ? laterCell : cell}>
       <CardView profile={p} photo={photo(index)} {...cardTexts(t, i18n.language, p)} />
     </li>
   ));

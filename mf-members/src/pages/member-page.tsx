@@ -367,7 +367,7 @@ function MemberView({ data, onChange }: { data: MemberResponse; onChange: (next:
           `}
         >
           <h2 id="related-heading">{t('member.related')}</h2>
-          <ProfileGrid profiles={data.related} label={t('member.related')} />
+          <ProfileGrid profiles={data.related} label={t('member.related')} belowTheFold />
         </section>
       )}
     </Container>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { COUNTRIES } from '@dating/shared-kit/contracts';
@@ -33,6 +33,11 @@ const RESELL_PLACEHOLDER = (
     `}
   />
 );
+/** The ages a search can ask for, 18 to 99 (made once, not on every render). */
+const AGES = Array.from({ length: 82 }, (_, i) => String(18 + i)).map((v) => ({ value: v, label: v }));
+const MIN_AGES = [{ value: '', label: '18' }, ...AGES.slice(1)];
+const MAX_AGES = [{ value: '', label: '99+' }, ...AGES];
+
 /** /members: search with filters, pages with a count, similar results with their own paging. */
 export function SearchPage() {
   const { t, i18n } = useTranslation('members');
@@ -61,9 +66,10 @@ export function SearchPage() {
       return;
     }
     let alive = true;
+    // a transition: the answer re-renders the page, results and all, in slices
     loadRegions(form.country, language)
-      .then((r) => alive && setRegions(r))
-      .catch(() => alive && setRegions(null));
+      .then((r) => alive && startTransition(() => setRegions(r)))
+      .catch(() => alive && startTransition(() => setRegions(null)));
     return () => {
       alive = false;
     };
@@ -92,7 +98,6 @@ export function SearchPage() {
   // the site decides which filters the search offers (settings.search_fields; empty = all)
   const fields = settings?.search_fields?.length ? settings.search_fields : PARAMS;
   const offers = (name: string) => (fields as readonly string[]).includes(name);
-  const ages = Array.from({ length: 82 }, (_, i) => String(18 + i)).map((v) => ({ value: v, label: v }));
   // a refused search (e.g. an impossible age range) shows its error instead of the previous results
   const data = result.error ? null : result.data;
   const folded = data !== null && !filtersOpen;
@@ -171,22 +176,8 @@ export function SearchPage() {
             ]}
           />
         )}
-        {offers('min_age') && (
-          <Select
-            label={t('search.minAge')}
-            value={form.min_age}
-            onChange={set('min_age')}
-            options={[{ value: '', label: '18' }, ...ages.slice(1)]}
-          />
-        )}
-        {offers('max_age') && (
-          <Select
-            label={t('search.maxAge')}
-            value={form.max_age}
-            onChange={set('max_age')}
-            options={[{ value: '', label: '99+' }, ...ages]}
-          />
-        )}
+        {offers('min_age') && <Select label={t('search.minAge')} value={form.min_age} onChange={set('min_age')} options={MIN_AGES} />}
+        {offers('max_age') && <Select label={t('search.maxAge')} value={form.max_age} onChange={set('max_age')} options={MAX_AGES} />}
         <Checkbox label={t('search.verifiedOnly')} checked={verifiedOnly} onChange={(e) => setVerifiedOnly(e.target.checked)} />
         <Button type="submit">{t('search.submit')}</Button>
       </form>
@@ -253,7 +244,7 @@ export function SearchPage() {
               >
                 {t('search.similarIntro', { count: data.similar.numResults })}
               </p>
-              <ProfileGrid profiles={data.similar.results} label={t('search.similar')} />
+              <ProfileGrid profiles={data.similar.results} label={t('search.similar')} belowTheFold />
               <Pager
                 page={data.similar.pageNumber}
                 pageSize={data.similar.pageSize}
