@@ -56,7 +56,8 @@ const warningLine = css`
   font-size: 0.75rem;
   line-height: 1.3;
 `;
-const grid = css`
+/** The list of cards: as many 160 px columns as fit (the likes' list uses it too). */
+export const cardGridStyle = css`
   list-style: none;
   margin: 0;
   padding: 0;
@@ -190,7 +191,7 @@ export function ProfileGrid({
     );
   }
   return (
-    <ul aria-label={label} css={grid}>
+    <ul aria-label={label} css={cardGridStyle}>
       {items}
     </ul>
   );

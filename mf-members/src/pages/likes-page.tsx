@@ -7,7 +7,7 @@ import { useTranslation } from '@dating/shared-kit/i18n';
 import { colors, radii } from '@dating/shared-kit/theme';
 import { Alert, Badge, Container, Spinner } from '@dating/shared-kit/ui';
 import { membersApi, publishLikes } from '../api';
-import { ProfileCard } from '../components/profile-card';
+import { cardGridStyle, ProfileCard } from '../components/profile-card';
 import { useAsync } from '../components/use-async';
 import '../i18n';
 
@@ -83,17 +83,7 @@ export function LikesPage() {
       {!likes && !result.error && <Spinner label={t('common.loading')} />}
       {likes && list.length === 0 && <p>{t(`likes.empty.${type}`)}</p>}
       {list.length > 0 && (
-        <ul
-          aria-label={t(`likes.tab.${type}`)}
-          css={css`
-            list-style: none;
-            margin: 0;
-            padding: 0;
-            display: grid;
-            gap: 16px;
-            grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-          `}
-        >
+        <ul aria-label={t(`likes.tab.${type}`)} css={cardGridStyle}>
           {list.map(({ profile, isNew }) => (
             <li
               key={profile.id}
