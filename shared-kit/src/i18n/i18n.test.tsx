@@ -206,6 +206,22 @@ describe('formatDate', () => {
 });
 
 describe('countryName', () => {
+  /** Runs `fn` counting the Intl.DisplayNames it makes (each still a real one). */
+  function countingDisplayNames(fn: () => void): number {
+    const real = Intl.DisplayNames;
+    let made = 0;
+    const counting = jest.spyOn(Intl, 'DisplayNames').mockImplementation((locales, options) => {
+      made += 1;
+      return new real(locales, options);
+    });
+    try {
+      fn();
+    } finally {
+      counting.mockRestore();
+    }
+    return made;
+  }
+
   it("names a member's country in the reader's language, each language its own name, an unknown code as it is", async () => {
     const { countryName } = await import('./index');
     expect(countryName('NL', 'nl')).toBe('Nederland');
@@ -218,30 +234,22 @@ describe('countryName', () => {
   it('names every site country in every language as CLDR does, without making an Intl.DisplayNames', async () => {
     const { countryName } = await import('./index');
     const { COUNTRIES: countries } = await import('../contracts/core');
-    const real = Intl.DisplayNames;
-    const expected = LANGUAGES.flatMap((lng) => countries.map((code) => new real([lng], { type: 'region' }).of(code)));
-    const made = jest.spyOn(Intl, 'DisplayNames');
-    try {
-      expect(LANGUAGES.flatMap((lng) => countries.map((code) => countryName(code, lng)))).toEqual(expected);
-      expect(made).not.toHaveBeenCalled();
-    } finally {
-      made.mockRestore();
-    }
+    const expected = LANGUAGES.flatMap((lng) => countries.map((code) => new Intl.DisplayNames([lng], { type: 'region' }).of(code)));
+    let named: string[] = [];
+    const made = countingDisplayNames(() => {
+      named = LANGUAGES.flatMap((lng) => countries.map((code) => countryName(code, lng)));
+    });
+    expect(named).toEqual(expected);
+    expect(made).toBe(0);
   });
 
   it('makes one Intl.DisplayNames per language for any other code', async () => {
     const { countryName } = await import('./index');
-    const real = Intl.DisplayNames;
-    let made = 0;
-    const counting = jest.spyOn(Intl, 'DisplayNames').mockImplementation((locales, options) => {
-      made += 1;
-      return new real(locales, options);
+    let named: string[] = [];
+    const made = countingDisplayNames(() => {
+      named = ['SE', 'NO', 'DK', 'SE'].map((code) => countryName(code, 'it'));
     });
-    try {
-      expect(['SE', 'NO', 'DK', 'SE'].map((code) => countryName(code, 'it'))).toEqual(['Svezia', 'Norvegia', 'Danimarca', 'Svezia']);
-      expect(made).toBe(1);
-    } finally {
-      counting.mockRestore();
-    }
+    expect(named).toEqual(['Svezia', 'Norvegia', 'Danimarca', 'Svezia']);
+    expect(made).toBe(1);
   });
 });
