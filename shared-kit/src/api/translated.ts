@@ -19,7 +19,8 @@ export function loadTranslated<S extends z.ZodMiniType>(
   query: Query = {},
 ): Promise<z.output<S>> {
   const full: Query = { ...query, lang: language };
-  const key = `${path}?${JSON.stringify(Object.entries(full).sort(([a], [b]) => a.localeCompare(b)))}`;
+  // a plain comparison: the first localeCompare of a page builds the language's collator (tens of ms on a phone)
+  const key = `${path}?${JSON.stringify(Object.entries(full).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
   let cached = cache.get(key) as Promise<z.output<S>> | undefined;
   if (!cached) {
     cached = api.get(path, schema, { query: full });

@@ -4,9 +4,10 @@
  * the shell uses the same table for the staff menu, so a page and its call ask for the same role.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 
 export const STAFF_ROLES = ['moderator', 'operator', 'payments', 'release', 'admin'] as const;
-export const ZStaffRole = z.enum(STAFF_ROLES);
+export const ZStaffRole = lazySchema(() => z.enum(STAFF_ROLES));
 export type StaffRole = z.infer<typeof ZStaffRole>;
 
 /** Whether a staff member with `roles` may work in `role`'s area: admin may do everything. */
@@ -45,33 +46,39 @@ export function staffAreasFor(roles: readonly string[] | null | undefined): Staf
 }
 
 /** One row of the audit log: every staff action, done or refused. */
-export const ZAuditEntry = z.object({
-  id: z.number().check(z.int()),
-  staff_id: z.number().check(z.int()),
-  staff_email: z.string(),
-  action: z.string(),
-  target: z.nullable(z.string()),
-  outcome: z.enum(['done', 'refused']),
-  /** the refusal's error code */
-  error: z.nullable(z.string()),
-  before: z.nullable(z.unknown()),
-  after: z.nullable(z.unknown()),
-  created_at: z.string(),
-});
+export const ZAuditEntry = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    staff_id: z.number().check(z.int()),
+    staff_email: z.string(),
+    action: z.string(),
+    target: z.nullable(z.string()),
+    outcome: z.enum(['done', 'refused']),
+    /** the refusal's error code */
+    error: z.nullable(z.string()),
+    before: z.nullable(z.unknown()),
+    after: z.nullable(z.unknown()),
+    created_at: z.string(),
+  }),
+);
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
-  /** free text: matched against the action, the target and the staff member's e-mail */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  staff_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
-});
+export const ZAuditQuery = lazySchema(() =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+    /** free text: matched against the action, the target and the staff member's e-mail */
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    staff_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  }),
+);
 export type AuditQuery = z.infer<typeof ZAuditQuery>;
 
-export const ZAuditPage = z.object({
-  entries: z.array(ZAuditEntry),
-  total: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  per_page: z.number().check(z.int(), z.positive()),
-});
+export const ZAuditPage = lazySchema(() =>
+  z.object({
+    entries: z.array(ZAuditEntry),
+    total: z.number().check(z.int(), z.nonnegative()),
+    page: z.number().check(z.int(), z.positive()),
+    per_page: z.number().check(z.int(), z.positive()),
+  }),
+);
 export type AuditPage = z.infer<typeof ZAuditPage>;

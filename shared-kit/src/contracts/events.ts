@@ -4,63 +4,72 @@
  * Only zod may be imported here.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { ZCountdown, ZTimeBonus, ZUser } from './core';
 import { ZProfileRef } from './calls';
 import { ZMessage } from './chat';
 import { ZPhotoRejectReason } from './moderation';
 
-const count = z.number().check(z.int(), z.nonnegative());
+const count = lazySchema(() => z.number().check(z.int(), z.nonnegative()));
 
 export const EVENT_SCHEMAS = {
   /** a login or signup succeeded */
-  'auth:logged-in': z.object({ user: ZUser }),
+  'auth:logged-in': lazySchema(() => z.object({ user: ZUser })),
   /** logout, or the server said authentication_required */
-  'auth:logged-out': z.object({}),
+  'auth:logged-out': lazySchema(() => z.object({})),
   /** the current user changed (profile edit, language, refresh) */
-  'user:updated': z.object({ user: ZUser }),
+  'user:updated': lazySchema(() => z.object({ user: ZUser })),
   /** open the signup modal/page, optionally at a step (0-4) */
   /** `reason`: what the visitor tried (the product's login-required messages), shown above the sign-up */
-  'signup:open': z.object({
-    step: z.optional(z.number().check(z.int(), z.gte(0), z.lte(5))),
-    reason: z.optional(z.enum(['chat', 'gift', 'photo', 'like'])),
-  }),
-  'login:open': z.object({}),
-  'credits:changed': z.object({ credits: count }),
-  'chat:unread-changed': z.object({ unread: count }),
-  'likes:changed': z.object({ newLikes: count }),
+  'signup:open': lazySchema(() =>
+    z.object({
+      step: z.optional(z.number().check(z.int(), z.gte(0), z.lte(5))),
+      reason: z.optional(z.enum(['chat', 'gift', 'photo', 'like'])),
+    }),
+  ),
+  'login:open': lazySchema(() => z.object({})),
+  'credits:changed': lazySchema(() => z.object({ credits: count })),
+  'chat:unread-changed': lazySchema(() => z.object({ unread: count })),
+  'likes:changed': lazySchema(() => z.object({ newLikes: count })),
   /** a like became mutual: the match modal opens */
-  'match:new': z.object({ profile: ZProfileRef }),
+  'match:new': lazySchema(() => z.object({ profile: ZProfileRef })),
   /** show the like popup for this profile */
-  'like:open': z.object({ profile: ZProfileRef }),
+  'like:open': lazySchema(() => z.object({ profile: ZProfileRef })),
   /** a like arrived live (WebSocket like:new); new_likes is the badge count now */
-  'like:new': z.object({ profile: ZProfileRef, new_likes: count }),
+  'like:new': lazySchema(() => z.object({ profile: ZProfileRef, new_likes: count })),
   /* chat, live from the WebSocket /api/ws (contracts/chat.ts ZWsServerFrame) */
   /** a message of mine (another tab) or to me arrived; `profile`: the other member, when the server sent it */
-  'chat:message': z.object({ message: ZMessage, profile: z.optional(ZProfileRef) }),
-  'chat:message-deleted': z.object({ conversation: z.number().check(z.int()), id: z.number().check(z.int()) }),
+  'chat:message': lazySchema(() => z.object({ message: ZMessage, profile: z.optional(ZProfileRef) })),
+  'chat:message-deleted': lazySchema(() => z.object({ conversation: z.number().check(z.int()), id: z.number().check(z.int()) })),
   /** a conversation went away (deleted by me elsewhere, or by a block) */
-  'chat:deleted': z.object({ conversation: z.number().check(z.int()) }),
-  'chat:typing': z.object({ conversation: z.number().check(z.int()), profile: z.number().check(z.int()) }),
-  'chat:read': z.object({ conversation: z.number().check(z.int()), reader: z.number().check(z.int()), up_to: z.number().check(z.int()) }),
+  'chat:deleted': lazySchema(() => z.object({ conversation: z.number().check(z.int()) })),
+  'chat:typing': lazySchema(() => z.object({ conversation: z.number().check(z.int()), profile: z.number().check(z.int()) })),
+  'chat:read': lazySchema(() =>
+    z.object({ conversation: z.number().check(z.int()), reader: z.number().check(z.int()), up_to: z.number().check(z.int()) }),
+  ),
   /** the live connection went up or down (down: the periodic refresh is the fallback) */
-  'realtime:state': z.object({ connected: z.boolean() }),
+  'realtime:state': lazySchema(() => z.object({ connected: z.boolean() })),
   /** operators only (WebSocket operator:inbox): a chatpal conversation changed */
-  'operator:inbox': z.object({ conversation: z.number().check(z.int()) }),
-  'payment:completed': z.object({ credits: count }),
+  'operator:inbox': lazySchema(() => z.object({ conversation: z.number().check(z.int()) })),
+  'payment:completed': lazySchema(() => z.object({ credits: count })),
   /** staff approved or rejected one of my photos (WebSocket photo:moderated) */
-  'photo:moderated': z.object({
-    photo: z.number().check(z.int()),
-    status: z.enum(['active', 'rejected']),
-    rejection_reason: z.nullable(ZPhotoRejectReason),
-  }),
+  'photo:moderated': lazySchema(() =>
+    z.object({
+      photo: z.number().check(z.int()),
+      status: z.enum(['active', 'rejected']),
+      rejection_reason: z.nullable(ZPhotoRejectReason),
+    }),
+  ),
   /** the time bonus appeared, ticked, or went away (bonus null) */
-  'timebonus:changed': z.object({
-    bonus: z.nullable(ZTimeBonus),
-    visible: z.boolean(),
-    countdown: z.nullable(ZCountdown),
-  }),
+  'timebonus:changed': lazySchema(() =>
+    z.object({
+      bonus: z.nullable(ZTimeBonus),
+      visible: z.boolean(),
+      countdown: z.nullable(ZCountdown),
+    }),
+  ),
   /** a federated remote failed to load or render (shell reports it) */
-  'remote:error': z.object({ remote: z.string(), message: z.string() }),
+  'remote:error': lazySchema(() => z.object({ remote: z.string(), message: z.string() })),
 } as const;
 
 export type EventName = keyof typeof EVENT_SCHEMAS;

@@ -6,6 +6,7 @@
  * at /backoffice/held-messages. The sender sees `held` on the message; the recipient nothing.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 
 /* ---------- the default word lists (site settings held_messengers, held_money_words), plain form: lower case, no accents ---------- */
 
@@ -196,63 +197,71 @@ export const DEFAULT_MONEY_WORDS: Record<'nl' | 'en' | 'de' | 'es' | 'fr' | 'it'
 };
 
 /** why a message was held: what the text holds, `review` (the sender is under review after reports), `conversation` (an earlier message of this still unseen conversation is held) */
-export const ZHeldReason = z.enum(['link', 'email', 'phone', 'iban', 'messenger', 'money', 'review', 'conversation']);
+export const ZHeldReason = lazySchema(() => z.enum(['link', 'email', 'phone', 'iban', 'messenger', 'money', 'review', 'conversation']));
 export type HeldReason = z.infer<typeof ZHeldReason>;
 
-export const ZHeldStatus = z.enum(['pending', 'released', 'rejected']);
+export const ZHeldStatus = lazySchema(() => z.enum(['pending', 'released', 'rejected']));
 export type HeldStatus = z.infer<typeof ZHeldStatus>;
 
 /** A member in the moderators' queue (never a chatpal: their conversations are never held). */
-export const ZHeldMember = z.object({
-  id: z.number().check(z.int()),
-  name: z.string(),
-  /** when the account was made (a young account's messages are held) */
-  created_at: z.string(),
-});
+export const ZHeldMember = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    name: z.string(),
+    /** when the account was made (a young account's messages are held) */
+    created_at: z.string(),
+  }),
+);
 
-export const ZHeldMessage = z.object({
-  id: z.number().check(z.int()),
-  message_id: z.number().check(z.int()),
-  conversation: z.number().check(z.int()),
-  sender: ZHeldMember,
-  recipient: ZHeldMember,
-  type: z.string(),
-  body: z.nullable(z.string()),
-  reason: ZHeldReason,
-  /** credits it costs when released */
-  cost: z.number().check(z.int(), z.nonnegative()),
-  status: ZHeldStatus,
-  /** credits charged at the release (0: the sender no longer had them; delivered anyway) */
-  charged: z.nullable(z.number().check(z.int())),
-  /** how many messages of this sender are held now */
-  sender_pending: z.number().check(z.int(), z.nonnegative()),
-  created_at: z.string(),
-  decided_at: z.nullable(z.string()),
-});
+export const ZHeldMessage = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    message_id: z.number().check(z.int()),
+    conversation: z.number().check(z.int()),
+    sender: ZHeldMember,
+    recipient: ZHeldMember,
+    type: z.string(),
+    body: z.nullable(z.string()),
+    reason: ZHeldReason,
+    /** credits it costs when released */
+    cost: z.number().check(z.int(), z.nonnegative()),
+    status: ZHeldStatus,
+    /** credits charged at the release (0: the sender no longer had them; delivered anyway) */
+    charged: z.nullable(z.number().check(z.int())),
+    /** how many messages of this sender are held now */
+    sender_pending: z.number().check(z.int(), z.nonnegative()),
+    created_at: z.string(),
+    decided_at: z.nullable(z.string()),
+  }),
+);
 export type HeldMessage = z.infer<typeof ZHeldMessage>;
 
-export const ZHeldQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
-  status: z._default(z.enum(['pending', 'decided']), 'pending'),
-});
+export const ZHeldQuery = lazySchema(() =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+    status: z._default(z.enum(['pending', 'decided']), 'pending'),
+  }),
+);
 export type HeldQuery = z.infer<typeof ZHeldQuery>;
 
-export const ZHeldPage = z.object({
-  held: z.array(ZHeldMessage),
-  total: z.number().check(z.int(), z.nonnegative()),
-  pending: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  per_page: z.number().check(z.int(), z.positive()),
-});
+export const ZHeldPage = lazySchema(() =>
+  z.object({
+    held: z.array(ZHeldMessage),
+    total: z.number().check(z.int(), z.nonnegative()),
+    pending: z.number().check(z.int(), z.nonnegative()),
+    page: z.number().check(z.int(), z.positive()),
+    per_page: z.number().check(z.int(), z.positive()),
+  }),
+);
 export type HeldPage = z.infer<typeof ZHeldPage>;
 
-export const ZHeldIdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)) });
+export const ZHeldIdParams = lazySchema(() => z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)) }));
 
-export const ZHeldDecide = z.strictObject({ release: z.boolean({ error: 'release_required' }) });
+export const ZHeldDecide = lazySchema(() => z.strictObject({ release: z.boolean({ error: 'release_required' }) }));
 export type HeldDecide = z.infer<typeof ZHeldDecide>;
 
-export const ZHeldDecided = z.object({ ok: z.literal(true), held: ZHeldMessage });
+export const ZHeldDecided = lazySchema(() => z.object({ ok: z.literal(true), held: ZHeldMessage }));
 
 /** GET/POST /api/safety-tip.php: the chat's safety tip, shown until the member dismisses it (once). */
-export const ZSafetyTip = z.object({ show: z.boolean() });
+export const ZSafetyTip = lazySchema(() => z.object({ show: z.boolean() }));
 export type SafetyTip = z.infer<typeof ZSafetyTip>;

@@ -6,31 +6,38 @@
  * variant shipped by rebuilding mf-landers alone is live without a server restart.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { ZGender } from './core';
 import { matchRoutePattern } from './routes';
 
-const ZName = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
+const ZName = lazySchema(() => z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/)));
 
-export const ZLanderSlug = z.object({
-  /** the copy this slug picks: `landers.copy.<copy>.*` in mf-landers' locales */
-  copy: ZName,
-  /** show only members of this gender (optional) */
-  gender: z.optional(ZGender),
-});
+export const ZLanderSlug = lazySchema(() =>
+  z.object({
+    /** the copy this slug picks: `landers.copy.<copy>.*` in mf-landers' locales */
+    copy: ZName,
+    /** show only members of this gender (optional) */
+    gender: z.optional(ZGender),
+  }),
+);
 export type LanderSlug = z.infer<typeof ZLanderSlug>;
 
-export const ZLanderVariant = z.object({
-  /** the URL segment and the folder name under mf-landers/src/landers/variants/ */
-  name: ZName,
-  /** whether `/landers/<name>/<slug>` exists (tinderswipe has no slug) */
-  slug: z.boolean(),
-});
+export const ZLanderVariant = lazySchema(() =>
+  z.object({
+    /** the URL segment and the folder name under mf-landers/src/landers/variants/ */
+    name: ZName,
+    /** whether `/landers/<name>/<slug>` exists (tinderswipe has no slug) */
+    slug: z.boolean(),
+  }),
+);
 export type LanderVariant = z.infer<typeof ZLanderVariant>;
 
-export const ZLanderRegistry = z.object({
-  slugs: z.record(ZName, ZLanderSlug),
-  variants: z.array(ZLanderVariant),
-});
+export const ZLanderRegistry = lazySchema(() =>
+  z.object({
+    slugs: z.record(ZName, ZLanderSlug),
+    variants: z.array(ZLanderVariant),
+  }),
+);
 export type LanderRegistry = z.infer<typeof ZLanderRegistry>;
 
 /** The member landings whose last segment is a slug of the registry. */

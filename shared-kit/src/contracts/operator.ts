@@ -16,6 +16,7 @@
  * carries it.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { ZProfile, ZRowId } from './core';
 import { ZProfileRef } from './calls';
 import { ZMessageType, ZGiftId, ZMessageImage } from './chat';
@@ -33,49 +34,57 @@ export const OPERATOR_ERROR_CODES = [
   'chat_message_too_long',
 ] as const;
 
-export const ZOperatorClaim = z.object({
-  operator_id: z.number().check(z.int()),
-  operator_email: z.string(),
-  /** held by the caller */
-  mine: z.boolean(),
-  /** when it lapses unless the holder replies (ISO time) */
-  expires_at: z.string(),
-});
+export const ZOperatorClaim = lazySchema(() =>
+  z.object({
+    operator_id: z.number().check(z.int()),
+    operator_email: z.string(),
+    /** held by the caller */
+    mine: z.boolean(),
+    /** when it lapses unless the holder replies (ISO time) */
+    expires_at: z.string(),
+  }),
+);
 export type OperatorClaim = z.infer<typeof ZOperatorClaim>;
 
-export const ZOperatorInboxQuery = z.object({
-  /** unanswered (default): the member wrote last, oldest waiting first; all: every chatpal conversation, newest activity first */
-  filter: z._default(z.enum(['unanswered', 'all']), 'unanswered'),
-  /** member or chatpal name, or the conversation id */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
-});
+export const ZOperatorInboxQuery = lazySchema(() =>
+  z.object({
+    /** unanswered (default): the member wrote last, oldest waiting first; all: every chatpal conversation, newest activity first */
+    filter: z._default(z.enum(['unanswered', 'all']), 'unanswered'),
+    /** member or chatpal name, or the conversation id */
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+  }),
+);
 export type OperatorInboxQuery = z.input<typeof ZOperatorInboxQuery>;
 
-export const ZOperatorInboxItem = z.object({
-  conversation: z.number().check(z.int()),
-  member: ZProfileRef,
-  chatpal: ZProfileRef,
-  /** newest message, cut to 100 characters (null for an image or gift) */
-  last_body: z.nullable(z.string()),
-  last_type: ZMessageType,
-  last_at: z.string(),
-  /** the member wrote last */
-  unanswered: z.boolean(),
-  /** the member's oldest message since the chatpal's last one (null when answered) */
-  waiting_since: z.nullable(z.string()),
-  /** the member asked whether the chatpal is real and no disclosure followed yet */
-  disclosure_due: z.boolean(),
-  claim: z.nullable(ZOperatorClaim),
-});
+export const ZOperatorInboxItem = lazySchema(() =>
+  z.object({
+    conversation: z.number().check(z.int()),
+    member: ZProfileRef,
+    chatpal: ZProfileRef,
+    /** newest message, cut to 100 characters (null for an image or gift) */
+    last_body: z.nullable(z.string()),
+    last_type: ZMessageType,
+    last_at: z.string(),
+    /** the member wrote last */
+    unanswered: z.boolean(),
+    /** the member's oldest message since the chatpal's last one (null when answered) */
+    waiting_since: z.nullable(z.string()),
+    /** the member asked whether the chatpal is real and no disclosure followed yet */
+    disclosure_due: z.boolean(),
+    claim: z.nullable(ZOperatorClaim),
+  }),
+);
 export type OperatorInboxItem = z.infer<typeof ZOperatorInboxItem>;
 
-export const ZOperatorInbox = z.object({
-  items: z.array(ZOperatorInboxItem),
-  total: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  per_page: z.number().check(z.int(), z.positive()),
-});
+export const ZOperatorInbox = lazySchema(() =>
+  z.object({
+    items: z.array(ZOperatorInboxItem),
+    total: z.number().check(z.int(), z.nonnegative()),
+    page: z.number().check(z.int(), z.positive()),
+    per_page: z.number().check(z.int(), z.positive()),
+  }),
+);
 export type OperatorInbox = z.infer<typeof ZOperatorInbox>;
 
 /**
@@ -83,67 +92,73 @@ export type OperatorInbox = z.infer<typeof ZOperatorInbox>;
  * the chatpal is real or fake, a bot or AI, the site's employee (or someone else writing), or it
  * is a short "real?" right after a message of the chatpal.
  */
-export const ZHonestyReason = z.enum(['real_question', 'bot_question', 'staff_question', 'short_form']);
+export const ZHonestyReason = lazySchema(() => z.enum(['real_question', 'bot_question', 'staff_question', 'short_form']));
 export type HonestyReason = z.infer<typeof ZHonestyReason>;
 
 /** The guard's finding on a flagged message; `disguised`: found only after undoing look-alike letters, digits for letters, spacing ... */
-export const ZHonestyFinding = z.object({ reason: ZHonestyReason, disguised: z.boolean() });
+export const ZHonestyFinding = lazySchema(() => z.object({ reason: ZHonestyReason, disguised: z.boolean() }));
 export type HonestyFinding = z.infer<typeof ZHonestyFinding>;
 
 /** A message as the console shows it: who wrote it (member or chatpal), the guard's marks. */
-export const ZOperatorMessage = z.object({
-  id: z.number().check(z.int()),
-  from: z.enum(['member', 'chatpal']),
-  type: ZMessageType,
-  body: z.nullable(z.string()),
-  gift: z.nullable(ZGiftId),
-  image: z.nullable(ZMessageImage),
-  created_at: z.string(),
-  deleted: z.boolean(),
-  /** a member's question whether the chatpal is real */
-  asks_if_real: z.boolean(),
-  /** why the guard flagged it (null when not flagged) */
-  honesty: z.nullable(ZHonestyFinding),
-  /** the site's disclosure, sent by an operator */
-  disclosure: z.boolean(),
-  /** the operator who wrote a chatpal's message (null: seed data or before the console) */
-  operator_id: z.nullable(z.number().check(z.int())),
-});
+export const ZOperatorMessage = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    from: z.enum(['member', 'chatpal']),
+    type: ZMessageType,
+    body: z.nullable(z.string()),
+    gift: z.nullable(ZGiftId),
+    image: z.nullable(ZMessageImage),
+    created_at: z.string(),
+    deleted: z.boolean(),
+    /** a member's question whether the chatpal is real */
+    asks_if_real: z.boolean(),
+    /** why the guard flagged it (null when not flagged) */
+    honesty: z.nullable(ZHonestyFinding),
+    /** the site's disclosure, sent by an operator */
+    disclosure: z.boolean(),
+    /** the operator who wrote a chatpal's message (null: seed data or before the console) */
+    operator_id: z.nullable(z.number().check(z.int())),
+  }),
+);
 export type OperatorMessage = z.infer<typeof ZOperatorMessage>;
 
-export const ZOperatorConversationQuery = z.object({ before: z.optional(ZRowId) });
+export const ZOperatorConversationQuery = lazySchema(() => z.object({ before: z.optional(ZRowId) }));
 
-export const ZOperatorConversation = z.object({
-  conversation: z.number().check(z.int()),
-  member: ZProfile,
-  chatpal: ZProfile,
-  /** the member's language: the disclosure is sent in it */
-  member_language: z.string(),
-  /** the member's messages to chatpals in the last 24 hours (the vulnerable-user warning's count) */
-  member_messages_24h: z.number().check(z.int(), z.nonnegative()),
-  messages: z.array(ZOperatorMessage),
-  has_more: z.boolean(),
-  claim: z.nullable(ZOperatorClaim),
-  disclosure_due: z.boolean(),
-  /** the disclosure as the member will read it */
-  disclosure_text: z.string(),
-  message_length: z.number().check(z.int()),
-});
+export const ZOperatorConversation = lazySchema(() =>
+  z.object({
+    conversation: z.number().check(z.int()),
+    member: ZProfile,
+    chatpal: ZProfile,
+    /** the member's language: the disclosure is sent in it */
+    member_language: z.string(),
+    /** the member's messages to chatpals in the last 24 hours (the vulnerable-user warning's count) */
+    member_messages_24h: z.number().check(z.int(), z.nonnegative()),
+    messages: z.array(ZOperatorMessage),
+    has_more: z.boolean(),
+    claim: z.nullable(ZOperatorClaim),
+    disclosure_due: z.boolean(),
+    /** the disclosure as the member will read it */
+    disclosure_text: z.string(),
+    message_length: z.number().check(z.int()),
+  }),
+);
 export type OperatorConversation = z.infer<typeof ZOperatorConversation>;
 
-export const ZOperatorConversationRef = z.object({ conversation: ZRowId });
+export const ZOperatorConversationRef = lazySchema(() => z.object({ conversation: ZRowId }));
 export type OperatorConversationRef = z.infer<typeof ZOperatorConversationRef>;
 
-export const ZOperatorClaimResponse = z.object({ claim: z.nullable(ZOperatorClaim) });
+export const ZOperatorClaimResponse = lazySchema(() => z.object({ claim: z.nullable(ZOperatorClaim) }));
 
-export const ZOperatorReplyRequest = z.object({
-  conversation: ZRowId,
-  body: z.string().check(z.maxLength(20_000)),
-  client_id: z.string().check(z.maxLength(64)),
-});
+export const ZOperatorReplyRequest = lazySchema(() =>
+  z.object({
+    conversation: ZRowId,
+    body: z.string().check(z.maxLength(20_000)),
+    client_id: z.string().check(z.maxLength(64)),
+  }),
+);
 export type OperatorReplyRequest = z.infer<typeof ZOperatorReplyRequest>;
-export const ZOperatorDiscloseRequest = z.object({ conversation: ZRowId, client_id: z.string().check(z.maxLength(64)) });
+export const ZOperatorDiscloseRequest = lazySchema(() => z.object({ conversation: ZRowId, client_id: z.string().check(z.maxLength(64)) }));
 export type OperatorDiscloseRequest = z.infer<typeof ZOperatorDiscloseRequest>;
 
-export const ZOperatorSendResponse = z.object({ message: ZOperatorMessage, claim: ZOperatorClaim });
+export const ZOperatorSendResponse = lazySchema(() => z.object({ message: ZOperatorMessage, claim: ZOperatorClaim }));
 export type OperatorSendResponse = z.infer<typeof ZOperatorSendResponse>;

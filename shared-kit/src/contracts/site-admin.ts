@@ -4,6 +4,7 @@
  * field that failed) and is live on the next page load of that domain.
  */
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { PACKAGE_IDS, ZCountry, ZSettings } from './core';
 
 /**
@@ -24,54 +25,62 @@ export function sameSetting(a: unknown, b: unknown): boolean {
   );
 }
 
-export const ZSiteSummary = z.object({
-  id: z.number().check(z.int()),
-  domain: z.string(),
-  is_default: z.boolean(),
-  name: z.string(),
-  domain_language: z.string(),
-  countries: z.array(z.string()),
-});
+export const ZSiteSummary = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    domain: z.string(),
+    is_default: z.boolean(),
+    name: z.string(),
+    domain_language: z.string(),
+    countries: z.array(z.string()),
+  }),
+);
 export type SiteSummary = z.infer<typeof ZSiteSummary>;
 
-export const ZSiteListQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
-  /** free text: matched against the domain and the site's name */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-});
+export const ZSiteListQuery = lazySchema(() =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+    /** free text: matched against the domain and the site's name */
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  }),
+);
 export type SiteListQuery = z.infer<typeof ZSiteListQuery>;
 
-export const ZSiteList = z.object({
-  sites: z.array(ZSiteSummary),
-  total: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  per_page: z.number().check(z.int(), z.positive()),
-});
+export const ZSiteList = lazySchema(() =>
+  z.object({
+    sites: z.array(ZSiteSummary),
+    total: z.number().check(z.int(), z.nonnegative()),
+    page: z.number().check(z.int(), z.positive()),
+    per_page: z.number().check(z.int(), z.positive()),
+  }),
+);
 export type SiteList = z.infer<typeof ZSiteList>;
 
-export const ZSiteDomainParams = z.object({ domain: z.string().check(z.trim(), z.minLength(1), z.maxLength(253)) });
+export const ZSiteDomainParams = lazySchema(() => z.object({ domain: z.string().check(z.trim(), z.minLength(1), z.maxLength(253)) }));
 
 /** The price list's amount per country and package (minor units), shown where a site sets none. */
-export const ZListPrices = z.partialRecord(ZCountry, z.partialRecord(z.enum(PACKAGE_IDS), z.number().check(z.int())));
+export const ZListPrices = lazySchema(() => z.partialRecord(ZCountry, z.partialRecord(z.enum(PACKAGE_IDS), z.number().check(z.int()))));
 
-export const ZSiteDetail = z.object({
-  id: z.number().check(z.int()),
-  domain: z.string(),
-  is_default: z.boolean(),
-  settings: ZSettings,
-  list_prices: ZListPrices,
-  /** the currency per country of list_prices */
-  currencies: z.partialRecord(ZCountry, z.string()),
-});
+export const ZSiteDetail = lazySchema(() =>
+  z.object({
+    id: z.number().check(z.int()),
+    domain: z.string(),
+    is_default: z.boolean(),
+    settings: ZSettings,
+    list_prices: ZListPrices,
+    /** the currency per country of list_prices */
+    currencies: z.partialRecord(ZCountry, z.string()),
+  }),
+);
 export type SiteDetail = z.infer<typeof ZSiteDetail>;
 
 /**
  * PUT /api/backoffice/sites/:domain. `settings` is every field of ZSettings; the server checks it
  * (inside the audited action, so a refused change is in the audit log under `sites.update`).
  */
-export const ZSiteUpdate = z.object({ settings: z.record(z.string(), z.unknown()) });
+export const ZSiteUpdate = lazySchema(() => z.object({ settings: z.record(z.string(), z.unknown()) }));
 export type SiteUpdate = z.infer<typeof ZSiteUpdate>;
 
 /** One field of a refused settings change: its path (`message_credits`, `package_prices.NL.p1`) and the translated reason. */
-export const ZFieldIssue = z.object({ field: z.string(), message: z.string() });
+export const ZFieldIssue = lazySchema(() => z.object({ field: z.string(), message: z.string() }));
 export type FieldIssue = z.infer<typeof ZFieldIssue>;
