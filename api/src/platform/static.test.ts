@@ -409,3 +409,70 @@ describe('/manifest.webmanifest (installed app)', () => {
     for (const file of ['icon-192.png', 'icon-512.png', 'maskable-512.png']) expect(script).toContain(`'${file}'`);
   });
 });
+
+describe("a member's page names the files its start fetches first (page-preloads.ts)", () => {
+  const HASH = '0a1b2c3d4e5f';
+  const preloadsOf = (body: string) =>
+    [...body.matchAll(/<link rel="preload" as="(\w+)"( crossorigin)? href="([^"]+)">/g)].map((m) => `${m[1]}${m[2] ?? ''} ${m[3]}`);
+
+  beforeAll(() => {
+    for (const name of ['common', 'shell']) for (const lang of ['nl', 'de']) write(`shell/dist/locale-${name}-${lang}.${HASH}.js`, 'texts');
+    const exposes = [
+      {
+        name: 'routes',
+        assets: {
+          js: {
+            sync: [`__federation_expose_routes.${HASH}.js`],
+            async: [
+              `page-credits.${HASH}.js`,
+              `locale-payments-nl.${HASH}.js`,
+              `locale-payments-de.${HASH}.js`,
+              `locale-common-nl.${HASH}.js`,
+            ],
+          },
+        },
+      },
+      { name: 'manifest', assets: { js: { sync: [`__federation_expose_manifest.${HASH}.js`], async: [] } } },
+    ];
+    write('mf-payments/dist/mf-manifest.json', JSON.stringify({ id: 'mf_payments', exposes }));
+    for (const file of [
+      'remoteEntry.js',
+      `__federation_expose_routes.${HASH}.js`,
+      `locale-payments-nl.${HASH}.js`,
+      `locale-payments-de.${HASH}.js`,
+    ])
+      write(`mf-payments/dist/${file}`, 'chunk');
+  });
+
+  it("preloads the shell's texts and the page's remote (manifest, entry, routes, texts) in the page's language; nothing for a visitor", async () => {
+    const { user } = await createMember(app);
+    const cookie = await loginCookie(app, user.id);
+    const page = await app.inject({ method: 'GET', url: '/credits', headers: { cookie: `${cookie}; lang=nl` } });
+    expect(page.statusCode).toBe(200);
+    const preloads = preloadsOf(page.body);
+    expect(preloads).toEqual([
+      'fetch crossorigin /mf/mf-payments/mf-manifest.json',
+      `script /locale-common-nl.${HASH}.js`,
+      `script /locale-shell-nl.${HASH}.js`,
+      'script /mf/mf-payments/remoteEntry.js',
+      `script /mf/mf-payments/__federation_expose_routes.${HASH}.js`,
+      `script /mf/mf-payments/locale-payments-nl.${HASH}.js`,
+    ]);
+    // every file named is one the server serves
+    for (const line of preloads) {
+      const url = line.split(' ').at(-1) ?? '';
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+
+    const german = await app.inject({ method: 'GET', url: '/credits', headers: { cookie: `${cookie}; lang=de` } });
+    expect(preloadsOf(german.body)).toContain(`script /mf/mf-payments/locale-payments-de.${HASH}.js`);
+    expect(preloadsOf(german.body)).toContain(`script /locale-shell-de.${HASH}.js`);
+    expect(preloadsOf(german.body).some((line) => line.includes('-nl.'))).toBe(false);
+
+    // a visitor's page starts no remote: it names nothing
+    expect(preloadsOf((await app.inject({ method: 'GET', url: '/credits' })).body)).toEqual([]);
+    // a page no remote owns names only the shell's texts; a remote without a build names nothing of it
+    const members = await app.inject({ method: 'GET', url: '/members', headers: { cookie: `${cookie}; lang=nl` } });
+    expect(preloadsOf(members.body)).toEqual([`script /locale-common-nl.${HASH}.js`, `script /locale-shell-nl.${HASH}.js`]);
+  });
+});

@@ -40,6 +40,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { webManifest } from './web-manifest';
 import { REMOTE_FOLDERS, remotesConfig } from './remotes';
+import { pageLanguage, pagePreloads, preloadTags } from './page-preloads';
 import { pagePolicy, scriptSources } from './security-headers';
 import { SESSION_COOKIE } from './session';
 
@@ -189,6 +190,8 @@ export function bootOf(req: FastifyRequest): { settings: unknown; domain_languag
 export interface PageStart {
   session?: unknown;
   remotes?: unknown;
+  /** <link rel=preload> tags of the files the start fetches first (page-preloads.ts) */
+  preloads?: string;
 }
 
 export function renderIndex(html: string, req: FastifyRequest, start: PageStart = {}): string {
@@ -199,7 +202,7 @@ export function renderIndex(html: string, req: FastifyRequest, start: PageStart 
     ...('remotes' in start ? [`window.__REMOTES__=${inlineJson(start.remotes)}`] : []),
   ];
   const script = `${inlined.length > 0 ? `<script>${inlined.join(';')}</script>` : ''}<script>window.__BOOT__=${inlineJson(boot)}</script>`;
-  let out = html;
+  let out = start.preloads ? html.replace(/<\/head>/i, () => `${start.preloads}</head>`) : html;
   if (settings) {
     const title = `<title>${escapeHtml(settings.index_title)}</title>`;
     out = /<title>[\s\S]*?<\/title>/i.test(out)
@@ -254,7 +257,29 @@ export default async function staticPlugin(app: FastifyInstance): Promise<void> 
     if (!req.cookies[SESSION_COOKIE]) return { session: { user: null }, remotes };
     // the call itself, as the browser would make it (its host, cookie, language): one answer, one place
     const session = await ownCall(app, req, '/api/user.php');
-    return session !== null ? { session, remotes } : { remotes };
+    if (session === null) return { remotes };
+    return { session, remotes, preloads: await memberPreloads(req, session, remotes) };
+  }
+
+  /**
+   * A member's page whose route a remote owns: the files boot fetches first, named in the page
+   * (page-preloads.ts), as the browser's remotes list names them. Nothing for a visitor.
+   */
+  async function memberPreloads(req: FastifyRequest, session: unknown, remotes: unknown): Promise<string | undefined> {
+    const route = resolveRoute(req.url);
+    if (!route || (session as { user?: unknown } | null)?.user == null) return undefined;
+    const listed = (remotes as { remotes?: { name: string; entry: string; build_id: string | null }[] }).remotes ?? [];
+    const entry = listed.find((remote) => remote.name === route.remote);
+    const folder = route.remote.replace(/_/g, '-');
+    let remote: { manifestUrl: string; folder: string } | null = null;
+    if (entry && entry.entry.startsWith(`/mf/${folder}/`)) {
+      // a release the store does not hold (yet) is named by nobody: no guessing at its files
+      const stored = entry.build_id ? app.releases.folderOf(folder, entry.build_id) : null;
+      if (stored || !entry.build_id) remote = { manifestUrl: entry.entry, folder: stored ?? path.join(root, folder, 'dist') };
+    }
+    const settings = req.site?.settings;
+    const language = pageLanguage(req.cookies.lang, settings?.domain_language, req.headers['accept-language']);
+    return preloadTags(await pagePreloads(shellDist, language, remote)) || undefined;
   }
 
   /**

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import commonLocales from '@dating/shared-kit/i18n/common';
-import { detectLanguage } from '@dating/shared-kit/i18n/language';
+import { acceptedLanguages, detectLanguage } from '@dating/shared-kit/i18n/language';
 import type { Gender, Language, Settings } from '@dating/shared-kit/contracts';
 import { entryWarningForSite } from '@dating/shared-kit/frame';
 import de from '../locales/de.json';
@@ -127,19 +127,6 @@ function inlineJson(value: unknown): string {
 
 function escapeAttr(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
-      return { tag, q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((l) => l.tag && l.q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map((l) => l.tag);
 }
 
 /** The texts this page shows, in its language only. */

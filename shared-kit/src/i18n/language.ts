@@ -56,9 +56,29 @@ export function languagesForCountry(country: string | null | undefined): readonl
   return key in COUNTRY_LANGUAGES ? COUNTRY_LANGUAGES[key as Country] : LANGUAGES;
 }
 
+/**
+ * A request's Accept-Language header as the browser's list (best first, q=0 left out): what a
+ * server that renders or prepares a page gives `detectLanguage` as `browser`.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((l) => l.tag);
+}
+
 // ---- cookie helpers (no dependency: document.cookie is all we need) -----------------------
 
-export function readCookie(name: string, cookieString = globalThis.document?.cookie ?? ''): string | undefined {
+/** the page, when there is one (this module also runs on the server: no DOM types needed) */
+const page = globalThis as { document?: { cookie: string }; location?: { protocol: string } };
+
+export function readCookie(name: string, cookieString = page.document?.cookie ?? ''): string | undefined {
   for (const part of cookieString.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
@@ -74,10 +94,10 @@ export function readCookie(name: string, cookieString = globalThis.document?.coo
 }
 
 export function writeLanguageCookie(lng: Language): void {
-  if (!globalThis.document) return;
+  if (!page.document) return;
   const maxAge = LANGUAGE_COOKIE_DAYS * 24 * 60 * 60;
-  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${lng}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+  const secure = page.location?.protocol === 'https:' ? '; Secure' : '';
+  page.document.cookie = `${LANGUAGE_COOKIE}=${lng}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
 /** One Intl.DisplayNames per UI language, for codes outside COUNTRY_NAMES (null: unknown to Intl). */
