@@ -3,7 +3,10 @@
  * `bench/landers.ts` both measure it: every finished request with its type, bytes as sent
  * (compressed) and, for scripts and stylesheets, decoded; whether it came before the page's
  * `main h1` showed ("to render") or after ("+ idle": what follows in `idleMs` without input); the
- * first contentful paint and the summed layout shift.
+ * first contentful paint and the summed layout shift. "Before" is judged by the browser's own clock:
+ * a request that started before the heading was in the page. (Judged when Playwright's wait for the
+ * heading returned, the widgets a page loads once it has shown were counted as part of its render
+ * whenever that round trip came late: /credits flipped between about 190 and 230 kB.)
  */
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
@@ -38,6 +41,16 @@ export interface FirstLoad {
   cls: number;
 }
 
+/** When the page's `main h1` was first in the document (epoch ms, the browser's clock). */
+const HEADING_WATCH = `(() => {
+  const seen = () => {
+    if (window.__h1At === undefined && document.querySelector('main h1')) window.__h1At = performance.timeOrigin + performance.now();
+    return window.__h1At !== undefined;
+  };
+  const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
 /** Layout shifts without recent input, summed (the page's CLS as a number, not windowed). */
 const CLS_OBSERVER = `(() => {
   window.__cls = 0;
@@ -57,13 +70,18 @@ export async function firstLoad(browser: Browser, base: string, path: string, op
   try {
     if (options.sessionCookie) await context.addCookies([{ name: 'sid', value: options.sessionCookie, url: base }]);
     await context.addInitScript(CLS_OBSERVER);
+    await context.addInitScript(HEADING_WATCH);
     const page = await context.newPage();
     let rendered = false;
+    let headingAt: (value: number | null) => void = () => {};
+    const heading = new Promise<number | null>((resolve) => (headingAt = resolve));
     const pending: Promise<Resource>[] = [];
     page.on('requestfinished', (request) => {
-      const beforeRender = !rendered;
+      const seenAfter = rendered;
       pending.push(
         (async () => {
+          const at = await heading;
+          const beforeRender = at === null ? !seenAfter : request.timing().startTime < at;
           const response = await request.response();
           const sizes = await request.sizes();
           const type = request.resourceType();
@@ -80,6 +98,7 @@ export async function firstLoad(browser: Browser, base: string, path: string, op
     await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
     await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 60_000 });
     rendered = true;
+    headingAt(await page.evaluate(() => (globalThis as unknown as { __h1At?: number }).__h1At ?? null));
     // (a server-rendered page's heading is there before its first paint is recorded: wait for it)
     await page
       .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 })
